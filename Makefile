@@ -1,0 +1,17 @@
+# The two commands of the README, and a few more for developers.
+.PHONY: run test bundle bindings fmt
+
+run: ## install what is missing and start the app
+	@scripts/run.sh
+
+test: ## install what is missing and run every test
+	@scripts/test.sh
+
+bundle: ## build the .deb and .rpm installers
+	@scripts/bundle.sh
+
+bindings: ## regenerate ui/src/ipc/bindings.ts from the Rust IPC types
+	@S2C_UPDATE_BINDINGS=1 cargo test -p s2c-desktop --lib committed_bindings_match_the_rust_types
+
+fmt: ## format Rust and check TypeScript
+	@cargo fmt --all

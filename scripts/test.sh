@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Install whatever is missing, then run every test: formatting, lints, Rust tests (with a real
+# Secret Service), the UI's type check, lint, unit tests and browser tests, and the real app
+# window end to end under Xvfb. Stops at the first failure.
+source "$(dirname "$0")/lib.sh"
+
+ensure_toolchain
+ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"
+require_command cargo-nextest "install it with: cargo install cargo-nextest --locked"
+ensure_npm ui
+ensure_npm tests/e2e
+ensure_tauri_driver
+
+# Tests, lints and the e2e binary share one build: the UI is embedded (custom-protocol) in all.
+FEATURES=(--features s2c-desktop/custom-protocol)
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+
+step "Rust formatting"
+cargo fmt --all --check
+
+step "UI: type check, lint, unit tests, build"
+(cd ui && npm run --silent typecheck && npm run --silent lint && npm run --silent test && npx vite build --logLevel warn)
+
+step "Rust lints (clippy, warnings are errors)"
+cargo clippy --workspace --all-targets "${FEATURES[@]}" --locked -- -D warnings
+
+step "Rust tests (keychain tests on a private Secret Service)"
+scripts/with-keyring.sh cargo nextest run --workspace "${FEATURES[@]}" --locked --no-fail-fast
+
+step "UI tests in Chromium (mocked IPC)"
+(cd ui && npx playwright test)
+
+step "The real app window under Xvfb (tauri-driver + WebKitWebDriver)"
+cargo build -p s2c-desktop "${FEATURES[@]}" --locked
+(cd tests/e2e && S2C_APP_BINARY="$TARGET_DIR/debug/s2c-desktop" xvfb-run -a --server-args="-screen 0 1440x900x24" npm test)
+
+step "All tests passed"

@@ -1,0 +1,103 @@
+//! What this build is and what this machine lets it do. Shown in the UI's about box and used
+//! to decide which features to offer (e.g. `screenshot_preview` needs a local Chromium).
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct AppInfo {
+    pub name: String,
+    pub version: String,
+    pub os: String,
+    pub arch: String,
+    /// `debug` or `release`.
+    pub profile: String,
+    pub capabilities: Capabilities,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct Capabilities {
+    /// A Chromium-family browser found on this machine, used for preview screenshots.
+    pub chromium_path: Option<String>,
+}
+
+pub const PRODUCT_NAME: &str = "Screenshot to Code";
+
+impl AppInfo {
+    /// Describe this build; `version` is the front end's own package version.
+    pub fn detect(version: &str) -> Self {
+        Self {
+            name: PRODUCT_NAME.to_owned(),
+            version: version.to_owned(),
+            os: std::env::consts::OS.to_owned(),
+            arch: std::env::consts::ARCH.to_owned(),
+            profile: if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            }
+            .to_owned(),
+            capabilities: Capabilities {
+                chromium_path: find_chromium(std::env::var_os("PATH").as_deref())
+                    .map(|p| p.display().to_string()),
+            },
+        }
+    }
+}
+
+const CHROMIUM_NAMES: &[&str] = &[
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "microsoft-edge",
+    "chrome",
+];
+
+const CHROMIUM_INSTALL_PATHS: &[&str] = &[
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+    r"C:\Program Files\Google\Chrome\Application\chrome.exe",
+    r"C:\Program Files (x86)\Google\Chrome\Application\chrome.exe",
+    r"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe",
+];
+
+/// Look for a Chromium-family browser on `path_var` (a PATH value), then at the usual install
+/// locations of macOS and Windows.
+pub fn find_chromium(path_var: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+    if let Some(path_var) = path_var {
+        for dir in std::env::split_paths(path_var) {
+            for name in CHROMIUM_NAMES {
+                for candidate in [dir.join(name), dir.join(format!("{name}.exe"))] {
+                    if is_executable(&candidate) {
+                        return Some(candidate);
+                    }
+                }
+            }
+        }
+    }
+    CHROMIUM_INSTALL_PATHS
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.is_file() && meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        meta.is_file()
+    }
+}
+
+#[cfg(test)]
+#[path = "app_info_tests.rs"]
+mod tests;

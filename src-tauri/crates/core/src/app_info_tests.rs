@@ -1,0 +1,40 @@
+use super::*;
+
+#[test]
+fn finds_an_executable_named_like_chromium_on_path() {
+    let dir = std::env::temp_dir().join(format!("s2c-chromium-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("chromium");
+    std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    let found = find_chromium(Some(dir.as_os_str()));
+
+    assert_eq!(found.as_deref(), Some(exe.as_path()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn ignores_a_file_that_is_not_executable() {
+    let dir = std::env::temp_dir().join(format!("s2c-chromium-noexec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("chromium"), "not a program").unwrap();
+
+    let found = find_chromium(Some(dir.as_os_str()));
+
+    assert!(found.is_none_or(|p| !p.starts_with(&dir)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn detect_reports_the_given_version_and_this_platform() {
+    let info = AppInfo::detect("1.2.3");
+    assert_eq!(info.version, "1.2.3");
+    assert_eq!(info.name, PRODUCT_NAME);
+    assert_eq!(info.os, std::env::consts::OS);
+}

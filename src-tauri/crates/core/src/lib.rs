@@ -1,0 +1,9 @@
+//! Screenshot to Code — the core. Everything the app does lives here, with no Tauri dependency:
+//! the desktop app crate and the `s2c` CLI are two thin front ends over it.
+
+pub mod app_info;
+pub mod error;
+pub mod logging;
+pub mod redact;
+
+pub use error::{CoreError, ErrorCode, Result};

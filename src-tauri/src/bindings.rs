@@ -1,0 +1,33 @@
+//! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
+//! A test regenerates the bindings and fails if the committed file differs.
+
+use crate::commands;
+
+pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
+    tauri_specta::Builder::<R>::new()
+        .commands(tauri_specta::collect_commands![
+            commands::app_info,
+            commands::log_from_ui
+        ])
+        .typ::<crate::IpcError>()
+}
+
+/// Where the generated bindings are committed, relative to the workspace root.
+#[cfg(test)]
+pub const BINDINGS_PATH: &str = "ui/src/ipc/bindings.ts";
+
+/// Render the TypeScript bindings for the current IPC surface.
+#[cfg(test)]
+pub fn render_bindings() -> Result<String, Box<dyn std::error::Error>> {
+    let dir = std::env::temp_dir().join(format!("s2c-bindings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join("bindings.ts");
+    specta_builder::<tauri::Wry>().export(
+        specta_typescript::Typescript::default()
+            .header("// Generated from the Rust IPC types by `make bindings`. Do not edit.\n"),
+        &file,
+    )?;
+    let text = std::fs::read_to_string(&file)?;
+    std::fs::remove_dir_all(&dir)?;
+    Ok(text)
+}

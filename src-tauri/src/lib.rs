@@ -1,0 +1,27 @@
+//! The desktop app: thin adapters from the core to Tauri (commands, windows, plugins, logging).
+//! No business logic lives here; see `s2c-core`.
+
+mod bindings;
+mod commands;
+mod error;
+mod logging;
+
+pub use error::IpcError;
+
+/// Build and run the app until its last window closes.
+pub fn run() -> Result<(), tauri::Error> {
+    let specta = bindings::specta_builder::<tauri::Wry>();
+    tauri::Builder::default()
+        .invoke_handler(specta.invoke_handler())
+        .setup(move |app| {
+            specta.mount_events(app);
+            logging::init(app)?;
+            tracing::info!(version = env!("CARGO_PKG_VERSION"), "app started");
+            Ok(())
+        })
+        .run(tauri::generate_context!())
+}
+
+#[cfg(test)]
+#[path = "lib_tests.rs"]
+mod tests;

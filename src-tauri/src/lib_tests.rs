@@ -1,0 +1,118 @@
+use super::*;
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime};
+use tauri::webview::InvokeRequest;
+
+/// The origin the app's own pages are served from (custom protocol), which the ACL trusts.
+const APP_ORIGIN: &str = if cfg!(windows) {
+    "http://tauri.localhost"
+} else {
+    "tauri://localhost"
+};
+
+fn mock_app() -> tauri::App<MockRuntime> {
+    let specta = bindings::specta_builder::<MockRuntime>();
+    mock_builder()
+        .invoke_handler(specta.invoke_handler())
+        .build(tauri::generate_context!())
+        .expect("the mock app builds")
+}
+
+fn invoke(
+    app: &tauri::App<MockRuntime>,
+    cmd: &str,
+    body: serde_json::Value,
+) -> Result<serde_json::Value, serde_json::Value> {
+    invoke_from(app, APP_ORIGIN, cmd, body)
+}
+
+fn invoke_from(
+    app: &tauri::App<MockRuntime>,
+    origin: &str,
+    cmd: &str,
+    body: serde_json::Value,
+) -> Result<serde_json::Value, serde_json::Value> {
+    let webview = tauri::WebviewWindowBuilder::new(app, "main", Default::default())
+        .build()
+        .expect("the mock window builds");
+    get_ipc_response(
+        &webview,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: tauri::ipc::CallbackFn(0),
+            error: tauri::ipc::CallbackFn(1),
+            url: origin.parse().expect("valid url"),
+            body: tauri::ipc::InvokeBody::Json(body),
+            headers: Default::default(),
+            invoke_key: tauri::test::INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|r| r.deserialize::<serde_json::Value>().expect("json response"))
+}
+
+#[test]
+fn app_info_round_trips_over_ipc() {
+    let app = mock_app();
+    let info = invoke(&app, "app_info", serde_json::json!({})).expect("app_info succeeds");
+    assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(info["name"], "Screenshot to Code");
+    assert!(info["capabilities"].is_object(), "{info}");
+}
+
+#[test]
+fn errors_cross_ipc_as_code_and_message() {
+    let app = mock_app();
+    let error = invoke(
+        &app,
+        "log_from_ui",
+        serde_json::json!({"level": "warn", "message": "  "}),
+    )
+    .expect_err("an empty message is refused");
+    assert_eq!(error["code"], "invalid_input", "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("empty")),
+        "{error}"
+    );
+}
+
+#[test]
+fn error_messages_never_carry_a_key() {
+    let error: IpcError = s2c_core::CoreError::InvalidInput(
+        "vendor said: bad key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA".into(),
+    )
+    .into();
+    assert!(!error.message.contains("AAAAAAAA"), "{}", error.message);
+}
+
+#[test]
+fn committed_bindings_match_the_rust_types() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let committed_path = root.join(bindings::BINDINGS_PATH);
+    let fresh = bindings::render_bindings().expect("bindings render");
+    if std::env::var_os("S2C_UPDATE_BINDINGS").is_some() {
+        std::fs::write(&committed_path, &fresh).expect("bindings written");
+        return;
+    }
+    let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "{} is out of date with the Rust IPC types: run `make bindings` and commit the result",
+        bindings::BINDINGS_PATH
+    );
+}
+
+#[test]
+fn commands_are_refused_to_a_remote_origin() {
+    let app = mock_app();
+    let response = invoke_from(
+        &app,
+        "https://evil.example",
+        "app_info",
+        serde_json::json!({}),
+    );
+    assert!(
+        response.is_err(),
+        "a remote page reached app_info: {response:?}"
+    );
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from "@playwright/test";
+
+// UI tests run the built UI (vite preview) in Debian's Chromium with the Tauri IPC mocked.
+// Playwright cannot download its own browsers here; CHROMIUM_PATH overrides the default.
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  reporter: [["list"]],
+  use: {
+    baseURL: "http://127.0.0.1:1421",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "npm run preview -- --host 127.0.0.1",
+    url: "http://127.0.0.1:1421",
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});
