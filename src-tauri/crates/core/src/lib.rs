@@ -5,5 +5,6 @@ pub mod app_info;
 pub mod error;
 pub mod logging;
 pub mod redact;
+pub mod tools;
 
 pub use error::{CoreError, ErrorCode, Result};
