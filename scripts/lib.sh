@@ -67,6 +67,12 @@ ensure_toolchain() {
   [ "$major" -ge 20 ] || die "Node.js $major is too old: install Node.js 20 or newer"
 }
 
+ensure_nextest() {
+  if cargo nextest --version >/dev/null 2>&1; then return 0; fi
+  step "Installing cargo-nextest (cargo install, a few minutes)"
+  cargo install cargo-nextest --locked --quiet
+}
+
 TAURI_DRIVER_VERSION="2.1.0"
 ensure_tauri_driver() {
   if command -v tauri-driver >/dev/null 2>&1; then return 0; fi

@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 
 ensure_toolchain
 ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"
-require_command cargo-nextest "install it with: cargo install cargo-nextest --locked"
+ensure_nextest
 ensure_npm ui
 ensure_npm tests/e2e
 ensure_tauri_driver
