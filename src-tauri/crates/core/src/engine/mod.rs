@@ -1,0 +1,14 @@
+//! The agent engine's building blocks: the UI protocol (events, sinks), the streaming path
+//! (partial JSON decoding, code-delta coalescing) and finalizing without tools.
+
+pub mod coalescer;
+pub mod events;
+pub mod extract_html;
+pub mod partial_json;
+pub mod sink;
+
+pub use coalescer::{Clock, CodeDelta, CodeDeltaCoalescer, ManualClock, SystemClock};
+pub use events::{AgentEvent, EventKind, UsageSummary};
+pub use extract_html::extract_html;
+pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
+pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
