@@ -53,7 +53,8 @@ fn decode_all_allocating(pieces: &[&str]) -> usize {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("create_file_args_4_byte_deltas");
     for kb in [50usize, 200, 800] {
-        let args = serde_json::json!({"path": "index.html", "content": page(kb * 1024)}).to_string();
+        let args =
+            serde_json::json!({"path": "index.html", "content": page(kb * 1024)}).to_string();
         let pieces = deltas(&args, 4);
         group.throughput(Throughput::Bytes(args.len() as u64));
         group.bench_with_input(BenchmarkId::new("push_into", kb), &pieces, |b, p| {

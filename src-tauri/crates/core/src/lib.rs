@@ -5,6 +5,7 @@ pub mod app_info;
 pub mod engine;
 pub mod error;
 pub mod logging;
+pub mod prompts;
 pub mod redact;
 pub mod tools;
 
