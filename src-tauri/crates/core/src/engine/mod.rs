@@ -2,12 +2,14 @@
 //! (partial JSON decoding, code-delta coalescing) and finalizing without tools.
 
 pub mod coalescer;
+pub mod code_stream;
 pub mod events;
 pub mod extract_html;
 pub mod partial_json;
 pub mod sink;
 
 pub use coalescer::{Clock, CodeDelta, CodeDeltaCoalescer, ManualClock, SystemClock};
+pub use code_stream::CodeStreamer;
 pub use events::{AgentEvent, EventKind, UsageSummary};
 pub use extract_html::extract_html;
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};

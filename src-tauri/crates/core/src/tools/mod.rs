@@ -17,6 +17,7 @@ mod retrieve_option;
 pub mod runtime;
 mod save_assets;
 pub mod siblings;
+mod titles;
 pub mod types;
 
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
@@ -30,4 +31,5 @@ pub use runtime::{
     ToolRegistry, ToolRuntime,
 };
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
+pub use titles::tool_title;
 pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};
