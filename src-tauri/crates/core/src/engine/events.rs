@@ -11,7 +11,9 @@
 //!   change once for a call (when the model sends `content` before `path`), and the draft
 //!   then belongs to the new path.
 //! - `set_code` carries a file's full, authoritative content after a tool changed it and at
-//!   the end; it replaces any draft for that path.
+//!   the end; it replaces any draft for that path. A call's draft is dropped at its
+//!   `tool_result` (a failed create_file changes nothing; a successful one is followed by the
+//!   `set_code` of the path it really wrote).
 //! - No 64-bit integers: TypeScript gets plain numbers.
 
 use crate::error::ErrorCode;
