@@ -11,9 +11,10 @@
 //!   change once for a call (when the model sends `content` before `path`), and the draft
 //!   then belongs to the new path.
 //! - `set_code` carries a file's full, authoritative content after a tool changed it and at
-//!   the end; it replaces any draft for that path. A call's draft is dropped at its
-//!   `tool_result` (a failed create_file changes nothing; a successful one is followed by the
-//!   `set_code` of the path it really wrote).
+//!   the end; it replaces any draft for that path. For a tool call the order is
+//!   `tool_start`, `code_delta`s, `set_code` (when it changed a file), `tool_result`; at the
+//!   `tool_result` the UI drops whatever draft of that call is left (a failed create_file
+//!   changes nothing; a draft shown under the default path before the real path was known).
 //! - No 64-bit integers: TypeScript gets plain numbers.
 
 use crate::error::ErrorCode;
