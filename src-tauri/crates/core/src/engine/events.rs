@@ -18,7 +18,7 @@
 //! - No 64-bit integers: TypeScript gets plain numbers.
 
 use crate::error::ErrorCode;
-use crate::tools::ToolDetail;
+use crate::tools::{ToolDetail, ToolOutcome};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -176,6 +176,26 @@ impl EventKind {
                 | EventKind::VariantCancelled
         )
     }
+}
+
+/// The events that close a tool call, in protocol order: `set_code` when the call changed a
+/// file, then `tool_result`. (Flush the code streamer before emitting them.)
+pub fn tool_end_events(outcome: &ToolOutcome) -> Vec<EventKind> {
+    let mut events = Vec::with_capacity(2);
+    if let Some(change) = &outcome.changed_file {
+        events.push(EventKind::SetCode {
+            path: change.path.clone(),
+            content: change.content.clone(),
+        });
+    }
+    events.push(EventKind::ToolResult {
+        call_id: outcome.result.call_id.clone(),
+        name: outcome.result.name.clone(),
+        ok: outcome.result.ok,
+        summary: outcome.result.summary.clone(),
+        detail: outcome.detail.clone(),
+    });
+    events
 }
 
 #[cfg(test)]

@@ -188,3 +188,35 @@ fn usage_adds_up_and_saturates() {
     assert_eq!(saturate_u32(u64::MAX), u32::MAX);
     assert_eq!(saturate_u32(42), 42);
 }
+
+#[test]
+fn a_tool_call_ends_with_set_code_then_tool_result() {
+    use crate::tools::{FileChange, ToolOutcome, ToolResult};
+    let result = ToolResult {
+        call_id: "c1".into(),
+        name: "create_file".into(),
+        ok: true,
+        result: "Created index.html".into(),
+        summary: "Created index.html (3 B)".into(),
+        images: vec![],
+    };
+    let mut outcome = ToolOutcome {
+        result,
+        changed_file: Some(FileChange {
+            path: "index.html".into(),
+            content: "<p>".into(),
+        }),
+        detail: None,
+    };
+    let names: Vec<&str> = tool_end_events(&outcome)
+        .iter()
+        .map(EventKind::type_name)
+        .collect();
+    assert_eq!(names, ["set_code", "tool_result"], "a changed file");
+    outcome.changed_file = None;
+    let names: Vec<&str> = tool_end_events(&outcome)
+        .iter()
+        .map(EventKind::type_name)
+        .collect();
+    assert_eq!(names, ["tool_result"], "nothing changed");
+}

@@ -10,7 +10,7 @@ pub mod sink;
 
 pub use coalescer::{Clock, CodeDelta, CodeDeltaCoalescer, ManualClock, SystemClock};
 pub use code_stream::CodeStreamer;
-pub use events::{AgentEvent, EventKind, UsageSummary};
+pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary};
 pub use extract_html::extract_html;
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
