@@ -2,8 +2,10 @@
 //! the desktop app crate and the `s2c` CLI are two thin front ends over it.
 
 pub mod app_info;
+pub mod engine;
 pub mod error;
 pub mod logging;
+pub mod prompts;
 pub mod redact;
 pub mod tools;
 

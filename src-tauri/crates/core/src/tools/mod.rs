@@ -1,6 +1,35 @@
 //! Tools the agent can call: canonical definitions (one JSON Schema each, serialized per vendor
-//! by the provider modules), the runtime that executes them, and a file per tool.
+//! by the provider modules), the capability-driven selection, the runtime that executes calls,
+//! and a file per tool.
 
+mod args;
+pub mod assets;
+pub mod capabilities;
+mod create_file;
+pub mod definitions;
+pub mod detail;
+pub mod diff;
+pub mod edit_apply;
+mod edit_file;
+pub mod file_state;
+pub mod paths;
+mod retrieve_option;
+pub mod runtime;
+mod save_assets;
+pub mod siblings;
+mod titles;
 pub mod types;
 
+pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
+pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
+pub use definitions::ToolName;
+pub use detail::{ToolDetail, UiImage};
+pub use file_state::{AgentFileState, SavedAsset};
+pub use paths::{PathError, RelPath, DEFAULT_FILE};
+pub use runtime::{
+    Cancelled, FileChange, Tool, ToolContext, ToolEnv, ToolFailure, ToolOutcome, ToolOutput,
+    ToolRegistry, ToolRuntime,
+};
+pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
+pub use titles::tool_title;
 pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};

@@ -1,0 +1,87 @@
+//! The streaming preview of create_file calls: tool-call argument deltas in, coalesced
+//! `code_delta`s out. One per variant; the engine feeds it every argument delta of the turn.
+
+use super::coalescer::{CodeDelta, CodeDeltaCoalescer};
+use super::partial_json::CreateFileArgsDecoder;
+use crate::tools::{ToolName, DEFAULT_FILE};
+
+pub struct CodeStreamer {
+    coalescer: CodeDeltaCoalescer,
+    call: Option<StreamingCall>,
+    scratch: String,
+}
+
+struct StreamingCall {
+    id: String,
+    decoder: CreateFileArgsDecoder,
+    /// Set when the arguments stopped parsing: the rest of this call is not previewed.
+    broken: bool,
+}
+
+impl CodeStreamer {
+    pub fn new(coalescer: CodeDeltaCoalescer) -> Self {
+        Self {
+            coalescer,
+            call: None,
+            scratch: String::new(),
+        }
+    }
+
+    /// Feeds one argument delta of call `call_id` to tool `tool_name`. Calls to other tools are
+    /// ignored. Returns the deltas to emit now.
+    pub fn on_arguments(&mut self, call_id: &str, tool_name: &str, delta: &str) -> Vec<CodeDelta> {
+        if tool_name != ToolName::CreateFile.as_str() {
+            return Vec::new();
+        }
+        let mut ready = Vec::new();
+        if self.call.as_ref().is_none_or(|c| c.id != call_id) {
+            ready.extend(self.coalescer.flush());
+            self.call = Some(StreamingCall {
+                id: call_id.to_owned(),
+                decoder: CreateFileArgsDecoder::new(),
+                broken: false,
+            });
+        }
+        let Some(call) = self.call.as_mut() else {
+            return ready;
+        };
+        if call.broken {
+            return ready;
+        }
+        self.scratch.clear();
+        if let Err(error) = call.decoder.push_into(delta, &mut self.scratch) {
+            // The tool call itself will be reported to the model as invalid when it ends.
+            tracing::debug!(call_id, %error, "create_file arguments stopped parsing; preview paused");
+            call.broken = true;
+        }
+        let path = call.decoder.path().unwrap_or(DEFAULT_FILE);
+        if !self.scratch.is_empty() || call.decoder.path().is_some() {
+            ready.extend(self.coalescer.push(call_id, path, &self.scratch));
+        }
+        ready
+    }
+
+    /// The path call `call_id` writes, as far as known (the default until the path is read).
+    pub fn path_of(&self, call_id: &str) -> Option<&str> {
+        let call = self.call.as_ref().filter(|c| c.id == call_id)?;
+        Some(call.decoder.path().unwrap_or(DEFAULT_FILE))
+    }
+
+    /// A boundary: the call's arguments ended, or a `set_code` or the variant's end follows.
+    pub fn flush(&mut self) -> Option<CodeDelta> {
+        self.coalescer.flush()
+    }
+
+    /// For a timer between deltas; see [`CodeDeltaCoalescer::deadline`].
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        self.coalescer.deadline()
+    }
+
+    pub fn poll(&mut self) -> Option<CodeDelta> {
+        self.coalescer.poll()
+    }
+}
+
+#[cfg(test)]
+#[path = "code_stream_tests.rs"]
+mod tests;

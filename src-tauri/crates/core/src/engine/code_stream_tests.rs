@@ -1,0 +1,88 @@
+use super::*;
+use crate::engine::coalescer::{ManualClock, DEFAULT_FLUSH_INTERVAL};
+use std::sync::Arc;
+use std::time::Duration;
+
+fn streamer() -> (Arc<ManualClock>, CodeStreamer) {
+    let clock = Arc::new(ManualClock::default());
+    let coalescer = CodeDeltaCoalescer::new(clock.clone(), DEFAULT_FLUSH_INTERVAL);
+    (clock, CodeStreamer::new(coalescer))
+}
+
+fn pieces(text: &str, size: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let mut end = (start + size).min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        out.push(&text[start..end]);
+        start = end;
+    }
+    out
+}
+
+#[test]
+fn a_streamed_create_file_becomes_bounded_code_deltas_of_the_same_bytes() {
+    let (clock, mut s) = streamer();
+    let page = "<div class=\"card\">Café “quote”</div>\n".repeat(3000); // ~100 KB
+    let args = serde_json::json!({"path": "index.html", "content": page}).to_string();
+    let mut out = Vec::new();
+    for piece in pieces(&args, 8) {
+        clock.advance(Duration::from_micros(200));
+        out.extend(s.on_arguments("call-1", "create_file", piece));
+    }
+    out.extend(s.flush());
+    let text: String = out.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(text, page, "the file, exactly once");
+    let seconds = pieces(&args, 8).len() as f64 * 0.0002;
+    assert!(
+        (out.len() as f64) <= seconds * 31.0 + 2.0,
+        "≈30/s: {} in {seconds} s",
+        out.len()
+    );
+    assert!(out
+        .iter()
+        .all(|d| d.path == "index.html" && d.call_id == "call-1"));
+}
+
+#[test]
+fn the_path_is_provisional_until_read_and_other_tools_are_ignored() {
+    let (_clock, mut s) = streamer();
+    assert!(
+        s.on_arguments("e1", "edit_file", r#"{"old_text": "a""#)
+            .is_empty(),
+        "not streamed"
+    );
+    let first = s.on_arguments("c1", "create_file", r#"{"content": "<p>"#);
+    assert_eq!(
+        first.first().map(|d| d.path.as_str()),
+        Some("index.html"),
+        "default first"
+    );
+    let _ = s.on_arguments("c1", "create_file", r#"hi</p>", "path": "about.html"}"#);
+    assert_eq!(s.path_of("c1"), Some("about.html"));
+    assert_eq!(
+        s.flush().map(|d| (d.path, d.text)),
+        Some(("about.html".into(), "hi</p>".into()))
+    );
+}
+
+#[test]
+fn a_new_call_flushes_the_previous_one_and_broken_json_pauses_the_preview() {
+    let (_clock, mut s) = streamer();
+    let _ = s.on_arguments("c1", "create_file", r#"{"content": "a"#);
+    let _ = s.on_arguments("c1", "create_file", "b");
+    let out = s.on_arguments("c2", "create_file", r#"{"content": "\q"#);
+    let calls: Vec<(&str, &str)> = out
+        .iter()
+        .map(|d| (d.call_id.as_str(), d.text.as_str()))
+        .collect();
+    assert_eq!(calls, [("c1", "b")]);
+    assert!(
+        s.on_arguments("c2", "create_file", "more text").is_empty(),
+        "paused"
+    );
+    assert_eq!(s.flush(), None);
+}

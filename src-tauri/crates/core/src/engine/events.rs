@@ -1,0 +1,203 @@
+//! The whole protocol between a generation and its front end: one event type, serialized as
+//! `{"event_id": n, "variant": v, "type": "...", ...}`, over an ipc Channel or as JSON lines.
+//!
+//! Rules the UI relies on:
+//! - `event_id` increases strictly across the whole generation, in the order the sink
+//!   receives events, so events can be merged and de-duplicated by it.
+//! - `variant` is the variant's index from 0 ("Option variant + 1"). `finished` concerns the
+//!   whole generation; its `variant` is always 0 and carries no meaning.
+//! - `code_delta` is append-only text of the file a `create_file` call is writing, keyed by
+//!   `call_id`: a new `call_id` starts the file afresh. `path` is the best-known path; it can
+//!   change once for a call (when the model sends `content` before `path`), and the draft
+//!   then belongs to the new path.
+//! - `set_code` carries a file's full, authoritative content after a tool changed it and at
+//!   the end; it replaces any draft for that path. For a tool call the order is
+//!   `tool_start`, `code_delta`s, `set_code` (when it changed a file), `tool_result`; at the
+//!   `tool_result` the UI drops whatever draft of that call is left (a failed create_file
+//!   changes nothing; a draft shown under the default path before the real path was known).
+//! - No 64-bit integers: TypeScript gets plain numbers.
+
+use crate::error::ErrorCode;
+use crate::tools::{ToolDetail, ToolOutcome};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct AgentEvent {
+    pub event_id: u32,
+    pub variant: u32,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// The variant began, with this model.
+    Started {
+        provider: String,
+        model: String,
+    },
+    /// A short progress line ("Waiting for the model…").
+    Status {
+        message: String,
+    },
+    /// A piece of the model's reasoning summary.
+    Thinking {
+        text: String,
+    },
+    /// A piece of the model's visible text.
+    Assistant {
+        text: String,
+    },
+    /// A tool call began. `title` is what the UI shows ("Editing index.html").
+    ToolStart {
+        call_id: String,
+        name: String,
+        title: String,
+    },
+    /// More text of the file a create_file call is writing.
+    CodeDelta {
+        call_id: String,
+        path: String,
+        text: String,
+    },
+    /// A file's full content.
+    SetCode {
+        path: String,
+        content: String,
+    },
+    ToolResult {
+        call_id: String,
+        name: String,
+        ok: bool,
+        summary: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        detail: Option<ToolDetail>,
+    },
+    /// The variant's usage and cost so far (cumulative, not per turn).
+    Usage {
+        usage: UsageSummary,
+        cost_usd: f64,
+    },
+    /// The provider layer is retrying a failed request.
+    Retrying {
+        attempt: u32,
+        delay_ms: u32,
+        reason: String,
+    },
+    /// The variant continues with another model (e.g. after the first was overloaded).
+    ModelSwitched {
+        from: String,
+        to: String,
+        reason: String,
+    },
+    VariantComplete {
+        turns: u32,
+        tool_calls: u32,
+        duration_ms: u32,
+    },
+    VariantError {
+        code: ErrorCode,
+        message: String,
+    },
+    VariantCancelled,
+    /// Every variant has ended.
+    Finished {
+        completed: u32,
+        failed: u32,
+        cancelled: u32,
+        usage: UsageSummary,
+        cost_usd: f64,
+    },
+}
+
+/// Token counts for the UI. The provider layer's normalized `Usage` converts into this (its
+/// 64-bit counters saturate at `u32::MAX`, which no single generation reaches).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct UsageSummary {
+    pub input_tokens: u32,
+    /// Input tokens served from the vendor's prompt cache (included in `input_tokens`).
+    pub cached_input_tokens: u32,
+    /// Input tokens written to the prompt cache (Anthropic bills these apart).
+    pub cache_write_tokens: u32,
+    pub output_tokens: u32,
+    /// Reasoning tokens (included in `output_tokens`).
+    pub reasoning_tokens: u32,
+}
+
+impl UsageSummary {
+    /// Adds `other` field by field, saturating.
+    pub fn add(&mut self, other: &UsageSummary) {
+        self.input_tokens = self.input_tokens.saturating_add(other.input_tokens);
+        self.cached_input_tokens = self
+            .cached_input_tokens
+            .saturating_add(other.cached_input_tokens);
+        self.cache_write_tokens = self
+            .cache_write_tokens
+            .saturating_add(other.cache_write_tokens);
+        self.output_tokens = self.output_tokens.saturating_add(other.output_tokens);
+        self.reasoning_tokens = self.reasoning_tokens.saturating_add(other.reasoning_tokens);
+    }
+}
+
+/// Saturating conversion for counters that are 64-bit elsewhere.
+pub fn saturate_u32(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl EventKind {
+    /// The `type` tag, for logs and progress lines.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            EventKind::Started { .. } => "started",
+            EventKind::Status { .. } => "status",
+            EventKind::Thinking { .. } => "thinking",
+            EventKind::Assistant { .. } => "assistant",
+            EventKind::ToolStart { .. } => "tool_start",
+            EventKind::CodeDelta { .. } => "code_delta",
+            EventKind::SetCode { .. } => "set_code",
+            EventKind::ToolResult { .. } => "tool_result",
+            EventKind::Usage { .. } => "usage",
+            EventKind::Retrying { .. } => "retrying",
+            EventKind::ModelSwitched { .. } => "model_switched",
+            EventKind::VariantComplete { .. } => "variant_complete",
+            EventKind::VariantError { .. } => "variant_error",
+            EventKind::VariantCancelled => "variant_cancelled",
+            EventKind::Finished { .. } => "finished",
+        }
+    }
+
+    /// A variant's last event: nothing follows it for that variant.
+    pub fn ends_variant(&self) -> bool {
+        matches!(
+            self,
+            EventKind::VariantComplete { .. }
+                | EventKind::VariantError { .. }
+                | EventKind::VariantCancelled
+        )
+    }
+}
+
+/// The events that close a tool call, in protocol order: `set_code` when the call changed a
+/// file, then `tool_result`. (Flush the code streamer before emitting them.)
+pub fn tool_end_events(outcome: &ToolOutcome) -> Vec<EventKind> {
+    let mut events = Vec::with_capacity(2);
+    if let Some(change) = &outcome.changed_file {
+        events.push(EventKind::SetCode {
+            path: change.path.clone(),
+            content: change.content.clone(),
+        });
+    }
+    events.push(EventKind::ToolResult {
+        call_id: outcome.result.call_id.clone(),
+        name: outcome.result.name.clone(),
+        ok: outcome.result.ok,
+        summary: outcome.result.summary.clone(),
+        detail: outcome.detail.clone(),
+    });
+    events
+}
+
+#[cfg(test)]
+#[path = "events_tests.rs"]
+mod tests;

@@ -1,0 +1,145 @@
+//! The opening message of a new generation, for each kind of input.
+
+use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
+use super::system::{system_prompt, PromptContext};
+use super::PromptError;
+use crate::tools::ImageAttachment;
+
+pub const MAX_SCREENSHOTS: usize = 5;
+
+/// What the user gave to start from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CreateInput {
+    /// One to five screenshots.
+    Screenshots(Vec<ImageAttachment>),
+    /// A screen recording (Gemini models only).
+    Video(VideoAttachment),
+    /// A description of the page.
+    Text(String),
+    /// Existing code the user imported; it is also the variant's starting file.
+    ImportedCode { path: String, code: String },
+}
+
+/// An uploaded image the model may save into the project with save_assets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssetRef {
+    pub id: String,
+    /// What it is, if the user said ("company logo").
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateRequest {
+    pub input: CreateInput,
+    /// Extra instructions typed by the user.
+    pub instructions: Option<String>,
+    pub assets: Vec<AssetRef>,
+}
+
+pub fn create_prompt(ctx: &PromptContext<'_>, req: &CreateRequest) -> Result<Prompt, PromptError> {
+    let stack = ctx.stack.display_name();
+    let mut parts = match &req.input {
+        CreateInput::Screenshots(shots) => screenshot_parts(shots, stack)?,
+        CreateInput::Video(video) => vec![
+            PromptPart::Text(format!(
+                "The video below is a screen recording of someone using an app or website. \
+                 Rebuild what it shows as a {stack} page: every screen and state that appears, \
+                 with the interactions that move between them (clicks, menus, tabs, dialogs, \
+                 transitions) implemented in the page's script. Follow the recording's layout, \
+                 text and colours closely."
+            )),
+            PromptPart::Video(video.clone()),
+        ],
+        CreateInput::Text(text) => {
+            let text = non_empty(text).ok_or(PromptError::EmptyText)?;
+            vec![PromptPart::Text(format!(
+                "Build a {stack} page from this description. Where it leaves details open, make \
+                 choices a good designer would make and keep them consistent.\n\n{text}"
+            ))]
+        }
+        CreateInput::ImportedCode { path, code } => {
+            non_empty(code).ok_or(PromptError::EmptyCode)?;
+            vec![PromptPart::Text(format!(
+                "The user imported existing code; it is already in the project as `{path}`:\n\n{}\n\n\
+                 Bring it to the {stack} rules above while keeping its appearance, content and \
+                 behaviour: convert it if it uses another stack, fix broken markup, and replace \
+                 resources that cannot load offline. If it already follows the rules, make only \
+                 the changes needed, with `edit_file`.",
+                fenced_file(path, code)
+            ))]
+        }
+    };
+    if !req.assets.is_empty() {
+        parts.push(PromptPart::Text(asset_list(&req.assets)));
+    }
+    if let Some(instructions) = req.instructions.as_deref().and_then(non_empty) {
+        parts.push(PromptPart::Text(format!(
+            "Additional instructions from the user:\n{instructions}"
+        )));
+    }
+    Ok(Prompt {
+        system: system_prompt(ctx),
+        messages: vec![PromptMessage::user(parts)],
+    })
+}
+
+fn screenshot_parts(
+    shots: &[ImageAttachment],
+    stack: &str,
+) -> Result<Vec<PromptPart>, PromptError> {
+    match shots.len() {
+        0 => Err(PromptError::NoScreenshots),
+        n if n > MAX_SCREENSHOTS => Err(PromptError::TooManyScreenshots(n)),
+        1 => Ok(vec![
+            PromptPart::Text(format!(
+                "Build a {stack} page that looks exactly like this screenshot."
+            )),
+            PromptPart::Image(shots[0].clone()),
+        ]),
+        n => {
+            let mut parts = vec![PromptPart::Text(format!(
+                "Build a {stack} page from these {n} screenshots of the same product. First work \
+                 out how they relate, then:\n\
+                 - parts of one long page (scrolled captures): build one page with the parts in \
+                 order, and do not repeat what two captures share (a header, an overlapping \
+                 section);\n\
+                 - states of one screen (a menu open, a tab selected, a dialog shown): build the \
+                 first state and make the others reachable by the interactions they imply;\n\
+                 - different pages: build each as its own file (`index.html` for the first, then \
+                 names such as `pricing.html`) with working links between them;\n\
+                 - the same page at different widths: build one responsive page that matches each \
+                 at its width.\n\
+                 Keep one consistent design language across everything you build."
+            ))];
+            for (i, shot) in shots.iter().enumerate() {
+                parts.push(PromptPart::Text(format!("Screenshot {} of {n}:", i + 1)));
+                parts.push(PromptPart::Image(shot.clone()));
+            }
+            Ok(parts)
+        }
+    }
+}
+
+pub(crate) fn asset_list(assets: &[AssetRef]) -> String {
+    let lines: Vec<String> = assets
+        .iter()
+        .map(|a| match a.description.as_deref().and_then(non_empty) {
+            Some(d) => format!("- `{}`: {d}", a.id),
+            None => format!("- `{}`", a.id),
+        })
+        .collect();
+    format!(
+        "The user uploaded these images for the page; save the ones you use with \
+         `save_assets` and reference the paths it returns:\n{}",
+        lines.join("\n")
+    )
+}
+
+pub(crate) fn non_empty(text: &str) -> Option<&str> {
+    let text = text.trim();
+    (!text.is_empty()).then_some(text)
+}
+
+#[cfg(test)]
+#[path = "create_tests.rs"]
+mod tests;

@@ -1,0 +1,36 @@
+//! Prompts, in our own words: the agent's system prompt with each stack's rules, the opening
+//! message for every kind of input, and update conversations. Vendor-neutral: the provider
+//! layer turns [`Prompt`] into each vendor's request.
+
+pub mod cdn;
+pub mod content;
+pub mod create;
+pub mod stack;
+mod stack_rules;
+pub mod system;
+pub mod update;
+
+pub use cdn::{cdn, resolve_cdn_url, CdnAsset, CdnKey, CdnKind, CDN_ASSETS};
+pub use content::{Prompt, PromptMessage, PromptPart, Role, VideoAttachment};
+pub use create::{create_prompt, AssetRef, CreateInput, CreateRequest, MAX_SCREENSHOTS};
+pub use stack::{Stack, UnknownStack};
+pub use system::{system_prompt, PromptContext};
+pub use update::{update_prompt, HistoryEntry, SelectedElement, UpdateRequest, UpdateSource};
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PromptError {
+    #[error("add at least one screenshot")]
+    NoScreenshots,
+    #[error("{0} screenshots were given; at most {max} can be used at once", max = create::MAX_SCREENSHOTS)]
+    TooManyScreenshots(usize),
+    #[error("the description is empty")]
+    EmptyText,
+    #[error("the imported code is empty")]
+    EmptyCode,
+    #[error("the change request is empty; say what to change")]
+    EmptyChangeRequest,
+    #[error("there are no files to update")]
+    NoFiles,
+    #[error("the history has no code to update (it must end with the page as it stands)")]
+    HistoryWithoutCode,
+}

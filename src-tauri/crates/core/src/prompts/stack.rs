@@ -1,0 +1,107 @@
+//! The stacks a page can be generated in.
+
+use super::cdn::CdnKey;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, specta::Type,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Stack {
+    #[default]
+    HtmlTailwind,
+    HtmlCss,
+    ReactTailwind,
+    Bootstrap,
+    VueTailwind,
+    IonicTailwind,
+}
+
+impl Stack {
+    pub const ALL: [Stack; 6] = [
+        Stack::HtmlTailwind,
+        Stack::HtmlCss,
+        Stack::ReactTailwind,
+        Stack::Bootstrap,
+        Stack::VueTailwind,
+        Stack::IonicTailwind,
+    ];
+
+    /// The serde name (`html_tailwind`), also used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stack::HtmlTailwind => "html_tailwind",
+            Stack::HtmlCss => "html_css",
+            Stack::ReactTailwind => "react_tailwind",
+            Stack::Bootstrap => "bootstrap",
+            Stack::VueTailwind => "vue_tailwind",
+            Stack::IonicTailwind => "ionic_tailwind",
+        }
+    }
+
+    /// The name people read.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Stack::HtmlTailwind => "HTML + Tailwind",
+            Stack::HtmlCss => "HTML + CSS",
+            Stack::ReactTailwind => "React + Tailwind",
+            Stack::Bootstrap => "Bootstrap",
+            Stack::VueTailwind => "Vue + Tailwind",
+            Stack::IonicTailwind => "Ionic + Tailwind",
+        }
+    }
+
+    /// The libraries a page of this stack loads, in the order of its `<head>`.
+    pub fn libraries(self) -> &'static [CdnKey] {
+        match self {
+            Stack::HtmlTailwind => &[CdnKey::Tailwind, CdnKey::FontAwesome],
+            Stack::HtmlCss => &[CdnKey::FontAwesome],
+            Stack::ReactTailwind => &[
+                CdnKey::React,
+                CdnKey::ReactDom,
+                CdnKey::Babel,
+                CdnKey::Tailwind,
+                CdnKey::FontAwesome,
+            ],
+            Stack::Bootstrap => &[
+                CdnKey::BootstrapCss,
+                CdnKey::BootstrapJs,
+                CdnKey::FontAwesome,
+            ],
+            Stack::VueTailwind => &[CdnKey::Vue, CdnKey::Tailwind, CdnKey::FontAwesome],
+            Stack::IonicTailwind => &[
+                CdnKey::IonicCore,
+                CdnKey::IonicCss,
+                CdnKey::Ionicons,
+                CdnKey::Tailwind,
+            ],
+        }
+    }
+
+    pub fn uses_tailwind(self) -> bool {
+        self.libraries().contains(&CdnKey::Tailwind)
+    }
+}
+
+impl fmt::Display for Stack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.display_name())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind")]
+pub struct UnknownStack(pub String);
+
+impl FromStr for Stack {
+    type Err = UnknownStack;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Stack::ALL
+            .into_iter()
+            .find(|stack| stack.as_str() == s)
+            .ok_or_else(|| UnknownStack(s.to_owned()))
+    }
+}

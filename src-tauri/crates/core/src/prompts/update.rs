@@ -1,0 +1,139 @@
+//! The messages of an update: change an existing variant, from its conversation history or from
+//! a snapshot of its files.
+
+use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, Role};
+use super::create::{asset_list, non_empty, AssetRef};
+use super::system::{system_prompt, PromptContext};
+use super::PromptError;
+use crate::tools::ImageAttachment;
+
+/// One step of an earlier conversation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HistoryEntry {
+    /// What the user asked (the original request or a later change), with its images.
+    User {
+        text: String,
+        images: Vec<ImageAttachment>,
+    },
+    /// The file as it stood after the assistant's turn: how assistant turns are replayed, so
+    /// the model sees results, not the tool calls of another vendor.
+    Code { path: String, content: String },
+}
+
+/// Where the update starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UpdateSource {
+    History(Vec<HistoryEntry>),
+    /// The current files (path, content): after hand edits, imports, or when no history is kept.
+    Files(Vec<(String, String)>),
+}
+
+/// The element the user picked in the preview.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelectedElement {
+    /// Its outer HTML (possibly shortened by the UI).
+    pub html: String,
+    /// A CSS selector that finds it in the page.
+    pub selector: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpdateRequest {
+    pub source: UpdateSource,
+    pub change_request: String,
+    pub selected_element: Option<SelectedElement>,
+    pub reference_images: Vec<ImageAttachment>,
+    pub assets: Vec<AssetRef>,
+}
+
+pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Prompt, PromptError> {
+    let change = non_empty(&req.change_request).ok_or(PromptError::EmptyChangeRequest)?;
+    let mut messages = match &req.source {
+        UpdateSource::History(entries) => history_messages(entries)?,
+        UpdateSource::Files(files) => {
+            if files.is_empty() {
+                return Err(PromptError::NoFiles);
+            }
+            let listing: Vec<String> = files.iter().map(|(p, c)| fenced_file(p, c)).collect();
+            vec![PromptMessage::user(vec![PromptPart::Text(format!(
+                "These are the project's current files:\n\n{}",
+                listing.join("\n\n")
+            ))])]
+        }
+    };
+    let mut parts = vec![PromptPart::Text(format!(
+        "Change the page as follows:\n{change}\n\nMake this change with `edit_file`, precisely, \
+         and keep everything else exactly as it is. Use `create_file` only if most of the file \
+         has to change."
+    ))];
+    if let Some(element) = &req.selected_element {
+        parts.push(PromptPart::Text(format!(
+            "The user selected this element in the preview (CSS selector `{}`):\n{}\nApply the \
+             change to this element, touching other parts of the page only as far as the change \
+             requires.",
+            element.selector,
+            fenced_file("selected element", &element.html)
+        )));
+    }
+    if !req.reference_images.is_empty() {
+        parts.push(PromptPart::Text(
+            "Reference images for this change:".to_owned(),
+        ));
+        parts.extend(req.reference_images.iter().cloned().map(PromptPart::Image));
+    }
+    if !req.assets.is_empty() {
+        parts.push(PromptPart::Text(asset_list(&req.assets)));
+    }
+    push_user(&mut messages, parts);
+    Ok(Prompt {
+        system: system_prompt(ctx),
+        messages,
+    })
+}
+
+/// The earlier conversation, alternating user and assistant; the last entry must be code.
+fn history_messages(entries: &[HistoryEntry]) -> Result<Vec<PromptMessage>, PromptError> {
+    if !matches!(entries.last(), Some(HistoryEntry::Code { .. })) {
+        return Err(PromptError::HistoryWithoutCode);
+    }
+    let mut messages: Vec<PromptMessage> = Vec::new();
+    for entry in entries {
+        match entry {
+            HistoryEntry::User { text, images } => {
+                let mut parts = vec![PromptPart::Text(text.clone())];
+                parts.extend(images.iter().cloned().map(PromptPart::Image));
+                push_user(&mut messages, parts);
+            }
+            HistoryEntry::Code { path, content } => {
+                let text = format!("I wrote the page. {}", fenced_file(path, content));
+                match messages.last_mut() {
+                    // Two code entries in a row: the later file state replaces the earlier.
+                    Some(last) if last.role == Role::Assistant => {
+                        last.parts = vec![PromptPart::Text(text)]
+                    }
+                    _ => messages.push(PromptMessage::assistant_text(text)),
+                }
+            }
+        }
+    }
+    if messages.first().map(|m| m.role) != Some(Role::User) {
+        // Vendors want the conversation to open with the user.
+        messages.insert(
+            0,
+            PromptMessage::user(vec![PromptPart::Text("Build the page.".to_owned())]),
+        );
+    }
+    Ok(messages)
+}
+
+/// Appends user parts, merging into a trailing user message (vendors reject two in a row).
+fn push_user(messages: &mut Vec<PromptMessage>, parts: Vec<PromptPart>) {
+    match messages.last_mut() {
+        Some(last) if last.role == Role::User => last.parts.extend(parts),
+        _ => messages.push(PromptMessage::user(parts)),
+    }
+}
+
+#[cfg(test)]
+#[path = "update_tests.rs"]
+mod tests;

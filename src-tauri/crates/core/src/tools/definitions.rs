@@ -1,0 +1,320 @@
+//! Every tool the agent can be offered, defined once: name, description and JSON Schema.
+//!
+//! Schemas stay inside what OpenAI's strict mode accepts (plain objects, every property typed,
+//! `additionalProperties: false`, no `oneOf` at the top level), so the provider layer only has
+//! to mark optional properties nullable. Alternatives that a union would express (edit_file's
+//! single edit vs. a batch) are optional properties, checked when the tool runs.
+
+use super::types::CanonicalTool;
+use serde_json::{json, Value};
+use std::fmt;
+use std::str::FromStr;
+
+/// The name of every tool the app knows. The string form is what the model sees.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    specta::Type,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolName {
+    CreateFile,
+    EditFile,
+    RetrieveOption,
+    SaveAssets,
+    GenerateImages,
+    EditImage,
+    RemoveBackground,
+    ExtractAssets,
+    ScreenshotPreview,
+}
+
+impl ToolName {
+    pub const ALL: [ToolName; 9] = [
+        ToolName::CreateFile,
+        ToolName::EditFile,
+        ToolName::RetrieveOption,
+        ToolName::SaveAssets,
+        ToolName::GenerateImages,
+        ToolName::EditImage,
+        ToolName::RemoveBackground,
+        ToolName::ExtractAssets,
+        ToolName::ScreenshotPreview,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolName::CreateFile => "create_file",
+            ToolName::EditFile => "edit_file",
+            ToolName::RetrieveOption => "retrieve_option",
+            ToolName::SaveAssets => "save_assets",
+            ToolName::GenerateImages => "generate_images",
+            ToolName::EditImage => "edit_image",
+            ToolName::RemoveBackground => "remove_background",
+            ToolName::ExtractAssets => "extract_assets",
+            ToolName::ScreenshotPreview => "screenshot_preview",
+        }
+    }
+
+    /// This tool's canonical definition.
+    pub fn definition(self) -> CanonicalTool {
+        let (description, parameters) = match self {
+            ToolName::CreateFile => (CREATE_FILE, create_file_schema()),
+            ToolName::EditFile => (EDIT_FILE, edit_file_schema()),
+            ToolName::RetrieveOption => (RETRIEVE_OPTION, retrieve_option_schema()),
+            ToolName::SaveAssets => (SAVE_ASSETS, save_assets_schema()),
+            ToolName::GenerateImages => (GENERATE_IMAGES, generate_images_schema()),
+            ToolName::EditImage => (EDIT_IMAGE, edit_image_schema()),
+            ToolName::RemoveBackground => (REMOVE_BACKGROUND, remove_background_schema()),
+            ToolName::ExtractAssets => (EXTRACT_ASSETS, extract_assets_schema()),
+            ToolName::ScreenshotPreview => (SCREENSHOT_PREVIEW, screenshot_preview_schema()),
+        };
+        CanonicalTool {
+            name: self.as_str().to_owned(),
+            description: description.to_owned(),
+            parameters,
+        }
+    }
+}
+
+impl fmt::Display for ToolName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ToolName {
+    type Err = UnknownTool;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ToolName::ALL
+            .into_iter()
+            .find(|t| t.as_str() == s)
+            .ok_or_else(|| UnknownTool(s.to_owned()))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("there is no tool named {0:?}")]
+pub struct UnknownTool(pub String);
+
+/// A closed object schema; properties left out of `required` are optional (the provider layer
+/// turns them into nullable required ones for OpenAI strict mode).
+fn object(properties: Value, required: &[&str]) -> Value {
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+const CREATE_FILE: &str = "Create a file in the project, or replace an existing file completely. \
+Use it to write the first full version of the page, and whenever most of a file changes. \
+The file's content is streamed to the user's live preview as you write it. \
+For small or local changes to a file that exists, use edit_file instead.";
+
+fn create_file_schema() -> Value {
+    object(
+        json!({
+            "path": {
+                "type": "string",
+                "description": "Path relative to the project folder, with \"/\" between folders. Defaults to \"index.html\"."
+            },
+            "content": {
+                "type": "string",
+                "description": "The complete content of the file."
+            }
+        }),
+        &["content"],
+    )
+}
+
+const EDIT_FILE: &str = "Change part of an existing file by exact text replacement. \
+old_text must be copied exactly from the current file (whitespace and indentation included) \
+and must match exactly one place unless count is given; include a few surrounding lines to make \
+it unique. Give either one edit (old_text, new_text, count) or several in `edits`, which are \
+applied in order; if any edit fails, none is applied. The result shows a diff of the change.";
+
+fn edit_schema_properties() -> Value {
+    json!({
+        "old_text": {
+            "type": "string",
+            "description": "The exact text to replace, as it appears in the file now. Never empty."
+        },
+        "new_text": {
+            "type": "string",
+            "description": "The text to put in its place (may be empty to delete)."
+        },
+        "count": {
+            "type": "integer",
+            "description": "How many occurrences to replace: omit to require exactly one match, give N to require exactly N matches, or -1 to replace every occurrence."
+        }
+    })
+}
+
+fn edit_file_schema() -> Value {
+    let mut properties = edit_schema_properties();
+    let single = properties.clone();
+    if let Some(map) = properties.as_object_mut() {
+        map.insert(
+            "path".to_owned(),
+            json!({
+                "type": "string",
+                "description": "Path of the file to edit, relative to the project folder. Defaults to \"index.html\"."
+            }),
+        );
+        map.insert(
+            "edits".to_owned(),
+            json!({
+                "type": "array",
+                "description": "Several edits to the same file, applied in order, all or nothing. Use instead of old_text/new_text/count.",
+                "items": object(single, &["old_text", "new_text"]),
+            }),
+        );
+    }
+    object(properties, &[])
+}
+
+const RETRIEVE_OPTION: &str = "Read the current code of another option (a sibling variant \
+generated in parallel for the same request), to reuse or compare its approach. Options are \
+numbered from 1 as the user sees them.";
+
+fn retrieve_option_schema() -> Value {
+    object(
+        json!({
+            "option_number": {
+                "type": "integer",
+                "description": "The option to read, starting at 1."
+            }
+        }),
+        &["option_number"],
+    )
+}
+
+const SAVE_ASSETS: &str = "Copy images the user uploaded into the project's assets/ folder so \
+the page can use them. Returns each image's relative path (e.g. assets/logo.png) to use in \
+src/href attributes, and shows you the images.";
+
+fn save_assets_schema() -> Value {
+    object(
+        json!({
+            "asset_ids": {
+                "type": "array",
+                "items": { "type": "string" },
+                "description": "Ids of uploaded images, as listed in the request."
+            }
+        }),
+        &["asset_ids"],
+    )
+}
+
+const GENERATE_IMAGES: &str = "Generate new images from text descriptions (photos, \
+illustrations, backgrounds) when the design needs imagery that is not available otherwise. \
+Each image is saved in the project's assets/ folder and its relative path is returned for use \
+in the page. Describe each image fully and concretely (subject, style, composition, colours); \
+identical prompts are generated once. Prefer one call with all the prompts you need.";
+
+fn generate_images_schema() -> Value {
+    object(
+        json!({
+            "prompts": {
+                "type": "array",
+                "items": { "type": "string" },
+                "description": "One detailed description per image to generate."
+            }
+        }),
+        &["prompts"],
+    )
+}
+
+const EDIT_IMAGE: &str = "Change existing images following an instruction (recolour, restyle, \
+add or remove an element, extend the canvas). Takes images from the project (assets/… paths) \
+or generated ones, and saves the results as new files in assets/, returning their paths.";
+
+fn edit_image_schema() -> Value {
+    object(
+        json!({
+            "prompt": {
+                "type": "string",
+                "description": "What to change in the images."
+            },
+            "image_urls": {
+                "type": "array",
+                "items": { "type": "string" },
+                "description": "The images to edit: project paths such as assets/hero.png."
+            },
+            "aspect_ratio": {
+                "type": "string",
+                "enum": ["match_input_image", "1:1", "16:9", "9:16", "4:3", "3:4", "3:2", "2:3"],
+                "description": "Aspect ratio of the results; match_input_image keeps the original."
+            }
+        }),
+        &["prompt", "image_urls"],
+    )
+}
+
+const REMOVE_BACKGROUND: &str = "Remove the background of images (logos, product shots, \
+people) so they sit cleanly on the page. Saves transparent PNGs in assets/ and returns their \
+paths.";
+
+fn remove_background_schema() -> Value {
+    object(
+        json!({
+            "image_urls": {
+                "type": "array",
+                "items": { "type": "string" },
+                "description": "The images to cut out: project paths such as assets/logo.png."
+            }
+        }),
+        &["image_urls"],
+    )
+}
+
+const EXTRACT_ASSETS: &str = "Crop visual assets (logos, icons, photos, illustrations) out of \
+the input screenshots so the page can use the real images instead of placeholders. Describe \
+each asset precisely enough to locate it (what it shows and where it is). Each found asset is \
+saved in assets/ and its path returned with the crop for you to check; assets that could not be \
+located are listed as unresolved.";
+
+fn extract_assets_schema() -> Value {
+    object(
+        json!({
+            "asset_descriptions": {
+                "type": "array",
+                "items": { "type": "string" },
+                "description": "One description per asset, e.g. \"the round logo left of the title in the header\"."
+            }
+        }),
+        &["asset_descriptions"],
+    )
+}
+
+const SCREENSHOT_PREVIEW: &str = "Render the current page in a real browser and look at it, \
+on a desktop (1280 px wide) and/or a mobile (390 px wide) screen, full page. Use it after \
+writing or changing the page to compare the result with the target and fix what differs.";
+
+fn screenshot_preview_schema() -> Value {
+    object(
+        json!({
+            "path": {
+                "type": "string",
+                "description": "The file to render, relative to the project folder. Defaults to \"index.html\"."
+            },
+            "viewports": {
+                "type": "array",
+                "items": { "type": "string", "enum": ["desktop", "mobile"] },
+                "description": "Which screens to render. Defaults to both."
+            }
+        }),
+        &[],
+    )
+}

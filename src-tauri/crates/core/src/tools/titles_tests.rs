@@ -1,0 +1,60 @@
+use super::*;
+use serde_json::json;
+
+#[test]
+fn titles_name_the_target_when_known() {
+    let cases = [
+        (
+            "create without args",
+            "create_file",
+            None,
+            "Writing index.html",
+        ),
+        (
+            "create with a path",
+            "create_file",
+            Some(json!({"path": "a.html"})),
+            "Writing a.html",
+        ),
+        (
+            "edit, null path",
+            "edit_file",
+            Some(json!({"path": null})),
+            "Editing index.html",
+        ),
+        (
+            "option",
+            "retrieve_option",
+            Some(json!({"option_number": 2})),
+            "Reading option 2",
+        ),
+        (
+            "one image",
+            "generate_images",
+            Some(json!({"prompts": ["x"]})),
+            "Generating 1 image",
+        ),
+        (
+            "images unknown yet",
+            "remove_background",
+            None,
+            "Removing the background of images",
+        ),
+        (
+            "assets",
+            "extract_assets",
+            Some(json!({"asset_descriptions": ["a", "b"]})),
+            "Extracting 2 assets",
+        ),
+        (
+            "screenshot",
+            "screenshot_preview",
+            None,
+            "Checking the preview",
+        ),
+        ("unknown", "frobnicate", None, "Calling frobnicate"),
+    ];
+    for (name, tool, args, want) in cases {
+        assert_eq!(tool_title(tool, args.as_ref()), want, "case {name:?}");
+    }
+}
