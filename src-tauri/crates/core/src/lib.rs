@@ -4,6 +4,7 @@
 pub mod app_info;
 pub mod error;
 pub mod logging;
+pub mod providers;
 pub mod redact;
 pub mod tools;
 
