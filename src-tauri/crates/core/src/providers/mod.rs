@@ -8,7 +8,10 @@
 //! results go back), `session.rs` (the [`ProviderSession`] implementation), and `*_tests.rs`.
 
 pub mod api_key;
+mod book;
+pub mod calls;
 pub mod error;
+pub mod openai;
 pub mod pricing;
 pub mod session;
 pub mod transport;

@@ -1,0 +1,389 @@
+//! The Responses stream as a pure state machine: each SSE event in, normalized events out, and
+//! at `response.completed` / `response.incomplete` the finished turn with the output items to
+//! send back.
+//!
+//! Quirks handled (seen in SDK sources and issue trackers): tool calls are keyed by item and
+//! carry their `call_id` and `name` only on `output_item.added` (`*.done` events may lack the
+//! name); arguments may arrive only on `function_call_arguments.done` or `output_item.done`
+//! with no deltas, so a done event contributes whatever text the deltas did not; `error`
+//! events come flat (`{code, message}`) or nested (`{error: {type, code, message}}`).
+
+use super::super::transport::{MapError, SseEvent, StreamMapper};
+use super::super::types::{StopReason, StreamEvent, Usage};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+
+/// A tool call as the stream left it (arguments still text).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCall {
+    pub call_id: String,
+    pub name: String,
+    pub arguments: String,
+    /// The vendor finished this call's arguments (false when the output limit cut it).
+    pub complete: bool,
+}
+
+/// What one Responses stream produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResponsesTurn {
+    pub assistant_text: String,
+    pub thinking: String,
+    pub calls: Vec<RawCall>,
+    pub stop_reason: StopReason,
+    pub usage: Usage,
+    /// The output items, ready to be appended to the next request's `input`.
+    pub output_items: Vec<Value>,
+}
+
+#[derive(Debug)]
+struct CallState {
+    item_id: String,
+    output_index: u64,
+    call: RawCall,
+}
+
+#[derive(Debug, Default)]
+pub struct ResponsesMapper {
+    assistant_text: String,
+    thinking: String,
+    items: BTreeMap<u64, Value>,
+    calls: Vec<CallState>,
+    /// Text received so far per streamed part, to complete it from its `*.done` event.
+    parts: HashMap<(String, String, u64), String>,
+    refused: bool,
+    terminal: Option<Value>,
+    usage: Usage,
+}
+
+fn str_field<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+fn u64_field(v: &Value, key: &str) -> u64 {
+    v.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// What `full` adds to `seen`, when `full` extends it; `None` when it does not.
+fn missing_suffix<'a>(seen: &str, full: &'a str) -> Option<&'a str> {
+    full.strip_prefix(seen).filter(|rest| !rest.is_empty())
+}
+
+pub fn parse_usage(value: &Value) -> Usage {
+    let detail = |outer: &str, inner: &str| {
+        value
+            .get(outer)
+            .and_then(|d| d.get(inner))
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    };
+    Usage {
+        input_tokens: u64_field(value, "input_tokens"),
+        cached_input_tokens: detail("input_tokens_details", "cached_tokens"),
+        cache_write_tokens: 0,
+        output_tokens: u64_field(value, "output_tokens"),
+        reasoning_tokens: detail("output_tokens_details", "reasoning_tokens"),
+    }
+}
+
+impl ResponsesMapper {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn call_index(&self, data: &Value) -> Option<usize> {
+        let item_id = str_field(data, "item_id");
+        let by_id = (!item_id.is_empty())
+            .then(|| self.calls.iter().position(|c| c.item_id == item_id))
+            .flatten();
+        by_id.or_else(|| {
+            let index = data.get("output_index").and_then(Value::as_u64)?;
+            self.calls.iter().position(|c| c.output_index == index)
+        })
+    }
+
+    fn start_call(&mut self, output_index: u64, item: &Value, out: &mut Vec<StreamEvent>) -> usize {
+        let item_id = str_field(item, "id").to_owned();
+        let call_id = match str_field(item, "call_id") {
+            "" => item_id.clone(),
+            id => id.to_owned(),
+        };
+        let call = RawCall {
+            call_id,
+            name: str_field(item, "name").to_owned(),
+            arguments: String::new(),
+            complete: false,
+        };
+        out.push(StreamEvent::ToolCallDelta {
+            call_id: call.call_id.clone(),
+            name: call.name.clone(),
+            delta: String::new(),
+        });
+        self.calls.push(CallState {
+            item_id,
+            output_index,
+            call,
+        });
+        let at = self.calls.len() - 1;
+        self.append_arguments(at, str_field(item, "arguments"), out);
+        at
+    }
+
+    fn append_arguments(&mut self, at: usize, delta: &str, out: &mut Vec<StreamEvent>) {
+        if delta.is_empty() {
+            return;
+        }
+        let call = &mut self.calls[at].call;
+        call.arguments.push_str(delta);
+        out.push(StreamEvent::ToolCallDelta {
+            call_id: call.call_id.clone(),
+            name: call.name.clone(),
+            delta: delta.to_owned(),
+        });
+    }
+
+    /// The final arguments of a call, from a done event: emit what the deltas did not carry.
+    fn finish_arguments(&mut self, at: usize, full: &str, out: &mut Vec<StreamEvent>) {
+        let seen = self.calls[at].call.arguments.clone();
+        if let Some(rest) = missing_suffix(&seen, full) {
+            self.append_arguments(at, rest, out);
+        } else if !full.is_empty() && full != seen {
+            tracing::warn!(
+                "function call arguments differ from their deltas; keeping the final text"
+            );
+            self.calls[at].call.arguments = full.to_owned();
+        }
+        self.calls[at].call.complete = true;
+    }
+
+    /// A text delta of a message part (`assistant`) or a reasoning part (`thinking`).
+    fn text_delta(
+        &mut self,
+        key: (String, String, u64),
+        delta: &str,
+        thinking: bool,
+        out: &mut Vec<StreamEvent>,
+    ) {
+        let new_part = !self.parts.contains_key(&key);
+        let target = if thinking {
+            &mut self.thinking
+        } else {
+            &mut self.assistant_text
+        };
+        let mut emitted = String::new();
+        // Separate reasoning summary parts the way the vendor's apps show them.
+        if thinking && new_part && !target.is_empty() {
+            emitted.push_str("\n\n");
+        }
+        emitted.push_str(delta);
+        self.parts.entry(key).or_default().push_str(delta);
+        if emitted.is_empty() {
+            return;
+        }
+        target.push_str(&emitted);
+        out.push(if thinking {
+            StreamEvent::ThinkingDelta { text: emitted }
+        } else {
+            StreamEvent::AssistantDelta { text: emitted }
+        });
+    }
+
+    fn text_done(
+        &mut self,
+        key: (String, String, u64),
+        full: &str,
+        thinking: bool,
+        out: &mut Vec<StreamEvent>,
+    ) {
+        let seen = self.parts.get(&key).cloned().unwrap_or_default();
+        if let Some(rest) = missing_suffix(&seen, full) {
+            self.text_delta(key, rest, thinking, out);
+        }
+    }
+
+    fn part_key(data: &Value, kind: &str, index_field: &str) -> (String, String, u64) {
+        (
+            str_field(data, "item_id").to_owned(),
+            kind.to_owned(),
+            u64_field(data, index_field),
+        )
+    }
+}
+
+impl StreamMapper for ResponsesMapper {
+    type Output = ResponsesTurn;
+
+    fn on_event(&mut self, event: &SseEvent, out: &mut Vec<StreamEvent>) -> Result<(), MapError> {
+        let data: Value = serde_json::from_str(&event.data).map_err(|e| {
+            let head: String = event.data.chars().take(120).collect();
+            MapError::Malformed(format!("an event is not JSON ({e}): {head}"))
+        })?;
+        let kind = match str_field(&data, "type") {
+            "" => event.event.as_deref().unwrap_or(""),
+            kind => kind,
+        };
+        match kind {
+            "response.output_item.added" => {
+                let index = u64_field(&data, "output_index");
+                let item = data.get("item").cloned().unwrap_or(Value::Null);
+                if str_field(&item, "type") == "function_call" {
+                    self.start_call(index, &item, out);
+                }
+                self.items.insert(index, item);
+            }
+            "response.function_call_arguments.delta" => {
+                let at = self.call_index(&data).ok_or_else(|| {
+                    MapError::Malformed(
+                        "arguments for a function call that was never announced".into(),
+                    )
+                })?;
+                self.append_arguments(at, str_field(&data, "delta"), out);
+            }
+            "response.function_call_arguments.done" => {
+                if let Some(at) = self.call_index(&data) {
+                    self.finish_arguments(at, str_field(&data, "arguments"), out);
+                }
+            }
+            "response.output_item.done" => {
+                let index = u64_field(&data, "output_index");
+                let item = data.get("item").cloned().unwrap_or(Value::Null);
+                if str_field(&item, "type") == "function_call" {
+                    let found = self.calls.iter().position(|c| {
+                        c.output_index == index || c.item_id == str_field(&item, "id")
+                    });
+                    let at = match found {
+                        Some(at) => at,
+                        None => self.start_call(index, &item, out),
+                    };
+                    if self.calls[at].call.name.is_empty() {
+                        self.calls[at].call.name = str_field(&item, "name").to_owned();
+                    }
+                    self.finish_arguments(at, str_field(&item, "arguments"), out);
+                }
+                self.items.insert(index, item);
+            }
+            "response.output_text.delta" | "response.refusal.delta" => {
+                self.refused |= kind == "response.refusal.delta";
+                let key = Self::part_key(&data, "text", "content_index");
+                self.text_delta(key, str_field(&data, "delta"), false, out);
+            }
+            "response.output_text.done" => {
+                let key = Self::part_key(&data, "text", "content_index");
+                self.text_done(key, str_field(&data, "text"), false, out);
+            }
+            "response.refusal.done" => {
+                self.refused = true;
+                let key = Self::part_key(&data, "text", "content_index");
+                self.text_done(key, str_field(&data, "refusal"), false, out);
+            }
+            "response.reasoning_summary_text.delta" => {
+                let key = Self::part_key(&data, "summary", "summary_index");
+                self.text_delta(key, str_field(&data, "delta"), true, out);
+            }
+            "response.reasoning_summary_text.done" => {
+                let key = Self::part_key(&data, "summary", "summary_index");
+                self.text_done(key, str_field(&data, "text"), true, out);
+            }
+            "response.reasoning_text.delta" => {
+                let key = Self::part_key(&data, "reasoning", "content_index");
+                self.text_delta(key, str_field(&data, "delta"), true, out);
+            }
+            "response.reasoning_text.done" => {
+                let key = Self::part_key(&data, "reasoning", "content_index");
+                self.text_done(key, str_field(&data, "text"), true, out);
+            }
+            "response.completed" | "response.incomplete" => {
+                let response = data.get("response").cloned().unwrap_or(Value::Null);
+                if let Some(usage) = response.get("usage").filter(|u| u.is_object()) {
+                    self.usage = parse_usage(usage);
+                    out.push(StreamEvent::Usage { usage: self.usage });
+                }
+                self.terminal = Some(response);
+            }
+            "response.failed" | "error" => return Err(MapError::Vendor(data)),
+            // Lifecycle and structure events carry nothing the turn needs; unknown events are
+            // ignored so that new vendor features do not break old builds.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn is_done(&self) -> bool {
+        self.terminal.is_some()
+    }
+
+    fn finish(self) -> Result<ResponsesTurn, MapError> {
+        let response = self.terminal.unwrap_or(Value::Null);
+        let mut calls: Vec<CallState> = self.calls;
+        calls.sort_by_key(|c| c.output_index);
+        let streamed_items: Vec<Value> = self
+            .items
+            .into_iter()
+            .map(|(index, mut item)| {
+                if let Some(state) = calls.iter().find(|c| c.output_index == index) {
+                    item["arguments"] = Value::String(state.call.arguments.clone());
+                }
+                item
+            })
+            .collect();
+        let final_items = response
+            .get("output")
+            .and_then(Value::as_array)
+            .filter(|o| !o.is_empty())
+            .cloned()
+            .unwrap_or(streamed_items);
+        let calls: Vec<RawCall> = calls.into_iter().map(|c| c.call).collect();
+        let status = str_field(&response, "status");
+        let stop_reason = if status == "incomplete" {
+            let reason = response
+                .get("incomplete_details")
+                .map(|d| str_field(d, "reason"))
+                .unwrap_or("");
+            match reason {
+                "max_output_tokens" => StopReason::MaxTokens,
+                "content_filter" => StopReason::Refusal,
+                _ => StopReason::Other,
+            }
+        } else if !calls.is_empty() {
+            StopReason::ToolUse
+        } else if self.refused {
+            StopReason::Refusal
+        } else {
+            StopReason::EndTurn
+        };
+        Ok(ResponsesTurn {
+            assistant_text: self.assistant_text,
+            thinking: self.thinking,
+            calls,
+            stop_reason,
+            usage: self.usage,
+            output_items: input_items(final_items),
+        })
+    }
+}
+
+/// Output items as the next request's input: without server ids (with `store: false` an id
+/// points at nothing the server kept and is refused), and without a trailing reasoning item
+/// (one that was cut before the item it leads to is refused too).
+fn input_items(items: Vec<Value>) -> Vec<Value> {
+    let mut items: Vec<Value> = items
+        .into_iter()
+        .filter(|item| item.is_object())
+        .map(|mut item| {
+            if let Some(obj) = item.as_object_mut() {
+                obj.remove("id");
+            }
+            item
+        })
+        .collect();
+    while items
+        .last()
+        .is_some_and(|item| str_field(item, "type") == "reasoning")
+    {
+        items.pop();
+    }
+    items
+}
+
+#[cfg(test)]
+#[path = "stream_tests.rs"]
+mod tests;
