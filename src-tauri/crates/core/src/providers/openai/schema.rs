@@ -108,7 +108,7 @@ pub fn strip_optional_nulls(canonical: &Value, arguments: &mut Value) {
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     let properties = schema.get("properties").and_then(Value::as_object);
-    args.retain(|key, value| !(value.is_null() && !required.contains(&key.as_str())));
+    args.retain(|key, value| !value.is_null() || required.contains(&key.as_str()));
     if let Some(properties) = properties {
         for (key, value) in args.iter_mut() {
             if let Some(sub) = properties.get(key) {

@@ -325,12 +325,18 @@ impl StreamMapper for ResponsesMapper {
                 item
             })
             .collect();
-        let final_items = response
-            .get("output")
-            .and_then(Value::as_array)
-            .filter(|o| !o.is_empty())
-            .cloned()
-            .unwrap_or(streamed_items);
+        // The streamed items are the reference: the terminal event's `output` may leave out an
+        // item the output limit cut, which the next request must still carry. A server that
+        // streams no items at all only has the terminal list.
+        let final_items = if streamed_items.is_empty() {
+            response
+                .get("output")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
+        } else {
+            streamed_items
+        };
         let calls: Vec<RawCall> = calls.into_iter().map(|c| c.call).collect();
         let status = str_field(&response, "status");
         let stop_reason = if status == "incomplete" {

@@ -145,9 +145,13 @@ async fn stream_once<M: StreamMapper>(
     let mut stray = String::new();
     let mut saw_event = false;
     loop {
+        // Once the answer has started, a broken connection is a cut-off stream.
         let chunk = guarded(request, cancel, response.chunk())
             .await?
-            .map_err(|e| network_error(origin, request.url, &e))?;
+            .map_err(|e| ProviderError::Truncated {
+                origin: origin.clone(),
+                detail: format!("the connection broke: {}", error_chain(&e)),
+            })?;
         let ended = chunk.is_none();
         match chunk {
             Some(bytes) => decoder.push(&bytes, &mut items),
@@ -234,7 +238,18 @@ async fn error_answer(
 }
 
 fn network_error(origin: &Origin, url: &Url, error: &reqwest::Error) -> ProviderError {
-    // reqwest's top-level message is generic ("error sending request"); the cause says what.
+    let message = error_chain(error);
+    let mut shown = url.clone();
+    shown.set_query(None);
+    ProviderError::Network {
+        origin: origin.clone(),
+        url: shown.to_string(),
+        message,
+    }
+}
+
+/// reqwest's top-level message is generic ("error sending request"); the causes say what.
+fn error_chain(error: &reqwest::Error) -> String {
     let mut message = error.to_string();
     let mut source = std::error::Error::source(error);
     while let Some(cause) = source {
@@ -242,11 +257,5 @@ fn network_error(origin: &Origin, url: &Url, error: &reqwest::Error) -> Provider
         message.push_str(&cause.to_string());
         source = cause.source();
     }
-    let mut shown = url.clone();
-    shown.set_query(None);
-    ProviderError::Network {
-        origin: origin.clone(),
-        url: shown.to_string(),
-        message: crate::redact::redact_secrets(&message).into_owned(),
-    }
+    crate::redact::redact_secrets(&message).into_owned()
 }
