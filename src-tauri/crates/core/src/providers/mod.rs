@@ -12,10 +12,12 @@ mod book;
 pub mod calls;
 pub mod error;
 pub mod openai;
+pub mod openai_compat;
 pub mod pricing;
 pub mod session;
 pub mod transport;
 pub mod types;
+pub mod vendor;
 
 pub use api_key::ApiKey;
 pub use error::{Origin, ProviderError, ProviderErrorCode};
@@ -28,3 +30,4 @@ pub use types::{
     ContentPart, NativeTurn, PlainMessage, ProviderTurn, Role, StopReason, StreamEvent, Usage,
     UserContent,
 };
+pub use vendor::{open_session, Provider};

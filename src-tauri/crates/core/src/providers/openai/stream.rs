@@ -14,7 +14,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
 /// A tool call as the stream left it (arguments still text).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RawCall {
     pub call_id: String,
     pub name: String,

@@ -59,16 +59,25 @@ pub fn client_for(origin: &Origin, url: &Url) -> Result<Client, ProviderError> {
 /// Parse a base URL and join an API path to it, keeping any path prefix the base has
 /// (`https://host/openai/v1` + `responses` → `https://host/openai/v1/responses`).
 pub fn endpoint(origin: &Origin, base_url: &str, path: &str) -> Result<Url, ProviderError> {
-    let trimmed = base_url.trim().trim_end_matches('/');
-    let url = Url::parse(&format!("{trimmed}/{}", path.trim_start_matches('/')));
-    match url {
-        Ok(url) if matches!(url.scheme(), "http" | "https") => Ok(url),
-        _ => Err(ProviderError::setup(
+    let invalid = || {
+        ProviderError::setup(
             origin,
             ProviderErrorCode::InvalidRequest,
             format!("the base URL `{base_url}` is not an http(s) URL"),
-        )),
+        )
+    };
+    let mut url = Url::parse(base_url.trim()).map_err(|_| invalid())?;
+    if !matches!(url.scheme(), "http" | "https") || url.cannot_be_a_base() {
+        return Err(invalid());
     }
+    // The query stays at the end (Azure's `?api-version=`).
+    let joined = format!(
+        "{}/{}",
+        url.path().trim_end_matches('/'),
+        path.trim_start_matches('/')
+    );
+    url.set_path(&joined);
+    Ok(url)
 }
 
 #[cfg(test)]
@@ -98,6 +107,8 @@ mod tests {
                 true,
             ),
             ("http://[::1]:9", "models", "http://[::1]:9/models", true),
+            ("https://r.openai.azure.com/openai/deployments/d?api-version=2024-10-21", "chat/completions",
+                "https://r.openai.azure.com/openai/deployments/d/chat/completions?api-version=2024-10-21", false),
         ];
         for (base, path, joined, loopback) in cases {
             let url = endpoint(&origin, base, path).expect(base);

@@ -68,7 +68,8 @@ impl SseDecoder {
         self.push_lines(chunk, out);
     }
 
-    /// The stream ended. A final line without its line end is a cut-off and is dropped; an event
+    /// The stream ended. A final SSE line without its line end is a cut-off and is dropped (a
+    /// final non-SSE line, such as a JSON error body with no newline, is stray text); an event
     /// whose lines all arrived but whose blank line did not is dispatched (some servers end with
     /// `data: [DONE]\n`).
     pub fn finish(&mut self, out: &mut Vec<SseItem>) {
@@ -78,7 +79,10 @@ impl SseDecoder {
             let body = pending.strip_prefix(BOM).unwrap_or(&pending).to_vec();
             self.push_lines(&body, out);
         }
-        self.line.clear();
+        let last = std::mem::take(&mut self.line);
+        if !last.is_empty() && !is_sse_line(&last) {
+            out.push(SseItem::Stray(String::from_utf8_lossy(&last).into_owned()));
+        }
         self.dispatch(out);
     }
 
@@ -157,3 +161,9 @@ impl SseDecoder {
 #[cfg(test)]
 #[path = "sse_tests.rs"]
 mod tests;
+
+/// Whether a line is a comment or one of the SSE fields.
+fn is_sse_line(line: &[u8]) -> bool {
+    let field = line.split(|&b| b == b':').next().unwrap_or(line);
+    line.starts_with(b":") || matches!(field, b"data" | b"event" | b"id" | b"retry")
+}

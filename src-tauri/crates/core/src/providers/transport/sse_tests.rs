@@ -58,8 +58,11 @@ fn a_bom_alone_or_split_does_not_panic() {
             vec![event(None, "x")]
         );
     }
-    // Something that only starts like a BOM is kept as text.
-    assert_eq!(decode_in_chunks(b"\xEFdata", 1), vec![]);
+    // Something that only starts like a BOM is kept as (stray) text.
+    assert_eq!(
+        decode_in_chunks(b"\xEFdata", 1),
+        vec![SseItem::Stray("\u{FFFD}data".into())]
+    );
 }
 
 #[test]
@@ -113,4 +116,16 @@ fn big_single_chunks_are_linear() {
         "{:?}",
         started.elapsed()
     );
+}
+
+#[test]
+fn a_json_body_without_a_final_newline_is_stray_text() {
+    let body = br#"{"error":{"message":"not found"}}"#;
+    for size in [1, 5, body.len()] {
+        let out = decode_in_chunks(body, size);
+        assert_eq!(
+            out,
+            vec![SseItem::Stray(String::from_utf8_lossy(body).into_owned())]
+        );
+    }
 }
