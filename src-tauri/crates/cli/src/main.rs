@@ -1,5 +1,9 @@
 //! `s2c`: Screenshot to Code from a terminal — the same core as the desktop app.
 
+mod ask;
+mod demo_tools;
+mod keys;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -14,23 +18,37 @@ struct Cli {
 enum Command {
     /// Print what this build is and what this machine lets it do, as JSON.
     Info,
+    /// Ask a provider one question and stream the answer ("does this key / base URL work?").
+    Ask(ask::AskArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Info => {
-            let info = s2c_core::app_info::AppInfo::detect(env!("CARGO_PKG_VERSION"));
-            match serde_json::to_string_pretty(&info) {
-                Ok(json) => {
-                    println!("{json}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("s2c: {e}");
-                    ExitCode::FAILURE
-                }
+        Command::Info => info(),
+        Command::Ask(args) => match tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime.block_on(ask::run(args)),
+            Err(e) => {
+                eprintln!("s2c: could not start the async runtime: {e}");
+                ExitCode::FAILURE
             }
+        },
+    }
+}
+
+fn info() -> ExitCode {
+    let info = s2c_core::app_info::AppInfo::detect(env!("CARGO_PKG_VERSION"));
+    match serde_json::to_string_pretty(&info) {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("s2c: {e}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod engine;
 pub mod error;
 pub mod logging;
 pub mod prompts;
+pub mod providers;
 pub mod redact;
 pub mod tools;
 
