@@ -1,0 +1,77 @@
+use super::*;
+use crate::prompts::{PromptMessage, VideoAttachment};
+use crate::tools::ImageAttachment;
+
+fn png() -> ImageAttachment {
+    ImageAttachment {
+        media_type: "image/png".into(),
+        data: vec![1, 2, 3],
+    }
+}
+
+#[test]
+fn the_last_user_message_opens_and_the_rest_is_history() {
+    let prompt = Prompt {
+        system: "be good".into(),
+        messages: vec![
+            PromptMessage::user(vec![PromptPart::Text("make a page".into())]),
+            PromptMessage::assistant_text("<html>v1</html>"),
+            PromptMessage::user(vec![
+                PromptPart::Text("make it blue".into()),
+                PromptPart::Image(png()),
+            ]),
+        ],
+    };
+    let mut config = SessionConfig::new("m");
+
+    apply_prompt(&mut config, &prompt).unwrap();
+
+    assert_eq!(config.system_prompt, "be good");
+    assert_eq!(config.history.len(), 2);
+    assert_eq!(config.history[1].role, Role::Assistant);
+    assert_eq!(
+        config.user_content.parts,
+        vec![
+            ContentPart::Text {
+                text: "make it blue".into()
+            },
+            ContentPart::Image { image: png() }
+        ]
+    );
+}
+
+#[test]
+fn malformed_prompts_are_refused() {
+    let mut config = SessionConfig::new("m");
+    let empty = Prompt {
+        system: String::new(),
+        messages: vec![],
+    };
+    assert_eq!(
+        apply_prompt(&mut config, &empty),
+        Err(ConversationError::Empty)
+    );
+
+    let ends_with_assistant = Prompt {
+        system: String::new(),
+        messages: vec![PromptMessage::assistant_text("hi")],
+    };
+    assert_eq!(
+        apply_prompt(&mut config, &ends_with_assistant),
+        Err(ConversationError::EndsWithAssistant)
+    );
+
+    let video = Prompt {
+        system: String::new(),
+        messages: vec![PromptMessage::user(vec![PromptPart::Video(
+            VideoAttachment {
+                media_type: "video/mp4".into(),
+                data: vec![0],
+            },
+        )])],
+    };
+    assert_eq!(
+        apply_prompt(&mut config, &video),
+        Err(ConversationError::VideoUnsupported)
+    );
+}
