@@ -1,11 +1,11 @@
 //! `s2c ask`: one turn with any provider — "does my key / base URL / model work?" — streamed to
 //! the terminal, or reported as one JSON object with `--json`.
 
-use crate::keys::{default_sources, env_prefix, find_key};
-use s2c_core::providers::openai_compat::CustomProvider;
+use crate::key_sources::{default_sources, find_key};
+use crate::provider_choice::resolve_provider;
 use s2c_core::providers::{
-    open_session, Provider, ProviderError, ProviderTurn, ReasoningEffort, SessionConfig,
-    StreamEvent, TransportOptions, Usage, UserContent,
+    open_session, ProviderError, ProviderTurn, ReasoningEffort, SessionConfig, StreamEvent,
+    TransportOptions, Usage, UserContent,
 };
 use serde_json::{json, Value};
 use std::io::Write;
@@ -51,48 +51,6 @@ fn parse_effort(text: &str) -> Result<ReasoningEffort, String> {
         .map_err(|_| "one of: off, low, medium, high, max".to_owned())
 }
 
-/// OpenAI-compatible servers `s2c` knows by name.
-const KNOWN_SERVERS: &[(&str, &str)] = &[
-    ("ollama", "http://localhost:11434/v1"),
-    ("lmstudio", "http://localhost:1234/v1"),
-    ("openrouter", "https://openrouter.ai/api/v1"),
-    ("deepseek", "https://api.deepseek.com/v1"),
-];
-
-fn provider_for(args: &AskArgs) -> Result<(Provider, Option<String>), String> {
-    let name = args.provider.trim().to_ascii_lowercase();
-    let base_url = args
-        .base_url
-        .clone()
-        .or_else(|| std::env::var(format!("{}_BASE_URL", env_prefix(&name))).ok())
-        .filter(|u| !u.trim().is_empty());
-    let provider = match name.as_str() {
-        "openai" => Provider::OpenAi,
-        "anthropic" => Provider::Anthropic,
-        "gemini" | "google" => Provider::Gemini,
-        _ => {
-            let known = KNOWN_SERVERS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, u)| u.to_string());
-            let Some(url) = base_url.clone().or(known) else {
-                return Err(format!(
-                    "unknown provider `{name}`: give its OpenAI-compatible base URL with --base-url or {}_BASE_URL",
-                    env_prefix(&name)
-                ));
-            };
-            Provider::Custom(CustomProvider {
-                name: name.clone(),
-                base_url: url,
-                api_key: None,
-                models: vec![],
-                vision: true,
-            })
-        }
-    };
-    Ok((provider, base_url))
-}
-
 #[derive(Default)]
 struct Progress {
     text: String,
@@ -101,7 +59,7 @@ struct Progress {
 }
 
 pub async fn run(args: AskArgs) -> ExitCode {
-    let (provider, base_url) = match provider_for(&args) {
+    let (provider, base_url) = match resolve_provider(&args.provider, args.base_url.as_deref()) {
         Ok(p) => p,
         Err(message) => {
             let error = json!({"code": "invalid_request", "message": message, "retryable": false, "status": null, "retry_after_ms": null});

@@ -2,7 +2,9 @@
 
 mod ask;
 mod demo_tools;
-mod keys;
+mod generate;
+mod key_sources;
+mod provider_choice;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,22 +22,29 @@ enum Command {
     Info,
     /// Ask a provider one question and stream the answer ("does this key / base URL work?").
     Ask(ask::AskArgs),
+    /// Run a generation headless: variants side by side, files to OUT/variant-N/.
+    Generate(generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Info => info(),
-        Command::Ask(args) => match tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-        {
-            Ok(runtime) => runtime.block_on(ask::run(args)),
-            Err(e) => {
-                eprintln!("s2c: could not start the async runtime: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Command::Ask(args) => block_on(ask::run(args)),
+        Command::Generate(args) => block_on(generate::run(args)),
+    }
+}
+
+fn block_on(task: impl std::future::Future<Output = ExitCode>) -> ExitCode {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(task),
+        Err(e) => {
+            eprintln!("s2c: could not start the async runtime: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

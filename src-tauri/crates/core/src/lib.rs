@@ -2,6 +2,7 @@
 //! the desktop app crate and the `s2c` CLI are two thin front ends over it.
 
 pub mod app_info;
+pub mod atomic_file;
 pub mod engine;
 pub mod error;
 pub mod logging;
