@@ -349,3 +349,46 @@ async fn a_missing_key_is_a_clear_auth_error() {
     assert_eq!(err.code(), ProviderErrorCode::Auth);
     assert!(err.to_string().contains("OPENAI_API_KEY"), "{err}");
 }
+
+#[tokio::test]
+async fn an_unreachable_server_is_a_retried_network_error() {
+    // A port that was free a moment ago: connections are refused.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let server = MockServer::start(vec![]).await;
+    let mut cfg = config(&server, "gpt-4.1");
+    cfg.base_url = Some(format!("http://127.0.0.1:{port}/v1"));
+    cfg.transport.max_attempts = 2;
+    let mut session = OpenAiSession::open(cfg).expect("open");
+    let (result, events) = run(&mut session).await;
+    let err = result.expect_err("refused");
+    assert_eq!(err.code(), ProviderErrorCode::Network, "{err}");
+    assert!(err.retryable());
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, StreamEvent::Retrying { .. }))
+            .count(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn anthropic_style_529_is_overloaded_and_retried() {
+    let mut ok = ResponsesStream::new();
+    ok.message("m", &["ok"]).completed(usage(1, 0, 1, 0));
+    let server = MockServer::start(vec![
+        Reply::json(529, &json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})).header("retry-after", "0"),
+        Reply::sse_text(ok.body()),
+    ]).await;
+    let mut session = OpenAiSession::open(config(&server, "gpt-4.1")).expect("open");
+    let (result, events) = run(&mut session).await;
+    result.expect("retried");
+    let reason = events.iter().find_map(|e| match e {
+        StreamEvent::Retrying { reason, .. } => Some(reason.clone()),
+        _ => None,
+    });
+    assert!(reason.is_some_and(|r| r.contains("overloaded") && r.contains("529")));
+}

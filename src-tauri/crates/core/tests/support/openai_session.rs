@@ -93,27 +93,53 @@ pub fn check_request(req: &Captured, model: &str) -> Value {
     body
 }
 
-/// Every `function_call_output` in a request answers a `function_call` that precedes it.
+/// The conversation in a request is well formed: every `function_call_output` answers a
+/// `function_call` of the assistant turn right before it, each call is answered exactly once
+/// before anything else follows, and no server id is sent back (store=false).
 pub fn check_outputs_answer_calls(body: &Value) {
     let input = body["input"].as_array().expect("input");
-    let mut calls = Vec::new();
+    let mut turn_calls: Vec<String> = Vec::new();
+    let mut unanswered: Vec<String> = Vec::new();
+    let mut in_outputs = false;
     for item in input {
         assert!(
             item.get("id").is_none(),
             "server ids must not be sent back with store=false: {item}"
         );
-        match item["type"].as_str() {
-            Some("function_call") => calls.push(item["call_id"].as_str().unwrap_or("").to_owned()),
-            Some("function_call_output") => {
-                let id = item["call_id"].as_str().unwrap_or("");
-                assert!(
-                    calls.iter().any(|c| c == id),
-                    "output for unknown call {id}"
-                );
-            }
-            _ => {}
+        let kind = item["type"].as_str().unwrap_or("");
+        if kind == "function_call_output" {
+            let id = item["call_id"].as_str().unwrap_or("");
+            assert!(
+                turn_calls.iter().any(|c| c == id),
+                "output for {id}, not a call of the previous turn"
+            );
+            let at = unanswered.iter().position(|c| c == id);
+            assert!(at.is_some(), "call {id} answered twice");
+            unanswered.retain(|c| c != id);
+            in_outputs = true;
+            continue;
+        }
+        let assistant =
+            matches!(kind, "reasoning" | "function_call") || item["role"] == "assistant";
+        if !assistant || in_outputs {
+            // A new turn starts: the previous one's calls must all be answered.
+            assert!(
+                unanswered.is_empty(),
+                "calls {unanswered:?} have no output before {item}"
+            );
+            turn_calls.clear();
+        }
+        in_outputs = false;
+        if kind == "function_call" {
+            let id = item["call_id"].as_str().unwrap_or("").to_owned();
+            turn_calls.push(id.clone());
+            unanswered.push(id);
         }
     }
+    assert!(
+        unanswered.is_empty(),
+        "calls {unanswered:?} are never answered"
+    );
 }
 
 pub fn text_of(events: &[StreamEvent]) -> String {
