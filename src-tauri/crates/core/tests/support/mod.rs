@@ -9,6 +9,7 @@
 #![allow(dead_code)]
 
 pub mod openai;
+pub mod openai_session;
 pub mod sse;
 
 use serde_json::Value;
