@@ -176,6 +176,9 @@ impl Gate {
 #[derive(Default)]
 struct State {
     replies: VecDeque<(Reply, Option<Arc<Notify>>)>,
+    /// Replies for requests whose JSON body names this model: concurrent variants with
+    /// different models each get their own script, whatever order their requests arrive in.
+    by_model: HashMap<String, VecDeque<Reply>>,
     requests: Vec<Captured>,
 }
 
@@ -216,6 +219,17 @@ impl MockServer {
             .expect("state")
             .replies
             .push_back((reply, None));
+    }
+
+    /// Queue a reply for the next request whose body has `"model": model`.
+    pub fn push_for_model(&self, model: &str, reply: Reply) {
+        self.state
+            .lock()
+            .expect("state")
+            .by_model
+            .entry(model.to_owned())
+            .or_default()
+            .push_back(reply);
     }
 
     /// Queue a gated reply whose gate also learns when the client disconnects.
@@ -325,8 +339,17 @@ async fn serve(mut socket: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
     };
     let next = {
         let mut state = state.lock().expect("state");
+        let model = serde_json::from_slice::<Value>(&request.body)
+            .ok()
+            .and_then(|body| body.get("model").and_then(Value::as_str).map(str::to_owned));
         state.requests.push(request);
-        state.replies.pop_front()
+        let scripted = model
+            .and_then(|m| state.by_model.get_mut(&m))
+            .and_then(VecDeque::pop_front);
+        match scripted {
+            Some(reply) => Some((reply, None)),
+            None => state.replies.pop_front(),
+        }
     };
     let (reply, disconnected) = next.unwrap_or_else(|| {
         (Reply::json(500, &serde_json::json!({"error": {"message": "mock: no reply scripted for this request"}})), None)
