@@ -8,6 +8,9 @@
 
 #![allow(dead_code)]
 
+pub mod anthropic;
+pub mod gemini;
+pub mod images;
 pub mod openai;
 pub mod sse;
 
@@ -302,6 +305,7 @@ fn reason(status: u16) -> &'static str {
         429 => "Too Many Requests",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
+        529 => "Overloaded",
         _ => "Status",
     }
 }

@@ -45,8 +45,28 @@ fn non_empty<'a>(text: &'a str, fallback: &'a str) -> &'a str {
 
 /// Add `tool_result` blocks to the conversation: to the user message that already answers this
 /// turn (results may come in several calls), before any text in it — the API wants results
-/// first — or as a new user message.
-pub fn push_tool_results(messages: &mut Vec<Value>, blocks: Vec<Value>) {
+/// first — or as a new user message. The results are kept in the order of `call_ids`.
+pub fn push_tool_results(messages: &mut Vec<Value>, blocks: Vec<Value>, call_ids: &[&str]) {
+    insert_results(messages, blocks);
+    let order = |b: &Value| {
+        call_ids
+            .iter()
+            .position(|id| b["tool_use_id"] == *id)
+            .unwrap_or(usize::MAX)
+    };
+    if let Some(content) = messages
+        .last_mut()
+        .and_then(|m| m["content"].as_array_mut())
+    {
+        let results = content
+            .iter()
+            .take_while(|b| b["type"] == "tool_result")
+            .count();
+        content[..results].sort_by_key(order);
+    }
+}
+
+fn insert_results(messages: &mut Vec<Value>, blocks: Vec<Value>) {
     if let Some(content) = messages
         .last_mut()
         .filter(|m| m["role"] == "user")

@@ -128,12 +128,20 @@ fn tool_results_go_first_in_the_user_message_and_errors_are_text_only() {
     };
     let mut messages =
         vec![json!({"role": "assistant", "content": [{"type": "text", "text": "x"}]})];
-    push_tool_results(&mut messages, vec![tool_result_block(&ok)]);
+    push_tool_results(
+        &mut messages,
+        vec![tool_result_block(&ok)],
+        &["toolu_1", "toolu_2"],
+    );
     push_user_blocks(
         &mut messages,
         vec![json!({"type": "text", "text": "Continue"})],
     );
-    push_tool_results(&mut messages, vec![tool_result_block(&failed)]);
+    push_tool_results(
+        &mut messages,
+        vec![tool_result_block(&failed)],
+        &["toolu_1", "toolu_2"],
+    );
     assert_eq!(messages.len(), 2);
     let content = messages[1]["content"].as_array().expect("blocks");
     let kinds: Vec<&str> = content

@@ -191,10 +191,9 @@ impl ProviderSession for AnthropicSession {
     ) -> Result<(), ProviderError> {
         self.book.answer(&self.origin, turn, results)?;
         // In the order of the calls, whatever order the results came in.
-        let mut ordered: Vec<&ToolResult> = results.iter().collect();
-        ordered.sort_by_key(|r| turn.tool_calls.iter().position(|c| c.id == r.call_id));
-        let blocks = ordered.into_iter().map(tool_result_block).collect();
-        push_tool_results(&mut self.messages, blocks);
+        let call_ids: Vec<&str> = turn.tool_calls.iter().map(|c| c.id.as_str()).collect();
+        let blocks = results.iter().map(tool_result_block).collect();
+        push_tool_results(&mut self.messages, blocks, &call_ids);
         Ok(())
     }
 

@@ -1,7 +1,8 @@
 //! How a conversation goes on: the model's content goes back verbatim — every part as it came,
 //! thought signatures included (Gemini 3 refuses a function call turn without them) — then one
 //! user content of `functionResponse` parts, one per call, in the calls' order, each echoing the
-//! call's name and, when the model gave one, its id. Images of a result ride inside its
+//! call's name and, when the model gave one, its id (results may be handed over in several
+//! calls; the one answering content is rebuilt in call order each time). Images of a result ride inside its
 //! function response (Gemini 3) or, for older models, follow as plain parts.
 
 use super::request::{base64, image_part};
@@ -54,31 +55,11 @@ pub fn function_response(
     (part, apart)
 }
 
-/// Add function response parts to the conversation: to the user content that already answers
-/// this turn (results may come in several calls), before any image parts sent apart, or as a
-/// new user content.
-pub fn push_responses(contents: &mut Vec<Value>, responses: Vec<Value>, apart: Vec<Value>) {
-    let answering = |c: &Value| {
-        c["role"] == "user"
-            && c["parts"]
-                .as_array()
-                .and_then(|p| p.first())
-                .is_some_and(|p| p.get("functionResponse").is_some())
-    };
-    if let Some(parts) = contents
-        .last_mut()
-        .filter(|c| answering(c))
-        .and_then(|c| c["parts"].as_array_mut())
-    {
-        let at = parts
-            .iter()
-            .position(|p| p.get("functionResponse").is_none())
-            .unwrap_or(parts.len());
-        parts.splice(at..at, responses);
-        parts.extend(apart);
-        return;
-    }
-    let mut parts = responses;
-    parts.extend(apart);
-    contents.push(json!({"role": "user", "parts": parts}));
+/// The user content answering a turn: its function responses in the calls' order, then any
+/// images sent apart.
+pub fn answer_content(answers: &[Option<(Value, Vec<Value>)>]) -> Value {
+    let filled = || answers.iter().flatten();
+    let mut parts: Vec<Value> = filled().map(|(part, _)| part.clone()).collect();
+    parts.extend(filled().flat_map(|(_, apart)| apart.iter().cloned()));
+    json!({"role": "user", "parts": parts})
 }

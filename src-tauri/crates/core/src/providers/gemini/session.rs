@@ -12,7 +12,7 @@ use super::super::session::{
 };
 use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
 use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
-use super::continuation::{function_response, model_content, push_responses};
+use super::continuation::{answer_content, function_response, model_content};
 use super::models::{bare, multimodal_function_responses, takes_video};
 use super::request::{self, user_parts};
 use super::stream::{GenerateMapper, RawCall};
@@ -37,6 +37,9 @@ pub struct GeminiSession {
     multimodal_responses: bool,
     /// The last turn's calls, to answer them by name and id.
     last_calls: Vec<RawCall>,
+    /// The answers given so far, one slot per call, and where their content sits.
+    answers: Vec<Option<(Value, Vec<Value>)>>,
+    answer_at: Option<usize>,
     turns: u32,
     transport: TransportOptions,
     prices: Arc<PriceTable>,
@@ -103,6 +106,8 @@ impl GeminiSession {
             contents: request::opening_contents(&config),
             multimodal_responses: multimodal_function_responses(info, &model),
             last_calls: Vec::new(),
+            answers: Vec::new(),
+            answer_at: None,
             turns: 0,
             transport: config.transport.clone(),
             prices: config.prices.clone().unwrap_or_else(PriceTable::bundled),
@@ -171,6 +176,8 @@ impl GeminiSession {
         if let Some(content) = model_content(&raw.parts) {
             self.contents.push(content);
         }
+        self.answers = vec![None; raw.calls.len()];
+        self.answer_at = None;
         self.last_calls = raw.calls;
         self.book.record(&turn);
         Ok(turn)
@@ -200,17 +207,22 @@ impl ProviderSession for GeminiSession {
         results: &[ToolResult],
     ) -> Result<(), ProviderError> {
         self.book.answer(&self.origin, turn, results)?;
-        let mut responses = Vec::new();
-        let mut apart = Vec::new();
-        // In the order of the calls: Gemini pairs responses with calls by position too.
-        for call in &self.last_calls {
-            if let Some(result) = results.iter().find(|r| r.call_id == call.id) {
-                let (part, images) = function_response(call, result, self.multimodal_responses);
-                responses.push(part);
-                apart.extend(images);
+        for result in results {
+            if let Some(at) = self.last_calls.iter().position(|c| c.id == result.call_id) {
+                let answer =
+                    function_response(&self.last_calls[at], result, self.multimodal_responses);
+                self.answers[at] = Some(answer);
             }
         }
-        push_responses(&mut self.contents, responses, apart);
+        // Responses in the calls' order, in one content, however the results were handed over.
+        let content = answer_content(&self.answers);
+        match self.answer_at {
+            Some(at) => self.contents[at] = content,
+            None => {
+                self.answer_at = Some(self.contents.len());
+                self.contents.push(content);
+            }
+        }
         Ok(())
     }
 
