@@ -1,8 +1,10 @@
 //! `s2c`: Screenshot to Code from a terminal — the same core as the desktop app.
 
 mod ask;
+mod attachments;
 mod demo_tools;
 mod keys;
+mod models;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,12 +22,15 @@ enum Command {
     Info,
     /// Ask a provider one question and stream the answer ("does this key / base URL work?").
     Ask(ask::AskArgs),
+    /// List the models each vendor offers, what they can do and what they cost.
+    Models(models::ModelsArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Info => info(),
+        Command::Models(args) => models::run(args),
         Command::Ask(args) => match tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
