@@ -21,7 +21,9 @@ pub enum StreamEvent {
     },
     /// This turn's usage so far, cumulative: it replaces the previous figure, never adds to it.
     Usage { usage: Usage },
-    /// The request failed before any output reached the caller and is being sent again.
+    /// The request failed before any output reached the caller and is being sent again:
+    /// `attempt` is the number of the attempt about to start (2 for the first retry), after
+    /// `delay_ms`; `reason` is the failed attempt's error message.
     Retrying {
         attempt: u32,
         delay_ms: u64,

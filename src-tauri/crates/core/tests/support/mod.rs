@@ -12,6 +12,7 @@ pub mod anthropic;
 pub mod gemini;
 pub mod images;
 pub mod openai;
+pub mod openai_session;
 pub mod sse;
 
 use serde_json::Value;

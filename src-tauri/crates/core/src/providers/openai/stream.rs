@@ -10,8 +10,10 @@
 
 use super::super::transport::{MapError, SseEvent, StreamMapper};
 use super::super::types::{StopReason, StreamEvent, Usage};
+use serde::Deserialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// A tool call as the stream left it (arguments still text).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -35,6 +37,34 @@ pub struct ResponsesTurn {
     pub output_items: Vec<Value>,
 }
 
+type PartKey = (String, &'static str, u64);
+
+/// The fields of the frequent delta events, read without building a JSON tree (they are
+/// nearly every event of a stream; everything else goes through `serde_json::Value`).
+#[derive(Deserialize)]
+struct DeltaEvent<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(borrow, default)]
+    delta: Cow<'a, str>,
+    #[serde(borrow, default)]
+    item_id: Cow<'a, str>,
+    #[serde(default)]
+    output_index: Option<u64>,
+    #[serde(default)]
+    content_index: u64,
+    #[serde(default)]
+    summary_index: u64,
+}
+
+const DELTA_KINDS: &[&str] = &[
+    "response.output_text.delta",
+    "response.function_call_arguments.delta",
+    "response.reasoning_summary_text.delta",
+    "response.reasoning_text.delta",
+    "response.refusal.delta",
+];
+
 #[derive(Debug)]
 struct CallState {
     item_id: String,
@@ -48,8 +78,9 @@ pub struct ResponsesMapper {
     thinking: String,
     items: BTreeMap<u64, Value>,
     calls: Vec<CallState>,
-    /// Text received so far per streamed part, to complete it from its `*.done` event.
-    parts: HashMap<(String, String, u64), String>,
+    /// Text received so far per streamed part (item, kind, index), to complete it from its
+    /// `*.done` event. A turn has a handful of parts: a list searched from the end is cheapest.
+    parts: Vec<(PartKey, String)>,
     refused: bool,
     terminal: Option<Value>,
     usage: Usage,
@@ -90,13 +121,12 @@ impl ResponsesMapper {
         Self::default()
     }
 
-    fn call_index(&self, data: &Value) -> Option<usize> {
-        let item_id = str_field(data, "item_id");
+    fn call_index(&self, item_id: &str, output_index: Option<u64>) -> Option<usize> {
         let by_id = (!item_id.is_empty())
             .then(|| self.calls.iter().position(|c| c.item_id == item_id))
             .flatten();
         by_id.or_else(|| {
-            let index = data.get("output_index").and_then(Value::as_u64)?;
+            let index = output_index?;
             self.calls.iter().position(|c| c.output_index == index)
         })
     }
@@ -158,24 +188,34 @@ impl ResponsesMapper {
     /// A text delta of a message part (`assistant`) or a reasoning part (`thinking`).
     fn text_delta(
         &mut self,
-        key: (String, String, u64),
+        key: (&str, &'static str, u64),
         delta: &str,
         thinking: bool,
         out: &mut Vec<StreamEvent>,
     ) {
-        let new_part = !self.parts.contains_key(&key);
+        let found = self.parts.iter().rposition(|((item, kind, index), _)| {
+            item == key.0 && *kind == key.1 && *index == key.2
+        });
+        let at = match found {
+            Some(at) => at,
+            None => {
+                self.parts
+                    .push(((key.0.to_owned(), key.1, key.2), String::new()));
+                self.parts.len() - 1
+            }
+        };
         let target = if thinking {
             &mut self.thinking
         } else {
             &mut self.assistant_text
         };
-        let mut emitted = String::new();
+        let mut emitted = String::with_capacity(delta.len() + 2);
         // Separate reasoning summary parts the way the vendor's apps show them.
-        if thinking && new_part && !target.is_empty() {
+        if thinking && found.is_none() && !target.is_empty() {
             emitted.push_str("\n\n");
         }
         emitted.push_str(delta);
-        self.parts.entry(key).or_default().push_str(delta);
+        self.parts[at].1.push_str(delta);
         if emitted.is_empty() {
             return;
         }
@@ -189,30 +229,85 @@ impl ResponsesMapper {
 
     fn text_done(
         &mut self,
-        key: (String, String, u64),
+        key: (&str, &'static str, u64),
         full: &str,
         thinking: bool,
         out: &mut Vec<StreamEvent>,
     ) {
-        let seen = self.parts.get(&key).cloned().unwrap_or_default();
-        if let Some(rest) = missing_suffix(&seen, full) {
-            self.text_delta(key, rest, thinking, out);
+        let seen = self
+            .parts
+            .iter()
+            .rfind(|((item, kind, index), _)| item == key.0 && *kind == key.1 && *index == key.2)
+            .map(|(_, text)| text.as_str())
+            .unwrap_or("");
+        if let Some(rest) = missing_suffix(seen, full) {
+            let rest = rest.to_owned();
+            self.text_delta(key, &rest, thinking, out);
         }
     }
 
-    fn part_key(data: &Value, kind: &str, index_field: &str) -> (String, String, u64) {
-        (
-            str_field(data, "item_id").to_owned(),
-            kind.to_owned(),
-            u64_field(data, index_field),
-        )
+    fn on_delta(
+        &mut self,
+        event: &DeltaEvent<'_>,
+        out: &mut Vec<StreamEvent>,
+    ) -> Result<(), MapError> {
+        let item = event.item_id.as_ref();
+        match event.kind.as_ref() {
+            "response.function_call_arguments.delta" => {
+                let at = self.call_index(item, event.output_index).ok_or_else(|| {
+                    MapError::Malformed(
+                        "arguments for a function call that was never announced".into(),
+                    )
+                })?;
+                self.append_arguments(at, &event.delta, out);
+            }
+            "response.reasoning_summary_text.delta" => self.text_delta(
+                (item, "summary", event.summary_index),
+                &event.delta,
+                true,
+                out,
+            ),
+            "response.reasoning_text.delta" => self.text_delta(
+                (item, "reasoning", event.content_index),
+                &event.delta,
+                true,
+                out,
+            ),
+            kind => {
+                self.refused |= kind == "response.refusal.delta";
+                self.text_delta(
+                    (item, "text", event.content_index),
+                    &event.delta,
+                    false,
+                    out,
+                )
+            }
+        }
+        Ok(())
     }
+}
+
+fn part_key<'a>(
+    data: &'a Value,
+    kind: &'static str,
+    index_field: &str,
+) -> (&'a str, &'static str, u64) {
+    (
+        str_field(data, "item_id"),
+        kind,
+        u64_field(data, index_field),
+    )
 }
 
 impl StreamMapper for ResponsesMapper {
     type Output = ResponsesTurn;
 
     fn on_event(&mut self, event: &SseEvent, out: &mut Vec<StreamEvent>) -> Result<(), MapError> {
+        if let Ok(delta) = serde_json::from_str::<DeltaEvent<'_>>(&event.data) {
+            if DELTA_KINDS.contains(&delta.kind.as_ref()) {
+                return self.on_delta(&delta, out);
+            }
+        }
         let data: Value = serde_json::from_str(&event.data).map_err(|e| {
             let head: String = event.data.chars().take(120).collect();
             MapError::Malformed(format!("an event is not JSON ({e}): {head}"))
@@ -230,16 +325,9 @@ impl StreamMapper for ResponsesMapper {
                 }
                 self.items.insert(index, item);
             }
-            "response.function_call_arguments.delta" => {
-                let at = self.call_index(&data).ok_or_else(|| {
-                    MapError::Malformed(
-                        "arguments for a function call that was never announced".into(),
-                    )
-                })?;
-                self.append_arguments(at, str_field(&data, "delta"), out);
-            }
             "response.function_call_arguments.done" => {
-                if let Some(at) = self.call_index(&data) {
+                let index = data.get("output_index").and_then(Value::as_u64);
+                if let Some(at) = self.call_index(str_field(&data, "item_id"), index) {
                     self.finish_arguments(at, str_field(&data, "arguments"), out);
                 }
             }
@@ -261,34 +349,21 @@ impl StreamMapper for ResponsesMapper {
                 }
                 self.items.insert(index, item);
             }
-            "response.output_text.delta" | "response.refusal.delta" => {
-                self.refused |= kind == "response.refusal.delta";
-                let key = Self::part_key(&data, "text", "content_index");
-                self.text_delta(key, str_field(&data, "delta"), false, out);
-            }
             "response.output_text.done" => {
-                let key = Self::part_key(&data, "text", "content_index");
+                let key = part_key(&data, "text", "content_index");
                 self.text_done(key, str_field(&data, "text"), false, out);
             }
             "response.refusal.done" => {
                 self.refused = true;
-                let key = Self::part_key(&data, "text", "content_index");
+                let key = part_key(&data, "text", "content_index");
                 self.text_done(key, str_field(&data, "refusal"), false, out);
             }
-            "response.reasoning_summary_text.delta" => {
-                let key = Self::part_key(&data, "summary", "summary_index");
-                self.text_delta(key, str_field(&data, "delta"), true, out);
-            }
             "response.reasoning_summary_text.done" => {
-                let key = Self::part_key(&data, "summary", "summary_index");
+                let key = part_key(&data, "summary", "summary_index");
                 self.text_done(key, str_field(&data, "text"), true, out);
             }
-            "response.reasoning_text.delta" => {
-                let key = Self::part_key(&data, "reasoning", "content_index");
-                self.text_delta(key, str_field(&data, "delta"), true, out);
-            }
             "response.reasoning_text.done" => {
-                let key = Self::part_key(&data, "reasoning", "content_index");
+                let key = part_key(&data, "reasoning", "content_index");
                 self.text_done(key, str_field(&data, "text"), true, out);
             }
             "response.completed" | "response.incomplete" => {

@@ -10,7 +10,62 @@
 use super::super::openai::stream::RawCall;
 use super::super::transport::{MapError, SseEvent, StreamMapper};
 use super::super::types::{StopReason, StreamEvent, Usage};
+use serde::Deserialize;
 use serde_json::{json, Value};
+use std::borrow::Cow;
+
+// The chunk read field by field without building a JSON tree (every chunk of every turn goes
+// through here); odd fields stay `Value` so that a server's extension cannot fail the parse.
+#[derive(Deserialize)]
+struct Chunk<'a> {
+    #[serde(default, borrow)]
+    choices: Option<Vec<Choice<'a>>>,
+    #[serde(default)]
+    usage: Option<Value>,
+    #[serde(default)]
+    error: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct Choice<'a> {
+    #[serde(default, borrow)]
+    delta: Option<Delta<'a>>,
+    #[serde(default, borrow)]
+    finish_reason: Option<Cow<'a, str>>,
+}
+
+#[derive(Deserialize)]
+struct Delta<'a> {
+    #[serde(default, borrow)]
+    content: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    refusal: Option<Cow<'a, str>>,
+    #[serde(default)]
+    reasoning_content: Option<Value>,
+    #[serde(default)]
+    reasoning: Option<Value>,
+    #[serde(default, borrow)]
+    tool_calls: Option<Vec<ToolDelta<'a>>>,
+}
+
+#[derive(Deserialize)]
+struct ToolDelta<'a> {
+    #[serde(default)]
+    index: Option<u64>,
+    #[serde(default, borrow)]
+    id: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    function: Option<FunctionDelta<'a>>,
+}
+
+#[derive(Deserialize)]
+struct FunctionDelta<'a> {
+    #[serde(default, borrow)]
+    name: Option<Cow<'a, str>>,
+    /// Usually text; a few servers send the parsed object whole.
+    #[serde(default)]
+    arguments: Option<Value>,
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChatTurn {
@@ -71,12 +126,7 @@ impl ChatMapper {
     }
 
     /// Which slot a tool-call delta belongs to.
-    fn slot_for(&mut self, delta: &Value, position: usize) -> usize {
-        let index = delta.get("index").and_then(Value::as_u64);
-        let id = delta
-            .get("id")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty());
+    fn slot_for(&mut self, index: Option<u64>, id: Option<&str>, position: usize) -> usize {
         let by_index = index.and_then(|i| self.slots.iter().rposition(|s| s.index == Some(i)));
         let found = match (by_index, id) {
             // Same index, different id: a new call (Ollama numbers every call 0).
@@ -110,21 +160,17 @@ impl ChatMapper {
         }
     }
 
-    fn tool_delta(&mut self, delta: &Value, position: usize, out: &mut Vec<StreamEvent>) {
-        let at = self.slot_for(delta, position);
-        let function = delta.get("function").cloned().unwrap_or(Value::Null);
+    fn tool_delta(&mut self, delta: &ToolDelta<'_>, position: usize, out: &mut Vec<StreamEvent>) {
+        let id = delta.id.as_deref().filter(|s| !s.is_empty());
+        let at = self.slot_for(delta.index, id, position);
         let slot = &mut self.slots[at];
         let announce = slot.call.call_id.is_empty() && slot.call.name.is_empty();
-        if let Some(id) = delta
-            .get("id")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-        {
+        if let Some(id) = id {
             slot.call.call_id = id.to_owned();
         }
+        let function = delta.function.as_ref();
         if let Some(name) = function
-            .get("name")
-            .and_then(Value::as_str)
+            .and_then(|f| f.name.as_deref())
             .filter(|s| !s.is_empty())
         {
             slot.call.name = name.to_owned();
@@ -140,8 +186,7 @@ impl ChatMapper {
                 delta: String::new(),
             });
         }
-        // Arguments are usually text; a few servers send the parsed object whole.
-        let arguments = match function.get("arguments") {
+        let arguments = match function.and_then(|f| f.arguments.as_ref()) {
             Some(Value::String(s)) => s.clone(),
             Some(Value::Null) | None => String::new(),
             Some(other) => other.to_string(),
@@ -166,56 +211,59 @@ impl StreamMapper for ChatMapper {
             self.done = true;
             return Ok(());
         }
-        let chunk: Value = serde_json::from_str(data).map_err(|e| {
-            let head: String = data.chars().take(120).collect();
-            MapError::Malformed(format!("a chunk is not JSON ({e}): {head}"))
-        })?;
-        if chunk.get("error").is_some_and(|e| !e.is_null()) {
-            return Err(MapError::Vendor(chunk));
+        let chunk: Chunk<'_> = match serde_json::from_str(data) {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                // Not a chunk: perhaps an error object of another shape, else garbage.
+                return Err(match serde_json::from_str::<Value>(data) {
+                    Ok(value) if value.get("error").is_some() => MapError::Vendor(value),
+                    _ => {
+                        let head: String = data.chars().take(120).collect();
+                        MapError::Malformed(format!(
+                            "a chunk is not a completion chunk ({e}): {head}"
+                        ))
+                    }
+                });
+            }
+        };
+        if chunk.error.as_ref().is_some_and(|e| !e.is_null()) {
+            let value = serde_json::from_str(data).unwrap_or(Value::Null);
+            return Err(MapError::Vendor(value));
         }
-        if let Some(usage) = chunk.get("usage").filter(|u| u.is_object()) {
+        if let Some(usage) = chunk.usage.as_ref().filter(|u| u.is_object()) {
             self.usage = parse_usage(usage);
             out.push(StreamEvent::Usage { usage: self.usage });
         }
-        let Some(choice) = chunk
-            .get("choices")
-            .and_then(Value::as_array)
-            .and_then(|c| c.first())
-        else {
+        let Some(choice) = chunk.choices.as_ref().and_then(|c| c.first()) else {
             return Ok(());
         };
-        let delta = choice.get("delta").cloned().unwrap_or(Value::Null);
-        for key in ["reasoning_content", "reasoning"] {
-            if let Some(text) = delta
-                .get(key)
-                .and_then(Value::as_str)
-                .filter(|t| !t.is_empty())
-            {
-                self.thinking.push_str(text);
-                out.push(StreamEvent::ThinkingDelta {
-                    text: text.to_owned(),
-                });
+        if let Some(delta) = &choice.delta {
+            for field in [&delta.reasoning_content, &delta.reasoning] {
+                if let Some(text) = field
+                    .as_ref()
+                    .and_then(Value::as_str)
+                    .filter(|t| !t.is_empty())
+                {
+                    self.thinking.push_str(text);
+                    out.push(StreamEvent::ThinkingDelta {
+                        text: text.to_owned(),
+                    });
+                }
             }
-        }
-        for key in ["content", "refusal"] {
-            if let Some(text) = delta
-                .get(key)
-                .and_then(Value::as_str)
-                .filter(|t| !t.is_empty())
-            {
-                self.refused |= key == "refusal";
-                self.text.push_str(text);
-                out.push(StreamEvent::AssistantDelta {
-                    text: text.to_owned(),
-                });
+            for (field, refusal) in [(&delta.content, false), (&delta.refusal, true)] {
+                if let Some(text) = field.as_deref().filter(|t| !t.is_empty()) {
+                    self.refused |= refusal;
+                    self.text.push_str(text);
+                    out.push(StreamEvent::AssistantDelta {
+                        text: text.to_owned(),
+                    });
+                }
             }
-        }
-        if let Some(calls) = delta.get("tool_calls").and_then(Value::as_array) {
-            for (position, call) in calls.iter().enumerate() {
+            for (position, call) in delta.tool_calls.iter().flatten().enumerate() {
                 self.tool_delta(call, position, out);
             }
         }
-        if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
+        if let Some(reason) = choice.finish_reason.as_deref() {
             self.finish_reason = Some(reason.to_owned());
         }
         Ok(())
