@@ -9,7 +9,9 @@
 #![allow(dead_code)]
 
 pub mod anthropic;
+pub mod anthropic_session;
 pub mod gemini;
+pub mod gemini_session;
 pub mod images;
 pub mod openai;
 pub mod openai_session;
