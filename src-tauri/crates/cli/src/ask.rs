@@ -1,14 +1,16 @@
 //! `s2c ask`: one turn with any provider — "does my key / base URL / model work?" — streamed to
 //! the terminal, or reported as one JSON object with `--json`.
 
+use crate::attachments::attachments;
 use crate::key_sources::{default_sources, find_key};
 use crate::provider_choice::resolve_provider;
 use s2c_core::providers::{
     open_session, ProviderError, ProviderTurn, ReasoningEffort, SessionConfig, StreamEvent,
-    TransportOptions, Usage, UserContent,
+    TransportOptions, Usage,
 };
 use serde_json::{json, Value};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -43,7 +45,16 @@ pub struct AskArgs {
     /// Seconds of silence from the vendor before giving up.
     #[arg(long, default_value_t = 120)]
     idle_timeout: u64,
-    prompt: String,
+    /// An image file (PNG, JPEG, WebP, GIF) sent with the prompt; repeat for several.
+    #[arg(long = "image", value_name = "FILE")]
+    pub images: Vec<PathBuf>,
+    /// A video file sent with the prompt (Gemini only).
+    #[arg(long, value_name = "FILE")]
+    pub video: Option<PathBuf>,
+    /// Frames per second Gemini samples from --video (default: Gemini's, 1).
+    #[arg(long, requires = "video")]
+    pub fps: Option<f32>,
+    pub prompt: String,
 }
 
 fn parse_effort(text: &str) -> Result<ReasoningEffort, String> {
@@ -59,7 +70,9 @@ struct Progress {
 }
 
 pub async fn run(args: AskArgs) -> ExitCode {
-    let (provider, base_url) = match resolve_provider(&args.provider, args.base_url.as_deref()) {
+    let setup = resolve_provider(&args.provider, args.base_url.as_deref())
+        .and_then(|p| Ok((p, attachments(&args)?)));
+    let ((provider, base_url), (user_content, videos)) = match setup {
         Ok(p) => p,
         Err(message) => {
             let error = json!({"code": "invalid_request", "message": message, "retryable": false, "status": null, "retry_after_ms": null});
@@ -68,7 +81,8 @@ pub async fn run(args: AskArgs) -> ExitCode {
     };
     let mut config = SessionConfig::new(args.model.clone());
     config.system_prompt = args.system.clone().unwrap_or_default();
-    config.user_content = UserContent::text(args.prompt.clone());
+    config.user_content = user_content;
+    config.videos = videos;
     config.max_output_tokens = args.max_tokens;
     config.reasoning_effort = args.reasoning_effort;
     config.base_url = base_url;

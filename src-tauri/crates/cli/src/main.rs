@@ -1,9 +1,12 @@
 //! `s2c`: Screenshot to Code from a terminal — the same core as the desktop app.
 
 mod ask;
+mod attachments;
 mod demo_tools;
 mod generate;
 mod key_sources;
+mod media_files;
+mod models;
 mod provider_choice;
 
 use clap::{Parser, Subcommand};
@@ -24,12 +27,15 @@ enum Command {
     Ask(ask::AskArgs),
     /// Run a generation headless: variants side by side, files to OUT/variant-N/.
     Generate(generate::GenerateArgs),
+    /// List the models each vendor offers, what they can do and what they cost.
+    Models(models::ModelsArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Info => info(),
+        Command::Models(args) => models::run(args),
         Command::Ask(args) => block_on(ask::run(args)),
         Command::Generate(args) => block_on(generate::run(args)),
     }

@@ -3,7 +3,7 @@
 
 use crate::key_sources::env_prefix;
 use s2c_core::providers::openai_compat::CustomProvider;
-use s2c_core::providers::Provider;
+use s2c_core::providers::{ModelCatalog, Provider};
 
 /// OpenAI-compatible servers `s2c` knows by name.
 const KNOWN_SERVERS: &[(&str, &str)] = &[
@@ -51,9 +51,12 @@ pub fn resolve_provider(
     Ok((provider, base_url))
 }
 
-/// `provider:model`, or a bare model id whose vendor is clear from its name.
+/// `provider:model`, or a bare model id the catalog knows or whose vendor is clear from its name.
 pub fn split_model_spec(spec: &str) -> Result<(String, String), String> {
     let spec = spec.trim();
+    if let Some(info) = ModelCatalog::bundled().get(spec) {
+        return Ok((info.provider.clone(), spec.to_owned()));
+    }
     if let Some((provider, model)) = spec.split_once(':') {
         if !provider.is_empty() && !model.is_empty() && !provider.contains('/') {
             return Ok((provider.to_owned(), model.to_owned()));

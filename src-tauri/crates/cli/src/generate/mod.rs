@@ -2,7 +2,6 @@
 //! variant's files to `OUT/variant-N/` and, with `--events`, every event as JSON lines.
 
 mod args;
-mod inputs;
 mod progress;
 mod request;
 

@@ -91,21 +91,17 @@ impl EventSink for CliSink {
                         attempt,
                         delay_ms,
                         reason,
-                    } => {
-                        if !self.quiet {
-                            eprintln!(
-                                "{}: retrying (attempt {attempt}) in {:.1} s: {reason}",
-                                p.label,
-                                f64::from(*delay_ms) / 1000.0
-                            );
-                        }
+                    } if !self.quiet => {
+                        eprintln!(
+                            "{}: retrying (attempt {attempt}) in {:.1} s: {reason}",
+                            p.label,
+                            f64::from(*delay_ms) / 1000.0
+                        );
                     }
                     EventKind::VariantComplete { .. } => self.line(p, "done"),
                     EventKind::VariantCancelled => self.line(p, "cancelled"),
-                    EventKind::VariantError { message, .. } => {
-                        if !self.quiet {
-                            eprintln!("{}: failed: {message}", p.label);
-                        }
+                    EventKind::VariantError { message, .. } if !self.quiet => {
+                        eprintln!("{}: failed: {message}", p.label);
                     }
                     _ => {}
                 }

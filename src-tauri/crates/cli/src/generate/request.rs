@@ -2,8 +2,8 @@
 //! update), the variants and their providers, the tools, and the output folders.
 
 use super::args::GenerateArgs;
-use super::inputs::{read_image, read_variant_files, read_video};
 use crate::key_sources::{default_sources, find_key};
+use crate::media_files::{read_image, read_variant_files, read_video};
 use crate::provider_choice::{resolve_provider, split_model_spec};
 use s2c_core::engine::{apply_prompt, GenerationSpec, LoopLimits, VariantSpec, VendorSessions};
 use s2c_core::prompts::{

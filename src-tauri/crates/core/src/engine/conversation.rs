@@ -2,7 +2,7 @@
 //! the earlier messages as history, and the last user message.
 
 use crate::prompts::{Prompt, PromptPart, Role as PromptRole};
-use crate::providers::{ContentPart, PlainMessage, Role, SessionConfig, UserContent};
+use crate::providers::{PlainMessage, Role, SessionConfig, UserContent, VideoAttachment};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConversationError {
@@ -10,12 +10,13 @@ pub enum ConversationError {
     Empty,
     #[error("the prompt must end with a user message")]
     EndsWithAssistant,
-    #[error("this input is a screen recording, and only Gemini models can watch video: pick a Gemini model for this generation")]
-    VideoUnsupported,
+    #[error("a video can only open the conversation (in its first user message)")]
+    VideoOutOfPlace,
 }
 
 /// Fill `config` with `prompt`: the system prompt, every message but the last as history, and
-/// the last (a user message) as the opening content.
+/// the last (a user message) as the opening content, its video (if any) as the session's video.
+/// Whether the model can watch video is the provider's call: `open_session` refuses it clearly.
 pub fn apply_prompt(config: &mut SessionConfig, prompt: &Prompt) -> Result<(), ConversationError> {
     let (last, earlier) = prompt
         .messages
@@ -33,26 +34,35 @@ pub fn apply_prompt(config: &mut SessionConfig, prompt: &Prompt) -> Result<(), C
                     PromptRole::User => Role::User,
                     PromptRole::Assistant => Role::Assistant,
                 },
-                content: user_content(&m.parts)?,
+                content: user_content(&m.parts, None)?,
             })
         })
         .collect::<Result<_, ConversationError>>()?;
-    config.user_content = user_content(&last.parts)?;
+    config.videos.clear();
+    config.user_content = user_content(&last.parts, Some(&mut config.videos))?;
     Ok(())
 }
 
-fn user_content(parts: &[PromptPart]) -> Result<UserContent, ConversationError> {
-    let parts = parts
-        .iter()
-        .map(|part| match part {
-            PromptPart::Text(text) => Ok(ContentPart::Text { text: text.clone() }),
-            PromptPart::Image(image) => Ok(ContentPart::Image {
-                image: image.clone(),
-            }),
-            PromptPart::Video(_) => Err(ConversationError::VideoUnsupported),
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(UserContent { parts })
+fn user_content(
+    parts: &[PromptPart],
+    mut videos: Option<&mut Vec<VideoAttachment>>,
+) -> Result<UserContent, ConversationError> {
+    let mut content = UserContent::default();
+    for part in parts {
+        match part {
+            PromptPart::Text(text) => {
+                content.push_text(text.clone());
+            }
+            PromptPart::Image(image) => {
+                content.push_image(image.clone());
+            }
+            PromptPart::Video(video) => match videos.as_deref_mut() {
+                Some(videos) => videos.push(video.clone()),
+                None => return Err(ConversationError::VideoOutOfPlace),
+            },
+        }
+    }
+    Ok(content)
 }
 
 #[cfg(test)]

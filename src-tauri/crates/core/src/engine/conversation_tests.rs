@@ -1,5 +1,6 @@
 use super::*;
-use crate::prompts::{PromptMessage, VideoAttachment};
+use crate::prompts::PromptMessage;
+use crate::providers::{ContentPart, VideoAttachment};
 use crate::tools::ImageAttachment;
 
 fn png() -> ImageAttachment {
@@ -61,17 +62,41 @@ fn malformed_prompts_are_refused() {
         Err(ConversationError::EndsWithAssistant)
     );
 
-    let video = Prompt {
+    let video_later = Prompt {
         system: String::new(),
-        messages: vec![PromptMessage::user(vec![PromptPart::Video(
-            VideoAttachment {
-                media_type: "video/mp4".into(),
-                data: vec![0],
-            },
-        )])],
+        messages: vec![
+            PromptMessage::user(vec![PromptPart::Video(recording())]),
+            PromptMessage::assistant_text("<html></html>"),
+            PromptMessage::user(vec![PromptPart::Text("again".into())]),
+        ],
     };
     assert_eq!(
-        apply_prompt(&mut config, &video),
-        Err(ConversationError::VideoUnsupported)
+        apply_prompt(&mut config, &video_later),
+        Err(ConversationError::VideoOutOfPlace)
     );
+}
+
+fn recording() -> VideoAttachment {
+    VideoAttachment {
+        media_type: "video/mp4".into(),
+        data: vec![0],
+        fps: Some(5.0),
+    }
+}
+
+#[test]
+fn an_opening_video_becomes_the_sessions_video() {
+    let prompt = Prompt {
+        system: String::new(),
+        messages: vec![PromptMessage::user(vec![
+            PromptPart::Text("rebuild this".into()),
+            PromptPart::Video(recording()),
+        ])],
+    };
+    let mut config = SessionConfig::new("gemini-3-pro-preview");
+
+    apply_prompt(&mut config, &prompt).unwrap();
+
+    assert_eq!(config.videos, vec![recording()]);
+    assert_eq!(config.user_content, UserContent::text("rebuild this"));
 }

@@ -246,9 +246,10 @@ impl ProviderError {
             origin: origin.clone(),
             code: classify(Some(status), &detail),
             status,
+            // Gemini gives its delay in the body (RetryInfo) rather than in a header.
+            retry_after: retry_after.or(detail.retry_delay),
             vendor_code: detail.code.or(detail.kind),
             message: clean(&message),
-            retry_after,
         }
     }
 
@@ -289,6 +290,9 @@ pub(crate) struct VendorErrorBody {
     pub code: Option<String>,
     pub status_text: Option<String>,
     pub numeric_status: Option<u16>,
+    /// Google's `details`: `ErrorInfo.reason`s (`API_KEY_INVALID`) and `RetryInfo.retryDelay`.
+    pub reasons: Vec<String>,
+    pub retry_delay: Option<Duration>,
 }
 
 impl VendorErrorBody {
@@ -333,6 +337,11 @@ impl VendorErrorBody {
                 .or_else(|| text(value, "code")),
             status_text: text(inner, "status"),
             numeric_status,
+            reasons: google_details(inner, "reason")
+                .filter_map(|r| r.as_str().map(str::to_owned))
+                .collect(),
+            retry_delay: google_details(inner, "retryDelay")
+                .find_map(|d| d.as_str().and_then(parse_google_duration)),
         }
     }
 
@@ -394,6 +403,28 @@ const INVALID: &[&str] = &[
     "failed_precondition",
 ];
 
+/// The values of `key` in the `details` entries of a Google error.
+fn google_details<'a>(
+    inner: &'a serde_json::Value,
+    key: &'a str,
+) -> impl Iterator<Item = &'a serde_json::Value> + 'a {
+    inner
+        .get("details")
+        .and_then(|d| d.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(move |d| d.get(key))
+}
+
+/// A protobuf JSON duration (`"34s"`, `"0.5s"`).
+fn parse_google_duration(text: &str) -> Option<Duration> {
+    let secs: f64 = text.strip_suffix('s')?.parse().ok()?;
+    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs))
+}
+
+/// Google answers a bad key with 400 INVALID_ARGUMENT; its ErrorInfo reason says what it is.
+const GOOGLE_AUTH_REASONS: &[&str] = &["API_KEY_INVALID", "API_KEY_EXPIRED"];
+
 /// The classification, in one place. Vendor codes are more precise than statuses, so they are
 /// read first where they can refine a status (a 429 that is really an empty balance; a 400 that
 /// is really an over-long context), but an auth status always means auth.
@@ -407,6 +438,13 @@ fn classify(status: Option<u16>, body: &VendorErrorBody) -> ProviderErrorCode {
         && (body.has_token(CONTEXT) || body.message_mentions(CONTEXT_MESSAGES))
     {
         return C::ContextTooLong;
+    }
+    if body
+        .reasons
+        .iter()
+        .any(|r| GOOGLE_AUTH_REASONS.contains(&r.as_str()))
+    {
+        return C::Auth;
     }
     match status {
         Some(401) | Some(403) => return C::Auth,

@@ -7,10 +7,15 @@
 //! [`StreamEvent`]s and a finished turn), `continuation.rs` (how the assistant turn and tool
 //! results go back), `session.rs` (the [`ProviderSession`] implementation), and `*_tests.rs`.
 
+pub mod anthropic;
 pub mod api_key;
 mod book;
 pub mod calls;
+pub mod catalog;
 pub mod error;
+pub mod gemini;
+pub mod imaging;
+pub mod media;
 pub mod openai;
 pub mod openai_compat;
 pub mod pricing;
@@ -20,7 +25,9 @@ pub mod types;
 pub mod vendor;
 
 pub use api_key::ApiKey;
+pub use catalog::{ModelCatalog, ModelInfo, ThinkingStyle};
 pub use error::{Origin, ProviderError, ProviderErrorCode};
+pub use media::VideoAttachment;
 pub use pricing::{ModelPrice, PriceTable};
 pub use session::{
     BoxFuture, EventSink, ImageDetail, ProviderSession, ReasoningEffort, SessionConfig,

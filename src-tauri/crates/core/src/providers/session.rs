@@ -2,7 +2,9 @@
 //! with one model and streams it turn by turn; [`SessionConfig`] is everything needed to open one.
 
 use super::api_key::ApiKey;
+use super::catalog::ModelCatalog;
 use super::error::ProviderError;
+use super::media::VideoAttachment;
 use super::pricing::PriceTable;
 use super::types::{PlainMessage, ProviderTurn, StreamEvent, Usage, UserContent};
 use crate::tools::{CanonicalTool, ToolResult};
@@ -127,6 +129,12 @@ pub struct SessionConfig {
     pub transport: TransportOptions,
     /// `None`: the bundled price table.
     pub prices: Option<Arc<PriceTable>>,
+    /// Screen recordings sent with the first user message, before its parts. Only Gemini takes
+    /// video: opening a session with another vendor fails when this is not empty.
+    pub videos: Vec<VideoAttachment>,
+    /// What the session may assume about models (thinking style, limits). `None`: the bundled
+    /// catalog.
+    pub catalog: Option<Arc<ModelCatalog>>,
 }
 
 impl SessionConfig {
@@ -144,6 +152,8 @@ impl SessionConfig {
             api_key: None,
             transport: TransportOptions::default(),
             prices: None,
+            videos: Vec::new(),
+            catalog: None,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Which provider a session talks to, and opening one by that choice.
 
+use super::anthropic::AnthropicSession;
 use super::error::{Origin, ProviderError, ProviderErrorCode};
+use super::gemini::GeminiSession;
 use super::openai::OpenAiSession;
 use super::openai_compat::{CompatSession, CustomProvider};
 use super::session::{ProviderSession, SessionConfig};
@@ -30,13 +32,17 @@ pub fn open_session(
     provider: &Provider,
     config: SessionConfig,
 ) -> Result<Box<dyn ProviderSession>, ProviderError> {
-    match provider {
-        Provider::OpenAi => Ok(Box::new(OpenAiSession::open(config)?)),
-        Provider::Custom(custom) => Ok(Box::new(CompatSession::open(custom, config)?)),
-        Provider::Anthropic | Provider::Gemini => Err(ProviderError::setup(
+    if !config.videos.is_empty() && *provider != Provider::Gemini {
+        return Err(ProviderError::setup(
             &Origin::new(provider.name(), &config.model),
             ProviderErrorCode::InvalidRequest,
-            format!("the {} provider is not supported yet", provider.name()),
-        )),
+            "video input is only supported by Gemini models",
+        ));
+    }
+    match provider {
+        Provider::OpenAi => Ok(Box::new(OpenAiSession::open(config)?)),
+        Provider::Anthropic => Ok(Box::new(AnthropicSession::open(config)?)),
+        Provider::Gemini => Ok(Box::new(GeminiSession::open(config)?)),
+        Provider::Custom(custom) => Ok(Box::new(CompatSession::open(custom, config)?)),
     }
 }

@@ -8,6 +8,11 @@
 
 #![allow(dead_code)]
 
+pub mod anthropic;
+pub mod anthropic_session;
+pub mod gemini;
+pub mod gemini_session;
+pub mod images;
 pub mod openai;
 pub mod openai_session;
 pub mod sse;
@@ -317,6 +322,7 @@ fn reason(status: u16) -> &'static str {
         429 => "Too Many Requests",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
+        529 => "Overloaded",
         _ => "Status",
     }
 }

@@ -113,7 +113,7 @@ impl PriceTable {
     }
 }
 
-fn strip_date_suffix(id: &str) -> &str {
+pub(crate) fn strip_date_suffix(id: &str) -> &str {
     let is_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     // -YYYYMMDD
     if let Some((head, tail)) = id.rsplit_once('-') {

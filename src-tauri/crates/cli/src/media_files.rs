@@ -1,6 +1,7 @@
-//! Reading what `s2c generate` was given: images, a video, an earlier variant's files.
+//! Reading the files a command was given: images, a video, an earlier variant's files — each
+//! refused with a clear message when it is the wrong kind or too big.
 
-use s2c_core::prompts::VideoAttachment;
+use s2c_core::providers::VideoAttachment;
 use s2c_core::tools::ImageAttachment;
 use std::path::Path;
 
@@ -29,9 +30,10 @@ pub fn read_video(path: &Path) -> Result<VideoAttachment, String> {
         Some("mp4" | "m4v") => "video/mp4",
         Some("webm") => "video/webm",
         Some("mov") => "video/quicktime",
+        Some("mpeg" | "mpg") => "video/mpeg",
         _ => {
             return Err(format!(
-                "{} is not an MP4, WebM or MOV video",
+                "{} is not an MP4, WebM, MOV or MPEG video",
                 path.display()
             ))
         }
@@ -39,6 +41,7 @@ pub fn read_video(path: &Path) -> Result<VideoAttachment, String> {
     Ok(VideoAttachment {
         media_type: media_type.to_owned(),
         data,
+        fps: None,
     })
 }
 
