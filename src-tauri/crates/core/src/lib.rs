@@ -2,9 +2,12 @@
 //! the desktop app crate and the `s2c` CLI are two thin front ends over it.
 
 pub mod app_info;
+pub mod atomic_file;
 pub mod error;
 pub mod logging;
 pub mod redact;
+pub mod secrets;
+pub mod settings;
 pub mod tools;
 
 pub use error::{CoreError, ErrorCode, Result};
