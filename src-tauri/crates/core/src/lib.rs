@@ -5,9 +5,14 @@ pub mod app_info;
 pub mod atomic_file;
 pub mod error;
 pub mod logging;
+pub mod project;
 pub mod redact;
+pub mod safe_fetch;
 pub mod secrets;
 pub mod settings;
 pub mod tools;
+
+#[cfg(test)]
+mod test_http;
 
 pub use error::{CoreError, ErrorCode, Result};
