@@ -3,7 +3,7 @@
 
 use super::error::{ProjectError, Result};
 use super::export::{gather, RemoteLimits, Sources};
-use super::project::Project;
+use super::handle::Project;
 use super::types::{VersionInfo, VersionKind};
 use super::versions::SnapshotSpec;
 use super::working_copy::scan_files;

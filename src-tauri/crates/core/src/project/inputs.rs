@@ -3,8 +3,8 @@
 
 use super::blobs::hash;
 use super::error::{DbContext, ProjectError, Result};
+use super::handle::Project;
 use super::paths::{join, normalize, INPUTS_DIR};
-use super::project::Project;
 use super::types::{now_ms, InputId, InputInfo};
 use crate::atomic_file::write_atomic;
 use rusqlite::{params, OptionalExtension};

@@ -37,10 +37,10 @@
 
 mod blobs;
 mod error;
+mod handle;
 mod index;
 mod inputs;
 mod paths;
-mod project;
 mod recorder;
 mod schema;
 mod service;
@@ -53,9 +53,9 @@ pub mod export;
 pub mod import;
 
 pub use error::{ProjectError, Result};
+pub use handle::Project;
 pub use index::{ProjectIndex, RecentProject};
 pub use paths::{normalize as normalize_path, DATA_DIR, INPUTS_DIR};
-pub use project::Project;
 pub use recorder::{NewVariant, NewVersion, VariantOutcome, VariantRecorder};
 pub use service::ProjectService;
 pub use types::*;

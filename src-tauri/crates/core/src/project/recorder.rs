@@ -2,8 +2,8 @@
 
 use super::blobs;
 use super::error::{DbContext, ProjectError, Result};
+use super::handle::Project;
 use super::paths::normalize;
-use super::project::Project;
 use super::types::*;
 use rusqlite::{params, OptionalExtension};
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! The projects of one app process: the recent list, and the projects opened so far by id.
 
 use super::error::{ProjectError, Result};
+use super::handle::Project;
 use super::index::{ProjectIndex, RecentProject};
-use super::project::Project;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

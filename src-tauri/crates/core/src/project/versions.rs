@@ -4,8 +4,8 @@
 
 use super::blobs;
 use super::error::{DbContext, ProjectError, Result};
+use super::handle::{current_version, set_meta, Project};
 use super::paths::normalize;
-use super::project::{current_version, set_meta, Project};
 use super::types::*;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 

@@ -3,8 +3,8 @@
 //! content hash (see `working_copy`) and never reported.
 
 use super::error::{ProjectError, Result};
+use super::handle::Project;
 use super::paths::{is_working_path, relative_to};
-use super::project::Project;
 use notify::{RecursiveMode, Watcher};
 use serde::Serialize;
 use std::sync::mpsc::{channel, RecvTimeoutError};

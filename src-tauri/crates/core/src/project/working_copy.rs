@@ -4,8 +4,8 @@
 
 use super::blobs::hash;
 use super::error::{DbContext, ProjectError, Result};
+use super::handle::{current_version, Project};
 use super::paths::{is_working_path, join, normalize, relative_to};
-use super::project::{current_version, Project};
 use super::types::{VersionInfo, VersionKind};
 use super::versions::SnapshotSpec;
 use crate::atomic_file::write_atomic;

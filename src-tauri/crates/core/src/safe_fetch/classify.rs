@@ -48,9 +48,9 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
     if s[0] & 0xe000 != 0x2000 {
         return false;
     }
-    let blocked = (s[0] == 0x2001 && s[1] < 0x0200)       // IETF protocol assignments, incl. Teredo
-        || (s[0] == 0x2001 && s[1] == 0x0db8)             // documentation
-        || s[0] == 0x3fff; // documentation 3fff::/20
+    // 2001::/23 is IETF protocol assignments (Teredo included); 2001:db8::/32 and 3fff::/20
+    // are documentation.
+    let blocked = (s[0] == 0x2001 && (s[1] < 0x0200 || s[1] == 0x0db8)) || s[0] == 0x3fff;
     !blocked
 }
 

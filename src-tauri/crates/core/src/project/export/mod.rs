@@ -10,7 +10,7 @@ pub use bundle::RemoteLimits;
 pub(crate) use bundle::{gather, Sources};
 
 use super::error::Result;
-use super::project::Project;
+use super::handle::Project;
 use super::types::{VariantId, VersionId};
 use crate::safe_fetch::SafeFetcher;
 use serde::{Deserialize, Serialize};

@@ -76,6 +76,7 @@ impl Project {
         let id = meta(&conn, "id")?
             .ok_or_else(|| ProjectError::Corrupt("the project has no id".into()))?;
         let project = Self::from_parts(root, id, conn);
+        remove_temp_files(root);
         let interrupted = project.mark_interrupted()?;
         if interrupted > 0 {
             tracing::warn!(
@@ -137,6 +138,26 @@ impl Project {
                 [now_ms()],
             )
             .db("marking interrupted variants")
+    }
+}
+
+/// Leftovers of atomic writes cut short by a crash: never a user's file (see `atomic_file`).
+fn remove_temp_files(root: &Path) {
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            match entry.file_type() {
+                Ok(t) if t.is_dir() && name != DATA_DIR => stack.push(entry.path()),
+                Ok(t) if t.is_file() && crate::atomic_file::is_temp_file(&name) => {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+                _ => {}
+            }
+        }
     }
 }
 
