@@ -193,6 +193,7 @@ pub struct StoredEvent {
     #[specta(type = f64)]
     pub at: Millis,
     /// The engine's event, as it gave it.
+    #[specta(type = specta_typescript::Unknown)]
     pub payload: serde_json::Value,
 }
 
