@@ -255,8 +255,10 @@ impl VariantRecorder {
     /// Append one agent event (any serializable value). Buffered: written in batches, and
     /// always before `finish`, `set_files` or `flush` return.
     pub fn record_event(&mut self, kind: &str, payload: &impl serde::Serialize) -> Result<()> {
-        let json = serde_json::to_string(payload)
+        let mut value = serde_json::to_value(payload)
             .map_err(|e| ProjectError::InvalidInput(format!("an event is not JSON: {e}")))?;
+        scrub(&mut value);
+        let json = value.to_string();
         self.pending
             .push((self.next_seq, kind.to_owned(), now_ms(), json));
         self.next_seq += 1;
@@ -311,8 +313,9 @@ impl VariantRecorder {
 
     /// The conversation so far, in whatever shape the engine needs to continue it.
     pub fn set_history(&mut self, history: &serde_json::Value) -> Result<()> {
-        let text = serde_json::to_string(history)
-            .map_err(|e| ProjectError::InvalidInput(format!("the history is not JSON: {e}")))?;
+        let mut history = history.clone();
+        scrub(&mut history);
+        let text = history.to_string();
         self.project
             .conn()
             .execute(
@@ -373,6 +376,22 @@ impl Drop for VariantRecorder {
                 tracing::warn!("events of variant {} were not saved: {e}", self.id);
             }
         }
+    }
+}
+
+/// Events and conversations can quote a key (a vendor echoing a header, a key pasted into a
+/// prompt); the database must never hold one. Strings are scrubbed one by one so the JSON stays
+/// valid whatever a pattern matches.
+fn scrub(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(s) => {
+            if let std::borrow::Cow::Owned(clean) = crate::redact::redact_secrets(s) {
+                *s = clean;
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(scrub),
+        serde_json::Value::Object(map) => map.values_mut().for_each(scrub),
+        _ => {}
     }
 }
 
