@@ -20,9 +20,9 @@ pub enum Theme {
     Dark,
 }
 
-/// How many agents run for a new page and which model each uses. An empty `models` means
-/// "choose automatically from the keys present"; a shorter list than `count` fills the rest
-/// automatically.
+/// How many agents run for a new page and which model each uses, by position. A slot that is
+/// missing (a list shorter than `count`) or holds `"auto"` is chosen automatically from the keys
+/// present.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(default)]
 pub struct VariantSettings {
