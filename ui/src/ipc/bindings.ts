@@ -376,16 +376,16 @@ export type VariantInfo_Serialize = {
 };
 
 /**
- *  How many agents run for a new page and which model each uses. An empty `models` means
- *  "choose automatically from the keys present"; a shorter list than `count` fills the rest
- *  automatically.
+ *  How many agents run for a new page and which model each uses, by position. A slot that is
+ *  missing (a list shorter than `count`) or holds `"auto"` is chosen automatically from the keys
+ *  present.
  */
 export type VariantSettings = VariantSettings_Serialize | VariantSettings_Deserialize;
 
 /**
- *  How many agents run for a new page and which model each uses. An empty `models` means
- *  "choose automatically from the keys present"; a shorter list than `count` fills the rest
- *  automatically.
+ *  How many agents run for a new page and which model each uses, by position. A slot that is
+ *  missing (a list shorter than `count`) or holds `"auto"` is chosen automatically from the keys
+ *  present.
  */
 export type VariantSettings_Deserialize = {
 	count?: number,
@@ -393,9 +393,9 @@ export type VariantSettings_Deserialize = {
 };
 
 /**
- *  How many agents run for a new page and which model each uses. An empty `models` means
- *  "choose automatically from the keys present"; a shorter list than `count` fills the rest
- *  automatically.
+ *  How many agents run for a new page and which model each uses, by position. A slot that is
+ *  missing (a list shorter than `count`) or holds `"auto"` is chosen automatically from the keys
+ *  present.
  */
 export type VariantSettings_Serialize = {
 	count: number,
