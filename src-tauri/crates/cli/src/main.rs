@@ -5,6 +5,7 @@ mod attachments;
 mod demo_tools;
 mod generate;
 mod key_sources;
+mod keys;
 mod media_files;
 mod models;
 mod provider_choice;
@@ -29,12 +30,18 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// List the models each vendor offers, what they can do and what they cost.
     Models(models::ModelsArgs),
+    /// API keys in the OS keychain: set, status, clear.
+    Keys {
+        #[command(subcommand)]
+        command: keys::KeysCommand,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Info => info(),
+        Command::Keys { command } => keys::run(command),
         Command::Models(args) => models::run(args),
         Command::Ask(args) => block_on(ask::run(args)),
         Command::Generate(args) => block_on(generate::run(args)),

@@ -6,9 +6,16 @@ pub mod atomic_file;
 pub mod engine;
 pub mod error;
 pub mod logging;
+pub mod project;
 pub mod prompts;
 pub mod providers;
 pub mod redact;
+pub mod safe_fetch;
+pub mod secrets;
+pub mod settings;
 pub mod tools;
+
+#[cfg(test)]
+mod test_http;
 
 pub use error::{CoreError, ErrorCode, Result};
