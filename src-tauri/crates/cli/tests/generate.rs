@@ -53,6 +53,10 @@ async fn s2c(args: &[&str], server: &MockServer) -> std::process::Output {
             .args(args)
             .env("OPENAI_API_KEY", KEY)
             .env("OPENAI_BASE_URL", base_url)
+            .env("S2C_KEYCHAIN_NAMESPACE", "app.screenshottocode.desktop.test.generate")
+            .env_remove("ANTHROPIC_API_KEY")
+            .env_remove("GEMINI_API_KEY")
+            .env_remove("GOOGLE_API_KEY")
             .env_remove("S2C_LOG")
             .output()
             .expect("s2c runs")
@@ -275,4 +279,44 @@ async fn bad_input_gets_a_clear_message_and_writes_nothing() {
     }
     assert!(server.requests().is_empty(), "no vendor call for bad input");
     assert!(!target.join("variant-1/index.html").exists());
+}
+
+#[tokio::test]
+async fn models_are_chosen_from_the_keys_present_when_none_is_given() {
+    let server = MockServer::start(vec![]).await;
+    for _ in 0..2 {
+        server.push_for_model("gpt-5.4", create_turn("call_1"));
+    }
+    for _ in 0..2 {
+        server.push_for_model("gpt-5.4", done_turn());
+    }
+    let out = tempfile::tempdir().expect("temp dir");
+    let target = out.path().join("out");
+
+    let output = s2c(
+        &[
+            "generate",
+            "--text",
+            "a sign-in page",
+            "--variants",
+            "2",
+            "--out",
+            target.to_str().expect("utf-8 path"),
+        ],
+        &server,
+    )
+    .await;
+
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("option 2 (openai gpt-5.4): done"),
+        "{stderr}"
+    );
+    let models: Vec<String> = server
+        .requests()
+        .iter()
+        .map(|r| r.json()["model"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert!(models.iter().all(|m| m == "gpt-5.4"), "{models:?}");
 }

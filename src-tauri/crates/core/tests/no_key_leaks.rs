@@ -50,12 +50,14 @@ async fn no_key_reaches_the_database_settings_logs_or_exports() {
     tracing::info!("calling my-llm with {} and {}", key.expose(), SHAPED);
     tracing::warn!(?key, "debug-printing a key");
 
-    // Settings name the custom provider; its key is not part of them.
+    // Settings name the custom provider; its key is never written with them, even when the
+    // in-memory value carries it.
     let settings = SettingsStore::load(&tmp.path().join("config")).unwrap();
     let mut s = (*settings.get()).clone();
     s.custom_providers.push(CustomProvider {
         name: "my-llm".into(),
         base_url: "http://127.0.0.1:11434/v1".into(),
+        api_key: Some(s2c_core::providers::ApiKey::new(key.expose().as_str())),
         models: vec!["llama".into()],
         vision: true,
     });

@@ -29,9 +29,14 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "html_tailwind")]
     pub stack: String,
     /// A model per variant, as `provider:model` or a model id whose vendor is clear
-    /// (gpt-…, claude-…, gemini-…). Repeat for several variants.
-    #[arg(long = "model", value_name = "MODEL", required = true)]
+    /// (gpt-…, claude-…, gemini-…). Repeat for several variants. Without it, models are chosen
+    /// from the providers that have a key.
+    #[arg(long = "model", value_name = "MODEL")]
     pub models: Vec<String>,
+    /// How many variants (1–4; default: as many as --model, else 4 for a new page, 2 for an
+    /// update). Slots without a --model are chosen automatically.
+    #[arg(long, value_name = "N")]
+    pub variants: Option<usize>,
     /// Where to write each variant's files (`DIR/variant-N/`).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,

@@ -5,12 +5,15 @@ use super::args::GenerateArgs;
 use crate::key_sources::{default_sources, find_key};
 use crate::media_files::{read_image, read_variant_files, read_video};
 use crate::provider_choice::{resolve_provider, split_model_spec};
-use s2c_core::engine::{apply_prompt, GenerationSpec, LoopLimits, VariantSpec, VendorSessions};
+use s2c_core::engine::{
+    apply_prompt, choose_models, default_variant_count, GenerationSpec, LoopLimits, ModelChoice,
+    ModelNeeds, VariantSpec, VendorSessions,
+};
 use s2c_core::prompts::{
     create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, Prompt, PromptContext,
     Stack, UpdateRequest, UpdateSource,
 };
-use s2c_core::providers::{SessionConfig, TransportOptions};
+use s2c_core::providers::{ModelCatalog, SessionConfig, TransportOptions};
 use s2c_core::tools::{
     AgentFileState, InMemoryAssets, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry,
     ToolRuntime,
@@ -29,12 +32,6 @@ pub fn variant_dir(out: &Path, index: u32) -> PathBuf {
 }
 
 pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
-    if args.models.len() > 4 {
-        return Err(format!(
-            "{} models were given; a generation has at most 4 variants",
-            args.models.len()
-        ));
-    }
     let stack: Stack = args
         .stack
         .parse()
@@ -61,7 +58,12 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
 
     let (input, start_files) = input_of(args)?;
     let has_still_image = matches!(input, Input::Create(CreateInput::Screenshots(_)));
-    let siblings = Arc::new(SharedOptions::new(args.models.len() as u32));
+    let needs = ModelNeeds {
+        vision: has_still_image,
+        video: matches!(input, Input::Create(CreateInput::Video(_))),
+    };
+    let models = variant_models(args, matches!(input, Input::Update(_)), needs)?;
+    let siblings = Arc::new(SharedOptions::new(models.len() as u32));
     let caps = ToolCapabilities {
         has_still_image_input: has_still_image,
         ..ToolCapabilities::default()
@@ -83,9 +85,8 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
 
     let tools = runtime.definitions();
     let mut variants = Vec::with_capacity(args.models.len());
-    for (index, spec) in args.models.iter().enumerate() {
-        let (provider_name, model) = split_model_spec(spec)?;
-        let (provider, base_url) = resolve_provider(&provider_name, args.base_url.as_deref())?;
+    for (index, ModelChoice { provider, model }) in models.into_iter().enumerate() {
+        let (provider, base_url) = resolve_provider(&provider, args.base_url.as_deref())?;
         let mut session = SessionConfig::new(model);
         apply_prompt(&mut session, &prompt).map_err(|e| e.to_string())?;
         session.tools = tools.clone();
@@ -128,6 +129,40 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
             factory: Arc::new(VendorSessions),
         },
     })
+}
+
+/// Each variant's model: the `--model`s in order, the other slots chosen from the providers
+/// that have a key.
+fn variant_models(
+    args: &GenerateArgs,
+    is_update: bool,
+    needs: ModelNeeds,
+) -> Result<Vec<ModelChoice>, String> {
+    let picked = args
+        .models
+        .iter()
+        .map(|spec| {
+            split_model_spec(spec).map(|(provider, model)| Some(ModelChoice { provider, model }))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let count = args.variants.unwrap_or(if picked.is_empty() {
+        default_variant_count(is_update)
+    } else {
+        picked.len()
+    });
+    if picked.len() > count {
+        return Err(format!(
+            "{} models were given for {count} variants",
+            picked.len()
+        ));
+    }
+    let sources = default_sources();
+    let with_keys: Vec<&str> = ["openai", "anthropic", "gemini"]
+        .into_iter()
+        .filter(|p| picked.len() < count && find_key(&sources, p).is_some())
+        .collect();
+    choose_models(count, &picked, &with_keys, needs, &ModelCatalog::bundled())
+        .map_err(|e| e.to_string())
 }
 
 enum Input {

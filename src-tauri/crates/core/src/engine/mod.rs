@@ -9,6 +9,7 @@ pub mod events;
 pub mod extract_html;
 pub mod generation;
 pub mod limits;
+pub mod model_choice;
 pub mod partial_json;
 pub mod sink;
 mod turn_stream;
@@ -24,6 +25,9 @@ pub use generation::{
     VendorSessions,
 };
 pub use limits::LoopLimits;
+pub use model_choice::{
+    choose_models, default_variant_count, ModelChoice, ModelChoiceError, ModelNeeds,
+};
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
 pub use variant::{VariantOutcome, VariantStatus};

@@ -97,6 +97,7 @@ fn invalid_updates_are_refused_with_every_reason() {
     s.custom_providers.push(CustomProvider {
         name: "openai".into(),
         base_url: "ftp://x".into(),
+        api_key: None,
         models: vec![],
         vision: false,
     });

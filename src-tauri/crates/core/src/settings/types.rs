@@ -1,16 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-/// The stacks the prompts know how to write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename_all = "snake_case")]
-pub enum Stack {
-    HtmlTailwind,
-    HtmlCss,
-    ReactTailwind,
-    Bootstrap,
-    VueTailwind,
-    IonicTailwind,
-}
+pub use crate::prompts::Stack;
+pub use crate::providers::openai_compat::CustomProvider;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
@@ -37,17 +28,6 @@ impl Default for VariantSettings {
             models: Vec::new(),
         }
     }
-}
-
-/// An OpenAI-compatible Chat Completions server (Ollama, LM Studio, OpenRouter, vLLM…). Its key,
-/// if any, lives in the keychain under the provider's name.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
-pub struct CustomProvider {
-    pub name: String,
-    pub base_url: String,
-    pub models: Vec<String>,
-    /// Whether its models accept images (screenshots need it).
-    pub vision: bool,
 }
 
 /// Base URL overrides per vendor (a proxy, a regional endpoint); `None` uses the vendor's own.

@@ -5,13 +5,14 @@ use serde::{Deserialize, Serialize};
 
 /// `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the
 /// rest and the keychain keeps the key (under the provider's name).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct CustomProvider {
     /// Shown in the UI and used on the command line (`s2c ask --provider <name>`).
     pub name: String,
     /// Up to and including the API version path, e.g. `http://localhost:11434/v1`.
     pub base_url: String,
     #[serde(skip)]
+    #[specta(skip)]
     pub api_key: Option<ApiKey>,
     /// Model ids offered for this provider (fetched from `GET /models` or typed in).
     #[serde(default)]
