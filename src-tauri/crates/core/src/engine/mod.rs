@@ -7,10 +7,13 @@ pub mod code_stream;
 pub mod conversation;
 pub mod events;
 pub mod extract_html;
+mod fallback;
 pub mod generation;
 pub mod limits;
+mod outcome;
 pub mod partial_json;
 pub mod sink;
+mod transcript;
 mod turn_stream;
 mod variant;
 
@@ -19,11 +22,13 @@ pub use code_stream::CodeStreamer;
 pub use conversation::{apply_prompt, ConversationError};
 pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary, VariantErrorCode};
 pub use extract_html::extract_html;
+pub use fallback::{ModelSwitch, ModelUsage, VariantFallback};
 pub use generation::{
     start, GenerationHandle, GenerationOutcome, GenerationSpec, SessionFactory, VariantSpec,
     VendorSessions,
 };
 pub use limits::LoopLimits;
+pub use outcome::{VariantOutcome, VariantStatus};
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
-pub use variant::{VariantOutcome, VariantStatus};
+pub use transcript::Transcript;
