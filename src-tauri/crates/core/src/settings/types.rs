@@ -1,4 +1,5 @@
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The stacks the prompts know how to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
@@ -82,6 +83,11 @@ pub struct Settings {
     pub chromium_path: Option<String>,
     pub theme: Theme,
     pub design_systems: Vec<DesignSystem>,
+    /// The model a variant carries on with when its own stays overloaded, keyed by model id
+    /// (or `provider:model`) or by vendor: `{"claude-opus-4-1": "claude-sonnet-4-5",
+    /// "anthropic": "openai:gpt-5.4"}`. A model's key wins over its vendor's (see
+    /// [`Settings::fallback_for`]). Values are model ids or `provider:model`.
+    pub fallback_models: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -97,6 +103,7 @@ impl Default for Settings {
             chromium_path: None,
             theme: Theme::System,
             design_systems: Vec::new(),
+            fallback_models: BTreeMap::new(),
         }
     }
 }
