@@ -97,8 +97,10 @@ const OVERLOADED: &str =
 #[test]
 fn switches_once_keeping_each_models_spending_apart() {
     let opener = Opener::default();
-    let mut transcript = Transcript::default();
-    transcript.system_prompt = "You write web pages.".into();
+    let mut transcript = Transcript {
+        system_prompt: "You write web pages.".into(),
+        ..Transcript::default()
+    };
     transcript.record_user(UserContent::text("continue"));
     let mut models = VariantModels::new(
         spent("anthropic", "claude-opus-4-1", 400, Some(0.03)),
@@ -111,7 +113,7 @@ fn switches_once_keeping_each_models_spending_apart() {
         .clone();
     let again = models
         .switch(&opener, &transcript, "openai gpt-5.4: overloaded", 5)
-        .map(ModelSwitch::clone);
+        .cloned();
     let (used, record) = models.finish(5);
 
     assert_eq!(switch.from, "anthropic claude-opus-4-1");
