@@ -561,3 +561,57 @@ async fn without_a_fallback_an_overloaded_model_fails_clearly() {
     assert_eq!(run.outcome.models_used.len(), 1);
     assert_eq!(run.outcome.model_switch, None);
 }
+
+#[tokio::test]
+async fn an_overload_in_the_middle_of_a_stream_closes_the_half_streamed_call_and_switches() {
+    let server = MockServer::start(vec![]).await;
+    // Output already reached the engine, so the provider does not retry: the error comes at once.
+    let args = create_args();
+    let mut cut = MessagesStream::new(1000, 0, 0);
+    let at = cut.tool_start("toolu_01", "create_file");
+    cut.tool_delta(at, &args[..30]);
+    cut.push(support::anthropic::error("overloaded_error", "Overloaded"));
+    server.push_for_model("claude-opus-4-1", Reply::sse_text(cut.body()));
+    server.push_for_model("claude-sonnet-4-5", claude_create("toolu_02"));
+    server.push_for_model("claude-sonnet-4-5", claude_done());
+
+    let run = run(
+        &server,
+        (Provider::Anthropic, "claude-opus-4-1"),
+        Some((Provider::Anthropic, "claude-sonnet-4-5")),
+    )
+    .await;
+
+    let v = &run.outcome;
+    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.files.get(&RelPath::default_file()), Some(PAGE));
+    let of_first: Vec<String> = run
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            EventKind::ToolStart { call_id, .. } if call_id == "toolu_01" => Some("start".into()),
+            EventKind::CodeDelta { call_id, .. } if call_id == "toolu_01" => Some("delta".into()),
+            EventKind::ToolResult { call_id, ok, .. } if call_id == "toolu_01" => {
+                Some(format!("result ok={ok}"))
+            }
+            EventKind::ModelSwitched { .. } => Some("switched".into()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(of_first.first().map(String::as_str), Some("start"));
+    assert_eq!(
+        of_first[of_first.len() - 2..],
+        ["result ok=false", "switched"],
+        "the draft is closed before the switch: {of_first:?}"
+    );
+    let bodies = run.bodies("/v1/messages");
+    let first = &bodies[1];
+    assert_eq!(first["model"], json!("claude-sonnet-4-5"));
+    assert_eq!(
+        first["messages"].as_array().map(Vec::len),
+        Some(1),
+        "nothing of the failed turn is carried over"
+    );
+    assert_eq!(v.models_used[0].turns, 0);
+    assert_eq!(v.turns, 2);
+}

@@ -126,7 +126,7 @@ impl VariantModels {
         transcript: &Transcript,
         reason: &str,
         turns: u32,
-    ) -> Result<&ModelSwitch, String> {
+    ) -> Result<ModelSwitch, String> {
         let Some(fallback) = self.fallback.take() else {
             return Err(match &self.switch {
                 Some(done) => format!(
@@ -155,11 +155,13 @@ impl VariantModels {
         self.session = session;
         self.earlier.push(used);
         self.turns_before = turns;
-        Ok(self.switch.insert(ModelSwitch {
+        let switch = ModelSwitch {
             from,
             to,
             reason: reason.to_owned(),
-        }))
+        };
+        self.switch = Some(switch.clone());
+        Ok(switch)
     }
 
     /// Close the session; every model used, in order, and the switch if there was one.

@@ -109,11 +109,8 @@ fn switches_once_keeping_each_models_spending_apart() {
 
     let switch = models
         .switch(&opener, &transcript, OVERLOADED, 3)
-        .expect("switches")
-        .clone();
-    let again = models
-        .switch(&opener, &transcript, "openai gpt-5.4: overloaded", 5)
-        .cloned();
+        .expect("switches");
+    let again = models.switch(&opener, &transcript, "openai gpt-5.4: overloaded", 5);
     let (used, record) = models.finish(5);
 
     assert_eq!(switch.from, "anthropic claude-opus-4-1");

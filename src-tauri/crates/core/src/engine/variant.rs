@@ -16,7 +16,7 @@ use crate::providers::{
     ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, UserContent,
 };
 use crate::tools::{AgentFileState, RelPath, SharedOptions, ToolCall, ToolResult, ToolRuntime};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::time::Instant;
@@ -70,6 +70,8 @@ struct VariantLoop<'a> {
     continuations: u32,
     assistant_text: String,
     warned_unknown_cost: bool,
+    /// Calls announced by the last turn when it failed (id → tool name).
+    interrupted: BTreeMap<String, String>,
 }
 
 /// Run variant `index` to its end on an open session. Emits `started` … and exactly one of
@@ -106,6 +108,7 @@ pub(crate) async fn run_variant(
         continuations: 0,
         assistant_text: String::new(),
         warned_unknown_cost: false,
+        interrupted: BTreeMap::new(),
     };
     let result = run.drive().await;
     let status = match result {
@@ -204,17 +207,30 @@ impl VariantLoop<'_> {
             .models
             .switch(&*self.shared.factory, &self.transcript, &reason, self.turns)
             .map_err(|message| Stop::Failed(VariantErrorCode::Overloaded, message))?;
-        let event = EventKind::ModelSwitched {
-            from: switch.from.clone(),
-            to: switch.to.clone(),
+        // Calls the failed turn had begun to stream never run: close them for the UI (a failed
+        // tool_result drops a create_file draft) before the new model starts its own.
+        for (call_id, name) in std::mem::take(&mut self.interrupted) {
+            self.emit(EventKind::ToolResult {
+                call_id,
+                summary: format!(
+                    "{name}: interrupted ({} was overloaded), not run",
+                    switch.from
+                ),
+                name,
+                ok: false,
+                detail: None,
+            });
+        }
+        self.emit(EventKind::ModelSwitched {
+            from: switch.from,
+            to: switch.to,
             reason,
-        };
-        self.emit(event);
+        });
         Ok(())
     }
 
     async fn next_turn(&mut self) -> Result<ProviderTurn, Stop> {
-        let mut announced = HashSet::new();
+        let mut announced = BTreeMap::new();
         let turn = stream_turn(
             self.index,
             &self.shared.emitter,
@@ -232,7 +248,13 @@ impl VariantLoop<'_> {
                 text: delta.text,
             });
         }
-        let turn = turn?;
+        let turn = match turn {
+            Ok(turn) => turn,
+            Err(error) => {
+                self.interrupted = announced;
+                return Err(error.into());
+            }
+        };
         self.turns += 1;
         self.assistant_text.push_str(&turn.assistant_text);
         self.transcript.record_turn(&turn);
@@ -242,7 +264,7 @@ impl VariantLoop<'_> {
         });
         // A call that never streamed (a vendor that sends calls whole) is announced now.
         for call in &turn.tool_calls {
-            if !announced.contains(&call.id) {
+            if !announced.contains_key(&call.id) {
                 self.emit(EventKind::ToolStart {
                     call_id: call.id.clone(),
                     name: call.name.clone(),

@@ -86,7 +86,9 @@ pub struct Settings {
     /// The model a variant carries on with when its own stays overloaded, keyed by model id
     /// (or `provider:model`) or by vendor: `{"claude-opus-4-1": "claude-sonnet-4-5",
     /// "anthropic": "openai:gpt-5.4"}`. A model's key wins over its vendor's (see
-    /// [`Settings::fallback_for`]). Values are model ids or `provider:model`.
+    /// [`Settings::fallback_for`]). Values are model ids or `provider:model`. Left out when
+    /// empty, so front ends that do not know it yet still build a complete value.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fallback_models: BTreeMap<String, String>,
 }
 
