@@ -300,6 +300,14 @@ export type Settings_Deserialize = {
 	chromium_path?: string | null,
 	theme?: Theme,
 	design_systems?: DesignSystem[],
+	/**
+	 *  The model a variant carries on with when its own stays overloaded, keyed by model id
+	 *  (or `provider:model`) or by vendor: `{"claude-opus-4-1": "claude-sonnet-4-5",
+	 *  "anthropic": "openai:gpt-5.4"}`. A model's key wins over its vendor's (see
+	 *  [`Settings::fallback_for`]). Values are model ids or `provider:model`. Left out when
+	 *  empty, so front ends that do not know it yet still build a complete value.
+	 */
+	fallback_models?: { [key in string]: string },
 };
 
 export type Settings_Serialize = {
@@ -315,6 +323,14 @@ export type Settings_Serialize = {
 	chromium_path: string | null,
 	theme: Theme,
 	design_systems: DesignSystem[],
+	/**
+	 *  The model a variant carries on with when its own stays overloaded, keyed by model id
+	 *  (or `provider:model`) or by vendor: `{"claude-opus-4-1": "claude-sonnet-4-5",
+	 *  "anthropic": "openai:gpt-5.4"}`. A model's key wins over its vendor's (see
+	 *  [`Settings::fallback_for`]). Values are model ids or `provider:model`. Left out when
+	 *  empty, so front ends that do not know it yet still build a complete value.
+	 */
+	fallback_models?: { [key in string]: string },
 };
 
 /**  The stacks the prompts know how to write. */

@@ -53,7 +53,10 @@ async fn s2c(args: &[&str], server: &MockServer) -> std::process::Output {
             .args(args)
             .env("OPENAI_API_KEY", KEY)
             .env("OPENAI_BASE_URL", base_url)
-            .env("S2C_KEYCHAIN_NAMESPACE", "app.screenshottocode.desktop.test.generate")
+            .env(
+                "S2C_KEYCHAIN_NAMESPACE",
+                "app.screenshottocode.desktop.test.generate",
+            )
             .env_remove("ANTHROPIC_API_KEY")
             .env_remove("GEMINI_API_KEY")
             .env_remove("GOOGLE_API_KEY")

@@ -81,6 +81,7 @@ impl Harness {
                     provider: Provider::OpenAi,
                     session,
                     files,
+                    fallback: None,
                 }
             })
             .collect();

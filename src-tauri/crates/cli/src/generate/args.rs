@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/"
+    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/\n  s2c generate --input shot.png --model claude-opus-4-1 --fallback-model openai:gpt-5.4 --out out/"
 )]
 pub struct GenerateArgs {
     /// A screenshot to rebuild (PNG, JPEG, WebP or GIF); repeat for up to 5.
@@ -37,6 +37,12 @@ pub struct GenerateArgs {
     /// update). Slots without a --model are chosen automatically.
     #[arg(long, value_name = "N")]
     pub variants: Option<usize>,
+    /// When a variant's model stays overloaded after the retries, carry on with this model
+    /// (same syntax as --model), once, from the same conversation. Applies to every variant
+    /// whose own model differs. Its base URL is --base-url when it has the variant's provider,
+    /// else `<PROVIDER>_BASE_URL` or the vendor's.
+    #[arg(long, value_name = "MODEL")]
+    pub fallback_model: Option<String>,
     /// Where to write each variant's files (`DIR/variant-N/`).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,

@@ -2,6 +2,7 @@
 //! variant's files to `OUT/variant-N/` and, with `--events`, every event as JSON lines.
 
 mod args;
+mod fallback;
 mod progress;
 mod request;
 
@@ -87,6 +88,10 @@ fn summarize(args: &GenerateArgs, outcome: &GenerationOutcome, events: Option<(u
             VariantStatus::Complete => "complete".to_owned(),
             VariantStatus::Cancelled => "cancelled".to_owned(),
             VariantStatus::Error { message, .. } => format!("failed: {message}"),
+        };
+        let state = match &v.model_switch {
+            Some(switch) => format!("{state} (switched from {} to {})", switch.from, switch.to),
+            None => state,
         };
         let files: Vec<&str> = v.files.paths().map(|p| p.as_str()).collect();
         eprintln!(

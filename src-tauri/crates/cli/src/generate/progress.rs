@@ -98,6 +98,15 @@ impl EventSink for CliSink {
                             f64::from(*delay_ms) / 1000.0
                         );
                     }
+                    EventKind::ModelSwitched { to, reason, .. } => {
+                        if !self.quiet {
+                            eprintln!(
+                                "{}: stayed overloaded, switching to {to} ({reason})",
+                                p.label
+                            );
+                        }
+                        p.label = format!("option {} ({to})", event.variant + 1);
+                    }
                     EventKind::VariantComplete { .. } => self.line(p, "done"),
                     EventKind::VariantCancelled => self.line(p, "cancelled"),
                     EventKind::VariantError { message, .. } if !self.quiet => {

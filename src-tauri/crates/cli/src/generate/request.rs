@@ -2,6 +2,7 @@
 //! update), the variants and their providers, the tools, and the output folders.
 
 use super::args::GenerateArgs;
+use super::fallback::FallbackChoice;
 use crate::key_sources::{default_sources, find_key};
 use crate::media_files::{read_image, read_variant_files, read_video};
 use crate::provider_choice::{resolve_provider, split_model_spec};
@@ -84,19 +85,21 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
     let prompt = build_prompt(&ctx, input, args, asset_refs)?;
 
     let tools = runtime.definitions();
-    let mut variants = Vec::with_capacity(args.models.len());
+    let fallback = FallbackChoice::from_args(args)?;
+    let mut variants = Vec::with_capacity(models.len());
     for (index, ModelChoice { provider, model }) in models.into_iter().enumerate() {
         let (provider, base_url) = resolve_provider(&provider, args.base_url.as_deref())?;
         let mut session = SessionConfig::new(model);
         apply_prompt(&mut session, &prompt).map_err(|e| e.to_string())?;
         session.tools = tools.clone();
-        session.max_output_tokens = args.max_tokens;
+        common_settings(args, &mut session);
         session.base_url = base_url;
         session.api_key = find_key(&default_sources(), provider.name());
-        session.transport = TransportOptions {
-            idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
-            max_attempts: args.max_retries.saturating_add(1),
-            ..TransportOptions::default()
+        let fallback = match &fallback {
+            Some(choice) => choice.for_variant(args, &provider, &session.model, |c| {
+                common_settings(args, c)
+            })?,
+            None => None,
         };
         let dir = variant_dir(&args.out, index as u32);
         std::fs::create_dir_all(&dir)
@@ -113,6 +116,7 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
             provider,
             session,
             files: AgentFileState::with_files(dir, files),
+            fallback,
         });
     }
 
@@ -163,6 +167,16 @@ fn variant_models(
         .collect();
     choose_models(count, &picked, &with_keys, needs, &ModelCatalog::bundled())
         .map_err(|e| e.to_string())
+}
+
+/// What every model of the run gets: the output limit and the transport knobs.
+fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
+    session.max_output_tokens = args.max_tokens;
+    session.transport = TransportOptions {
+        idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
+        max_attempts: args.max_retries.saturating_add(1),
+        ..TransportOptions::default()
+    };
 }
 
 enum Input {

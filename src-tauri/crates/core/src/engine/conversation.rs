@@ -2,7 +2,7 @@
 //! the earlier messages as history, and the last user message.
 
 use crate::prompts::{Prompt, PromptPart, Role as PromptRole};
-use crate::providers::{PlainMessage, Role, SessionConfig, UserContent, VideoAttachment};
+use crate::providers::{ContentPart, NeutralMessage, SessionConfig, UserContent, VideoAttachment};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConversationError {
@@ -29,18 +29,28 @@ pub fn apply_prompt(config: &mut SessionConfig, prompt: &Prompt) -> Result<(), C
     config.history = earlier
         .iter()
         .map(|m| {
-            Ok(PlainMessage {
-                role: match m.role {
-                    PromptRole::User => Role::User,
-                    PromptRole::Assistant => Role::Assistant,
-                },
-                content: user_content(&m.parts, None)?,
+            let content = user_content(&m.parts, None)?;
+            Ok(match m.role {
+                PromptRole::User => NeutralMessage::user(content),
+                PromptRole::Assistant => NeutralMessage::assistant_text(text_of(&content)),
             })
         })
         .collect::<Result<_, ConversationError>>()?;
     config.videos.clear();
     config.user_content = user_content(&last.parts, Some(&mut config.videos))?;
     Ok(())
+}
+
+/// The text of an assistant message (earlier versions of the page); images have no place there.
+fn text_of(content: &UserContent) -> String {
+    content
+        .parts
+        .iter()
+        .filter_map(|p| match p {
+            ContentPart::Text { text } => Some(text.as_str()),
+            ContentPart::Image { .. } => None,
+        })
+        .collect()
 }
 
 fn user_content(

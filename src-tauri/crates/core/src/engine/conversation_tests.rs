@@ -29,7 +29,10 @@ fn the_last_user_message_opens_and_the_rest_is_history() {
 
     assert_eq!(config.system_prompt, "be good");
     assert_eq!(config.history.len(), 2);
-    assert_eq!(config.history[1].role, Role::Assistant);
+    assert_eq!(
+        config.history[1],
+        NeutralMessage::assistant_text("<html>v1</html>")
+    );
     assert_eq!(
         config.user_content.parts,
         vec![

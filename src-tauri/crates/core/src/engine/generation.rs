@@ -2,9 +2,12 @@
 //! state and cancellation token, reporting through one event emitter.
 
 use super::events::{EventKind, UsageSummary};
+use super::fallback::VariantFallback;
 use super::limits::LoopLimits;
+use super::outcome::{failed_to_open, VariantOutcome, VariantStatus};
 use super::sink::EventEmitter;
-use super::variant::{run_variant, VariantOutcome, VariantShared, VariantStatus};
+use super::transcript::Transcript;
+use super::variant::{run_variant, VariantShared, VariantStart};
 use crate::providers::{open_session, Provider, ProviderError, ProviderSession, SessionConfig};
 use crate::tools::{AgentFileState, SharedOptions, ToolRuntime};
 use std::sync::Arc;
@@ -35,11 +38,13 @@ impl SessionFactory for VendorSessions {
 }
 
 /// One variant to run: who answers, the complete session configuration (prompt, tools, model
-/// settings), and the files it starts from.
+/// settings), the files it starts from, and the model to switch to if its own stays overloaded.
 pub struct VariantSpec {
     pub provider: Provider,
     pub session: SessionConfig,
     pub files: AgentFileState,
+    /// `None`: an overloaded model fails the variant. Ignored when it names the same model.
+    pub fallback: Option<VariantFallback>,
 }
 
 /// Everything a generation needs. Build `runtime` with `siblings` in its `ToolEnv` so that
@@ -119,6 +124,7 @@ pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHand
         runtime: spec.runtime,
         siblings: spec.siblings,
         limits: spec.limits,
+        factory: spec.factory,
     });
     let tasks: Vec<JoinHandle<VariantOutcome>> = spec
         .variants
@@ -128,8 +134,7 @@ pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHand
         .map(|(index, (variant, cancel))| {
             let index = u32::try_from(index).unwrap_or(u32::MAX);
             let shared = shared.clone();
-            let factory = spec.factory.clone();
-            tokio::spawn(async move { run_one(index, &shared, &*factory, variant, &cancel).await })
+            tokio::spawn(async move { run_one(index, &shared, variant, &cancel).await })
         })
         .collect();
     let task = tokio::spawn(async move {
@@ -167,20 +172,34 @@ pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHand
 async fn run_one(
     index: u32,
     shared: &VariantShared,
-    factory: &dyn SessionFactory,
     variant: VariantSpec,
     cancel: &CancellationToken,
 ) -> VariantOutcome {
     let model = variant.session.model.clone();
-    match factory.open(&variant.provider, variant.session) {
-        Ok(mut session) => run_variant(index, shared, &mut *session, variant.files, cancel).await,
-        Err(error) => super::variant::failed_to_open(
+    let transcript = Transcript::opening(&variant.session);
+    // The fallback runs the same tools; its prompt and conversation come at the switch.
+    let fallback = variant.fallback.map(|mut fallback| {
+        fallback.session.tools = variant.session.tools.clone();
+        fallback
+    });
+    match shared.factory.open(&variant.provider, variant.session) {
+        Ok(session) => {
+            let start = VariantStart {
+                session,
+                fallback,
+                transcript,
+                files: variant.files,
+            };
+            run_variant(index, shared, start, cancel).await
+        }
+        Err(error) => failed_to_open(
             index,
             shared,
             &variant.provider,
             &model,
             error,
             variant.files,
+            transcript,
         ),
     }
 }

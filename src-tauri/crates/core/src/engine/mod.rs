@@ -7,11 +7,14 @@ pub mod code_stream;
 pub mod conversation;
 pub mod events;
 pub mod extract_html;
+mod fallback;
 pub mod generation;
 pub mod limits;
 pub mod model_choice;
+mod outcome;
 pub mod partial_json;
 pub mod sink;
+mod transcript;
 mod turn_stream;
 mod variant;
 
@@ -20,6 +23,7 @@ pub use code_stream::CodeStreamer;
 pub use conversation::{apply_prompt, ConversationError};
 pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary, VariantErrorCode};
 pub use extract_html::extract_html;
+pub use fallback::{ModelSwitch, ModelUsage, VariantFallback};
 pub use generation::{
     start, GenerationHandle, GenerationOutcome, GenerationSpec, SessionFactory, VariantSpec,
     VendorSessions,
@@ -28,6 +32,7 @@ pub use limits::LoopLimits;
 pub use model_choice::{
     choose_models, default_variant_count, ModelChoice, ModelChoiceError, ModelNeeds,
 };
+pub use outcome::{VariantOutcome, VariantStatus};
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
-pub use variant::{VariantOutcome, VariantStatus};
+pub use transcript::Transcript;

@@ -7,24 +7,24 @@ use super::events::EventKind;
 use super::sink::EventEmitter;
 use super::CodeStreamer;
 use crate::providers::{ProviderError, ProviderSession, ProviderTurn, StreamEvent};
-use std::collections::HashSet;
+use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 use tokio_util::sync::CancellationToken;
 
 struct TurnState<'a> {
     streamer: &'a mut CodeStreamer,
-    /// Calls whose `tool_start` went out.
-    announced: &'a mut HashSet<String>,
+    /// Calls whose `tool_start` went out: id → tool name.
+    announced: &'a mut BTreeMap<String, String>,
 }
 
 /// Stream the session's next turn, emitting events for variant `index`. `announced` gets the
-/// ids of the calls whose `tool_start` was emitted.
+/// ids (and tool names) of the calls whose `tool_start` was emitted.
 pub(crate) async fn stream_turn(
     index: u32,
     emitter: &EventEmitter,
     session: &mut dyn ProviderSession,
     streamer: &mut CodeStreamer,
-    announced: &mut HashSet<String>,
+    announced: &mut BTreeMap<String, String>,
     cancel: &CancellationToken,
 ) -> Result<ProviderTurn, ProviderError> {
     let state = Mutex::new(TurnState {
@@ -62,7 +62,7 @@ fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn
             name,
             delta,
         } => {
-            if !state.announced.contains(&call_id) {
+            if !state.announced.contains_key(&call_id) {
                 // The previous call's code ends here: send it before the next call starts.
                 if let Some(delta) = state.streamer.flush() {
                     emit(code_delta(delta));
@@ -72,7 +72,7 @@ fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn
                     name: name.clone(),
                     title: crate::tools::tool_title(&name, None),
                 });
-                state.announced.insert(call_id.clone());
+                state.announced.insert(call_id.clone(), name.clone());
             }
             for delta in state.streamer.on_arguments(&call_id, &name, &delta) {
                 emit(code_delta(delta));

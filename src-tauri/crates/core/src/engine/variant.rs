@@ -4,47 +4,23 @@
 
 use super::events::{tool_end_events, EventKind, VariantErrorCode};
 use super::extract_html::extract_html;
+use super::fallback::{total_cost, total_usage, VariantFallback, VariantModels};
+use super::generation::SessionFactory;
 use super::limits::{cut_off_call_message, LoopLimits, CONTINUE_MESSAGE};
+use super::outcome::{VariantOutcome, VariantStatus};
 use super::sink::EventEmitter;
+use super::transcript::Transcript;
 use super::turn_stream::stream_turn;
 use super::CodeStreamer;
 use crate::providers::{
-    ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, Usage, UserContent,
+    ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, UserContent,
 };
 use crate::tools::{AgentFileState, RelPath, SharedOptions, ToolCall, ToolResult, ToolRuntime};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio_util::sync::CancellationToken;
-
-/// How a variant ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum VariantStatus {
-    Complete,
-    Error {
-        code: VariantErrorCode,
-        message: String,
-    },
-    Cancelled,
-}
-
-/// Everything a finished variant leaves behind, for the project record and the CLI.
-#[derive(Debug, Clone)]
-pub struct VariantOutcome {
-    pub index: u32,
-    pub provider: String,
-    pub model: String,
-    pub status: VariantStatus,
-    pub files: AgentFileState,
-    pub usage: Usage,
-    pub cost_usd: Option<f64>,
-    pub turns: u32,
-    pub tool_calls: u32,
-    pub duration: Duration,
-    /// The model's visible text across all turns.
-    pub assistant_text: String,
-}
 
 /// What one variant shares with the rest of its generation.
 pub(crate) struct VariantShared {
@@ -52,6 +28,16 @@ pub(crate) struct VariantShared {
     pub runtime: Arc<ToolRuntime>,
     pub siblings: Arc<SharedOptions>,
     pub limits: LoopLimits,
+    pub factory: Arc<dyn SessionFactory>,
+}
+
+/// What a variant starts with: its open session, the fallback it may switch to, the record of
+/// its opening, and its files.
+pub(crate) struct VariantStart {
+    pub session: Box<dyn ProviderSession>,
+    pub fallback: Option<VariantFallback>,
+    pub transcript: Transcript,
+    pub files: AgentFileState,
 }
 
 /// Why the loop stopped early.
@@ -73,7 +59,8 @@ struct VariantLoop<'a> {
     index: u32,
     shared: &'a VariantShared,
     cancel: &'a CancellationToken,
-    session: &'a mut dyn ProviderSession,
+    models: VariantModels,
+    transcript: Transcript,
     files: AgentFileState,
     streamer: CodeStreamer,
     /// Hash of the content last sent in a `set_code`, per path: the end repeats none of them.
@@ -83,6 +70,8 @@ struct VariantLoop<'a> {
     continuations: u32,
     assistant_text: String,
     warned_unknown_cost: bool,
+    /// Calls announced by the last turn when it failed (id → tool name).
+    interrupted: BTreeMap<String, String>,
 }
 
 /// Run variant `index` to its end on an open session. Emits `started` … and exactly one of
@@ -90,18 +79,18 @@ struct VariantLoop<'a> {
 pub(crate) async fn run_variant(
     index: u32,
     shared: &VariantShared,
-    session: &mut dyn ProviderSession,
-    files: AgentFileState,
+    start: VariantStart,
     cancel: &CancellationToken,
 ) -> VariantOutcome {
     let started = Instant::now();
     shared.emitter.emit(
         index,
         EventKind::Started {
-            provider: session.vendor().to_owned(),
-            model: session.model().to_owned(),
+            provider: start.session.vendor().to_owned(),
+            model: start.session.model().to_owned(),
         },
     );
+    let files = start.files;
     for (path, content) in files.files() {
         shared.siblings.set_file(index, path.as_str(), content);
     }
@@ -109,7 +98,8 @@ pub(crate) async fn run_variant(
         index,
         shared,
         cancel,
-        session,
+        models: VariantModels::new(start.session, start.fallback),
+        transcript: start.transcript,
         files,
         streamer: CodeStreamer::new(super::CodeDeltaCoalescer::with_system_clock()),
         sent: BTreeMap::new(),
@@ -118,6 +108,7 @@ pub(crate) async fn run_variant(
         continuations: 0,
         assistant_text: String::new(),
         warned_unknown_cost: false,
+        interrupted: BTreeMap::new(),
     };
     let result = run.drive().await;
     let status = match result {
@@ -146,19 +137,26 @@ pub(crate) async fn run_variant(
             VariantStatus::Error { code, message }
         }
     };
-    run.session.close();
+    let (models_used, model_switch) = run.models.finish(run.turns);
+    let (provider, model) = models_used
+        .first()
+        .map(|m| (m.provider.clone(), m.model.clone()))
+        .unwrap_or_default();
     VariantOutcome {
         index,
-        provider: run.session.vendor().to_owned(),
-        model: run.session.model().to_owned(),
+        provider,
+        model,
         status,
-        usage: run.session.usage(),
-        cost_usd: run.session.cost(),
+        usage: total_usage(&models_used),
+        cost_usd: total_cost(&models_used),
+        models_used,
+        model_switch,
         turns: run.turns,
         tool_calls: run.tool_calls,
         duration,
         assistant_text: run.assistant_text,
         files: run.files,
+        transcript: run.transcript,
     }
 }
 
@@ -177,28 +175,66 @@ impl VariantLoop<'_> {
                 return self.turn_cap_reached();
             }
             self.check_budget()?;
-            let turn = self.next_turn().await?;
+            let turn = match self.next_turn().await {
+                Ok(turn) => turn,
+                // The provider's retries gave up: carry on with the fallback model, once.
+                Err(Stop::Failed(VariantErrorCode::Overloaded, reason)) => {
+                    self.switch_model(reason)?;
+                    continue;
+                }
+                Err(stop) => return Err(stop),
+            };
             if turn.tool_calls.is_empty() {
                 if turn.stop_reason == StopReason::MaxTokens && self.may_continue() {
-                    self.session
-                        .append_user_message(UserContent::text(CONTINUE_MESSAGE));
+                    let content = UserContent::text(CONTINUE_MESSAGE);
+                    self.models.session().append_user_message(content.clone());
+                    self.transcript.record_user(content);
                     continue;
                 }
                 return Ok(());
             }
             let results = self.run_tools(&turn).await?;
-            self.session
+            self.models
+                .session()
                 .append_tool_results(&turn, &results)
                 .map_err(Stop::from)?;
+            self.transcript.record_results(results);
         }
     }
 
+    fn switch_model(&mut self, reason: String) -> Result<(), Stop> {
+        let switch = self
+            .models
+            .switch(&*self.shared.factory, &self.transcript, &reason, self.turns)
+            .map_err(|message| Stop::Failed(VariantErrorCode::Overloaded, message))?;
+        // Calls the failed turn had begun to stream never run: close them for the UI (a failed
+        // tool_result drops a create_file draft) before the new model starts its own.
+        for (call_id, name) in std::mem::take(&mut self.interrupted) {
+            self.emit(EventKind::ToolResult {
+                call_id,
+                summary: format!(
+                    "{name}: interrupted ({} was overloaded), not run",
+                    switch.from
+                ),
+                name,
+                ok: false,
+                detail: None,
+            });
+        }
+        self.emit(EventKind::ModelSwitched {
+            from: switch.from,
+            to: switch.to,
+            reason,
+        });
+        Ok(())
+    }
+
     async fn next_turn(&mut self) -> Result<ProviderTurn, Stop> {
-        let mut announced = HashSet::new();
+        let mut announced = BTreeMap::new();
         let turn = stream_turn(
             self.index,
             &self.shared.emitter,
-            &mut *self.session,
+            self.models.session(),
             &mut self.streamer,
             &mut announced,
             self.cancel,
@@ -212,16 +248,23 @@ impl VariantLoop<'_> {
                 text: delta.text,
             });
         }
-        let turn = turn?;
+        let turn = match turn {
+            Ok(turn) => turn,
+            Err(error) => {
+                self.interrupted = announced;
+                return Err(error.into());
+            }
+        };
         self.turns += 1;
         self.assistant_text.push_str(&turn.assistant_text);
+        self.transcript.record_turn(&turn);
         self.emit(EventKind::Usage {
-            usage: self.session.usage().into(),
-            cost_usd: self.session.cost(),
+            usage: self.models.usage().into(),
+            cost_usd: self.models.cost(),
         });
         // A call that never streamed (a vendor that sends calls whole) is announced now.
         for call in &turn.tool_calls {
-            if !announced.contains(&call.id) {
+            if !announced.contains_key(&call.id) {
                 self.emit(EventKind::ToolStart {
                     call_id: call.id.clone(),
                     name: call.name.clone(),
@@ -304,7 +347,7 @@ impl VariantLoop<'_> {
         let Some(budget) = self.shared.limits.budget_usd else {
             return Ok(());
         };
-        match self.session.cost() {
+        match self.models.cost() {
             Some(spent) if spent >= budget => Err(Stop::Failed(
                 VariantErrorCode::BudgetExceeded,
                 format!(
@@ -319,7 +362,7 @@ impl VariantLoop<'_> {
                     self.emit(EventKind::Status {
                         message: format!(
                             "The price of {} is unknown, so the ${budget:.2} budget cannot be enforced.",
-                            self.session.model()
+                            self.models.current().model()
                         ),
                     });
                 }
@@ -391,47 +434,4 @@ fn no_code_message(text: &str) -> String {
         "The model finished without writing any code. It said: “{}{ellipsis}”",
         &text[..end]
     )
-}
-
-/// A variant whose session could not even be opened (no key, a bad base URL…).
-pub(crate) fn failed_to_open(
-    index: u32,
-    shared: &VariantShared,
-    provider: &crate::providers::Provider,
-    model: &str,
-    error: ProviderError,
-    files: AgentFileState,
-) -> VariantOutcome {
-    shared.emitter.emit(
-        index,
-        EventKind::Started {
-            provider: provider.name().to_owned(),
-            model: model.to_owned(),
-        },
-    );
-    let code = match error.code() {
-        ProviderErrorCode::InvalidRequest => VariantErrorCode::Setup,
-        code => code.into(),
-    };
-    let message = error.to_string();
-    shared.emitter.emit(
-        index,
-        EventKind::VariantError {
-            code,
-            message: message.clone(),
-        },
-    );
-    VariantOutcome {
-        index,
-        provider: provider.name().to_owned(),
-        model: model.to_owned(),
-        status: VariantStatus::Error { code, message },
-        files,
-        usage: Usage::default(),
-        cost_usd: None,
-        turns: 0,
-        tool_calls: 0,
-        duration: Duration::ZERO,
-        assistant_text: String::new(),
-    }
 }

@@ -16,6 +16,7 @@ pub mod error;
 pub mod gemini;
 pub mod imaging;
 pub mod media;
+pub mod neutral;
 pub mod openai;
 pub mod openai_compat;
 pub mod pricing;
@@ -28,13 +29,13 @@ pub use api_key::ApiKey;
 pub use catalog::{ModelCatalog, ModelInfo, ThinkingStyle};
 pub use error::{Origin, ProviderError, ProviderErrorCode};
 pub use media::VideoAttachment;
+pub use neutral::NeutralMessage;
 pub use pricing::{ModelPrice, PriceTable};
 pub use session::{
     BoxFuture, EventSink, ImageDetail, ProviderSession, ReasoningEffort, SessionConfig,
     TransportOptions,
 };
 pub use types::{
-    ContentPart, NativeTurn, PlainMessage, ProviderTurn, Role, StopReason, StreamEvent, Usage,
-    UserContent,
+    ContentPart, NativeTurn, ProviderTurn, StopReason, StreamEvent, Usage, UserContent,
 };
 pub use vendor::{open_session, Provider};

@@ -5,8 +5,9 @@ use super::api_key::ApiKey;
 use super::catalog::ModelCatalog;
 use super::error::ProviderError;
 use super::media::VideoAttachment;
+use super::neutral::NeutralMessage;
 use super::pricing::PriceTable;
-use super::types::{PlainMessage, ProviderTurn, StreamEvent, Usage, UserContent};
+use super::types::{ProviderTurn, StreamEvent, Usage, UserContent};
 use crate::tools::{CanonicalTool, ToolResult};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
@@ -114,10 +115,16 @@ impl Default for TransportOptions {
 pub struct SessionConfig {
     pub model: String,
     pub system_prompt: String,
-    /// An earlier conversation in plain form, sent before `user_content`.
-    pub history: Vec<PlainMessage>,
+    /// An earlier conversation, sent before `user_content` (update prompts: earlier versions
+    /// of the page as assistant text).
+    pub history: Vec<NeutralMessage>,
     /// The first user message (text and screenshots).
     pub user_content: UserContent,
+    /// The conversation after `user_content`, when this session takes over one that another
+    /// model began (a fallback model): assistant turns with their tool calls, the tool results
+    /// answering them, later user messages. Each vendor rebuilds it in its own format; it must
+    /// end with a user-side message (results or text), since the next turn is the model's.
+    pub continuation: Vec<NeutralMessage>,
     pub tools: Vec<CanonicalTool>,
     pub max_output_tokens: Option<u32>,
     /// `None`: the vendor's default for the model.
@@ -144,6 +151,7 @@ impl SessionConfig {
             system_prompt: String::new(),
             history: Vec::new(),
             user_content: UserContent::default(),
+            continuation: Vec::new(),
             tools: Vec::new(),
             max_output_tokens: None,
             reasoning_effort: None,

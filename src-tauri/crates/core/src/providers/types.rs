@@ -156,19 +156,3 @@ impl UserContent {
         self
     }
 }
-
-/// Who said a message of an earlier conversation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    User,
-    Assistant,
-}
-
-/// A message of an earlier conversation, in plain form (the engine's update prompts: earlier
-/// assistant turns re-sent as the file they produced). Assistant messages carry text only.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlainMessage {
-    pub role: Role,
-    pub content: UserContent,
-}

@@ -9,6 +9,7 @@
 
 mod diff;
 mod error;
+mod fallback;
 mod store;
 mod types;
 mod validate;

@@ -1,4 +1,5 @@
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 pub use crate::prompts::Stack;
 pub use crate::providers::openai_compat::CustomProvider;
@@ -62,6 +63,13 @@ pub struct Settings {
     pub chromium_path: Option<String>,
     pub theme: Theme,
     pub design_systems: Vec<DesignSystem>,
+    /// The model a variant carries on with when its own stays overloaded, keyed by model id
+    /// (or `provider:model`) or by vendor: `{"claude-opus-4-1": "claude-sonnet-4-5",
+    /// "anthropic": "openai:gpt-5.4"}`. A model's key wins over its vendor's (see
+    /// [`Settings::fallback_for`]). Values are model ids or `provider:model`. Left out when
+    /// empty, so front ends that do not know it yet still build a complete value.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fallback_models: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -77,6 +85,7 @@ impl Default for Settings {
             chromium_path: None,
             theme: Theme::System,
             design_systems: Vec::new(),
+            fallback_models: BTreeMap::new(),
         }
     }
 }

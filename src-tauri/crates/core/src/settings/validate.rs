@@ -10,7 +10,7 @@ const MAX_VARIANTS: u32 = 4;
 const MAX_BUDGET_USD: f64 = 100.0;
 const MAX_DESIGN_SYSTEM_CHARS: usize = 20_000;
 const MAX_NAME_CHARS: usize = 60;
-const MAX_MODEL_CHARS: usize = 200;
+pub(super) const MAX_MODEL_CHARS: usize = 200;
 
 /// Every problem with `settings`, or `Ok` when there are none.
 pub fn validate(settings: &Settings) -> Result<()> {
@@ -31,6 +31,7 @@ pub fn validate(settings: &Settings) -> Result<()> {
         }
     }
     check_design_systems(settings, &mut problems);
+    super::fallback::check(&settings.fallback_models, &mut problems);
     if problems.is_empty() {
         Ok(())
     } else {

@@ -10,6 +10,7 @@
 
 pub mod anthropic;
 pub mod anthropic_session;
+pub mod fallback;
 pub mod gemini;
 pub mod gemini_session;
 pub mod images;

@@ -11,6 +11,7 @@
 //! `lib/streaming/_messages.py`).
 
 pub mod continuation;
+pub mod history;
 pub mod images;
 pub mod models;
 pub mod request;

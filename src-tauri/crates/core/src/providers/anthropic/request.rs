@@ -4,7 +4,8 @@
 
 use super::super::catalog::ModelInfo;
 use super::super::session::SessionConfig;
-use super::super::types::{ContentPart, PlainMessage, Role, UserContent};
+use super::super::types::{ContentPart, UserContent};
+use super::history::resumes_tool_use;
 use super::models::{self, ThinkingPlan};
 use super::schema;
 use crate::tools::ImageAttachment;
@@ -35,33 +36,6 @@ pub fn user_blocks(content: &UserContent) -> Vec<Value> {
         .collect()
 }
 
-/// An earlier message in plain form (assistant messages carry their text only). `None` when
-/// nothing is left of it: empty messages are refused.
-pub fn plain_message(message: &PlainMessage) -> Option<Value> {
-    let (role, content) = match message.role {
-        Role::User => ("user", user_blocks(&message.content)),
-        Role::Assistant => {
-            let text: String = message
-                .content
-                .parts
-                .iter()
-                .filter_map(|p| match p {
-                    ContentPart::Text { text } => Some(text.as_str()),
-                    ContentPart::Image { .. } => None,
-                })
-                .collect();
-            let text = text.trim_end();
-            let blocks = if text.is_empty() {
-                vec![]
-            } else {
-                vec![json!({"type": "text", "text": text})]
-            };
-            ("assistant", blocks)
-        }
-    };
-    (!content.is_empty()).then(|| json!({"role": role, "content": content}))
-}
-
 /// Add user blocks after the conversation: to the last message when it is the user's (the
 /// API wants alternating roles), else as a new user message.
 pub fn push_user_blocks(messages: &mut Vec<Value>, blocks: Vec<Value>) {
@@ -77,23 +51,6 @@ pub fn push_user_blocks(messages: &mut Vec<Value>, blocks: Vec<Value>) {
     messages.push(json!({"role": "user", "content": blocks}));
 }
 
-/// The conversation a session opens with: the plain history, then the first user message.
-pub fn opening_messages(config: &SessionConfig) -> Vec<Value> {
-    let mut messages = Vec::new();
-    for message in &config.history {
-        match plain_message(message) {
-            Some(m) if m["role"] == "user" => {
-                let blocks = m["content"].as_array().cloned().unwrap_or_default();
-                push_user_blocks(&mut messages, blocks);
-            }
-            Some(m) => messages.push(m),
-            None => {}
-        }
-    }
-    push_user_blocks(&mut messages, user_blocks(&config.user_content));
-    messages
-}
-
 /// The parts of the body that stay the same for every turn of a session, and the thinking plan
 /// (its beta header is the session's business).
 pub fn fixed_fields(
@@ -101,12 +58,20 @@ pub fn fixed_fields(
     info: Option<&ModelInfo>,
 ) -> (Map<String, Value>, ThinkingPlan) {
     let max_tokens = models::max_tokens(info, config.max_output_tokens);
-    let plan = models::plan(
+    let mut plan = models::plan(
         info,
         config.reasoning_effort,
         max_tokens,
         !config.tools.is_empty(),
     );
+    if resumes_tool_use(config) {
+        // With thinking on, the API wants the assistant turn whose tool calls are being answered
+        // to start with its thinking block. A conversation taken over from another model has
+        // none (signatures are bound to the model that made them), so this session goes on
+        // without thinking.
+        plan.thinking = None;
+        plan.interleaved = false;
+    }
     let mut body = Map::new();
     body.insert("model".into(), json!(config.model));
     body.insert("max_tokens".into(), json!(max_tokens));

@@ -53,57 +53,6 @@ fn the_fixed_fields_carry_system_tools_caching_and_thinking() {
 }
 
 #[test]
-fn history_merges_consecutive_user_messages_and_drops_empty_ones() {
-    let mut cfg = config("claude-sonnet-4-5");
-    cfg.history = vec![
-        PlainMessage {
-            role: Role::User,
-            content: UserContent::text("Make a page"),
-        },
-        PlainMessage {
-            role: Role::Assistant,
-            content: UserContent::text("<html>v1</html>\n"),
-        },
-        PlainMessage {
-            role: Role::Assistant,
-            content: UserContent::text(""),
-        },
-        PlainMessage {
-            role: Role::User,
-            content: UserContent::text(""),
-        },
-    ];
-    let mut content = UserContent::text("Make the header sticky");
-    content.push_text("");
-    content.push_image(ImageAttachment {
-        media_type: "image/png".into(),
-        data: vec![1, 2, 3],
-    });
-    cfg.user_content = content;
-    let messages = opening_messages(&cfg);
-    let roles: Vec<&str> = messages
-        .iter()
-        .map(|m| m["role"].as_str().unwrap_or(""))
-        .collect();
-    assert_eq!(roles, ["user", "assistant", "user"]);
-    assert_eq!(
-        messages[1]["content"],
-        json!([{"type": "text", "text": "<html>v1</html>"}]),
-        "no trailing whitespace"
-    );
-    assert_eq!(
-        messages[2]["content"],
-        json!([
-            {"type": "text", "text": "Make the header sticky"},
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AQID"}}
-        ])
-    );
-    let encoded: Value =
-        serde_json::from_slice(&body(&Map::new(), &messages).expect("encodes")).expect("json");
-    assert_eq!(encoded["messages"], json!(messages));
-}
-
-#[test]
 fn tool_results_go_first_in_the_user_message_and_errors_are_text_only() {
     use super::super::continuation::{push_tool_results, tool_result_block};
     use crate::tools::ToolResult;

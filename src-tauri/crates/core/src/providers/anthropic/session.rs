@@ -13,6 +13,7 @@ use super::super::session::{
 use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
 use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
 use super::continuation::{assistant_message, push_tool_results, tool_result_block};
+use super::history::opening_messages;
 use super::images::ImageGuard;
 use super::models::INTERLEAVED_THINKING_BETA;
 use super::request::{self, push_user_blocks, user_blocks};
@@ -94,7 +95,7 @@ impl AnthropicSession {
         Ok(Self {
             headers: headers(&origin, key, beta)?,
             client: client_for(&origin, &url)?,
-            messages: request::opening_messages(&config),
+            messages: opening_messages(&config),
             fixed,
             images: ImageGuard::new(),
             prices: config.prices.clone().unwrap_or_else(PriceTable::bundled),

@@ -5,11 +5,13 @@
 //! OpenAPI schema subset, `functionCall` / `functionResponse` parts, multimodal function
 //! responses for Gemini 3), thinking (`thinkingConfig.thinkingLevel` for Gemini 3,
 //! `thinkingBudget` for 2.5, `includeThoughts`, `thought: true` parts) and thought signatures
-//! (the model's content returned verbatim), media resolution, video understanding
+//! (the model's content returned verbatim; the documented `skip_thought_signature_validator`
+//! for calls it did not make), media resolution, video understanding
 //! (`videoMetadata.fps`), the API errors page (`UNAVAILABLE`, `RESOURCE_EXHAUSTED`), and the
 //! response types of the google-genai SDKs.
 
 pub mod continuation;
+pub mod history;
 pub mod models;
 pub mod request;
 pub mod schema;

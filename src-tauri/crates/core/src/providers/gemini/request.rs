@@ -5,7 +5,7 @@
 use super::super::catalog::ModelInfo;
 use super::super::media::VideoAttachment;
 use super::super::session::{ImageDetail, SessionConfig};
-use super::super::types::{ContentPart, PlainMessage, Role, UserContent};
+use super::super::types::{ContentPart, UserContent};
 use super::models::{bare, thinking_config};
 use super::schema;
 use crate::tools::{CanonicalTool, ImageAttachment};
@@ -39,43 +39,6 @@ pub fn user_parts(content: &UserContent) -> Vec<Value> {
             ContentPart::Image { image } => Some(image_part(image)),
         })
         .collect()
-}
-
-/// An earlier message in plain form; `None` when nothing is left of it.
-pub fn plain_content(message: &PlainMessage) -> Option<Value> {
-    let (role, parts) = match message.role {
-        Role::User => ("user", user_parts(&message.content)),
-        Role::Assistant => {
-            let text: String = message
-                .content
-                .parts
-                .iter()
-                .filter_map(|p| match p {
-                    ContentPart::Text { text } => Some(text.as_str()),
-                    ContentPart::Image { .. } => None,
-                })
-                .collect();
-            let parts = if text.is_empty() {
-                vec![]
-            } else {
-                vec![json!({"text": text})]
-            };
-            ("model", parts)
-        }
-    };
-    (!parts.is_empty()).then(|| json!({"role": role, "parts": parts}))
-}
-
-/// The conversation a session opens with: the plain history, then the first user message with
-/// any videos first (Gemini reads media best before the text about it).
-pub fn opening_contents(config: &SessionConfig) -> Vec<Value> {
-    let mut contents: Vec<Value> = config.history.iter().filter_map(plain_content).collect();
-    let mut first: Vec<Value> = config.videos.iter().map(video_part).collect();
-    first.extend(user_parts(&config.user_content));
-    if !first.is_empty() {
-        contents.push(json!({"role": "user", "parts": first}));
-    }
-    contents
 }
 
 pub fn function_declaration(tool: &CanonicalTool) -> Value {

@@ -34,7 +34,7 @@ fn the_body_has_system_tools_generation_config_and_media() {
     config.user_content = content;
     let catalog = ModelCatalog::bundled();
     let fixed = fixed_fields(&config, catalog.get(&config.model));
-    let contents = opening_contents(&config);
+    let contents = super::super::history::opening_contents(&config, true);
     let body: Value =
         serde_json::from_slice(&body(&fixed, &contents).expect("encodes")).expect("json");
     assert_eq!(
@@ -64,22 +64,7 @@ fn the_body_has_system_tools_generation_config_and_media() {
 }
 
 #[test]
-fn plain_history_uses_the_model_role_and_skips_empty_messages() {
-    let history = [
-        PlainMessage {
-            role: Role::Assistant,
-            content: UserContent::text("<html></html>"),
-        },
-        PlainMessage {
-            role: Role::User,
-            content: UserContent::text(""),
-        },
-    ];
-    assert_eq!(
-        plain_content(&history[0]),
-        Some(json!({"role": "model", "parts": [{"text": "<html></html>"}]}))
-    );
-    assert_eq!(plain_content(&history[1]), None);
+fn auto_detail_sends_no_media_resolution_and_2_5_thinks_by_family() {
     let mut config = SessionConfig::new("gemini-2.5-flash");
     config.image_detail = ImageDetail::Auto;
     let fixed = fixed_fields(&config, None);

@@ -6,6 +6,7 @@ use super::super::book::TurnBook;
 use super::super::calls::parse_call;
 use super::super::catalog::ModelCatalog;
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
+use super::super::neutral::assistant_turns;
 use super::super::pricing::PriceTable;
 use super::super::session::{
     BoxFuture, EventSink, ProviderSession, SessionConfig, TransportOptions,
@@ -13,6 +14,7 @@ use super::super::session::{
 use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
 use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
 use super::continuation::{answer_content, function_response, model_content};
+use super::history::opening_contents;
 use super::models::{bare, multimodal_function_responses, takes_video};
 use super::request::{self, user_parts};
 use super::stream::{GenerateMapper, RawCall};
@@ -99,16 +101,21 @@ impl GeminiSession {
         }
         let base = config.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL);
         let url = stream_url(&origin, base, &model)?;
+        let multimodal_responses = multimodal_function_responses(info, &model);
+        // Taking over a conversation: number new calls after the earlier turns' so that made-up
+        // ids never repeat within it.
+        let earlier_turns =
+            assistant_turns(&config.history) + assistant_turns(&config.continuation);
         Ok(Self {
             headers: headers(&origin, key)?,
             client: client_for(&origin, &url)?,
             fixed: request::fixed_fields(&config, info),
-            contents: request::opening_contents(&config),
-            multimodal_responses: multimodal_function_responses(info, &model),
+            contents: opening_contents(&config, multimodal_responses),
+            multimodal_responses,
             last_calls: Vec::new(),
             answers: Vec::new(),
             answer_at: None,
-            turns: 0,
+            turns: u32::try_from(earlier_turns).unwrap_or(u32::MAX),
             transport: config.transport.clone(),
             prices: config.prices.clone().unwrap_or_else(PriceTable::bundled),
             origin,

@@ -7,6 +7,7 @@
 //! (`types/responses/response_*_event.py`).
 
 pub mod continuation;
+pub mod history;
 pub mod models;
 pub mod request;
 pub mod schema;

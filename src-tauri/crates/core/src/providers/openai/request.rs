@@ -2,7 +2,7 @@
 //! conversation as `input` items, tools as strict functions, streaming, stateless reasoning.
 
 use super::super::session::{ImageDetail, SessionConfig};
-use super::super::types::{ContentPart, PlainMessage, Role, UserContent};
+use super::super::types::{ContentPart, UserContent};
 use super::models::{effort_value, is_reasoning_model};
 use super::schema::strict_schema;
 use crate::tools::{CanonicalTool, ImageAttachment};
@@ -40,25 +40,6 @@ pub fn user_message(content: &UserContent, detail: ImageDetail) -> Value {
         })
         .collect();
     json!({"type": "message", "role": "user", "content": parts})
-}
-
-/// An earlier message in plain form (assistant messages carry their text only).
-pub fn plain_message(message: &PlainMessage, detail: ImageDetail) -> Value {
-    match message.role {
-        Role::User => user_message(&message.content, detail),
-        Role::Assistant => {
-            let text: String = message
-                .content
-                .parts
-                .iter()
-                .filter_map(|p| match p {
-                    ContentPart::Text { text } => Some(text.as_str()),
-                    ContentPart::Image { .. } => None,
-                })
-                .collect();
-            json!({"type": "message", "role": "assistant", "content": text})
-        }
-    }
 }
 
 pub fn function_tool(tool: &CanonicalTool) -> Value {

@@ -1,19 +1,5 @@
 use super::*;
 use crate::providers::session::ReasoningEffort;
-use crate::providers::types::{PlainMessage, Role};
-
-#[test]
-fn history_comes_first_and_assistant_turns_are_plain_text() {
-    let message = PlainMessage {
-        role: Role::Assistant,
-        content: UserContent::text("<html>v1</html>"),
-    };
-    let item = plain_message(&message, ImageDetail::High);
-    assert_eq!(
-        item,
-        json!({"type": "message", "role": "assistant", "content": "<html>v1</html>"})
-    );
-}
 
 #[test]
 fn reasoning_fields_only_for_reasoning_models_and_no_tools_means_no_tool_choice() {

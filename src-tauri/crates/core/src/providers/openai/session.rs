@@ -12,7 +12,8 @@ use super::super::session::{
 use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
 use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
 use super::continuation::function_call_output;
-use super::request::{self, plain_message, user_message};
+use super::history::opening_items;
+use super::request::{self, user_message};
 use super::schema::strip_optional_nulls;
 use super::stream::ResponsesMapper;
 use crate::tools::ToolResult;
@@ -81,14 +82,7 @@ impl OpenAiSession {
         let base = config.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL);
         let url = endpoint(&origin, base, "responses")?;
         let client = client_for(&origin, &url)?;
-        let mut input: Vec<Value> = config
-            .history
-            .iter()
-            .map(|m| plain_message(m, config.image_detail))
-            .collect();
-        if !config.user_content.parts.is_empty() {
-            input.push(user_message(&config.user_content, config.image_detail));
-        }
+        let input = opening_items(&config);
         Ok(Self {
             fixed: request::fixed_fields(&config),
             schemas: config

@@ -9,6 +9,7 @@
 
 pub mod continuation;
 pub mod custom;
+pub mod history;
 pub mod models;
 pub mod quirks;
 pub mod request;

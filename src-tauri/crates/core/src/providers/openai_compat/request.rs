@@ -2,7 +2,7 @@
 
 use super::super::openai::request::{data_url, detail_word};
 use super::super::session::{ImageDetail, SessionConfig};
-use super::super::types::{ContentPart, PlainMessage, Role, UserContent};
+use super::super::types::{ContentPart, UserContent};
 use super::quirks::Quirks;
 use crate::tools::CanonicalTool;
 use serde_json::{json, Value};
@@ -41,24 +41,6 @@ pub fn user_message(content: &UserContent, detail: ImageDetail, vision: bool) ->
     json!({"role": "user", "content": parts})
 }
 
-pub fn plain_message(message: &PlainMessage, detail: ImageDetail, vision: bool) -> Value {
-    match message.role {
-        Role::User => user_message(&message.content, detail, vision),
-        Role::Assistant => {
-            let text: String = message
-                .content
-                .parts
-                .iter()
-                .filter_map(|p| match p {
-                    ContentPart::Text { text } => Some(text.as_str()),
-                    ContentPart::Image { .. } => None,
-                })
-                .collect();
-            json!({"role": "assistant", "content": text})
-        }
-    }
-}
-
 pub fn function_tool(tool: &CanonicalTool) -> Value {
     json!({"type": "function", "function": {
         "name": tool.name, "description": tool.description, "parameters": tool.parameters}})
@@ -80,28 +62,6 @@ pub fn fixed_fields(config: &SessionConfig, quirks: Quirks) -> serde_json::Map<S
         body.insert(quirks.max_tokens_field.into(), json!(max));
     }
     body
-}
-
-/// The opening messages: the system prompt, an earlier conversation, the first user message.
-pub fn opening_messages(config: &SessionConfig, vision: bool) -> Vec<Value> {
-    let mut messages = Vec::new();
-    if !config.system_prompt.is_empty() {
-        messages.push(json!({"role": "system", "content": config.system_prompt}));
-    }
-    messages.extend(
-        config
-            .history
-            .iter()
-            .map(|m| plain_message(m, config.image_detail, vision)),
-    );
-    if !config.user_content.parts.is_empty() {
-        messages.push(user_message(
-            &config.user_content,
-            config.image_detail,
-            vision,
-        ));
-    }
-    messages
 }
 
 pub fn body(

@@ -13,6 +13,7 @@ use super::super::transport::{client_for, endpoint, stream_with_retries, TurnReq
 use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
 use super::continuation::tool_messages;
 use super::custom::CustomProvider;
+use super::history::opening_messages;
 use super::quirks::{quirks_for, AuthStyle};
 use super::request::{self, user_message};
 use super::stream::ChatMapper;
@@ -85,7 +86,7 @@ impl CompatSession {
             headers: auth_headers(&origin, &url, key.as_ref())?,
             client: client_for(&origin, &url)?,
             fixed: request::fixed_fields(&config, quirks),
-            messages: request::opening_messages(&config, provider.vision),
+            messages: opening_messages(&config, provider.vision),
             vision: provider.vision,
             detail: config.image_detail,
             transport: config.transport.clone(),

@@ -1,0 +1,93 @@
+//! How a variant ended and what it leaves behind, for the project record and the CLI.
+
+use super::events::{EventKind, VariantErrorCode};
+use super::fallback::{ModelSwitch, ModelUsage};
+use super::transcript::Transcript;
+use super::variant::VariantShared;
+use crate::providers::{Provider, ProviderError, ProviderErrorCode, Usage};
+use crate::tools::AgentFileState;
+use std::time::Duration;
+
+/// How a variant ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VariantStatus {
+    Complete,
+    Error {
+        code: VariantErrorCode,
+        message: String,
+    },
+    Cancelled,
+}
+
+/// Everything a finished variant leaves behind.
+#[derive(Debug, Clone)]
+pub struct VariantOutcome {
+    pub index: u32,
+    /// The model the variant started with (its configured one).
+    pub provider: String,
+    pub model: String,
+    pub status: VariantStatus,
+    pub files: AgentFileState,
+    /// Usage and cost over every model it used.
+    pub usage: Usage,
+    pub cost_usd: Option<f64>,
+    /// Every model that ran, in order, each with its own usage and cost: one entry, or two
+    /// after a switch to the fallback model. Empty when the session could not be opened.
+    pub models_used: Vec<ModelUsage>,
+    /// The switch to the fallback model, when the first one stayed overloaded.
+    pub model_switch: Option<ModelSwitch>,
+    pub turns: u32,
+    pub tool_calls: u32,
+    pub duration: Duration,
+    /// The model's visible text across all turns.
+    pub assistant_text: String,
+    /// The whole conversation in vendor-neutral form.
+    pub transcript: Transcript,
+}
+
+/// A variant whose session could not even be opened (no key, a bad base URL…).
+pub(crate) fn failed_to_open(
+    index: u32,
+    shared: &VariantShared,
+    provider: &Provider,
+    model: &str,
+    error: ProviderError,
+    files: AgentFileState,
+    transcript: Transcript,
+) -> VariantOutcome {
+    shared.emitter.emit(
+        index,
+        EventKind::Started {
+            provider: provider.name().to_owned(),
+            model: model.to_owned(),
+        },
+    );
+    let code = match error.code() {
+        ProviderErrorCode::InvalidRequest => VariantErrorCode::Setup,
+        code => code.into(),
+    };
+    let message = error.to_string();
+    shared.emitter.emit(
+        index,
+        EventKind::VariantError {
+            code,
+            message: message.clone(),
+        },
+    );
+    VariantOutcome {
+        index,
+        provider: provider.name().to_owned(),
+        model: model.to_owned(),
+        status: VariantStatus::Error { code, message },
+        files,
+        usage: Usage::default(),
+        cost_usd: None,
+        models_used: Vec::new(),
+        model_switch: None,
+        turns: 0,
+        tool_calls: 0,
+        duration: Duration::ZERO,
+        assistant_text: String::new(),
+        transcript,
+    }
+}
