@@ -185,8 +185,13 @@ struct State {
     /// Replies for requests whose JSON body names this model: concurrent variants with
     /// different models each get their own script, whatever order their requests arrive in.
     by_model: HashMap<String, VecDeque<Reply>>,
+    /// Answers requests no queue has a reply for, from the request itself: for concurrent
+    /// conversations whose turns interleave in any order.
+    responder: Option<Responder>,
     requests: Vec<Captured>,
 }
+
+pub type Responder = Arc<dyn Fn(&Captured) -> Reply + Send + Sync>;
 
 pub struct MockServer {
     addr: SocketAddr,
@@ -236,6 +241,11 @@ impl MockServer {
             .entry(model.to_owned())
             .or_default()
             .push_back(reply);
+    }
+
+    /// Answer every request that no queued reply is left for with `responder(request)`.
+    pub fn respond_with(&self, responder: impl Fn(&Captured) -> Reply + Send + Sync + 'static) {
+        self.state.lock().expect("state").responder = Some(Arc::new(responder));
     }
 
     /// Queue a gated reply whose gate also learns when the client disconnects.
@@ -349,14 +359,16 @@ async fn serve(mut socket: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
         let model = serde_json::from_slice::<Value>(&request.body)
             .ok()
             .and_then(|body| body.get("model").and_then(Value::as_str).map(str::to_owned));
-        state.requests.push(request);
         let scripted = model
             .and_then(|m| state.by_model.get_mut(&m))
             .and_then(VecDeque::pop_front);
-        match scripted {
+        let next = match scripted {
             Some(reply) => Some((reply, None)),
             None => state.replies.pop_front(),
-        }
+        };
+        let next = next.or_else(|| state.responder.as_ref().map(|r| (r(&request), None)));
+        state.requests.push(request);
+        next
     };
     let (reply, disconnected) = next.unwrap_or_else(|| {
         (Reply::json(500, &serde_json::json!({"error": {"message": "mock: no reply scripted for this request"}})), None)
