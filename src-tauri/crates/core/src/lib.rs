@@ -7,6 +7,7 @@ pub mod error;
 pub mod logging;
 pub mod prompts;
 pub mod redact;
+pub mod render;
 pub mod tools;
 
 pub use error::{CoreError, ErrorCode, Result};

@@ -16,6 +16,7 @@ pub mod paths;
 mod retrieve_option;
 pub mod runtime;
 mod save_assets;
+pub mod screenshot_preview;
 pub mod siblings;
 mod titles;
 pub mod types;
@@ -23,13 +24,17 @@ pub mod types;
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
 pub use definitions::ToolName;
-pub use detail::{ToolDetail, UiImage};
+pub use detail::{
+    AssetCrop, BeforeAfter, GeneratedImage, ImageOperation, PreviewShot, ToolDetail, UiImage,
+    Unresolved,
+};
 pub use file_state::{AgentFileState, SavedAsset};
 pub use paths::{PathError, RelPath, DEFAULT_FILE};
 pub use runtime::{
     Cancelled, FileChange, Tool, ToolContext, ToolEnv, ToolFailure, ToolOutcome, ToolOutput,
     ToolRegistry, ToolRuntime,
 };
+pub use screenshot_preview::ScreenshotPreview;
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
 pub use titles::tool_title;
 pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};
