@@ -11,8 +11,11 @@ pub mod detail;
 pub mod diff;
 pub mod edit_apply;
 mod edit_file;
+pub mod extract_assets;
 pub mod file_state;
+pub(crate) mod image_files;
 pub mod paths;
+pub mod replicate;
 mod retrieve_option;
 pub mod runtime;
 mod save_assets;
@@ -20,6 +23,7 @@ pub mod screenshot_preview;
 pub mod siblings;
 mod titles;
 pub mod types;
+mod vendor_key;
 
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
@@ -28,6 +32,7 @@ pub use detail::{
     AssetCrop, BeforeAfter, GeneratedImage, ImageOperation, PreviewShot, ToolDetail, UiImage,
     Unresolved,
 };
+pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use file_state::{AgentFileState, SavedAsset};
 pub use paths::{PathError, RelPath, DEFAULT_FILE};
 pub use runtime::{
@@ -38,3 +43,4 @@ pub use screenshot_preview::ScreenshotPreview;
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
 pub use titles::tool_title;
 pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};
+pub use vendor_key::{default_http_client, VendorKey};
