@@ -37,6 +37,7 @@ pub struct Response {
     pub body: Vec<u8>,
     /// Wait before answering.
     pub delay: Duration,
+    pub headers: Vec<(String, String)>,
 }
 
 impl Response {
@@ -50,7 +51,13 @@ impl Response {
             content_type: content_type.to_owned(),
             body,
             delay: Duration::ZERO,
+            headers: Vec::new(),
         }
+    }
+
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        self.headers.push((name.to_owned(), value.to_owned()));
+        self
     }
 
     pub fn delayed(mut self, delay: Duration) -> Self {
@@ -157,8 +164,13 @@ async fn serve(
     if !response.delay.is_zero() {
         tokio::time::sleep(response.delay).await;
     }
+    let extra: String = response
+        .headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
     let head = format!(
-        "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\n{extra}Connection: close\r\n\r\n",
         response.status,
         response.content_type,
         response.body.len()
