@@ -21,7 +21,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import tomllib
 
 VENDOR = pathlib.Path(__file__).resolve().parent.parent / "src-tauri/crates/core/vendor"
 MANIFEST = VENDOR / "manifest.toml"
@@ -72,6 +71,8 @@ def extract(pkg: dict, tarball: pathlib.Path) -> dict[str, bytes]:
 
 
 def vendor() -> None:
+    import tomllib  # Python 3.11+; --check works without it
+
     manifest = tomllib.loads(MANIFEST.read_text())
     if NPM_DIR.exists():
         shutil.rmtree(NPM_DIR)

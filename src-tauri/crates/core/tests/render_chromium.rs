@@ -334,3 +334,35 @@ async fn every_vendored_stack_renders_offline() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mobile_page_without_a_viewport_tag_is_shown_zoomed_out_like_a_phone() {
+    let Some(renderer) = renderer(Duration::from_secs(10), Duration::from_secs(30)) else {
+        return;
+    };
+    // No <meta name="viewport">: phones lay this out 980 px wide and shrink it to the screen.
+    let html = r#"<body style="margin:0"><div style="width:980px;height:300px;background:#ff0000"></div>
+        <div style="width:980px;height:300px;background:#0000ff"></div></body>"#;
+
+    let shots = renderer
+        .shoot(
+            pages(&[("index.html", html)]),
+            &ShotRequest::new("/", &[Viewport::Mobile]),
+        )
+        .await
+        .expect("renders");
+
+    let shot = &shots[0];
+    assert_eq!(shot.layout_width, 980);
+    assert_eq!(
+        shot.image_width, 780,
+        "the whole layout, shrunk to the phone's 390 px at 2x"
+    );
+    assert_eq!(shot.overflow_width, None);
+    // 300 CSS px at 390/980 × 2 ≈ 239 image px per block; both ends of both blocks show.
+    assert!(
+        close_to(rgb_at(&shot.jpeg, 770, 100), [255, 0, 0]),
+        "the right edge of the layout"
+    );
+    assert!(close_to(rgb_at(&shot.jpeg, 770, 330), [0, 0, 255]));
+}

@@ -235,6 +235,13 @@ fn describe(shot: &Shot) -> String {
             shot.captured_height
         ));
     }
+    if shot.layout_width > v.width() {
+        parts.push(format!(
+            "the page has no <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">, so a phone lays it out {} px wide and shrinks it to {}% (tiny text): add that tag",
+            shot.layout_width,
+            u64::from(v.width()) * 100 / u64::from(shot.layout_width)
+        ));
+    }
     if let Some(width) = shot.overflow_width {
         parts.push(format!(
             "the content is {width} px wide, wider than the screen (horizontal scrolling)"

@@ -1,6 +1,7 @@
 //! One viewport of one shot: a fresh context and page, the load, settling, the capture.
 
 use super::intercept::{self, Traffic};
+use super::launch::Running;
 use super::viewport::{Shot, Viewport};
 use super::PREVIEW_ORIGIN;
 use crate::render::error::RenderError;
@@ -8,6 +9,7 @@ use crate::render::resolver::PreviewResolver;
 use crate::render::source::PreviewSource;
 use base64::Engine as _;
 use chromiumoxide::browser::Browser;
+use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
 use chromiumoxide::cdp::browser_protocol::fetch::{self, RequestPattern, RequestStage};
 use chromiumoxide::cdp::browser_protocol::log::{self, EventEntryAdded, LogEntryLevel};
@@ -15,7 +17,7 @@ use chromiumoxide::cdp::browser_protocol::page::{
     CaptureScreenshotFormat, CaptureScreenshotParams, NavigateParams, Viewport as Clip,
 };
 use chromiumoxide::cdp::browser_protocol::target::{
-    CloseTargetParams, CreateBrowserContextParams, CreateTargetParams,
+    CloseTargetParams, CreateBrowserContextParams, CreateTargetParams, TargetId,
 };
 use chromiumoxide::cdp::js_protocol::runtime::{
     self, ConsoleApiCalledType, EvaluateParams, EventConsoleApiCalled, EventExceptionThrown,
@@ -55,11 +57,12 @@ const SETTLE_AND_MEASURE: &str = r#"(async () => {
   return {
     height: Math.ceil(Math.max(d.scrollHeight, b ? b.scrollHeight : 0, d.getBoundingClientRect().height)),
     width: Math.ceil(Math.max(d.scrollWidth, b ? b.scrollWidth : 0)),
+    layoutWidth: d.clientWidth,
   };
 })()"#;
 
 pub(super) async fn capture(
-    browser: &Browser,
+    running: &Arc<Running>,
     resolver: &PreviewResolver,
     source: Arc<dyn PreviewSource>,
     path: &str,
@@ -68,19 +71,19 @@ pub(super) async fn capture(
     settings: &CaptureSettings,
 ) -> Result<Shot, RenderError> {
     let started = Instant::now();
+    let browser = &running.browser;
     let context = browser
         .create_browser_context(CreateBrowserContextParams::default())
         .await?;
-    let mut target = CreateTargetParams::new("about:blank");
-    target.browser_context_id = Some(context.clone());
-    let page = match browser.new_page(target).await {
-        Ok(page) => page,
-        Err(e) => {
-            let _ = tokio::time::timeout(CLEANUP_TIMEOUT, browser.dispose_browser_context(context))
-                .await;
-            return Err(e.into());
-        }
+    let mut guard = Cleanup {
+        running: running.clone(),
+        context: Some(context.clone()),
+        target: None,
     };
+    let mut target = CreateTargetParams::new("about:blank");
+    target.browser_context_id = Some(context);
+    let page = browser.new_page(target).await?;
+    guard.target = Some(page.target_id().clone());
     let run = Viewing {
         page: &page,
         resolver,
@@ -89,13 +92,61 @@ pub(super) async fn capture(
         settings,
     };
     let outcome = tokio::time::timeout(settings.viewport_timeout, run.shoot(path, probe)).await;
-    // Closing from the browser side works even when the page's renderer is stuck in a loop.
-    let close = CloseTargetParams::new(page.target_id().clone());
-    let _ = tokio::time::timeout(CLEANUP_TIMEOUT, browser.execute(close)).await;
-    let _ = tokio::time::timeout(CLEANUP_TIMEOUT, browser.dispose_browser_context(context)).await;
+    guard.run().await;
     let mut shot = outcome.map_err(|_| RenderError::Timeout(settings.viewport_timeout))??;
     shot.total_ms = elapsed_ms(started);
     Ok(shot)
+}
+
+/// Closes the page and disposes of its context: in line when the capture ends, or from a
+/// spawned task when the capture is dropped half-way (the tool call was cancelled), so that
+/// no page is left running in the shared browser.
+struct Cleanup {
+    running: Arc<Running>,
+    context: Option<BrowserContextId>,
+    target: Option<TargetId>,
+}
+
+impl Cleanup {
+    async fn run(&mut self) {
+        close(
+            &self.running.browser,
+            self.target.take(),
+            self.context.take(),
+        )
+        .await;
+    }
+}
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        if self.context.is_none() && self.target.is_none() {
+            return;
+        }
+        let (running, target, context) = (
+            self.running.clone(),
+            self.target.take(),
+            self.context.take(),
+        );
+        if let Ok(handle) = tokio::runtime::Handle::try_current() {
+            handle.spawn(async move { close(&running.browser, target, context).await });
+        }
+    }
+}
+
+async fn close(browser: &Browser, target: Option<TargetId>, context: Option<BrowserContextId>) {
+    // Closing from the browser side works even when the page's renderer is stuck in a loop.
+    if let Some(target) = target {
+        let _ = tokio::time::timeout(
+            CLEANUP_TIMEOUT,
+            browser.execute(CloseTargetParams::new(target)),
+        )
+        .await;
+    }
+    if let Some(context) = context {
+        let _ =
+            tokio::time::timeout(CLEANUP_TIMEOUT, browser.dispose_browser_context(context)).await;
+    }
 }
 
 struct Viewing<'a> {
@@ -175,10 +226,15 @@ impl Viewing<'_> {
         };
 
         let number = |key: &str| size.get(key).and_then(|v| v.as_f64()).unwrap_or(0.0);
-        let page_height = (number("height") as u32).max(v.height());
+        // A phone lays out a page without a viewport meta tag 980 px wide and shrinks it to
+        // the screen; capture that whole layout width, scaled, as the phone shows it.
+        let layout_width = (number("layoutWidth") as u32).max(v.width());
+        let zoom = f64::from(v.width()) / f64::from(layout_width);
+        let screen_height = (f64::from(v.height()) / zoom).round() as u32;
+        let page_height = (number("height") as u32).max(screen_height);
         let content_width = number("width") as u32;
         let captured_height = page_height.min(self.settings.max_page_height);
-        let jpeg = self.screenshot(captured_height).await?;
+        let jpeg = self.screenshot(layout_width, captured_height, zoom).await?;
         let (image_width, image_height) = image_size(&jpeg)?;
         let console_errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
         let (blocked, missing) = traffic.blocked_and_missing();
@@ -187,7 +243,8 @@ impl Viewing<'_> {
             viewport: v,
             page_height,
             captured_height,
-            overflow_width: (content_width > v.width()).then_some(content_width),
+            layout_width,
+            overflow_width: (content_width > layout_width).then_some(content_width),
             jpeg,
             image_width,
             image_height,
@@ -201,16 +258,17 @@ impl Viewing<'_> {
         })
     }
 
-    async fn screenshot(&self, height: u32) -> Result<Vec<u8>, RenderError> {
-        let v = self.viewport;
-        let pixels_high = f64::from(height) * v.device_scale_factor();
-        let scale = (f64::from(self.settings.max_image_side) / pixels_high).min(1.0);
+    /// Captures `width × height` CSS px from the top left, shrunk by `zoom`, and further if
+    /// the image would exceed the longest side a model accepts.
+    async fn screenshot(&self, width: u32, height: u32, zoom: f64) -> Result<Vec<u8>, RenderError> {
+        let pixels_high = f64::from(height) * zoom * self.viewport.device_scale_factor();
+        let limit = (f64::from(self.settings.max_image_side) / pixels_high).min(1.0);
         let clip = Clip {
             x: 0.0,
             y: 0.0,
-            width: f64::from(v.width()),
+            width: f64::from(width),
             height: f64::from(height),
-            scale,
+            scale: zoom * limit,
         };
         let params = CaptureScreenshotParams::builder()
             .format(CaptureScreenshotFormat::Jpeg)

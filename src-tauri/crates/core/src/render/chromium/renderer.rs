@@ -97,7 +97,7 @@ impl Renderer {
                 })?;
             let running = self.browser().await?;
             let shot = capture(
-                &running.browser,
+                &running,
                 &self.resolver,
                 source.clone(),
                 &request.path,

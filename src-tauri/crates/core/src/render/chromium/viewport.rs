@@ -84,7 +84,10 @@ pub struct Shot {
     pub page_height: u32,
     /// The height captured, in CSS px: `page_height` unless the page was taller than the cap.
     pub captured_height: u32,
-    /// The page's content is wider than the screen (horizontal scrolling), in CSS px.
+    /// The width the page was laid out at, in CSS px: the screen width, unless a mobile page
+    /// has no `<meta name="viewport">` (then 980, shrunk to fit the screen, as phones do).
+    pub layout_width: u32,
+    /// The page's content is wider than its layout (horizontal scrolling), in CSS px.
     pub overflow_width: Option<u32>,
     /// The JPEG sent to the model, and its size in pixels.
     pub jpeg: Vec<u8>,
