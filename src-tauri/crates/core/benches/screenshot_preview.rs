@@ -71,6 +71,13 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn main() {
+    // RUST_LOG=s2c_core::render=debug shows each shot's stages.
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
     let Ok(chromium) =
         s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref())
     else {

@@ -66,16 +66,28 @@ fn tool(server: &MockServer, key: Option<&str>) -> ExtractAssets {
     ExtractAssets::new(reqwest::Client::new(), config)
 }
 
-async fn run(
-    tool: ExtractAssets,
-    screenshots: Vec<Vec<u8>>,
-    descriptions: &[&str],
-) -> (
+type Ran = (
     s2c_core::tools::ToolOutcome,
     AgentFileState,
     tempfile::TempDir,
-) {
-    let dir = tempfile::tempdir().expect("tempdir");
+);
+
+async fn run(tool: ExtractAssets, screenshots: Vec<Vec<u8>>, descriptions: &[&str]) -> Ran {
+    run_in(
+        tempfile::tempdir().expect("tempdir"),
+        tool,
+        screenshots,
+        descriptions,
+    )
+    .await
+}
+
+async fn run_in(
+    dir: tempfile::TempDir,
+    tool: ExtractAssets,
+    screenshots: Vec<Vec<u8>>,
+    descriptions: &[&str],
+) -> Ran {
     let mut files = AgentFileState::new(dir.path());
     let mut assets = InMemoryAssets::new();
     for shot in screenshots {
@@ -321,4 +333,33 @@ async fn a_missing_key_or_a_vendor_error_is_a_clear_failure() {
         "the key is scrubbed from errors"
     );
     assert!(!dir.path().join("assets").exists(), "nothing was saved");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn crops_are_never_written_through_an_assets_link_leading_outside() {
+    let server = MockServer::start(|_req: &Request| {
+        answer(r#"{"detections": [{"id": "a1", "image_index": 0, "box_2d": [0, 0, 500, 500]}]}"#)
+    })
+    .await;
+    let outside = tempfile::tempdir().expect("tempdir");
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("assets")).expect("symlink");
+
+    let (outcome, files, _dir) = run_in(
+        dir,
+        tool(&server, Some(KEY)),
+        vec![png(&synthetic(40, 40), None)],
+        &["logo"],
+    )
+    .await;
+
+    assert!(!outcome.result.ok);
+    assert!(
+        outcome.result.result.contains("symbolic link"),
+        "{}",
+        outcome.result.result
+    );
+    assert_eq!(std::fs::read_dir(outside.path()).expect("dir").count(), 0);
+    assert_eq!(files.assets().count(), 0);
 }

@@ -434,3 +434,30 @@ async fn a_missing_key_is_a_clear_error_for_every_tool() {
     }
     assert!(server.requests().is_empty());
 }
+
+#[cfg(unix)]
+#[tokio::test]
+async fn results_are_never_written_through_an_assets_link_leading_outside() {
+    let server = MockServer::start(mock_replicate()).await;
+    let outside = tempfile::tempdir().expect("dir");
+    let dir = tempfile::tempdir().expect("dir");
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("assets")).expect("symlink");
+
+    let run = call(
+        &server,
+        Some(KEY),
+        dir,
+        "generate_images",
+        json!({"prompts": ["shape-string"]}),
+    )
+    .await;
+
+    assert!(!run.outcome.result.ok);
+    assert!(
+        run.outcome.result.result.contains("symbolic link"),
+        "{}",
+        run.outcome.result.result
+    );
+    assert_eq!(std::fs::read_dir(outside.path()).expect("dir").count(), 0);
+    assert_eq!(run.files.assets().count(), 0);
+}

@@ -173,6 +173,7 @@ impl Viewing<'_> {
         let page = self.page;
         let traffic = Arc::new(Traffic::default());
         let errors = Arc::new(Mutex::new(Vec::new()));
+        let setup_started = Instant::now();
         let paused = page.event_listener::<fetch::EventRequestPaused>().await?;
         let mut tasks = Tasks(vec![intercept::serve(
             page.clone(),
@@ -218,6 +219,7 @@ impl Viewing<'_> {
             Ok(Err(e)) => return Err(e.into()),
         };
         wait_until_idle(&traffic, timeout.saturating_sub(load_started.elapsed())).await;
+        let loaded_at = load_started.elapsed();
         let size = evaluate(page, SETTLE_AND_MEASURE).await?;
         let load_ms = elapsed_ms(load_started);
         let probe = match probe {
@@ -234,7 +236,17 @@ impl Viewing<'_> {
         let page_height = (number("height") as u32).max(screen_height);
         let content_width = number("width") as u32;
         let captured_height = page_height.min(self.settings.max_page_height);
+        let capture_started = Instant::now();
         let jpeg = self.screenshot(layout_width, captured_height, zoom).await?;
+        tracing::debug!(
+            viewport = v.as_str(),
+            setup_ms = u64::try_from((load_started - setup_started).as_millis()).unwrap_or(0),
+            load_ms = u64::try_from(loaded_at.as_millis()).unwrap_or(0),
+            settled_ms = load_ms,
+            capture_ms = elapsed_ms(capture_started),
+            jpeg_bytes = jpeg.len(),
+            "preview shot"
+        );
         let (image_width, image_height) = image_size(&jpeg)?;
         let console_errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
         let (blocked, missing) = traffic.blocked_and_missing();
@@ -277,6 +289,7 @@ impl Viewing<'_> {
             .from_surface(true)
             // Paints below the fold without resizing the viewport, so 100vh keeps its height.
             .capture_beyond_viewport(true)
+            .optimize_for_speed(true)
             .build();
         let data: String = self.page.execute(params).await?.result.data.into();
         base64::engine::general_purpose::STANDARD

@@ -75,8 +75,8 @@ impl Renderer {
         self.browser().await.map(|_| ())
     }
 
-    /// Renders `request.path` from `source` on each viewport in turn. Nothing is written
-    /// anywhere; the shots hold the images.
+    /// Renders `request.path` from `source` on each viewport; shots come back in the order of
+    /// `request.viewports`. Nothing is written anywhere; the shots hold the images.
     pub async fn shoot(
         &self,
         source: Arc<dyn PreviewSource>,
@@ -89,8 +89,10 @@ impl Renderer {
             max_page_height: self.config.max_page_height,
             max_image_side: self.config.max_image_side,
         };
-        let mut shots = Vec::with_capacity(request.viewports.len());
-        for &viewport in &request.viewports {
+        // Viewports render side by side (up to `max_concurrent` across all callers): the two
+        // pages' renderers are separate processes, so two cores finish both sooner.
+        let (source, settings) = (&source, &settings);
+        let shots = request.viewports.iter().map(|&viewport| async move {
             let _permit =
                 self.permits.acquire().await.map_err(|_| {
                     RenderError::Browser("the renderer is shutting down".to_owned())
@@ -103,16 +105,16 @@ impl Renderer {
                 &request.path,
                 viewport,
                 request.probe.as_deref(),
-                &settings,
+                settings,
             )
             .await;
             if let Err(RenderError::Browser(_)) = &shot {
                 // The connection may be gone; the next shot relaunches if it is.
                 self.forget_if_dead().await;
             }
-            shots.push(shot?);
-        }
-        Ok(shots)
+            shot
+        });
+        futures::future::join_all(shots).await.into_iter().collect()
     }
 
     /// Closes the browser (the next shot starts a new one).
