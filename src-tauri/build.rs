@@ -1,7 +1,32 @@
 fn main() {
     // Commands declared here get permissions (`allow-<name>`); only the capability files grant
     // them, so a command is reachable from the windows a capability names and from nowhere else.
-    let manifest = tauri_build::AppManifest::new().commands(&["app_info", "log_from_ui"]);
+    let manifest = tauri_build::AppManifest::new().commands(&[
+        "app_info",
+        "log_from_ui",
+        "settings_get",
+        "settings_update",
+        "settings_reset",
+        "keys_status",
+        "key_set",
+        "key_clear",
+        "project_create",
+        "project_open",
+        "project_list_recent",
+        "project_forget",
+        "project_rename",
+        "project_versions",
+        "project_read_file",
+        "project_save_file",
+        "project_restore",
+        "project_select_variant",
+        "project_external_changes",
+        "project_accept_external_changes",
+        "project_discard_external_changes",
+        "project_events",
+        "project_import",
+        "project_export",
+    ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")
         .app_manifest(manifest);

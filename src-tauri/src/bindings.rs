@@ -1,13 +1,39 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::commands;
+use crate::{commands, projects, secrets, settings};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
         .commands(tauri_specta::collect_commands![
             commands::app_info,
-            commands::log_from_ui
+            commands::log_from_ui,
+            settings::commands::settings_get,
+            settings::commands::settings_update,
+            settings::commands::settings_reset,
+            secrets::commands::keys_status,
+            secrets::commands::key_set,
+            secrets::commands::key_clear,
+            projects::commands::project_create,
+            projects::commands::project_open,
+            projects::commands::project_list_recent,
+            projects::commands::project_forget,
+            projects::commands::project_rename,
+            projects::commands::project_versions,
+            projects::commands::project_read_file,
+            projects::commands::project_save_file,
+            projects::commands::project_restore,
+            projects::commands::project_select_variant,
+            projects::commands::project_external_changes,
+            projects::commands::project_accept_external_changes,
+            projects::commands::project_discard_external_changes,
+            projects::commands::project_events,
+            projects::commands::project_import,
+            projects::commands::project_export,
+        ])
+        .events(tauri_specta::collect_events![
+            settings::SettingsChanged,
+            projects::ProjectFilesChanged
         ])
         .typ::<crate::IpcError>()
 }

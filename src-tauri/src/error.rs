@@ -1,6 +1,10 @@
 //! The one error shape that crosses IPC: `{code, message}`. The UI branches on `code`.
 
+use s2c_core::project::ProjectError;
 use s2c_core::redact::redact_secrets;
+use s2c_core::safe_fetch::FetchError;
+use s2c_core::secrets::SecretError;
+use s2c_core::settings::SettingsError;
 use s2c_core::{CoreError, ErrorCode};
 use serde::Serialize;
 
@@ -11,12 +15,34 @@ pub struct IpcError {
     pub message: String,
 }
 
-impl From<CoreError> for IpcError {
-    fn from(error: CoreError) -> Self {
+impl IpcError {
+    /// Messages can quote vendor answers or paths; a key must never ride along.
+    pub fn new(code: ErrorCode, message: &str) -> Self {
         Self {
-            code: error.code(),
-            // Messages can quote vendor answers or paths; a key must never ride along.
-            message: redact_secrets(&error.to_string()).into_owned(),
+            code,
+            message: redact_secrets(message).into_owned(),
         }
     }
+
+    pub fn internal(message: String) -> Self {
+        Self::new(ErrorCode::Internal, &message)
+    }
 }
+
+macro_rules! from_coded_error {
+    ($($t:ty),*) => {$(
+        impl From<$t> for IpcError {
+            fn from(error: $t) -> Self {
+                Self::new(error.code(), &error.to_string())
+            }
+        }
+    )*};
+}
+
+from_coded_error!(
+    CoreError,
+    ProjectError,
+    SecretError,
+    SettingsError,
+    FetchError
+);

@@ -5,6 +5,10 @@ mod bindings;
 mod commands;
 mod error;
 mod logging;
+mod projects;
+mod secrets;
+mod settings;
+mod state;
 
 pub use error::IpcError;
 
@@ -16,6 +20,13 @@ pub fn run() -> Result<(), tauri::Error> {
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;
+            let store =
+                s2c_core::secrets::KeyringStore::new(s2c_core::secrets::default_namespace());
+            state::init(
+                app.handle(),
+                state::AppDirs::from_os(app.handle())?,
+                std::sync::Arc::new(store),
+            )?;
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "app started");
             Ok(())
         })

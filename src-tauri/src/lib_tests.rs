@@ -10,11 +10,30 @@ const APP_ORIGIN: &str = if cfg!(windows) {
 };
 
 fn mock_app() -> tauri::App<MockRuntime> {
+    mock_app_in(std::env::temp_dir().join(format!("s2c-mock-{}", std::process::id())))
+}
+
+/// The app with its state in `dir` and an in-memory keychain.
+fn mock_app_in(dir: std::path::PathBuf) -> tauri::App<MockRuntime> {
     let specta = bindings::specta_builder::<MockRuntime>();
-    mock_builder()
+    let app = mock_builder()
         .invoke_handler(specta.invoke_handler())
         .build(tauri::generate_context!())
-        .expect("the mock app builds")
+        .expect("the mock app builds");
+    // The setup hook only runs with the event loop; a mock app is never run, so wire it here.
+    specta.mount_events(&app);
+    let dirs = state::AppDirs {
+        config: dir.join("config"),
+        data: dir.join("data"),
+        projects: dir.join("Projects"),
+    };
+    state::init(
+        app.handle(),
+        dirs,
+        std::sync::Arc::new(s2c_core::secrets::MemoryStore::new()),
+    )
+    .expect("the app state starts");
+    app
 }
 
 fn invoke(
@@ -116,3 +135,6 @@ fn commands_are_refused_to_a_remote_origin() {
         "a remote page reached app_info: {response:?}"
     );
 }
+
+#[path = "domain_tests.rs"]
+mod domain_tests;

@@ -75,7 +75,9 @@ export async function launchApp() {
   }
   return {
     browser,
+    home,
     dataDir: join(env.XDG_DATA_HOME, IDENTIFIER),
+    configDir: join(env.XDG_CONFIG_HOME, IDENTIFIER),
     async close() {
       await browser.deleteSession().catch(() => undefined);
       driver.kill();

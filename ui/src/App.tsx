@@ -1,11 +1,16 @@
 import { useEffect, useState } from "react";
 import { commands, errorMessage, type AppInfo } from "./ipc";
 import { StartScreen } from "./components/StartScreen";
+import { SettingsDialog } from "./components/settings/SettingsDialog";
 import { reportToLog } from "./lib/reportToLog";
+import { useSettings } from "./lib/useSettings";
+import { applyTheme } from "./lib/theme";
 
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settings = useSettings();
 
   useEffect(() => {
     commands
@@ -18,5 +23,31 @@ export function App() {
       });
   }, []);
 
-  return <StartScreen info={info} error={error} />;
+  const theme = settings.settings?.theme ?? "system";
+  useEffect(() => {
+    applyTheme(theme);
+  }, [theme]);
+
+  return (
+    <>
+      <StartScreen
+        info={info}
+        error={error}
+        onOpenSettings={() => {
+          setSettingsOpen(true);
+        }}
+      />
+      {settingsOpen && settings.settings ? (
+        <SettingsDialog
+          settings={settings.settings}
+          warning={settings.warning}
+          chromiumFound={info?.capabilities.chromium_path ?? null}
+          onSaved={settings.apply}
+          onClose={() => {
+            setSettingsOpen(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
 }

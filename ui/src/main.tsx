@@ -2,6 +2,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import "./styles.css";
+import { applyTheme } from "./lib/theme";
+
+// Follow the OS until the settings say otherwise, so the first frame is not the wrong colour.
+applyTheme("system");
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,5 +1,15 @@
 //! `s2c`: Screenshot to Code from a terminal — the same core as the desktop app.
 
+mod ask;
+mod attachments;
+mod demo_tools;
+mod generate;
+mod key_sources;
+mod keys;
+mod media_files;
+mod models;
+mod provider_choice;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -14,23 +24,53 @@ struct Cli {
 enum Command {
     /// Print what this build is and what this machine lets it do, as JSON.
     Info,
+    /// Ask a provider one question and stream the answer ("does this key / base URL work?").
+    Ask(ask::AskArgs),
+    /// Run a generation headless: variants side by side, files to OUT/variant-N/.
+    Generate(generate::GenerateArgs),
+    /// List the models each vendor offers, what they can do and what they cost.
+    Models(models::ModelsArgs),
+    /// API keys in the OS keychain: set, status, clear.
+    Keys {
+        #[command(subcommand)]
+        command: keys::KeysCommand,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Info => {
-            let info = s2c_core::app_info::AppInfo::detect(env!("CARGO_PKG_VERSION"));
-            match serde_json::to_string_pretty(&info) {
-                Ok(json) => {
-                    println!("{json}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("s2c: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+        Command::Info => info(),
+        Command::Keys { command } => keys::run(command),
+        Command::Models(args) => models::run(args),
+        Command::Ask(args) => block_on(ask::run(args)),
+        Command::Generate(args) => block_on(generate::run(args)),
+    }
+}
+
+fn block_on(task: impl std::future::Future<Output = ExitCode>) -> ExitCode {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(task),
+        Err(e) => {
+            eprintln!("s2c: could not start the async runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn info() -> ExitCode {
+    let info = s2c_core::app_info::AppInfo::detect(env!("CARGO_PKG_VERSION"));
+    match serde_json::to_string_pretty(&info) {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("s2c: {e}");
+            ExitCode::FAILURE
         }
     }
 }

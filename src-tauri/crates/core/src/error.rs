@@ -14,6 +14,16 @@ pub enum ErrorCode {
     Io,
     /// A bug or an unexpected state; the message says what.
     Internal,
+    /// The request clashes with the current state (a folder that already exists, a changed file).
+    Conflict,
+    /// The OS keychain could not be reached or refused access.
+    KeychainUnavailable,
+    /// Refused for safety: an address that is not public, a path outside the project.
+    Forbidden,
+    /// A network request failed (unreachable host, bad status, too large).
+    Network,
+    /// Stored data is damaged or in a format this build cannot read.
+    Corrupt,
 }
 
 #[derive(Debug, thiserror::Error)]

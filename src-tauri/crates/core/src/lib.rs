@@ -2,12 +2,21 @@
 //! the desktop app crate and the `s2c` CLI are two thin front ends over it.
 
 pub mod app_info;
+pub mod atomic_file;
 pub mod engine;
 pub mod error;
 pub mod logging;
+pub mod project;
 pub mod prompts;
+pub mod providers;
 pub mod redact;
 pub mod render;
+pub mod safe_fetch;
+pub mod secrets;
+pub mod settings;
 pub mod tools;
+
+#[cfg(test)]
+mod test_http;
 
 pub use error::{CoreError, ErrorCode, Result};

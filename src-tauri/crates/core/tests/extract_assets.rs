@@ -5,9 +5,10 @@
 mod render_support;
 
 use render_support::http::{MockServer, Request, Response};
+use s2c_core::providers::ApiKey;
 use s2c_core::tools::{
     AgentFileState, ExtractAssets, GeminiConfig, InMemoryAssets, ToolCall, ToolCapabilities,
-    ToolDetail, ToolEnv, ToolName, ToolRegistry, ToolRuntime, VendorKey,
+    ToolDetail, ToolEnv, ToolName, ToolRegistry, ToolRuntime,
 };
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -61,7 +62,7 @@ fn answer(detections: &str) -> Response {
 }
 
 fn tool(server: &MockServer, key: Option<&str>) -> ExtractAssets {
-    let mut config = GeminiConfig::new(key.and_then(VendorKey::new));
+    let mut config = GeminiConfig::new(key.map(ApiKey::new));
     config.base_url = server.url.clone();
     ExtractAssets::new(reqwest::Client::new(), config)
 }

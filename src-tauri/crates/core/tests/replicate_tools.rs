@@ -5,10 +5,11 @@
 mod render_support;
 
 use render_support::http::{MockServer, Request, Response};
+use s2c_core::providers::ApiKey;
 use s2c_core::tools::replicate::{self, ReplicateConfig};
 use s2c_core::tools::{
     AgentFileState, ImageOperation, ToolCall, ToolCapabilities, ToolDetail, ToolEnv, ToolOutcome,
-    ToolRegistry, ToolRuntime, VendorKey,
+    ToolRegistry, ToolRuntime,
 };
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -114,7 +115,7 @@ async fn call(
     tool: &str,
     args: Value,
 ) -> Run {
-    let mut config = ReplicateConfig::new(key.and_then(VendorKey::new));
+    let mut config = ReplicateConfig::new(key.map(ApiKey::new));
     config.base_url = server.url.clone();
     config.poll_interval = Duration::from_millis(50);
     config.deadline = Duration::from_millis(1200);

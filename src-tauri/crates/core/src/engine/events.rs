@@ -17,7 +17,7 @@
 //!   changes nothing; a draft shown under the default path before the real path was known).
 //! - No 64-bit integers: TypeScript gets plain numbers.
 
-use crate::error::ErrorCode;
+use crate::providers::ProviderErrorCode;
 use crate::tools::{ToolDetail, ToolOutcome};
 use serde::{Deserialize, Serialize};
 
@@ -74,10 +74,11 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         detail: Option<ToolDetail>,
     },
-    /// The variant's usage and cost so far (cumulative, not per turn).
+    /// The variant's usage and cost so far (cumulative, not per turn). `cost_usd` is `None`
+    /// when the model's price is unknown.
     Usage {
         usage: UsageSummary,
-        cost_usd: f64,
+        cost_usd: Option<f64>,
     },
     /// The provider layer is retrying a failed request.
     Retrying {
@@ -97,7 +98,7 @@ pub enum EventKind {
         duration_ms: u32,
     },
     VariantError {
-        code: ErrorCode,
+        code: VariantErrorCode,
         message: String,
     },
     VariantCancelled,
@@ -107,8 +108,54 @@ pub enum EventKind {
         failed: u32,
         cancelled: u32,
         usage: UsageSummary,
-        cost_usd: f64,
+        cost_usd: Option<f64>,
     },
+}
+
+/// Why a variant failed: the provider layer's codes, and the engine's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum VariantErrorCode {
+    Auth,
+    RateLimit,
+    Quota,
+    Overloaded,
+    InvalidRequest,
+    ContextTooLong,
+    NotFound,
+    Server,
+    Network,
+    Timeout,
+    Truncated,
+    /// The variant's spending reached its budget.
+    BudgetExceeded,
+    /// The model kept going past the turn cap without finishing.
+    TurnLimit,
+    /// The model finished without writing any code.
+    NoCode,
+    /// The request could not be set up (a missing key, a model that cannot read video…).
+    Setup,
+    Internal,
+}
+
+impl From<ProviderErrorCode> for VariantErrorCode {
+    fn from(code: ProviderErrorCode) -> Self {
+        match code {
+            ProviderErrorCode::Auth => Self::Auth,
+            ProviderErrorCode::RateLimit => Self::RateLimit,
+            ProviderErrorCode::Quota => Self::Quota,
+            ProviderErrorCode::Overloaded => Self::Overloaded,
+            ProviderErrorCode::InvalidRequest => Self::InvalidRequest,
+            ProviderErrorCode::ContextTooLong => Self::ContextTooLong,
+            ProviderErrorCode::NotFound => Self::NotFound,
+            ProviderErrorCode::Server => Self::Server,
+            ProviderErrorCode::Network => Self::Network,
+            ProviderErrorCode::Timeout => Self::Timeout,
+            ProviderErrorCode::Truncated => Self::Truncated,
+            // A cancelled variant ends with `variant_cancelled`, never an error.
+            ProviderErrorCode::Cancelled => Self::Internal,
+        }
+    }
 }
 
 /// Token counts for the UI. The provider layer's normalized `Usage` converts into this (its
@@ -137,6 +184,18 @@ impl UsageSummary {
             .saturating_add(other.cache_write_tokens);
         self.output_tokens = self.output_tokens.saturating_add(other.output_tokens);
         self.reasoning_tokens = self.reasoning_tokens.saturating_add(other.reasoning_tokens);
+    }
+}
+
+impl From<crate::providers::Usage> for UsageSummary {
+    fn from(u: crate::providers::Usage) -> Self {
+        Self {
+            input_tokens: saturate_u32(u.input_tokens),
+            cached_input_tokens: saturate_u32(u.cached_input_tokens),
+            cache_write_tokens: saturate_u32(u.cache_write_tokens),
+            output_tokens: saturate_u32(u.output_tokens),
+            reasoning_tokens: saturate_u32(u.reasoning_tokens),
+        }
     }
 }
 

@@ -59,7 +59,7 @@ fn every_kind() -> Vec<EventKind> {
         },
         EventKind::Usage {
             usage,
-            cost_usd: 0.0125,
+            cost_usd: Some(0.0125),
         },
         EventKind::Retrying {
             attempt: 2,
@@ -77,7 +77,7 @@ fn every_kind() -> Vec<EventKind> {
             duration_ms: 12_000,
         },
         EventKind::VariantError {
-            code: ErrorCode::Internal,
+            code: VariantErrorCode::Internal,
             message: "boom".into(),
         },
         EventKind::VariantCancelled,
@@ -86,7 +86,7 @@ fn every_kind() -> Vec<EventKind> {
             failed: 1,
             cancelled: 1,
             usage,
-            cost_usd: 0.5,
+            cost_usd: Some(0.5),
         },
     ]
 }

@@ -1,16 +1,29 @@
-//! The agent engine's building blocks: the UI protocol (events, sinks), the streaming path
-//! (partial JSON decoding, code-delta coalescing) and finalizing without tools.
+//! The agent engine: generations of parallel variants, each an agent loop over a provider
+//! session and the tool runtime; the UI protocol (events, sinks); the streaming path (partial
+//! JSON decoding, code-delta coalescing); and finalizing without tools.
 
 pub mod coalescer;
 pub mod code_stream;
+pub mod conversation;
 pub mod events;
 pub mod extract_html;
+pub mod generation;
+pub mod limits;
 pub mod partial_json;
 pub mod sink;
+mod turn_stream;
+mod variant;
 
 pub use coalescer::{Clock, CodeDelta, CodeDeltaCoalescer, ManualClock, SystemClock};
 pub use code_stream::CodeStreamer;
-pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary};
+pub use conversation::{apply_prompt, ConversationError};
+pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary, VariantErrorCode};
 pub use extract_html::extract_html;
+pub use generation::{
+    start, GenerationHandle, GenerationOutcome, GenerationSpec, SessionFactory, VariantSpec,
+    VendorSessions,
+};
+pub use limits::LoopLimits;
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
+pub use variant::{VariantOutcome, VariantStatus};

@@ -10,21 +10,7 @@ pub enum Role {
 }
 
 /// A screen recording (Gemini reads video; the other vendors do not).
-#[derive(Clone, PartialEq, Eq)]
-pub struct VideoAttachment {
-    /// `video/mp4`, `video/webm` or `video/quicktime`.
-    pub media_type: String,
-    pub data: Vec<u8>,
-}
-
-impl std::fmt::Debug for VideoAttachment {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("VideoAttachment")
-            .field("media_type", &self.media_type)
-            .field("bytes", &self.data.len())
-            .finish()
-    }
-}
+pub use crate::providers::VideoAttachment;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PromptPart {

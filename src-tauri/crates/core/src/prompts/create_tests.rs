@@ -110,6 +110,7 @@ fn video_text_and_imported_code() {
     let video = VideoAttachment {
         media_type: "video/mp4".into(),
         data: vec![0; 4],
+        fps: None,
     };
     let p = create_prompt(&ctx(), &request(CreateInput::Video(video)))
         .unwrap_or_else(|e| panic!("{e}"));

@@ -13,7 +13,9 @@ pub mod edit_apply;
 mod edit_file;
 pub mod extract_assets;
 pub mod file_state;
+pub mod http;
 pub(crate) mod image_files;
+pub mod media_tools;
 pub mod paths;
 pub mod replicate;
 mod retrieve_option;
@@ -23,8 +25,8 @@ pub mod screenshot_preview;
 pub mod siblings;
 mod titles;
 pub mod types;
-mod vendor_key;
 
+pub use crate::providers::ApiKey;
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
 pub use definitions::ToolName;
@@ -34,6 +36,7 @@ pub use detail::{
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use file_state::{AgentFileState, SavedAsset};
+pub use media_tools::{locate_renderer, MediaTools};
 pub use paths::{PathError, RelPath, DEFAULT_FILE};
 pub use runtime::{
     Cancelled, FileChange, Tool, ToolContext, ToolEnv, ToolFailure, ToolOutcome, ToolOutput,
@@ -43,4 +46,3 @@ pub use screenshot_preview::ScreenshotPreview;
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
 pub use titles::tool_title;
 pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};
-pub use vendor_key::{default_http_client, VendorKey};

@@ -6,9 +6,9 @@ use super::detail::{PreviewShot, ToolDetail};
 use super::paths::{self, RelPath};
 use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
 use super::types::ImageAttachment;
-use crate::app_info::{locate_chromium, ChromiumNotFound};
+use crate::app_info::ChromiumNotFound;
 use crate::render::thumbnail::{data_url, png_thumbnail};
-use crate::render::{FileSnapshot, Renderer, RendererConfig, Shot, ShotRequest, Viewport};
+use crate::render::{FileSnapshot, Renderer, Shot, ShotRequest, Viewport};
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use serde_json::Value;
 use std::path::Path;
@@ -41,10 +41,7 @@ impl ScreenshotPreview {
     /// The tool over a browser found on this machine: `configured` (from settings) first, then
     /// PATH and the usual install locations. The error says why not, for the UI.
     pub fn locate(configured: Option<&Path>) -> Result<Self, ChromiumNotFound> {
-        let chromium = locate_chromium(configured, std::env::var_os("PATH").as_deref())?;
-        Ok(Self::new(Arc::new(Renderer::new(RendererConfig::new(
-            chromium,
-        )))))
+        super::media_tools::locate_renderer(configured).map(Self::new)
     }
 
     pub fn renderer(&self) -> &Arc<Renderer> {

@@ -63,7 +63,7 @@ pub struct ToolResult {
     pub images: Vec<ImageAttachment>,
 }
 
-mod base64_bytes {
+pub(crate) mod base64_bytes {
     use base64::Engine as _;
     use serde::{Deserialize, Deserializer, Serializer};
 

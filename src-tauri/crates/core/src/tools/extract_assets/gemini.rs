@@ -6,8 +6,8 @@
 //! <https://ai.google.dev/gemini-api/docs/image-understanding> (boxes as
 //! `[ymin, xmin, ymax, xmax]` on a 0–1000 scale).
 
+use crate::providers::ApiKey;
 use crate::redact::redact_secrets;
-use crate::tools::VendorKey;
 use base64::Engine as _;
 use regex::Regex;
 use serde_json::{json, Value};
@@ -21,7 +21,8 @@ pub const DEFAULT_DETECTION_MODEL: &str = "gemini-2.5-flash";
 #[derive(Debug, Clone)]
 pub struct GeminiConfig {
     pub base_url: String,
-    pub api_key: Option<VendorKey>,
+    /// `None` (or an empty key): the tool explains that a key is needed.
+    pub api_key: Option<ApiKey>,
     pub model: String,
     /// `Some(0)` turns thinking off (2.5 Flash); `None` sends no thinking config at all.
     pub thinking_budget: Option<i32>,
@@ -29,10 +30,10 @@ pub struct GeminiConfig {
 }
 
 impl GeminiConfig {
-    pub fn new(api_key: Option<VendorKey>) -> Self {
+    pub fn new(api_key: Option<ApiKey>) -> Self {
         Self {
             base_url: DEFAULT_GEMINI_BASE_URL.to_owned(),
-            api_key,
+            api_key: api_key.filter(|k| !k.is_empty()),
             model: DEFAULT_DETECTION_MODEL.to_owned(),
             thinking_budget: Some(0),
             timeout: Duration::from_secs(120),

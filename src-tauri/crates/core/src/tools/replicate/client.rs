@@ -7,8 +7,8 @@
 
 use super::models::ReplicateModel;
 use super::output::output_urls;
+use crate::providers::ApiKey;
 use crate::redact::redact_secrets;
-use crate::tools::VendorKey;
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -22,7 +22,8 @@ const MAX_RATE_LIMIT_RETRIES: u32 = 2;
 #[derive(Debug, Clone)]
 pub struct ReplicateConfig {
     pub base_url: String,
-    pub api_key: Option<VendorKey>,
+    /// `None` (or an empty key): the tools explain that a key is needed.
+    pub api_key: Option<ApiKey>,
     /// First wait between polls; it doubles up to 4× while the prediction runs.
     pub poll_interval: Duration,
     /// A prediction still running after this is cancelled and reported as timed out.
@@ -32,10 +33,10 @@ pub struct ReplicateConfig {
 }
 
 impl ReplicateConfig {
-    pub fn new(api_key: Option<VendorKey>) -> Self {
+    pub fn new(api_key: Option<ApiKey>) -> Self {
         Self {
             base_url: DEFAULT_REPLICATE_BASE_URL.to_owned(),
-            api_key,
+            api_key: api_key.filter(|k| !k.is_empty()),
             poll_interval: Duration::from_millis(800),
             deadline: Duration::from_secs(180),
             request_timeout: Duration::from_secs(60),

@@ -1,0 +1,65 @@
+//! The command line of `s2c generate`.
+
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/"
+)]
+pub struct GenerateArgs {
+    /// A screenshot to rebuild (PNG, JPEG, WebP or GIF); repeat for up to 5.
+    #[arg(long = "input", value_name = "IMAGE")]
+    pub inputs: Vec<PathBuf>,
+    /// A screen recording to rebuild (Gemini models only).
+    #[arg(long, value_name = "VIDEO", conflicts_with_all = ["inputs", "text", "from"])]
+    pub video: Option<PathBuf>,
+    /// A description of the page to build (or, with --input, extra instructions).
+    #[arg(long)]
+    pub text: Option<String>,
+    /// Update: start from the files of an earlier variant's folder.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["inputs", "video"], requires = "prompt")]
+    pub from: Option<PathBuf>,
+    /// Update: what to change.
+    #[arg(long, requires = "from")]
+    pub prompt: Option<String>,
+    /// An image the model may save into the project (`save_assets`); repeatable.
+    #[arg(long = "asset", value_name = "IMAGE")]
+    pub assets: Vec<PathBuf>,
+    /// html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind or ionic_tailwind.
+    #[arg(long, default_value = "html_tailwind")]
+    pub stack: String,
+    /// A model per variant, as `provider:model` or a model id whose vendor is clear
+    /// (gpt-…, claude-…, gemini-…). Repeat for several variants.
+    #[arg(long = "model", value_name = "MODEL", required = true)]
+    pub models: Vec<String>,
+    /// Where to write each variant's files (`DIR/variant-N/`).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Write every event as one JSON object per line to this file.
+    #[arg(long, value_name = "FILE")]
+    pub events: Option<PathBuf>,
+    /// Spending limit per variant in USD.
+    #[arg(long, value_name = "USD")]
+    pub budget: Option<f64>,
+    /// Model turns per variant.
+    #[arg(long, default_value_t = 20)]
+    pub max_turns: u32,
+    /// Output token limit per turn.
+    #[arg(long)]
+    pub max_tokens: Option<u32>,
+    /// Base URL for every variant's provider (else `<PROVIDER>_BASE_URL` or the vendor's).
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// A design system to follow, as a text file.
+    #[arg(long, value_name = "FILE")]
+    pub design_system: Option<PathBuf>,
+    /// Retries after the first attempt for transient errors.
+    #[arg(long, default_value_t = 3)]
+    pub max_retries: u32,
+    /// Seconds of silence from the vendor before giving up.
+    #[arg(long, default_value_t = 120)]
+    pub idle_timeout: u64,
+    /// No progress lines on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}

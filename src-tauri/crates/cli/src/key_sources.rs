@@ -1,0 +1,78 @@
+//! Where `s2c` finds API keys. Sources are asked in order: the environment first
+//! (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `<NAME>_API_KEY` for a custom
+//! provider), so a one-off override needs no keychain change; then the OS keychain, where
+//! `s2c keys set` and the app store keys.
+
+use s2c_core::providers::ApiKey;
+use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretStore};
+
+pub trait KeySource {
+    fn key(&self, provider: &str) -> Option<ApiKey>;
+}
+
+/// Environment variables, the way each vendor's own SDK names them.
+pub struct EnvKeys;
+
+/// `ollama` → `OLLAMA`, `my-server` → `MY_SERVER`.
+pub fn env_prefix(provider: &str) -> String {
+    provider
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+impl KeySource for EnvKeys {
+    fn key(&self, provider: &str) -> Option<ApiKey> {
+        let mut names = vec![format!("{}_API_KEY", env_prefix(provider))];
+        if provider == "gemini" {
+            names.push("GOOGLE_API_KEY".into());
+        }
+        names
+            .iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .find(|value| !value.trim().is_empty())
+            .map(ApiKey::new)
+    }
+}
+
+/// The OS keychain, under the app's namespace (or `S2C_KEYCHAIN_NAMESPACE`).
+pub struct KeychainKeys;
+
+/// Overrides the keychain namespace (tests, or keeping several setups apart).
+pub const NAMESPACE_ENV: &str = "S2C_KEYCHAIN_NAMESPACE";
+
+pub fn keychain_namespace() -> String {
+    std::env::var(NAMESPACE_ENV).unwrap_or_else(|_| default_namespace())
+}
+
+impl KeySource for KeychainKeys {
+    fn key(&self, provider: &str) -> Option<ApiKey> {
+        let id = KeyId::parse(provider).ok()?;
+        match KeyringStore::new(keychain_namespace()).get(&id) {
+            Ok(secret) => secret.map(|s| ApiKey::new(s.expose().trim())),
+            Err(error) => {
+                // No keychain on this machine is normal for CI and servers: env keys still work.
+                eprintln!(
+                    "s2c: the keychain could not be read ({error}); using environment keys only"
+                );
+                None
+            }
+        }
+    }
+}
+
+/// The first key any source has for `provider`.
+pub fn find_key(sources: &[&dyn KeySource], provider: &str) -> Option<ApiKey> {
+    sources.iter().find_map(|source| source.key(provider))
+}
+
+/// The sources `s2c` uses, in order.
+pub fn default_sources() -> Vec<&'static dyn KeySource> {
+    vec![&EnvKeys, &KeychainKeys]
+}

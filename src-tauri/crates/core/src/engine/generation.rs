@@ -1,0 +1,186 @@
+//! A generation: N variants of the same request, each a tokio task with its own session, file
+//! state and cancellation token, reporting through one event emitter.
+
+use super::events::{EventKind, UsageSummary};
+use super::limits::LoopLimits;
+use super::sink::EventEmitter;
+use super::variant::{run_variant, VariantOutcome, VariantShared, VariantStatus};
+use crate::providers::{open_session, Provider, ProviderError, ProviderSession, SessionConfig};
+use crate::tools::{AgentFileState, SharedOptions, ToolRuntime};
+use std::sync::Arc;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+/// Opens provider sessions. The real one talks to the vendors; tests and benchmarks may
+/// substitute their own.
+pub trait SessionFactory: Send + Sync {
+    fn open(
+        &self,
+        provider: &Provider,
+        config: SessionConfig,
+    ) -> Result<Box<dyn ProviderSession>, ProviderError>;
+}
+
+/// Sessions with the real vendors.
+pub struct VendorSessions;
+
+impl SessionFactory for VendorSessions {
+    fn open(
+        &self,
+        provider: &Provider,
+        config: SessionConfig,
+    ) -> Result<Box<dyn ProviderSession>, ProviderError> {
+        open_session(provider, config)
+    }
+}
+
+/// One variant to run: who answers, the complete session configuration (prompt, tools, model
+/// settings), and the files it starts from.
+pub struct VariantSpec {
+    pub provider: Provider,
+    pub session: SessionConfig,
+    pub files: AgentFileState,
+}
+
+/// Everything a generation needs. Build `runtime` with `siblings` in its `ToolEnv` so that
+/// `retrieve_option` sees the other variants' code.
+pub struct GenerationSpec {
+    pub variants: Vec<VariantSpec>,
+    pub runtime: Arc<ToolRuntime>,
+    pub siblings: Arc<SharedOptions>,
+    pub limits: LoopLimits,
+    pub factory: Arc<dyn SessionFactory>,
+}
+
+/// A running generation: cancel one variant or all, and wait for the outcome.
+pub struct GenerationHandle {
+    cancel_all: CancellationToken,
+    variant_tokens: Vec<CancellationToken>,
+    task: JoinHandle<GenerationOutcome>,
+}
+
+#[derive(Debug, Clone)]
+pub struct GenerationOutcome {
+    pub variants: Vec<VariantOutcome>,
+}
+
+impl GenerationOutcome {
+    pub fn usage(&self) -> UsageSummary {
+        let mut total = UsageSummary::default();
+        for v in &self.variants {
+            total.add(&v.usage.into());
+        }
+        total
+    }
+
+    /// The total cost, `None` when any variant's cost is unknown.
+    pub fn cost_usd(&self) -> Option<f64> {
+        self.variants.iter().map(|v| v.cost_usd).sum()
+    }
+}
+
+impl GenerationHandle {
+    /// Stops one variant (by index from 0); the others go on.
+    pub fn cancel_variant(&self, index: u32) {
+        if let Some(token) = self.variant_tokens.get(index as usize) {
+            token.cancel();
+        }
+    }
+
+    pub fn cancel_all(&self) {
+        self.cancel_all.cancel();
+    }
+
+    /// A token that cancels the whole generation when cancelled (for Ctrl-C handlers).
+    pub fn cancel_token(&self) -> CancellationToken {
+        self.cancel_all.clone()
+    }
+
+    pub async fn wait(self) -> GenerationOutcome {
+        match self.task.await {
+            Ok(outcome) => outcome,
+            // The generation task only ends by returning; a panic inside is a bug.
+            Err(join_error) => std::panic::resume_unwind(join_error.into_panic()),
+        }
+    }
+}
+
+/// Start every variant at once. Must be called inside a tokio runtime. Every variant ends with
+/// exactly one of `variant_complete`/`variant_error`/`variant_cancelled`; `finished` comes last.
+pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHandle {
+    let cancel_all = CancellationToken::new();
+    let variant_tokens: Vec<CancellationToken> = spec
+        .variants
+        .iter()
+        .map(|_| cancel_all.child_token())
+        .collect();
+    let shared = Arc::new(VariantShared {
+        emitter: emitter.clone(),
+        runtime: spec.runtime,
+        siblings: spec.siblings,
+        limits: spec.limits,
+    });
+    let tasks: Vec<JoinHandle<VariantOutcome>> = spec
+        .variants
+        .into_iter()
+        .zip(variant_tokens.iter().cloned())
+        .enumerate()
+        .map(|(index, (variant, cancel))| {
+            let index = u32::try_from(index).unwrap_or(u32::MAX);
+            let shared = shared.clone();
+            let factory = spec.factory.clone();
+            tokio::spawn(async move { run_one(index, &shared, &*factory, variant, &cancel).await })
+        })
+        .collect();
+    let task = tokio::spawn(async move {
+        let mut variants = Vec::with_capacity(tasks.len());
+        for task in tasks {
+            match task.await {
+                Ok(outcome) => variants.push(outcome),
+                Err(join_error) => std::panic::resume_unwind(join_error.into_panic()),
+            }
+        }
+        let outcome = GenerationOutcome { variants };
+        let count = |f: fn(&VariantStatus) -> bool| {
+            let n = outcome.variants.iter().filter(|v| f(&v.status)).count();
+            u32::try_from(n).unwrap_or(u32::MAX)
+        };
+        emitter.emit(
+            0,
+            EventKind::Finished {
+                completed: count(|s| matches!(s, VariantStatus::Complete)),
+                failed: count(|s| matches!(s, VariantStatus::Error { .. })),
+                cancelled: count(|s| matches!(s, VariantStatus::Cancelled)),
+                usage: outcome.usage(),
+                cost_usd: outcome.cost_usd(),
+            },
+        );
+        outcome
+    });
+    GenerationHandle {
+        cancel_all,
+        variant_tokens,
+        task,
+    }
+}
+
+async fn run_one(
+    index: u32,
+    shared: &VariantShared,
+    factory: &dyn SessionFactory,
+    variant: VariantSpec,
+    cancel: &CancellationToken,
+) -> VariantOutcome {
+    let model = variant.session.model.clone();
+    match factory.open(&variant.provider, variant.session) {
+        Ok(mut session) => run_variant(index, shared, &mut *session, variant.files, cancel).await,
+        Err(error) => super::variant::failed_to_open(
+            index,
+            shared,
+            &variant.provider,
+            &model,
+            error,
+            variant.files,
+        ),
+    }
+}

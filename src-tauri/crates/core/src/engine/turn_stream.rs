@@ -1,0 +1,101 @@
+//! Streaming one turn to the UI: provider deltas become events as they arrive, create_file
+//! arguments become coalesced `code_delta`s, and a timer flushes code held back while the
+//! vendor pauses.
+
+use super::coalescer::{CodeDelta, DEFAULT_FLUSH_INTERVAL};
+use super::events::EventKind;
+use super::sink::EventEmitter;
+use super::CodeStreamer;
+use crate::providers::{ProviderError, ProviderSession, ProviderTurn, StreamEvent};
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+use tokio_util::sync::CancellationToken;
+
+struct TurnState<'a> {
+    streamer: &'a mut CodeStreamer,
+    /// Calls whose `tool_start` went out.
+    announced: &'a mut HashSet<String>,
+}
+
+/// Stream the session's next turn, emitting events for variant `index`. `announced` gets the
+/// ids of the calls whose `tool_start` was emitted.
+pub(crate) async fn stream_turn(
+    index: u32,
+    emitter: &EventEmitter,
+    session: &mut dyn ProviderSession,
+    streamer: &mut CodeStreamer,
+    announced: &mut HashSet<String>,
+    cancel: &CancellationToken,
+) -> Result<ProviderTurn, ProviderError> {
+    let state = Mutex::new(TurnState {
+        streamer,
+        announced,
+    });
+    let emit = |kind: EventKind| emitter.emit(index, kind);
+    let mut on_event = |event: StreamEvent| {
+        let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+        on_stream_event(&mut state, event, &emit);
+    };
+    let turn = session.stream_turn(&mut on_event, cancel);
+    tokio::pin!(turn);
+    let mut ticker = tokio::time::interval(DEFAULT_FLUSH_INTERVAL);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            result = &mut turn => return result,
+            _ = ticker.tick() => {
+                let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+                if let Some(delta) = state.streamer.poll() {
+                    emit(code_delta(delta));
+                }
+            }
+        }
+    }
+}
+
+fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn(EventKind)) {
+    match event {
+        StreamEvent::AssistantDelta { text } => emit(EventKind::Assistant { text }),
+        StreamEvent::ThinkingDelta { text } => emit(EventKind::Thinking { text }),
+        StreamEvent::ToolCallDelta {
+            call_id,
+            name,
+            delta,
+        } => {
+            if !state.announced.contains(&call_id) {
+                // The previous call's code ends here: send it before the next call starts.
+                if let Some(delta) = state.streamer.flush() {
+                    emit(code_delta(delta));
+                }
+                emit(EventKind::ToolStart {
+                    call_id: call_id.clone(),
+                    name: name.clone(),
+                    title: crate::tools::tool_title(&name, None),
+                });
+                state.announced.insert(call_id.clone());
+            }
+            for delta in state.streamer.on_arguments(&call_id, &name, &delta) {
+                emit(code_delta(delta));
+            }
+        }
+        StreamEvent::Retrying {
+            attempt,
+            delay_ms,
+            reason,
+        } => emit(EventKind::Retrying {
+            attempt,
+            delay_ms: u32::try_from(delay_ms).unwrap_or(u32::MAX),
+            reason,
+        }),
+        // Usage goes out once per finished turn, with its cost.
+        StreamEvent::Usage { .. } => {}
+    }
+}
+
+fn code_delta(delta: CodeDelta) -> EventKind {
+    EventKind::CodeDelta {
+        call_id: delta.call_id,
+        path: delta.path,
+        text: delta.text,
+    }
+}

@@ -1,0 +1,437 @@
+//! One variant's agent loop: stream a turn, forward its deltas, run its tool calls in order,
+//! answer them, and go on until the model is done — within the turn cap, the budget and the
+//! output-limit recovery, and stopping at once when cancelled.
+
+use super::events::{tool_end_events, EventKind, VariantErrorCode};
+use super::extract_html::extract_html;
+use super::limits::{cut_off_call_message, LoopLimits, CONTINUE_MESSAGE};
+use super::sink::EventEmitter;
+use super::turn_stream::stream_turn;
+use super::CodeStreamer;
+use crate::providers::{
+    ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, Usage, UserContent,
+};
+use crate::tools::{AgentFileState, RelPath, SharedOptions, ToolCall, ToolResult, ToolRuntime};
+use std::collections::{BTreeMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
+
+/// How a variant ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VariantStatus {
+    Complete,
+    Error {
+        code: VariantErrorCode,
+        message: String,
+    },
+    Cancelled,
+}
+
+/// Everything a finished variant leaves behind, for the project record and the CLI.
+#[derive(Debug, Clone)]
+pub struct VariantOutcome {
+    pub index: u32,
+    pub provider: String,
+    pub model: String,
+    pub status: VariantStatus,
+    pub files: AgentFileState,
+    pub usage: Usage,
+    pub cost_usd: Option<f64>,
+    pub turns: u32,
+    pub tool_calls: u32,
+    pub duration: Duration,
+    /// The model's visible text across all turns.
+    pub assistant_text: String,
+}
+
+/// What one variant shares with the rest of its generation.
+pub(crate) struct VariantShared {
+    pub emitter: Arc<EventEmitter>,
+    pub runtime: Arc<ToolRuntime>,
+    pub siblings: Arc<SharedOptions>,
+    pub limits: LoopLimits,
+}
+
+/// Why the loop stopped early.
+enum Stop {
+    Cancelled,
+    Failed(VariantErrorCode, String),
+}
+
+impl From<ProviderError> for Stop {
+    fn from(error: ProviderError) -> Self {
+        match error.code() {
+            ProviderErrorCode::Cancelled => Stop::Cancelled,
+            code => Stop::Failed(code.into(), error.to_string()),
+        }
+    }
+}
+
+struct VariantLoop<'a> {
+    index: u32,
+    shared: &'a VariantShared,
+    cancel: &'a CancellationToken,
+    session: &'a mut dyn ProviderSession,
+    files: AgentFileState,
+    streamer: CodeStreamer,
+    /// Hash of the content last sent in a `set_code`, per path: the end repeats none of them.
+    sent: BTreeMap<String, u64>,
+    turns: u32,
+    tool_calls: u32,
+    continuations: u32,
+    assistant_text: String,
+    warned_unknown_cost: bool,
+}
+
+/// Run variant `index` to its end on an open session. Emits `started` … and exactly one of
+/// `variant_complete`, `variant_error`, `variant_cancelled`.
+pub(crate) async fn run_variant(
+    index: u32,
+    shared: &VariantShared,
+    session: &mut dyn ProviderSession,
+    files: AgentFileState,
+    cancel: &CancellationToken,
+) -> VariantOutcome {
+    let started = Instant::now();
+    shared.emitter.emit(
+        index,
+        EventKind::Started {
+            provider: session.vendor().to_owned(),
+            model: session.model().to_owned(),
+        },
+    );
+    for (path, content) in files.files() {
+        shared.siblings.set_file(index, path.as_str(), content);
+    }
+    let mut run = VariantLoop {
+        index,
+        shared,
+        cancel,
+        session,
+        files,
+        streamer: CodeStreamer::new(super::CodeDeltaCoalescer::with_system_clock()),
+        sent: BTreeMap::new(),
+        turns: 0,
+        tool_calls: 0,
+        continuations: 0,
+        assistant_text: String::new(),
+        warned_unknown_cost: false,
+    };
+    let result = run.drive().await;
+    let status = match result {
+        Ok(()) => run.finish(),
+        Err(stop) => Err(stop),
+    };
+    let duration = started.elapsed();
+    let status = match status {
+        Ok(()) => {
+            run.emit(EventKind::VariantComplete {
+                turns: run.turns,
+                tool_calls: run.tool_calls,
+                duration_ms: u32::try_from(duration.as_millis()).unwrap_or(u32::MAX),
+            });
+            VariantStatus::Complete
+        }
+        Err(Stop::Cancelled) => {
+            run.emit(EventKind::VariantCancelled);
+            VariantStatus::Cancelled
+        }
+        Err(Stop::Failed(code, message)) => {
+            run.emit(EventKind::VariantError {
+                code,
+                message: message.clone(),
+            });
+            VariantStatus::Error { code, message }
+        }
+    };
+    run.session.close();
+    VariantOutcome {
+        index,
+        provider: run.session.vendor().to_owned(),
+        model: run.session.model().to_owned(),
+        status,
+        usage: run.session.usage(),
+        cost_usd: run.session.cost(),
+        turns: run.turns,
+        tool_calls: run.tool_calls,
+        duration,
+        assistant_text: run.assistant_text,
+        files: run.files,
+    }
+}
+
+impl VariantLoop<'_> {
+    fn emit(&self, kind: EventKind) {
+        self.shared.emitter.emit(self.index, kind);
+    }
+
+    /// Turns until the model stops calling tools.
+    async fn drive(&mut self) -> Result<(), Stop> {
+        loop {
+            if self.cancel.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            if self.turns >= self.shared.limits.max_turns {
+                return self.turn_cap_reached();
+            }
+            self.check_budget()?;
+            let turn = self.next_turn().await?;
+            if turn.tool_calls.is_empty() {
+                if turn.stop_reason == StopReason::MaxTokens && self.may_continue() {
+                    self.session
+                        .append_user_message(UserContent::text(CONTINUE_MESSAGE));
+                    continue;
+                }
+                return Ok(());
+            }
+            let results = self.run_tools(&turn).await?;
+            self.session
+                .append_tool_results(&turn, &results)
+                .map_err(Stop::from)?;
+        }
+    }
+
+    async fn next_turn(&mut self) -> Result<ProviderTurn, Stop> {
+        let mut announced = HashSet::new();
+        let turn = stream_turn(
+            self.index,
+            &self.shared.emitter,
+            &mut *self.session,
+            &mut self.streamer,
+            &mut announced,
+            self.cancel,
+        )
+        .await;
+        // Whatever streamed before an error is shown; nothing is held back.
+        if let Some(delta) = self.streamer.flush() {
+            self.emit(EventKind::CodeDelta {
+                call_id: delta.call_id,
+                path: delta.path,
+                text: delta.text,
+            });
+        }
+        let turn = turn?;
+        self.turns += 1;
+        self.assistant_text.push_str(&turn.assistant_text);
+        self.emit(EventKind::Usage {
+            usage: self.session.usage().into(),
+            cost_usd: self.session.cost(),
+        });
+        // A call that never streamed (a vendor that sends calls whole) is announced now.
+        for call in &turn.tool_calls {
+            if !announced.contains(&call.id) {
+                self.emit(EventKind::ToolStart {
+                    call_id: call.id.clone(),
+                    name: call.name.clone(),
+                    title: crate::tools::tool_title(&call.name, Some(&call.arguments)),
+                });
+            }
+        }
+        Ok(turn)
+    }
+
+    /// The turn's calls, one after another in the model's order.
+    async fn run_tools(&mut self, turn: &ProviderTurn) -> Result<Vec<ToolResult>, Stop> {
+        let mut results = Vec::with_capacity(turn.tool_calls.len());
+        let cut_off = turn.stop_reason == StopReason::MaxTokens;
+        if cut_off {
+            self.continuations += 1;
+        }
+        for call in &turn.tool_calls {
+            if self.cancel.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            self.check_budget()?;
+            self.tool_calls += 1;
+            if cut_off && call.invalid_arguments.is_some() {
+                results.push(self.report_cut_off(call));
+                continue;
+            }
+            let outcome = self
+                .shared
+                .runtime
+                .execute(call, self.index, &mut self.files, self.cancel)
+                .await
+                .map_err(|_| Stop::Cancelled)?;
+            if let Some(change) = &outcome.changed_file {
+                self.shared
+                    .siblings
+                    .set_file(self.index, &change.path, &change.content);
+                self.sent
+                    .insert(change.path.clone(), content_hash(&change.content));
+            }
+            for kind in tool_end_events(&outcome) {
+                self.emit(kind);
+            }
+            results.push(outcome.result);
+        }
+        Ok(results)
+    }
+
+    fn report_cut_off(&self, call: &ToolCall) -> ToolResult {
+        let result = ToolResult {
+            call_id: call.id.clone(),
+            name: call.name.clone(),
+            ok: false,
+            result: cut_off_call_message(&call.name),
+            summary: format!("{}: cut off by the output limit, not run", call.name),
+            images: Vec::new(),
+        };
+        self.emit(EventKind::ToolResult {
+            call_id: result.call_id.clone(),
+            name: result.name.clone(),
+            ok: false,
+            summary: result.summary.clone(),
+            detail: None,
+        });
+        result
+    }
+
+    fn may_continue(&mut self) -> bool {
+        if self.continuations >= self.shared.limits.max_continuations {
+            return false;
+        }
+        self.continuations += 1;
+        self.emit(EventKind::Status {
+            message: "The reply hit the output limit; asking the model to continue…".into(),
+        });
+        true
+    }
+
+    fn check_budget(&mut self) -> Result<(), Stop> {
+        let Some(budget) = self.shared.limits.budget_usd else {
+            return Ok(());
+        };
+        match self.session.cost() {
+            Some(spent) if spent >= budget => Err(Stop::Failed(
+                VariantErrorCode::BudgetExceeded,
+                format!(
+                    "This option stopped at its budget: it spent ${spent:.4} of ${budget:.2}. \
+                     Raise the budget per option in Settings to let it go further."
+                ),
+            )),
+            Some(_) => Ok(()),
+            None => {
+                if !self.warned_unknown_cost && self.turns > 0 {
+                    self.warned_unknown_cost = true;
+                    self.emit(EventKind::Status {
+                        message: format!(
+                            "The price of {} is unknown, so the ${budget:.2} budget cannot be enforced.",
+                            self.session.model()
+                        ),
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn turn_cap_reached(&mut self) -> Result<(), Stop> {
+        let max = self.shared.limits.max_turns;
+        if self.files.is_empty() {
+            return Err(Stop::Failed(
+                VariantErrorCode::TurnLimit,
+                format!("The model used all {max} turns without writing any code."),
+            ));
+        }
+        self.emit(EventKind::Status {
+            message: format!("Stopped after {max} turns, the most an option may take."),
+        });
+        Ok(())
+    }
+
+    /// The end of a successful loop: the page from the model's text when it never used a tool,
+    /// then a `set_code` for every file the UI has not yet seen in full.
+    fn finish(&mut self) -> Result<(), Stop> {
+        if self.tool_calls == 0 {
+            if let Some(html) = extract_html(&self.assistant_text) {
+                self.files.set(RelPath::default_file(), html);
+            }
+        }
+        if self.files.is_empty() {
+            return Err(Stop::Failed(
+                VariantErrorCode::NoCode,
+                no_code_message(&self.assistant_text),
+            ));
+        }
+        let unsent: Vec<(String, String)> = self
+            .files
+            .files()
+            .filter(|(path, content)| self.sent.get(path.as_str()) != Some(&content_hash(content)))
+            .map(|(path, content)| (path.as_str().to_owned(), content.to_owned()))
+            .collect();
+        for (path, content) in unsent {
+            self.shared.siblings.set_file(self.index, &path, &content);
+            self.sent.insert(path.clone(), content_hash(&content));
+            self.emit(EventKind::SetCode { path, content });
+        }
+        Ok(())
+    }
+}
+
+fn content_hash(content: &str) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    content.hash(&mut hasher);
+    hasher.finish()
+}
+
+fn no_code_message(text: &str) -> String {
+    let text = text.trim();
+    if text.is_empty() {
+        return "The model finished without writing any code or saying anything.".into();
+    }
+    let mut end = text.len().min(300);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let ellipsis = if end < text.len() { "…" } else { "" };
+    format!(
+        "The model finished without writing any code. It said: “{}{ellipsis}”",
+        &text[..end]
+    )
+}
+
+/// A variant whose session could not even be opened (no key, a bad base URL…).
+pub(crate) fn failed_to_open(
+    index: u32,
+    shared: &VariantShared,
+    provider: &crate::providers::Provider,
+    model: &str,
+    error: ProviderError,
+    files: AgentFileState,
+) -> VariantOutcome {
+    shared.emitter.emit(
+        index,
+        EventKind::Started {
+            provider: provider.name().to_owned(),
+            model: model.to_owned(),
+        },
+    );
+    let code = match error.code() {
+        ProviderErrorCode::InvalidRequest => VariantErrorCode::Setup,
+        code => code.into(),
+    };
+    let message = error.to_string();
+    shared.emitter.emit(
+        index,
+        EventKind::VariantError {
+            code,
+            message: message.clone(),
+        },
+    );
+    VariantOutcome {
+        index,
+        provider: provider.name().to_owned(),
+        model: model.to_owned(),
+        status: VariantStatus::Error { code, message },
+        files,
+        usage: Usage::default(),
+        cost_usd: None,
+        turns: 0,
+        tool_calls: 0,
+        duration: Duration::ZERO,
+        assistant_text: String::new(),
+    }
+}

@@ -1,0 +1,77 @@
+//! Exporting a version as a self-contained folder or zip: every asset it references is included
+//! and references are rewritten, so it opens offline from anywhere.
+
+mod bundle;
+mod locate;
+pub(crate) mod refs;
+mod write;
+
+pub use bundle::RemoteLimits;
+pub(crate) use bundle::{gather, Sources};
+
+use super::error::Result;
+use super::handle::Project;
+use super::types::{VariantId, VersionId};
+use crate::safe_fetch::SafeFetcher;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    Folder,
+    Zip,
+}
+
+#[derive(Debug, Clone)]
+pub struct ExportOptions {
+    pub format: ExportFormat,
+    /// A folder that does not exist yet, or the zip file to write (replaced if it exists).
+    pub destination: PathBuf,
+    /// `None` leaves remote images as links.
+    pub fetcher: Option<SafeFetcher>,
+    pub limits: RemoteLimits,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ExportReport {
+    pub path: String,
+    pub files: u32,
+    /// `data:` URLs turned into files.
+    pub data_urls: u32,
+    /// Remote images downloaded into `assets/`.
+    pub remote_images: u32,
+    /// What could not be included, and why (the export still succeeded).
+    pub warnings: Vec<String>,
+}
+
+/// Export `version` (its selected variant, or `variant`).
+pub async fn export_version(
+    project: &Project,
+    version: VersionId,
+    variant: Option<VariantId>,
+    options: &ExportOptions,
+) -> Result<ExportReport> {
+    let files = project.files(version, variant)?;
+    let sources = Sources {
+        disk_root: Some(project.root()),
+        fetcher: options.fetcher.as_ref(),
+        limits: options.limits,
+    };
+    let bundle = gather(files, &sources).await;
+    match options.format {
+        ExportFormat::Folder => write::folder(&options.destination, &bundle.files)?,
+        ExportFormat::Zip => write::zip(&options.destination, &bundle.files)?,
+    }
+    Ok(ExportReport {
+        path: options.destination.display().to_string(),
+        files: u32::try_from(bundle.files.len()).unwrap_or(u32::MAX),
+        data_urls: bundle.data_urls,
+        remote_images: bundle.remote_images,
+        warnings: bundle.warnings,
+    })
+}
+
+#[cfg(test)]
+#[path = "export_tests.rs"]
+mod tests;

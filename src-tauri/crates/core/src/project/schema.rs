@@ -1,0 +1,158 @@
+//! The project database: connection setup and versioned migrations (`PRAGMA user_version`).
+//! A migration runs in one transaction with its version bump, so a crash mid-migration leaves
+//! the previous schema.
+
+use super::error::{DbContext, ProjectError, Result};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// Each entry moves the schema from version `i` to `i + 1`. Append; never edit a shipped one.
+const MIGRATIONS: &[&str] = &[r#"
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE versions (
+    id                 INTEGER PRIMARY KEY,
+    parent_id          INTEGER REFERENCES versions(id),
+    kind               TEXT NOT NULL CHECK (kind IN
+                         ('generation','edit','import','manual_save','external_edit','restore')),
+    prompt             TEXT,
+    stack              TEXT,
+    request_json       TEXT,
+    selected_variant   INTEGER,
+    source_version     INTEGER REFERENCES versions(id),
+    source_variant     INTEGER,
+    created_at         INTEGER NOT NULL
+);
+CREATE INDEX versions_parent ON versions(parent_id);
+CREATE TABLE variants (
+    id                 INTEGER PRIMARY KEY,
+    version_id         INTEGER NOT NULL REFERENCES versions(id),
+    idx                INTEGER NOT NULL,
+    model              TEXT,
+    provider           TEXT,
+    status             TEXT NOT NULL CHECK (status IN
+                         ('pending','generating','complete','error','cancelled','interrupted')),
+    error              TEXT,
+    history_json       TEXT,
+    input_tokens       INTEGER NOT NULL DEFAULT 0,
+    output_tokens      INTEGER NOT NULL DEFAULT 0,
+    cache_read_tokens  INTEGER NOT NULL DEFAULT 0,
+    cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+    cost_usd           REAL NOT NULL DEFAULT 0,
+    started_at         INTEGER,
+    finished_at        INTEGER,
+    UNIQUE (version_id, idx)
+);
+-- File contents are stored once, by hash: a manual save copies every file of its parent.
+CREATE TABLE blobs (
+    hash  TEXT PRIMARY KEY,
+    size  INTEGER NOT NULL,
+    data  BLOB NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE variant_files (
+    variant_id INTEGER NOT NULL REFERENCES variants(id),
+    path       TEXT NOT NULL,
+    hash       TEXT NOT NULL REFERENCES blobs(hash),
+    PRIMARY KEY (variant_id, path)
+) WITHOUT ROWID;
+CREATE TABLE events (
+    variant_id INTEGER NOT NULL REFERENCES variants(id),
+    seq        INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    at         INTEGER NOT NULL,
+    payload    TEXT NOT NULL,
+    PRIMARY KEY (variant_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE inputs (
+    id          INTEGER PRIMARY KEY,
+    path        TEXT NOT NULL UNIQUE,
+    media_type  TEXT NOT NULL,
+    size        INTEGER NOT NULL,
+    hash        TEXT NOT NULL,
+    created_at  INTEGER NOT NULL
+);
+CREATE TABLE version_inputs (
+    version_id INTEGER NOT NULL REFERENCES versions(id),
+    input_id   INTEGER NOT NULL REFERENCES inputs(id),
+    PRIMARY KEY (version_id, input_id)
+) WITHOUT ROWID;
+-- What the app last wrote to each working file, to tell our writes from another editor's.
+CREATE TABLE working_files (
+    path TEXT PRIMARY KEY,
+    hash TEXT NOT NULL
+) WITHOUT ROWID;
+"#];
+
+/// Open (creating if asked) the database at `path`, set it up and migrate it.
+pub fn open(path: &Path, create: bool) -> Result<Connection> {
+    use rusqlite::OpenFlags;
+    let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    if create {
+        flags |= OpenFlags::SQLITE_OPEN_CREATE;
+    }
+    let mut conn = Connection::open_with_flags(path, flags).map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::CannotOpen => {
+            ProjectError::NotFound(format!(
+                "{} is not a Screenshot to Code project (no database)",
+                path.parent()
+                    .and_then(Path::parent)
+                    .unwrap_or(path)
+                    .display()
+            ))
+        }
+        other => ProjectError::Db {
+            context: format!("opening {}", path.display()),
+            source: other,
+        },
+    })?;
+    // WAL: a crash mid-transaction leaves the last committed state; FULL: a commit reported
+    // done is on disk, so "version saved" is never a lie.
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .db("enabling the write-ahead log")?;
+    conn.pragma_update(None, "synchronous", "FULL")
+        .db("setting synchronous mode")?;
+    conn.pragma_update(None, "foreign_keys", "ON")
+        .db("enabling foreign keys")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))
+        .db("setting the busy timeout")?;
+    check_integrity(&conn)?;
+    migrate(&mut conn)?;
+    Ok(conn)
+}
+
+fn check_integrity(conn: &Connection) -> Result<()> {
+    let verdict: String = conn
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .map_err(|e| ProjectError::Corrupt(format!("the project database cannot be read: {e}")))?;
+    if verdict != "ok" {
+        return Err(ProjectError::Corrupt(format!(
+            "the project database is damaged: {verdict}"
+        )));
+    }
+    Ok(())
+}
+
+fn migrate(conn: &mut Connection) -> Result<()> {
+    let current: usize = conn
+        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
+        .db("reading the schema version")?
+        .try_into()
+        .unwrap_or(usize::MAX);
+    if current > MIGRATIONS.len() {
+        return Err(ProjectError::Corrupt(format!(
+            "this project was saved by a newer version of the app (schema {current}, this build knows {})",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current) {
+        let tx = conn.transaction().db("starting a migration")?;
+        tx.execute_batch(sql)
+            .db(&format!("migrating to schema {}", i + 1))?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)
+            .db("recording the schema version")?;
+        tx.commit().db("committing a migration")?;
+    }
+    Ok(())
+}

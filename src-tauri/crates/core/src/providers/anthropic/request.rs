@@ -1,0 +1,146 @@
+//! Building a Messages API request body (`POST {base}/messages`): model, `max_tokens`, the
+//! system prompt at the top level, tools, thinking, automatic prompt caching, streaming, and the
+//! conversation as alternating user/assistant messages of content blocks.
+
+use super::super::catalog::ModelInfo;
+use super::super::session::SessionConfig;
+use super::super::types::{ContentPart, PlainMessage, Role, UserContent};
+use super::models::{self, ThinkingPlan};
+use super::schema;
+use crate::tools::ImageAttachment;
+use base64::Engine as _;
+use serde_json::{json, Map, Value};
+
+pub fn image_block(image: &ImageAttachment) -> Value {
+    json!({
+        "type": "image",
+        "source": {
+            "type": "base64",
+            "media_type": image.media_type,
+            "data": base64::engine::general_purpose::STANDARD.encode(&image.data),
+        }
+    })
+}
+
+/// Content blocks for user content. Empty text blocks are left out: the API refuses them.
+pub fn user_blocks(content: &UserContent) -> Vec<Value> {
+    content
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            ContentPart::Text { text } if text.is_empty() => None,
+            ContentPart::Text { text } => Some(json!({"type": "text", "text": text})),
+            ContentPart::Image { image } => Some(image_block(image)),
+        })
+        .collect()
+}
+
+/// An earlier message in plain form (assistant messages carry their text only). `None` when
+/// nothing is left of it: empty messages are refused.
+pub fn plain_message(message: &PlainMessage) -> Option<Value> {
+    let (role, content) = match message.role {
+        Role::User => ("user", user_blocks(&message.content)),
+        Role::Assistant => {
+            let text: String = message
+                .content
+                .parts
+                .iter()
+                .filter_map(|p| match p {
+                    ContentPart::Text { text } => Some(text.as_str()),
+                    ContentPart::Image { .. } => None,
+                })
+                .collect();
+            let text = text.trim_end();
+            let blocks = if text.is_empty() {
+                vec![]
+            } else {
+                vec![json!({"type": "text", "text": text})]
+            };
+            ("assistant", blocks)
+        }
+    };
+    (!content.is_empty()).then(|| json!({"role": role, "content": content}))
+}
+
+/// Add user blocks after the conversation: to the last message when it is the user's (the
+/// API wants alternating roles), else as a new user message.
+pub fn push_user_blocks(messages: &mut Vec<Value>, blocks: Vec<Value>) {
+    if blocks.is_empty() {
+        return;
+    }
+    if let Some(last) = messages.last_mut().filter(|m| m["role"] == "user") {
+        if let Some(content) = last["content"].as_array_mut() {
+            content.extend(blocks);
+            return;
+        }
+    }
+    messages.push(json!({"role": "user", "content": blocks}));
+}
+
+/// The conversation a session opens with: the plain history, then the first user message.
+pub fn opening_messages(config: &SessionConfig) -> Vec<Value> {
+    let mut messages = Vec::new();
+    for message in &config.history {
+        match plain_message(message) {
+            Some(m) if m["role"] == "user" => {
+                let blocks = m["content"].as_array().cloned().unwrap_or_default();
+                push_user_blocks(&mut messages, blocks);
+            }
+            Some(m) => messages.push(m),
+            None => {}
+        }
+    }
+    push_user_blocks(&mut messages, user_blocks(&config.user_content));
+    messages
+}
+
+/// The parts of the body that stay the same for every turn of a session, and the thinking plan
+/// (its beta header is the session's business).
+pub fn fixed_fields(
+    config: &SessionConfig,
+    info: Option<&ModelInfo>,
+) -> (Map<String, Value>, ThinkingPlan) {
+    let max_tokens = models::max_tokens(info, config.max_output_tokens);
+    let plan = models::plan(
+        info,
+        config.reasoning_effort,
+        max_tokens,
+        !config.tools.is_empty(),
+    );
+    let mut body = Map::new();
+    body.insert("model".into(), json!(config.model));
+    body.insert("max_tokens".into(), json!(max_tokens));
+    if !config.system_prompt.is_empty() {
+        body.insert("system".into(), json!(config.system_prompt));
+    }
+    if !config.tools.is_empty() {
+        let tools: Vec<Value> = config.tools.iter().map(schema::tool).collect();
+        body.insert("tools".into(), Value::Array(tools));
+    }
+    if let Some(thinking) = &plan.thinking {
+        body.insert("thinking".into(), thinking.clone());
+    }
+    if let Some(effort) = &plan.effort {
+        body.insert("output_config".into(), json!({"effort": effort}));
+    }
+    // Automatic caching: the API puts the breakpoint on the last cacheable block and moves it
+    // forward as the conversation grows, so every turn reads the previous turns from the cache.
+    body.insert("cache_control".into(), json!({"type": "ephemeral"}));
+    body.insert("stream".into(), json!(true));
+    (body, plan)
+}
+
+/// The whole body for the next turn.
+pub fn body(fixed: &Map<String, Value>, messages: &[Value]) -> Result<Vec<u8>, serde_json::Error> {
+    #[derive(serde::Serialize)]
+    struct Body<'a> {
+        #[serde(flatten)]
+        fixed: &'a Map<String, Value>,
+        messages: &'a [Value],
+    }
+    serde_json::to_vec(&Body { fixed, messages })
+}
+
+#[cfg(test)]
+#[path = "request_tests.rs"]
+mod tests;

@@ -1,0 +1,146 @@
+//! Building a streamGenerateContent request body: `systemInstruction`, `contents` (user and
+//! model turns of parts), function declarations, and `generationConfig` (output limit,
+//! thinking, media resolution).
+
+use super::super::catalog::ModelInfo;
+use super::super::media::VideoAttachment;
+use super::super::session::{ImageDetail, SessionConfig};
+use super::super::types::{ContentPart, PlainMessage, Role, UserContent};
+use super::models::{bare, thinking_config};
+use super::schema;
+use crate::tools::{CanonicalTool, ImageAttachment};
+use base64::Engine as _;
+use serde_json::{json, Map, Value};
+
+pub fn base64(data: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(data)
+}
+
+pub fn image_part(image: &ImageAttachment) -> Value {
+    json!({"inlineData": {"mimeType": image.media_type, "data": base64(&image.data)}})
+}
+
+pub fn video_part(video: &VideoAttachment) -> Value {
+    let mut part =
+        json!({"inlineData": {"mimeType": video.media_type, "data": base64(&video.data)}});
+    if let Some(fps) = video.fps.filter(|f| f.is_finite() && *f > 0.0) {
+        part["videoMetadata"] = json!({"fps": fps});
+    }
+    part
+}
+
+pub fn user_parts(content: &UserContent) -> Vec<Value> {
+    content
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            ContentPart::Text { text } if text.is_empty() => None,
+            ContentPart::Text { text } => Some(json!({"text": text})),
+            ContentPart::Image { image } => Some(image_part(image)),
+        })
+        .collect()
+}
+
+/// An earlier message in plain form; `None` when nothing is left of it.
+pub fn plain_content(message: &PlainMessage) -> Option<Value> {
+    let (role, parts) = match message.role {
+        Role::User => ("user", user_parts(&message.content)),
+        Role::Assistant => {
+            let text: String = message
+                .content
+                .parts
+                .iter()
+                .filter_map(|p| match p {
+                    ContentPart::Text { text } => Some(text.as_str()),
+                    ContentPart::Image { .. } => None,
+                })
+                .collect();
+            let parts = if text.is_empty() {
+                vec![]
+            } else {
+                vec![json!({"text": text})]
+            };
+            ("model", parts)
+        }
+    };
+    (!parts.is_empty()).then(|| json!({"role": role, "parts": parts}))
+}
+
+/// The conversation a session opens with: the plain history, then the first user message with
+/// any videos first (Gemini reads media best before the text about it).
+pub fn opening_contents(config: &SessionConfig) -> Vec<Value> {
+    let mut contents: Vec<Value> = config.history.iter().filter_map(plain_content).collect();
+    let mut first: Vec<Value> = config.videos.iter().map(video_part).collect();
+    first.extend(user_parts(&config.user_content));
+    if !first.is_empty() {
+        contents.push(json!({"role": "user", "parts": first}));
+    }
+    contents
+}
+
+pub fn function_declaration(tool: &CanonicalTool) -> Value {
+    let mut declaration = json!({"name": tool.name, "description": tool.description});
+    if let Some(parameters) = schema::parameters(&tool.parameters) {
+        declaration["parameters"] = parameters;
+    }
+    declaration
+}
+
+fn media_resolution(detail: ImageDetail) -> Option<&'static str> {
+    match detail {
+        ImageDetail::Auto => None,
+        ImageDetail::Low => Some("MEDIA_RESOLUTION_LOW"),
+        ImageDetail::High => Some("MEDIA_RESOLUTION_HIGH"),
+    }
+}
+
+/// The parts of the body that stay the same for every turn of a session.
+pub fn fixed_fields(config: &SessionConfig, info: Option<&ModelInfo>) -> Map<String, Value> {
+    let mut body = Map::new();
+    if !config.system_prompt.is_empty() {
+        body.insert(
+            "systemInstruction".into(),
+            json!({"parts": [{"text": config.system_prompt}]}),
+        );
+    }
+    if !config.tools.is_empty() {
+        let declarations: Vec<Value> = config.tools.iter().map(function_declaration).collect();
+        body.insert(
+            "tools".into(),
+            json!([{"functionDeclarations": declarations}]),
+        );
+        body.insert(
+            "toolConfig".into(),
+            json!({"functionCallingConfig": {"mode": "AUTO"}}),
+        );
+    }
+    let mut generation = Map::new();
+    if let Some(max) = config.max_output_tokens {
+        generation.insert("maxOutputTokens".into(), json!(max));
+    }
+    if let Some(thinking) = thinking_config(info, bare(&config.model), config.reasoning_effort) {
+        generation.insert("thinkingConfig".into(), thinking);
+    }
+    if let Some(resolution) = media_resolution(config.image_detail) {
+        generation.insert("mediaResolution".into(), json!(resolution));
+    }
+    if !generation.is_empty() {
+        body.insert("generationConfig".into(), Value::Object(generation));
+    }
+    body
+}
+
+/// The whole body for the next turn.
+pub fn body(fixed: &Map<String, Value>, contents: &[Value]) -> Result<Vec<u8>, serde_json::Error> {
+    #[derive(serde::Serialize)]
+    struct Body<'a> {
+        contents: &'a [Value],
+        #[serde(flatten)]
+        fixed: &'a Map<String, Value>,
+    }
+    serde_json::to_vec(&Body { contents, fixed })
+}
+
+#[cfg(test)]
+#[path = "request_tests.rs"]
+mod tests;

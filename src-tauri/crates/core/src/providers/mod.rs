@@ -1,0 +1,40 @@
+//! The provider layer: one contract ([`ProviderSession`], [`StreamEvent`], [`ProviderTurn`]) over
+//! every vendor, a shared transport (HTTP client, SSE framing, retries, idle timeout,
+//! cancellation), one error taxonomy ([`ProviderError`]) and pricing.
+//!
+//! Each vendor lives in its own folder with the same files: `request.rs` (building the HTTP
+//! request body), `stream.rs` (a pure, synchronous mapper from the vendor's SSE events to
+//! [`StreamEvent`]s and a finished turn), `continuation.rs` (how the assistant turn and tool
+//! results go back), `session.rs` (the [`ProviderSession`] implementation), and `*_tests.rs`.
+
+pub mod anthropic;
+pub mod api_key;
+mod book;
+pub mod calls;
+pub mod catalog;
+pub mod error;
+pub mod gemini;
+pub mod imaging;
+pub mod media;
+pub mod openai;
+pub mod openai_compat;
+pub mod pricing;
+pub mod session;
+pub mod transport;
+pub mod types;
+pub mod vendor;
+
+pub use api_key::ApiKey;
+pub use catalog::{ModelCatalog, ModelInfo, ThinkingStyle};
+pub use error::{Origin, ProviderError, ProviderErrorCode};
+pub use media::VideoAttachment;
+pub use pricing::{ModelPrice, PriceTable};
+pub use session::{
+    BoxFuture, EventSink, ImageDetail, ProviderSession, ReasoningEffort, SessionConfig,
+    TransportOptions,
+};
+pub use types::{
+    ContentPart, NativeTurn, PlainMessage, ProviderTurn, Role, StopReason, StreamEvent, Usage,
+    UserContent,
+};
+pub use vendor::{open_session, Provider};

@@ -1,0 +1,66 @@
+//! The model list of an OpenAI-compatible server: `GET {base}/models` → `{"data": [{"id"}]}`.
+
+use super::super::api_key::ApiKey;
+use super::super::error::{Origin, ProviderError};
+use super::super::transport::{client_for, endpoint};
+use super::session::auth_headers;
+use std::time::Duration;
+
+/// The ids the server lists, sorted.
+pub async fn list_models(
+    name: &str,
+    base_url: &str,
+    key: Option<&ApiKey>,
+    timeout: Duration,
+) -> Result<Vec<String>, ProviderError> {
+    let origin = Origin::new(name, "(model list)");
+    let url = endpoint(&origin, base_url, "models")?;
+    let client = client_for(&origin, &url)?;
+    let headers = auth_headers(&origin, &url, key)?;
+    let request = client
+        .get(url.clone())
+        .headers(headers)
+        .timeout(timeout)
+        .send();
+    let network = |e: reqwest::Error| ProviderError::Network {
+        origin: origin.clone(),
+        url: url.to_string(),
+        message: crate::redact::redact_secrets(&e.to_string()).into_owned(),
+    };
+    let response = request.await.map_err(network)?;
+    let status = response.status().as_u16();
+    let retry_after = super::super::transport::retry::retry_after(response.headers());
+    let text = response.text().await.map_err(network)?;
+    if !(200..300).contains(&status) {
+        return Err(ProviderError::from_http(
+            &origin,
+            status,
+            &text,
+            retry_after,
+        ));
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| ProviderError::Protocol {
+            origin: origin.clone(),
+            detail: format!("the model list is not JSON: {e}"),
+        })?;
+    let mut ids: Vec<String> = value
+        .get("data")
+        .or_else(|| value.get("models"))
+        .and_then(|d| d.as_array())
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|m| {
+                    m.get("id")
+                        .or_else(|| m.get("name"))
+                        .and_then(|v| v.as_str())
+                })
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    ids.sort();
+    ids.dedup();
+    Ok(ids)
+}

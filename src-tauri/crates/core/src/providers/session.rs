@@ -1,0 +1,159 @@
+//! The contract between the engine and a vendor: a [`ProviderSession`] holds one conversation
+//! with one model and streams it turn by turn; [`SessionConfig`] is everything needed to open one.
+
+use super::api_key::ApiKey;
+use super::catalog::ModelCatalog;
+use super::error::ProviderError;
+use super::media::VideoAttachment;
+use super::pricing::PriceTable;
+use super::types::{PlainMessage, ProviderTurn, StreamEvent, Usage, UserContent};
+use crate::tools::{CanonicalTool, ToolResult};
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Where streamed events go. `Send` so that a turn can run inside a spawned tokio task.
+pub type EventSink<'a> = &'a mut (dyn FnMut(StreamEvent) + Send);
+
+/// One conversation with one model. Not thread-safe by design: one variant owns it.
+///
+/// The flow: `stream_turn` → (tool calls?) `append_tool_results` → `stream_turn` … A successful
+/// `stream_turn` records the assistant's turn in the conversation itself; a failed one leaves the
+/// conversation as it was, so the same turn can simply be streamed again.
+pub trait ProviderSession: Send {
+    /// The vendor (or custom provider name) and the model, for messages and records.
+    fn vendor(&self) -> &str;
+    fn model(&self) -> &str;
+
+    /// Stream the next assistant turn. Events reach `on_event` as they arrive; the finished
+    /// turn is returned. Cancelling `cancel` aborts the HTTP body at once and returns
+    /// `ProviderErrorCode::Cancelled`. Retries happen inside, each announced by a
+    /// `StreamEvent::Retrying`, and never after output of this turn reached `on_event`.
+    fn stream_turn<'a>(
+        &'a mut self,
+        on_event: EventSink<'a>,
+        cancel: &'a CancellationToken,
+    ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>>;
+
+    /// Answer the tool calls of `turn` (the last turn this session streamed). Every result must
+    /// answer a call of that turn; calls may be answered in any order.
+    fn append_tool_results(
+        &mut self,
+        turn: &ProviderTurn,
+        results: &[ToolResult],
+    ) -> Result<(), ProviderError>;
+
+    /// Add a user message after the last turn (a follow-up prompt, or "continue exactly where
+    /// you stopped" after `StopReason::MaxTokens`).
+    fn append_user_message(&mut self, content: UserContent);
+
+    /// Usage of every finished turn, summed.
+    fn usage(&self) -> Usage;
+
+    /// Cost of every finished turn in USD, `None` when the model's price is unknown.
+    fn cost(&self) -> Option<f64>;
+
+    /// End the session. Later calls to `stream_turn` fail.
+    fn close(&mut self);
+}
+
+/// How hard a reasoning model thinks. Each vendor maps it to its own knob (OpenAI
+/// `reasoning.effort`, Anthropic thinking budget/effort, Gemini thinking level); models without
+/// reasoning ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ReasoningEffort {
+    /// As little as the model allows (`none`/`minimal`).
+    Off,
+    Low,
+    Medium,
+    High,
+    /// The most the model offers (`xhigh` where it exists).
+    Max,
+}
+
+/// How closely the model looks at images (OpenAI `detail`, Gemini media resolution).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageDetail {
+    Auto,
+    Low,
+    /// Screenshots are read for exact text and spacing: high is the default.
+    #[default]
+    High,
+}
+
+/// Transport knobs shared by every vendor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TransportOptions {
+    /// Longest silence allowed while waiting for the answer or for its next bytes.
+    pub idle_timeout: Duration,
+    /// Attempts per turn, the first included.
+    pub max_attempts: u32,
+    /// A `retry-after` longer than this is not waited for: the error is returned instead.
+    pub max_retry_after: Duration,
+}
+
+impl Default for TransportOptions {
+    fn default() -> Self {
+        Self {
+            idle_timeout: Duration::from_secs(120),
+            max_attempts: 4,
+            max_retry_after: Duration::from_secs(120),
+        }
+    }
+}
+
+/// Everything a vendor needs to open a session.
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    pub model: String,
+    pub system_prompt: String,
+    /// An earlier conversation in plain form, sent before `user_content`.
+    pub history: Vec<PlainMessage>,
+    /// The first user message (text and screenshots).
+    pub user_content: UserContent,
+    pub tools: Vec<CanonicalTool>,
+    pub max_output_tokens: Option<u32>,
+    /// `None`: the vendor's default for the model.
+    pub reasoning_effort: Option<ReasoningEffort>,
+    pub image_detail: ImageDetail,
+    /// `None`: the vendor's public endpoint.
+    pub base_url: Option<String>,
+    pub api_key: Option<ApiKey>,
+    pub transport: TransportOptions,
+    /// `None`: the bundled price table.
+    pub prices: Option<Arc<PriceTable>>,
+    /// Screen recordings sent with the first user message, before its parts. Only Gemini takes
+    /// video: opening a session with another vendor fails when this is not empty.
+    pub videos: Vec<VideoAttachment>,
+    /// What the session may assume about models (thinking style, limits). `None`: the bundled
+    /// catalog.
+    pub catalog: Option<Arc<ModelCatalog>>,
+}
+
+impl SessionConfig {
+    pub fn new(model: impl Into<String>) -> Self {
+        Self {
+            model: model.into(),
+            system_prompt: String::new(),
+            history: Vec::new(),
+            user_content: UserContent::default(),
+            tools: Vec::new(),
+            max_output_tokens: None,
+            reasoning_effort: None,
+            image_detail: ImageDetail::default(),
+            base_url: None,
+            api_key: None,
+            transport: TransportOptions::default(),
+            prices: None,
+            videos: Vec::new(),
+            catalog: None,
+        }
+    }
+}

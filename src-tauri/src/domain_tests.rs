@@ -1,0 +1,179 @@
+//! Settings, keys and projects through the real IPC layer (mock runtime, in-memory keychain).
+
+use super::*;
+use std::sync::mpsc;
+use tauri::test::{get_ipc_response, MockRuntime};
+use tauri::webview::InvokeRequest;
+use tauri::WebviewWindow;
+use tauri_specta::Event;
+
+struct Ipc {
+    _dir: tempfile::TempDir,
+    app: tauri::App<MockRuntime>,
+    window: WebviewWindow<MockRuntime>,
+}
+
+impl Ipc {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let app = mock_app_in(dir.path().to_path_buf());
+        let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .expect("the mock window builds");
+        Self {
+            _dir: dir,
+            app,
+            window,
+        }
+    }
+
+    fn call(
+        &self,
+        cmd: &str,
+        body: serde_json::Value,
+    ) -> Result<serde_json::Value, serde_json::Value> {
+        get_ipc_response(
+            &self.window,
+            InvokeRequest {
+                cmd: cmd.into(),
+                callback: tauri::ipc::CallbackFn(0),
+                error: tauri::ipc::CallbackFn(1),
+                url: APP_ORIGIN.parse().unwrap(),
+                body: tauri::ipc::InvokeBody::Json(body),
+                headers: Default::default(),
+                invoke_key: tauri::test::INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|r| r.deserialize::<serde_json::Value>().expect("json response"))
+    }
+
+    fn ok(&self, cmd: &str, body: serde_json::Value) -> serde_json::Value {
+        self.call(cmd, body)
+            .unwrap_or_else(|e| panic!("{cmd} failed: {e}"))
+    }
+}
+
+#[test]
+fn settings_update_validates_persists_and_announces() {
+    let ipc = Ipc::new();
+    let (tx, rx) = mpsc::channel();
+    settings::SettingsChanged::listen(&ipc.app, move |e| {
+        let _ = tx.send(e.payload.settings.theme);
+    });
+
+    let view = ipc.ok("settings_get", serde_json::json!({}));
+    assert_eq!(view["settings"]["variants"]["count"], 4, "{view}");
+    let mut settings = view["settings"].clone();
+
+    settings["variants"]["count"] = 9.into();
+    let error = ipc
+        .call(
+            "settings_update",
+            serde_json::json!({ "settings": settings.clone() }),
+        )
+        .unwrap_err();
+    assert_eq!(error["code"], "invalid_input", "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("between 1 and 4"),
+        "{error}"
+    );
+
+    settings["variants"]["count"] = 2.into();
+    settings["theme"] = "dark".into();
+    let saved = ipc.ok(
+        "settings_update",
+        serde_json::json!({ "settings": settings }),
+    );
+    assert_eq!(saved["settings"]["theme"], "dark");
+    let theme = rx
+        .recv_timeout(std::time::Duration::from_secs(5))
+        .expect("settings-changed arrives");
+    assert_eq!(theme, s2c_core::settings::Theme::Dark);
+}
+
+#[test]
+fn keys_can_be_set_and_cleared_but_never_read_back() {
+    let ipc = Ipc::new();
+    const KEY: &str = "sk-mock-ipc-key-0123456789abcdef";
+
+    let set = ipc.ok(
+        "key_set",
+        serde_json::json!({ "provider": "openai", "key": KEY }),
+    );
+    assert_eq!(
+        set,
+        serde_json::json!({ "provider": "openai", "set": true })
+    );
+    let status = ipc.ok("keys_status", serde_json::json!({}));
+    assert!(
+        !status.to_string().contains("0123456789"),
+        "a key crossed IPC: {status}"
+    );
+    assert_eq!(
+        status[0],
+        serde_json::json!({ "provider": "openai", "set": true })
+    );
+    assert_eq!(
+        status[1],
+        serde_json::json!({ "provider": "anthropic", "set": false })
+    );
+
+    let bad = ipc
+        .call(
+            "key_set",
+            serde_json::json!({ "provider": "bad name", "key": KEY }),
+        )
+        .unwrap_err();
+    assert_eq!(bad["code"], "invalid_input");
+    assert!(!bad.to_string().contains("0123456789"), "{bad}");
+
+    ipc.ok("key_clear", serde_json::json!({ "provider": "openai" }));
+    assert_eq!(
+        ipc.ok("keys_status", serde_json::json!({}))[0]["set"],
+        false
+    );
+}
+
+#[test]
+fn a_project_is_created_imported_read_saved_and_listed() {
+    let ipc = Ipc::new();
+    let source = ipc._dir.path().join("page.html");
+    std::fs::write(&source, "<h1>Imported</h1>").unwrap();
+
+    let info = ipc.ok(
+        "project_import",
+        serde_json::json!({ "source": source, "name": "Landing", "parentDir": null }),
+    );
+    let id = info["id"].as_str().unwrap().to_owned();
+    let tree = ipc.ok("project_versions", serde_json::json!({ "projectId": id }));
+    let v1 = tree["versions"][0]["id"].as_u64().unwrap();
+    assert_eq!(tree["versions"][0]["kind"], "import");
+
+    let file = ipc.ok("project_read_file", serde_json::json!({ "projectId": id, "versionId": v1, "variantId": null, "path": "index.html" }));
+    assert_eq!(file["text"], "<h1>Imported</h1>");
+    let saved = ipc.ok(
+        "project_save_file",
+        serde_json::json!({ "projectId": id, "baseVersionId": v1, "variantId": null, "path": "index.html", "content": "<h1>Edited</h1>" }),
+    );
+    assert_eq!(saved["kind"], "manual_save");
+    assert_eq!(saved["parent_id"], v1);
+
+    let escape = ipc
+        .call("project_read_file", serde_json::json!({ "projectId": id, "versionId": v1, "variantId": null, "path": "../../etc/passwd" }))
+        .unwrap_err();
+    assert_eq!(escape["code"], "forbidden", "{escape}");
+
+    let recent = ipc.ok("project_list_recent", serde_json::json!({}));
+    assert_eq!(recent[0]["name"], "Landing");
+    let created = ipc.ok(
+        "project_create",
+        serde_json::json!({ "name": "Second", "parentDir": null }),
+    );
+    assert_eq!(
+        ipc.ok("project_list_recent", serde_json::json!({}))[0]["id"],
+        created["id"]
+    );
+}

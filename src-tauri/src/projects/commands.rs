@@ -1,0 +1,277 @@
+use super::ensure_watched;
+use crate::state::{blocking, AppState};
+use crate::IpcError;
+use s2c_core::project::export::{
+    export_version, ExportFormat, ExportOptions, ExportReport, RemoteLimits,
+};
+use s2c_core::project::{
+    FileChange, FileContent, ProjectInfo, RecentProject, StoredEvent, VariantId, VersionId,
+    VersionInfo, VersionTree,
+};
+use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
+use std::path::PathBuf;
+use tauri::State;
+
+/// A new, empty project in `parent_dir` (or the default projects folder).
+#[tauri::command]
+#[specta::specta]
+pub async fn project_create(
+    state: State<'_, AppState>,
+    name: String,
+    parent_dir: Option<String>,
+) -> Result<ProjectInfo, IpcError> {
+    let service = state.projects.clone();
+    let project =
+        blocking(move || service.create(&name, parent_dir.map(PathBuf::from).as_deref())).await?;
+    ensure_watched(&state, &project);
+    Ok(project.info()?)
+}
+
+/// Open a project folder (and put it at the top of the recent list).
+#[tauri::command]
+#[specta::specta]
+pub async fn project_open(
+    state: State<'_, AppState>,
+    path: String,
+) -> Result<ProjectInfo, IpcError> {
+    let service = state.projects.clone();
+    let project = blocking(move || service.open(&PathBuf::from(path))).await?;
+    ensure_watched(&state, &project);
+    Ok(project.info()?)
+}
+
+/// Recent projects, most recent first, with thumbnails.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_list_recent(
+    state: State<'_, AppState>,
+) -> Result<Vec<RecentProject>, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || Ok::<_, IpcError>(service.recent())).await
+}
+
+/// Remove a project from the recent list; its folder stays on disk.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_forget(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<(), IpcError> {
+    state
+        .watchers
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&project_id);
+    let service = state.projects.clone();
+    blocking(move || service.forget(&project_id)).await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn project_rename(
+    state: State<'_, AppState>,
+    project_id: String,
+    name: String,
+) -> Result<ProjectInfo, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || {
+        let info = service.get(&project_id)?.rename(&name)?;
+        service.index().touch(&info)?;
+        Ok::<_, s2c_core::project::ProjectError>(info)
+    })
+    .await
+}
+
+/// Every version with its variants, and which one the working files show.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_versions(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<VersionTree, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || service.get(&project_id)?.tree()).await
+}
+
+/// A file of a version (its selected variant, or `variant_id`).
+#[tauri::command]
+#[specta::specta]
+pub async fn project_read_file(
+    state: State<'_, AppState>,
+    project_id: String,
+    version_id: VersionId,
+    variant_id: Option<VariantId>,
+    path: String,
+) -> Result<FileContent, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || {
+        service
+            .get(&project_id)?
+            .read_file(version_id, variant_id, &path)
+    })
+    .await
+}
+
+/// Save an edited text file on top of a version: a new manual-save version, made current.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_save_file(
+    state: State<'_, AppState>,
+    project_id: String,
+    base_version_id: VersionId,
+    variant_id: Option<VariantId>,
+    path: String,
+    content: String,
+) -> Result<VersionInfo, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || {
+        let change = FileChange {
+            path,
+            content: Some(content.into_bytes()),
+        };
+        service
+            .get(&project_id)?
+            .save_files(base_version_id, variant_id, &[change])
+    })
+    .await
+}
+
+/// Make a version (or one of its variants) the working copy again, as a new version.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_restore(
+    state: State<'_, AppState>,
+    project_id: String,
+    version_id: VersionId,
+    variant_id: Option<VariantId>,
+) -> Result<VersionInfo, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || service.get(&project_id)?.restore(version_id, variant_id)).await
+}
+
+/// Choose the variant that stands for a version.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_select_variant(
+    state: State<'_, AppState>,
+    project_id: String,
+    version_id: VersionId,
+    variant_id: VariantId,
+) -> Result<VersionInfo, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || {
+        service
+            .get(&project_id)?
+            .select_variant(version_id, variant_id)
+    })
+    .await
+}
+
+/// Working files changed by other programs since the app last wrote them.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_external_changes(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<Vec<String>, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || service.get(&project_id)?.external_changes()).await
+}
+
+/// Keep outside edits as a new version.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_accept_external_changes(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<VersionInfo, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || service.get(&project_id)?.accept_external_changes()).await
+}
+
+/// Put the working files back to the current version.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_discard_external_changes(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<(), IpcError> {
+    let service = state.projects.clone();
+    blocking(move || service.get(&project_id)?.discard_external_changes()).await
+}
+
+/// The recorded agent events of a variant, after `after_seq`, at most `limit` (≤ 5000).
+#[tauri::command]
+#[specta::specta]
+pub async fn project_events(
+    state: State<'_, AppState>,
+    project_id: String,
+    variant_id: VariantId,
+    after_seq: Option<u32>,
+    limit: u32,
+) -> Result<Vec<StoredEvent>, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || {
+        service
+            .get(&project_id)?
+            .events(variant_id, after_seq, limit.min(5000))
+    })
+    .await
+}
+
+/// Import an HTML file or folder as a new project.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_import(
+    state: State<'_, AppState>,
+    source: String,
+    name: Option<String>,
+    parent_dir: Option<String>,
+) -> Result<ProjectInfo, IpcError> {
+    let source = PathBuf::from(source);
+    let name = name.unwrap_or_else(|| {
+        source
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "Imported page".into())
+    });
+    let service = state.projects.clone();
+    let parent = parent_dir.map(PathBuf::from);
+    let project = blocking(move || service.create(&name, parent.as_deref())).await?;
+    if let Err(e) = s2c_core::project::import::import_path(&project, &source).await {
+        // The folder was made for this import a moment ago: remove it rather than leave a husk.
+        let _ = state.projects.forget(project.id());
+        let _ = std::fs::remove_dir_all(project.root());
+        return Err(e.into());
+    }
+    ensure_watched(&state, &project);
+    Ok(project.info()?)
+}
+
+/// Export a version as a folder or zip with every asset it references.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_export(
+    state: State<'_, AppState>,
+    project_id: String,
+    version_id: VersionId,
+    variant_id: Option<VariantId>,
+    format: ExportFormat,
+    destination: String,
+    fetch_remote_images: bool,
+) -> Result<ExportReport, IpcError> {
+    let service = state.projects.clone();
+    let project = blocking(move || service.get(&project_id)).await?;
+    let fetcher = if fetch_remote_images {
+        Some(SafeFetcher::new(FetchLimits::default())?)
+    } else {
+        None
+    };
+    let options = ExportOptions {
+        format,
+        destination: PathBuf::from(destination),
+        fetcher,
+        limits: RemoteLimits::default(),
+    };
+    Ok(export_version(&project, version_id, variant_id, &options).await?)
+}

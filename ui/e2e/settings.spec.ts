@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ipcCalls, mockIpc } from "./mockIpc";
+
+const appInfo = {
+  name: "Screenshot to Code",
+  version: "9.9.9",
+  os: "linux",
+  arch: "x86_64",
+  profile: "debug",
+  capabilities: { chromium_path: "/usr/bin/chromium" },
+};
+
+const defaults = {
+  default_stack: "html_tailwind",
+  variants: { count: 4, models: [] },
+  custom_providers: [],
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null },
+  budget_per_variant_usd: 1,
+  image_generation: true,
+  asset_extraction: true,
+  chromium_path: null,
+  theme: "system",
+  design_systems: [],
+};
+
+const KEY = "sk-playwright-secret-0123456789";
+
+function responses(overrides: Record<string, unknown> = {}) {
+  return {
+    app_info: appInfo,
+    log_from_ui: null,
+    "plugin:event|listen": 1,
+    settings_get: { settings: defaults, warning: null },
+    settings_update: { settings: { ...defaults, variants: { count: 2, models: [] } }, warning: null },
+    keys_status: [
+      { provider: "openai", set: false },
+      { provider: "anthropic", set: true },
+      { provider: "gemini", set: false },
+      { provider: "replicate", set: false },
+    ],
+    key_set: { provider: "openai", set: true },
+    key_clear: { provider: "anthropic", set: false },
+    ...overrides,
+  };
+}
+
+async function openSettings(page: Page) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
+}
+
+test("keys are set and cleared, shown only as set or not set", async ({ page }) => {
+  await mockIpc(page, responses());
+  await openSettings(page);
+
+  await expect(page.getByTestId("key-status-openai")).toHaveText("Not set");
+  await expect(page.getByTestId("key-status-anthropic")).toHaveText("Set");
+  const input = page.getByLabel("OpenAI");
+  await expect(input).toHaveAttribute("type", "password");
+  await input.fill(KEY);
+  await page.getByTestId("key-row-openai").getByRole("button", { name: "Save" }).click();
+
+  await expect(page.getByTestId("key-status-openai")).toHaveText("Set");
+  await expect(input).toHaveValue("");
+  expect(await page.content()).not.toContain(KEY);
+  const calls = await ipcCalls(page);
+  expect(calls.find((c) => c.cmd === "key_set")?.args).toEqual({ provider: "openai", key: KEY });
+
+  await page.getByTestId("key-row-anthropic").getByRole("button", { name: "Clear" }).click();
+  await expect(page.getByTestId("key-status-anthropic")).toHaveText("Not set");
+  await page.screenshot({ path: "test-results/settings-keys.png" });
+});
+
+test("invalid settings are explained and not sent; valid ones are saved", async ({ page }) => {
+  await mockIpc(page, responses());
+  await openSettings(page);
+
+  await page.getByRole("button", { name: "Generation" }).click();
+  await page.getByLabel("Variants").fill("7");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("error-variant-count")).toHaveText("Choose between 1 and 4 variants");
+  await expect(page.getByTestId("settings-result")).toContainText("need attention");
+  expect((await ipcCalls(page)).map((c) => c.cmd)).not.toContain("settings_update");
+
+  await page.getByLabel("Variants").fill("2");
+  await page.getByLabel("Option 1 model").fill("gpt-5");
+  await page.getByRole("button", { name: "Design systems" }).click();
+  await page.getByRole("button", { name: "Add a design system" }).click();
+  await page.getByLabel("Name").fill("Brand");
+  await page.getByLabel("Guidelines").fill("Primary #0f766e, 8px grid");
+  await page.getByRole("button", { name: "Providers" }).click();
+  await page.getByRole("button", { name: "Add a provider" }).click();
+  await page.getByLabel("Name").fill("ollama");
+  await page.getByLabel("Base URL").first().fill("http://localhost:11434/v1");
+  await page.getByLabel("Models", { exact: true }).fill("llava, qwen2.5-vl");
+  await page.screenshot({ path: "test-results/settings-providers.png" });
+  await page.getByRole("button", { name: "Save settings" }).click();
+
+  await expect(page.getByTestId("settings-result")).toHaveText("Settings saved");
+  const update = (await ipcCalls(page)).find((c) => c.cmd === "settings_update");
+  expect(update?.args).toMatchObject({
+    settings: {
+      variants: { count: 2, models: ["gpt-5"] },
+      design_systems: [{ name: "Brand", text: "Primary #0f766e, 8px grid" }],
+      custom_providers: [{ name: "ollama", base_url: "http://localhost:11434/v1", models: ["llava", "qwen2.5-vl"], vision: true }],
+    },
+  });
+});
+
+test("an error from the core and a set-aside settings file are shown", async ({ page }) => {
+  await mockIpc(
+    page,
+    responses({
+      settings_get: { settings: defaults, warning: "Your settings file could not be used (not valid JSON). It was kept as settings.json.bad-1." },
+      settings_update: { __error: { code: "invalid_input", message: "Chromium path: leave it unset rather than empty" } },
+    }),
+  );
+  await openSettings(page);
+
+  await expect(page.getByRole("dialog").getByRole("alert").first()).toContainText("settings.json.bad-1");
+  await page.getByRole("button", { name: "Appearance" }).click();
+  await page.getByLabel("Dark").check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("settings-result")).toHaveText("Chromium path: leave it unset rather than empty");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import type { Settings_Serialize } from "../ipc";
+import { fromDraft, splitModels, toDraft, urlProblem, validateDraft, type Draft } from "./settingsForm";
+
+const defaults: Settings_Serialize = {
+  default_stack: "html_tailwind",
+  variants: { count: 4, models: [] },
+  custom_providers: [],
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null },
+  budget_per_variant_usd: 1,
+  image_generation: true,
+  asset_extraction: true,
+  chromium_path: null,
+  theme: "system",
+  design_systems: [],
+};
+
+function draft(change: (d: Draft) => void = () => undefined): Draft {
+  const d = toDraft(defaults);
+  change(d);
+  return d;
+}
+
+describe("settings form", () => {
+  it("round-trips the defaults unchanged", () => {
+    const d = draft();
+    expect(validateDraft(d)).toEqual({});
+    expect(fromDraft(d)).toEqual(defaults);
+  });
+
+  it.each([
+    ["zero variants", (d: Draft) => (d.variantCount = "0"), "variantCount", "between 1 and 4"],
+    ["five variants", (d: Draft) => (d.variantCount = "5"), "variantCount", "between 1 and 4"],
+    ["a negative budget", (d: Draft) => (d.budget = "-2"), "budget", "above $0"],
+    ["an empty budget", (d: Draft) => (d.budget = " "), "budget", "above $0"],
+    ["a budget over the cap", (d: Draft) => (d.budget = "250"), "budget", "at most $100"],
+    ["a base URL without scheme", (d: Draft) => (d.baseUrls.openai = "api.openai.com"), "baseUrls.openai", "full URL"],
+    ["a base URL with a key in it", (d: Draft) => (d.baseUrls.gemini = "https://user:sk@x.com"), "baseUrls.gemini", "keychain"],
+  ])("explains %s", (_case, change, field, message) => {
+    expect(validateDraft(draft(change))[field]).toContain(message);
+  });
+
+  it("checks custom providers and design systems one by one", () => {
+    const d = draft((d) => {
+      d.providers = [
+        { name: "openai", baseUrl: "http://localhost:1234/v1", models: "a", vision: false },
+        { name: "lm", baseUrl: "ftp://x", models: " , ", vision: true },
+        { name: "LM", baseUrl: "http://x", models: "m", vision: true },
+      ];
+      d.designSystems = [
+        { name: "", text: "x" },
+        { name: "Brand", text: " " },
+      ];
+    });
+    const errors = validateDraft(d);
+    expect(errors["providers.0.name"]).toContain("built-in vendor");
+    expect(errors["providers.1.baseUrl"]).toContain("http://");
+    expect(errors["providers.1.models"]).toContain("at least one model");
+    expect(errors["providers.2.name"]).toContain("Another provider");
+    expect(errors["designSystems.0.name"]).toContain("name");
+    expect(errors["designSystems.1.text"]).toContain("Describe");
+  });
+
+  it("turns a valid draft into settings", () => {
+    const d = draft((d) => {
+      d.variantCount = "3";
+      d.models = ["gpt-5", "", "claude", "ignored"];
+      d.budgetEnabled = false;
+      d.chromiumPath = "  /usr/bin/chromium ";
+      d.providers = [{ name: "ollama", baseUrl: " http://localhost:11434/v1 ", models: "llava,\nqwen", vision: true }];
+    });
+    expect(validateDraft(d)).toEqual({});
+    const s = fromDraft(d);
+    expect(s.variants).toEqual({ count: 3, models: ["gpt-5", "auto", "claude"] });
+    expect(s.budget_per_variant_usd).toBeNull();
+    expect(s.chromium_path).toBe("/usr/bin/chromium");
+    expect(s.custom_providers).toEqual([{ name: "ollama", base_url: "http://localhost:11434/v1", models: ["llava", "qwen"], vision: true }]);
+  });
+
+  it("splits model lists and recognises good URLs", () => {
+    expect(splitModels("a, b\nc,,")).toEqual(["a", "b", "c"]);
+    expect(urlProblem("http://127.0.0.1:8080/v1")).toBeNull();
+  });
+});

@@ -1,0 +1,184 @@
+// The settings dialog edits a draft: text fields stay strings while the user types, and this
+// module turns a draft back into Settings with a clear message per field. The Rust core checks
+// the same rules again on save; these messages only spare the user a round trip.
+import type { CustomProvider, DesignSystem, Settings_Deserialize, Settings_Serialize, Stack, Theme } from "../ipc";
+
+export const MAX_VARIANTS = 4;
+export const MAX_BUDGET_USD = 100;
+export const VENDORS = ["openai", "anthropic", "gemini", "replicate"] as const;
+export type Vendor = (typeof VENDORS)[number];
+
+export const VENDOR_LABELS: Record<Vendor, string> = {
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  gemini: "Google Gemini",
+  replicate: "Replicate",
+};
+
+export const STACKS: { id: Stack; label: string }[] = [
+  { id: "html_tailwind", label: "HTML + Tailwind" },
+  { id: "html_css", label: "HTML + CSS" },
+  { id: "react_tailwind", label: "React + Tailwind" },
+  { id: "bootstrap", label: "Bootstrap" },
+  { id: "vue_tailwind", label: "Vue + Tailwind" },
+  { id: "ionic_tailwind", label: "Ionic + Tailwind" },
+];
+
+export const THEMES: { id: Theme; label: string }[] = [
+  { id: "system", label: "System" },
+  { id: "light", label: "Light" },
+  { id: "dark", label: "Dark" },
+];
+
+export interface ProviderDraft {
+  name: string;
+  baseUrl: string;
+  /** Comma- or newline-separated model ids. */
+  models: string;
+  vision: boolean;
+}
+
+export interface Draft {
+  defaultStack: Stack;
+  variantCount: string;
+  /** One slot per possible variant; "" means "choose automatically". */
+  models: string[];
+  budgetEnabled: boolean;
+  budget: string;
+  imageGeneration: boolean;
+  assetExtraction: boolean;
+  chromiumPath: string;
+  theme: Theme;
+  baseUrls: Record<Vendor, string>;
+  providers: ProviderDraft[];
+  designSystems: DesignSystem[];
+}
+
+/** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
+export type FieldErrors = Record<string, string>;
+
+export function toDraft(s: Settings_Serialize): Draft {
+  const models = Array.from({ length: MAX_VARIANTS }, (_, i) => s.variants.models[i] ?? "");
+  return {
+    defaultStack: s.default_stack,
+    variantCount: String(s.variants.count),
+    models,
+    budgetEnabled: s.budget_per_variant_usd !== null,
+    budget: s.budget_per_variant_usd === null ? "1" : String(s.budget_per_variant_usd),
+    imageGeneration: s.image_generation,
+    assetExtraction: s.asset_extraction,
+    chromiumPath: s.chromium_path ?? "",
+    theme: s.theme,
+    baseUrls: {
+      openai: s.base_urls.openai ?? "",
+      anthropic: s.base_urls.anthropic ?? "",
+      gemini: s.base_urls.gemini ?? "",
+      replicate: s.base_urls.replicate ?? "",
+    },
+    providers: s.custom_providers.map((p) => ({
+      name: p.name,
+      baseUrl: p.base_url,
+      models: p.models.join(", "),
+      vision: p.vision,
+    })),
+    designSystems: s.design_systems.map((d) => ({ ...d })),
+  };
+}
+
+export function splitModels(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((m) => m.trim())
+    .filter((m) => m.length > 0);
+}
+
+/** Why `raw` is not a usable base URL, or null when it is. */
+export function urlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return "Enter a full URL, e.g. http://localhost:11434/v1";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "Use http:// or https://";
+  if (url.username || url.password) return "Put the key in the keychain, not in the URL";
+  return null;
+}
+
+const PROVIDER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+
+export function validateDraft(d: Draft): FieldErrors {
+  const errors: FieldErrors = {};
+  const count = Number(d.variantCount);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_VARIANTS) {
+    errors.variantCount = `Choose between 1 and ${MAX_VARIANTS} variants`;
+  }
+  if (d.budgetEnabled) {
+    const budget = Number(d.budget);
+    if (d.budget.trim() === "" || !Number.isFinite(budget) || budget <= 0 || budget > MAX_BUDGET_USD) {
+      errors.budget = `Enter an amount above $0 and at most $${MAX_BUDGET_USD}`;
+    }
+  }
+  for (const vendor of VENDORS) {
+    const url = d.baseUrls[vendor].trim();
+    const problem = url ? urlProblem(url) : null;
+    if (problem) errors[`baseUrls.${vendor}`] = problem;
+  }
+  const names = new Set<string>();
+  d.providers.forEach((p, i) => {
+    const name = p.name.trim();
+    if (!PROVIDER_NAME.test(name)) {
+      errors[`providers.${i}.name`] = "1–40 letters, digits, '-', '_' or '.', starting with a letter or digit";
+    } else if ((VENDORS as readonly string[]).includes(name)) {
+      errors[`providers.${i}.name`] = "This name belongs to a built-in vendor";
+    } else if (names.has(name.toLowerCase())) {
+      errors[`providers.${i}.name`] = "Another provider has this name";
+    }
+    names.add(name.toLowerCase());
+    const problem = urlProblem(p.baseUrl);
+    if (problem) errors[`providers.${i}.baseUrl`] = problem;
+    if (splitModels(p.models).length === 0) errors[`providers.${i}.models`] = "List at least one model";
+  });
+  const systems = new Set<string>();
+  d.designSystems.forEach((ds, i) => {
+    const name = ds.name.trim();
+    if (!name || name.length > 60) errors[`designSystems.${i}.name`] = "Give it a name (up to 60 characters)";
+    else if (systems.has(name.toLowerCase())) errors[`designSystems.${i}.name`] = "Another design system has this name";
+    systems.add(name.toLowerCase());
+    if (!ds.text.trim()) errors[`designSystems.${i}.text`] = "Describe the design system";
+    else if (ds.text.length > 20_000) errors[`designSystems.${i}.text`] = "At most 20,000 characters";
+  });
+  return errors;
+}
+
+/** The settings a valid draft stands for. Call only when `validateDraft` found nothing. */
+export function fromDraft(d: Draft): Settings_Deserialize {
+  const count = Number(d.variantCount);
+  const models = d.models.slice(0, count).map((m) => m.trim());
+  // Trailing "automatic" slots need not be stored.
+  while (models.length > 0 && models[models.length - 1] === "") models.pop();
+  const optional = (v: string) => (v.trim() === "" ? null : v.trim());
+  const providers: CustomProvider[] = d.providers.map((p) => ({
+    name: p.name.trim(),
+    base_url: p.baseUrl.trim(),
+    models: splitModels(p.models),
+    vision: p.vision,
+  }));
+  return {
+    default_stack: d.defaultStack,
+    variants: { count, models: models.map((m) => m || "auto") },
+    custom_providers: providers,
+    base_urls: {
+      openai: optional(d.baseUrls.openai),
+      anthropic: optional(d.baseUrls.anthropic),
+      gemini: optional(d.baseUrls.gemini),
+      replicate: optional(d.baseUrls.replicate),
+    },
+    budget_per_variant_usd: d.budgetEnabled ? Number(d.budget) : null,
+    image_generation: d.imageGeneration,
+    asset_extraction: d.assetExtraction,
+    chromium_path: optional(d.chromiumPath),
+    theme: d.theme,
+    design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
+  };
+}
