@@ -24,8 +24,8 @@ step "UI: type check, lint, unit tests, build"
 step "Rust lints (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets "${FEATURES[@]}" --locked -- -D warnings
 
-step "Rust tests (keychain tests on a private Secret Service)"
-scripts/with-keyring.sh cargo nextest run --workspace "${FEATURES[@]}" --locked --no-fail-fast
+step "Rust tests (keychain tests on a private Secret Service; headless Chromium required)"
+S2C_REQUIRE_CHROMIUM=1 scripts/with-keyring.sh cargo nextest run --workspace "${FEATURES[@]}" --locked --no-fail-fast
 
 step "UI tests in Chromium (mocked IPC)"
 (cd ui && npx playwright test)

@@ -83,6 +83,35 @@ pub fn find_chromium(path_var: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
         .find(|p| is_executable(p))
 }
 
+/// Why no browser is available for `screenshot_preview`, in words for the UI.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChromiumNotFound {
+    #[error(
+        "no Chromium found at the configured path {0}: it is not an executable file. Fix the \
+         path in Settings, or clear it to search the usual places"
+    )]
+    Configured(PathBuf),
+    #[error(
+        "no Chromium found on PATH (looked for {}) nor at the usual install locations; install \
+         Chromium or Google Chrome, or set the browser's path in Settings",
+        CHROMIUM_NAMES.join(", ")
+    )]
+    NotInstalled,
+}
+
+/// The browser `screenshot_preview` uses: the path configured in settings when there is one
+/// (no fallback, so a typo is reported rather than silently ignored), else [`find_chromium`].
+pub fn locate_chromium(
+    configured: Option<&Path>,
+    path_var: Option<&std::ffi::OsStr>,
+) -> Result<PathBuf, ChromiumNotFound> {
+    match configured {
+        Some(path) if is_executable(path) => Ok(path.to_path_buf()),
+        Some(path) => Err(ChromiumNotFound::Configured(path.to_path_buf())),
+        None => find_chromium(path_var).ok_or(ChromiumNotFound::NotInstalled),
+    }
+}
+
 fn is_executable(path: &Path) -> bool {
     let Ok(meta) = std::fs::metadata(path) else {
         return false;

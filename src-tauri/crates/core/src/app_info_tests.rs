@@ -38,3 +38,31 @@ fn detect_reports_the_given_version_and_this_platform() {
     assert_eq!(info.name, PRODUCT_NAME);
     assert_eq!(info.os, std::env::consts::OS);
 }
+
+#[test]
+fn a_configured_path_wins_and_a_bad_one_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("my-browser");
+    std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let empty_path = Some(std::ffi::OsStr::new(""));
+
+    assert_eq!(locate_chromium(Some(&exe), empty_path), Ok(exe.clone()));
+    let missing = dir.path().join("nope");
+    let err = locate_chromium(Some(&missing), empty_path).unwrap_err();
+    assert_eq!(err, ChromiumNotFound::Configured(missing.clone()));
+    assert!(err.to_string().contains(&missing.display().to_string()));
+}
+
+#[test]
+fn the_not_found_message_names_what_was_searched() {
+    let message = ChromiumNotFound::NotInstalled.to_string();
+    assert!(
+        message.contains("PATH") && message.contains("google-chrome"),
+        "{message}"
+    );
+}

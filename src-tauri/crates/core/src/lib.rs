@@ -10,6 +10,7 @@ pub mod project;
 pub mod prompts;
 pub mod providers;
 pub mod redact;
+pub mod render;
 pub mod safe_fetch;
 pub mod secrets;
 pub mod settings;

@@ -1,4 +1,5 @@
-//! Images the user uploaded with a request, by id, for save_assets (and issue 6's image tools).
+//! Images the user uploaded with a request, by id, for save_assets, and the request's input
+//! screenshots, for extract_assets.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,6 +26,12 @@ pub trait AssetStore: Send + Sync {
     /// Every id, in the order the request lists them.
     fn ids(&self) -> Vec<String>;
     fn get(&self, id: &str) -> Option<UploadedAsset>;
+
+    /// The still screenshots the request was made from, in the order the prompt shows them
+    /// (extract_assets crops from these). Videos and text inputs have none.
+    fn input_screenshots(&self) -> Vec<UploadedAsset> {
+        Vec::new()
+    }
 }
 
 /// A request with no uploaded images.
@@ -45,6 +52,7 @@ impl AssetStore for NoAssets {
 pub struct InMemoryAssets {
     order: Vec<String>,
     by_id: BTreeMap<String, UploadedAsset>,
+    screenshots: Vec<UploadedAsset>,
 }
 
 impl InMemoryAssets {
@@ -64,6 +72,16 @@ impl InMemoryAssets {
         };
         self.by_id.insert(id, asset);
     }
+
+    /// Adds an input screenshot (after those already added).
+    pub fn add_screenshot(&mut self, media_type: impl Into<String>, data: Vec<u8>) {
+        let id = format!("screenshot-{}", self.screenshots.len() + 1);
+        self.screenshots.push(UploadedAsset {
+            id,
+            media_type: media_type.into(),
+            data: data.into(),
+        });
+    }
 }
 
 impl AssetStore for InMemoryAssets {
@@ -73,6 +91,10 @@ impl AssetStore for InMemoryAssets {
 
     fn get(&self, id: &str) -> Option<UploadedAsset> {
         self.by_id.get(id).cloned()
+    }
+
+    fn input_screenshots(&self) -> Vec<UploadedAsset> {
+        self.screenshots.clone()
     }
 }
 

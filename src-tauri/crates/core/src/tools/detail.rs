@@ -31,8 +31,90 @@ pub enum ToolDetail {
         option_number: u32,
         paths: Vec<String>,
     },
-    /// Images were written into the project (save_assets, and the image tools of issue 6).
+    /// Images were written into the project (save_assets).
     Images { images: Vec<UiImage> },
+    /// screenshot_preview rendered a page; one entry per viewport.
+    Screenshots {
+        path: String,
+        shots: Vec<PreviewShot>,
+    },
+    /// generate_images: one item per distinct prompt, in order.
+    GeneratedImages { items: Vec<GeneratedImage> },
+    /// edit_image and remove_background: before and after, per input image.
+    EditedImages {
+        operation: ImageOperation,
+        /// The instruction (edit_image only).
+        prompt: Option<String>,
+        items: Vec<BeforeAfter>,
+    },
+    /// extract_assets: crops cut out of the input screenshots, and what was not found.
+    ExtractedAssets {
+        crops: Vec<AssetCrop>,
+        unresolved: Vec<Unresolved>,
+    },
+}
+
+/// One viewport of a preview screenshot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct PreviewShot {
+    pub viewport: crate::render::Viewport,
+    /// The page's full height in CSS px.
+    pub page_height: u32,
+    /// Size of the image the model saw, in pixels.
+    pub image_width: u32,
+    pub image_height: u32,
+    pub load_ms: u32,
+    /// A small PNG of the top of the page, as a `data:` URL.
+    pub thumbnail: String,
+    pub console_errors: Vec<String>,
+    /// URLs the page wanted from the network, which previews refuse.
+    pub blocked: Vec<String>,
+    /// False when the page had not finished loading at the timeout.
+    pub loaded: bool,
+}
+
+/// A generated image, or why there is none.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct GeneratedImage {
+    pub prompt: String,
+    /// The image's path in the project (`assets/…`), when it was made.
+    pub src: Option<String>,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageOperation {
+    Edit,
+    RemoveBackground,
+}
+
+/// An input image and its result (or the error for this one image).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct BeforeAfter {
+    /// As the model named it: a project path (`assets/…`) or a URL.
+    pub before: String,
+    pub after: Option<String>,
+    pub error: Option<String>,
+}
+
+/// A crop extract_assets saved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct AssetCrop {
+    pub description: String,
+    /// `assets/…` path of the saved crop.
+    pub src: String,
+    /// Which input screenshot it was cut from, from 1.
+    pub screenshot: u32,
+    /// `[x, y, width, height]` in the screenshot's pixels.
+    pub rect: [u32; 4],
+}
+
+/// An asset extract_assets could not locate, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct Unresolved {
+    pub description: String,
+    pub reason: String,
 }
 
 /// An image a tool card shows.

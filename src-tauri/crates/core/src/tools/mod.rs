@@ -11,25 +11,38 @@ pub mod detail;
 pub mod diff;
 pub mod edit_apply;
 mod edit_file;
+pub mod extract_assets;
 pub mod file_state;
+pub mod http;
+pub(crate) mod image_files;
+pub mod media_tools;
 pub mod paths;
+pub mod replicate;
 mod retrieve_option;
 pub mod runtime;
 mod save_assets;
+pub mod screenshot_preview;
 pub mod siblings;
 mod titles;
 pub mod types;
 
+pub use crate::providers::ApiKey;
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
 pub use definitions::ToolName;
-pub use detail::{ToolDetail, UiImage};
+pub use detail::{
+    AssetCrop, BeforeAfter, GeneratedImage, ImageOperation, PreviewShot, ToolDetail, UiImage,
+    Unresolved,
+};
+pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use file_state::{AgentFileState, SavedAsset};
+pub use media_tools::{locate_renderer, MediaTools};
 pub use paths::{PathError, RelPath, DEFAULT_FILE};
 pub use runtime::{
     Cancelled, FileChange, Tool, ToolContext, ToolEnv, ToolFailure, ToolOutcome, ToolOutput,
     ToolRegistry, ToolRuntime,
 };
+pub use screenshot_preview::ScreenshotPreview;
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
 pub use titles::tool_title;
 pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};

@@ -159,7 +159,7 @@ fn file_stem(id: &str) -> String {
     }
 }
 
-async fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
+pub(crate) async fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
     if let Some(parent) = path.parent() {
         tokio::fs::create_dir_all(parent).await?;
     }

@@ -1,0 +1,117 @@
+//! Starting a headless Chromium that can render but cannot reach any network.
+
+use crate::render::error::RenderError;
+use chromiumoxide::browser::{Browser, BrowserConfig};
+use futures::StreamExt;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::task::JoinHandle;
+
+/// A running browser and what keeps it alive. Dropping it kills the process (chromiumoxide
+/// spawns it with `kill_on_drop`) and removes its profile folder.
+pub(super) struct Running {
+    pub browser: Browser,
+    alive: Arc<AtomicBool>,
+    handler: JoinHandle<()>,
+    _profile: tempfile::TempDir,
+}
+
+impl Running {
+    pub fn is_alive(&self) -> bool {
+        self.alive.load(Ordering::Acquire) && !self.handler.is_finished()
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.handler.abort();
+    }
+}
+
+/// Flags beyond chromiumoxide's defaults. The network ones are a second wall behind request
+/// interception: every host name resolves to nothing and anything that would still connect
+/// (an IP literal, WebRTC) goes to a dead proxy.
+const FLAGS: &[&str] = &[
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--disable-domain-reliability",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--no-pings",
+    "--hide-scrollbars",
+    "--mute-audio",
+    "--font-render-hinting=none",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--proxy-server=127.0.0.1:9",
+    "--proxy-bypass-list=<-loopback>",
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+];
+
+pub(super) async fn launch(
+    executable: &Path,
+    no_sandbox: bool,
+    command_timeout: Duration,
+) -> Result<Running, RenderError> {
+    let launch_error = |message: String| RenderError::Launch {
+        path: executable.display().to_string(),
+        message,
+    };
+    let profile = tempfile::Builder::new()
+        .prefix("s2c-chromium-")
+        .tempdir()
+        .map_err(|e| launch_error(format!("cannot create a profile folder: {e}")))?;
+    let mut builder = BrowserConfig::builder()
+        .chrome_executable(executable)
+        .user_data_dir(profile.path())
+        // Device metrics are set per page; a default viewport would fight them.
+        .viewport(None)
+        .launch_timeout(Duration::from_secs(30))
+        .request_timeout(command_timeout)
+        .args(FLAGS.iter().copied());
+    if no_sandbox {
+        builder = builder.no_sandbox();
+    }
+    let config = builder.build().map_err(launch_error)?;
+    let (browser, mut handler) = Browser::launch(config)
+        .await
+        .map_err(|e| launch_error(e.to_string()))?;
+    let alive = Arc::new(AtomicBool::new(true));
+    let flag = alive.clone();
+    let handler = tokio::spawn(async move {
+        // Errors here are single bad messages (an event this crate version cannot parse);
+        // the stream ends when the connection does.
+        while let Some(event) = handler.next().await {
+            if let Err(e) = event {
+                tracing::debug!(error = %e, "chromium handler");
+            }
+        }
+        flag.store(false, Ordering::Release);
+    });
+    Ok(Running {
+        browser,
+        alive,
+        handler,
+        _profile: profile,
+    })
+}
+
+/// Chromium refuses to start its sandbox as root (containers, CI); elsewhere keep it, since
+/// the pages it renders are untrusted.
+pub(super) fn needs_no_sandbox() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // /proc/self belongs to the process's effective user.
+        std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}

@@ -1,0 +1,37 @@
+//! What can go wrong while serving or rendering a preview.
+
+use std::time::Duration;
+
+/// Reading a page's file failed (not "it does not exist": that is `Ok(None)`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SourceError {
+    #[error("{0}")]
+    Refused(#[from] crate::tools::PathError),
+    #[error("cannot read {path}: {message}")]
+    Io { path: String, message: String },
+}
+
+/// Rendering a page in Chromium failed. Messages go to the model, so they say what happened
+/// and, where there is one, what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("could not start Chromium at {path}: {message}")]
+    Launch { path: String, message: String },
+    #[error("the browser stopped responding: {0}")]
+    Browser(String),
+    #[error(
+        "the page did not render within {} s (a script may run forever or block the page)",
+        .0.as_secs()
+    )]
+    Timeout(Duration),
+    #[error("the page cannot be rendered: {0}")]
+    Page(String),
+    #[error("the screenshot could not be encoded: {0}")]
+    Image(String),
+}
+
+impl From<chromiumoxide::error::CdpError> for RenderError {
+    fn from(e: chromiumoxide::error::CdpError) -> Self {
+        RenderError::Browser(e.to_string())
+    }
+}

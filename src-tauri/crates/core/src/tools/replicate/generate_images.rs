@@ -1,0 +1,89 @@
+//! generate_images: one image per distinct prompt, saved in `assets/`.
+
+use super::client::Replicate;
+use super::models::{generate_input, ReplicateModel};
+use super::{all_failed, attachments, distinct, missing_key, run_jobs, save, Job};
+use crate::tools::args;
+use crate::tools::definitions::ToolName;
+use crate::tools::detail::{GeneratedImage, ToolDetail};
+use crate::tools::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
+use serde_json::Value;
+use std::sync::Arc;
+
+const NAME: &str = "generate_images";
+
+pub struct GenerateImages {
+    client: Arc<Replicate>,
+    model: ReplicateModel,
+}
+
+impl GenerateImages {
+    pub(crate) fn new(client: Arc<Replicate>, model: ReplicateModel) -> Self {
+        Self { client, model }
+    }
+}
+
+#[async_trait::async_trait]
+impl Tool for GenerateImages {
+    fn name(&self) -> ToolName {
+        ToolName::GenerateImages
+    }
+
+    async fn run(
+        &self,
+        ctx: &mut ToolContext<'_>,
+        args: &Value,
+    ) -> Result<ToolOutput, ToolFailure> {
+        let args = args::object(NAME, args)?;
+        let prompts = distinct(args::req_strings(NAME, args, "prompts")?);
+        if prompts.is_empty() {
+            return Err(ToolFailure::invalid(
+                NAME,
+                "`prompts` is empty; give one description per image",
+            ));
+        }
+        if !self.client.has_key() {
+            return Err(missing_key(NAME));
+        }
+        let jobs = prompts
+            .iter()
+            .map(|p| Job {
+                input: Ok(generate_input(p)),
+            })
+            .collect();
+        let results = run_jobs(&self.client, &self.model, ctx.files, "generated", jobs).await;
+        let lines: Vec<String> = prompts
+            .iter()
+            .zip(&results)
+            .map(|(prompt, result)| match result {
+                Ok(image) => format!("- \"{prompt}\" → {}", image.rel),
+                Err(e) => format!("- \"{prompt}\": failed: {e}"),
+            })
+            .collect();
+        let made = results.iter().filter(|r| r.is_ok()).count();
+        if made == 0 {
+            return Err(all_failed(NAME, &lines));
+        }
+        save(NAME, ctx.files, &results).await?;
+        let items = prompts
+            .iter()
+            .zip(&results)
+            .map(|(prompt, result)| GeneratedImage {
+                prompt: prompt.clone(),
+                src: result.as_ref().ok().map(|p| p.rel.to_string()),
+                error: result.as_ref().err().cloned(),
+            })
+            .collect();
+        Ok(ToolOutput {
+            result: format!(
+                "Generated {made} of {} image(s), saved in the project; use these relative paths (the images follow in the same order):\n{}",
+                prompts.len(),
+                lines.join("\n")
+            ),
+            summary: format!("Generated {made} of {} image(s)", prompts.len()),
+            images: attachments(&results),
+            changed_file: None,
+            detail: Some(ToolDetail::GeneratedImages { items }),
+        })
+    }
+}

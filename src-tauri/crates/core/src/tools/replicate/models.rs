@@ -1,0 +1,71 @@
+//! The Replicate models the image tools use, in one table, with the input each one takes.
+//! Official models run through `/v1/models/{owner}/{name}/predictions`; a community model needs
+//! its `version` and runs through `/v1/predictions`.
+
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplicateModel {
+    pub owner: &'static str,
+    pub name: &'static str,
+    /// Pinned version for community models; `None` for official models (always current).
+    pub version: Option<&'static str>,
+}
+
+impl ReplicateModel {
+    pub fn slug(&self) -> String {
+        format!("{}/{}", self.owner, self.name)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplicateModels {
+    /// Text to image.
+    pub generate: ReplicateModel,
+    /// Instruction-based editing of one image.
+    pub edit: ReplicateModel,
+    pub remove_background: ReplicateModel,
+}
+
+/// FLUX.1 [schnell]: fast and cheap, good enough for page imagery. FLUX.1 Kontext [pro]:
+/// edits one image from an instruction. Bria RMBG 2.0: transparent PNG cut-outs.
+pub const MODELS: ReplicateModels = ReplicateModels {
+    generate: ReplicateModel {
+        owner: "black-forest-labs",
+        name: "flux-schnell",
+        version: None,
+    },
+    edit: ReplicateModel {
+        owner: "black-forest-labs",
+        name: "flux-kontext-pro",
+        version: None,
+    },
+    remove_background: ReplicateModel {
+        owner: "bria",
+        name: "remove-background",
+        version: None,
+    },
+};
+
+pub(crate) fn generate_input(prompt: &str) -> Value {
+    json!({
+        "prompt": prompt,
+        "num_outputs": 1,
+        "aspect_ratio": "16:9",
+        "output_format": "webp",
+        "output_quality": 90,
+    })
+}
+
+pub(crate) fn edit_input(prompt: &str, image: &str, aspect_ratio: &str) -> Value {
+    json!({
+        "prompt": prompt,
+        "input_image": image,
+        "aspect_ratio": aspect_ratio,
+        "output_format": "png",
+    })
+}
+
+pub(crate) fn remove_background_input(image: &str) -> Value {
+    json!({ "image": image })
+}

@@ -1,0 +1,368 @@
+//! Real headless Chromium rendering previews offline: Tailwind and the other vendored stacks,
+//! full-page captures of 100vh layouts on both viewports, pages that never finish, and the
+//! network wall. Needs a Chromium (Debian's `chromium` in CI, where S2C_REQUIRE_CHROMIUM=1).
+
+mod render_support;
+
+use s2c_core::render::{
+    FileSnapshot, PreviewSource, Renderer, RendererConfig, ShotRequest, SourceError, Viewport,
+};
+use s2c_core::tools::paths::{normalize, RelPath};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn pages(files: &[(&str, &str)]) -> Arc<dyn PreviewSource> {
+    let texts: BTreeMap<RelPath, String> = files
+        .iter()
+        .map(|(p, c)| (normalize(p).expect("path"), (*c).to_owned()))
+        .collect();
+    Arc::new(FileSnapshot::new(texts, None))
+}
+
+fn renderer(load_timeout: Duration, viewport_timeout: Duration) -> Option<Renderer> {
+    let chromium = render_support::chromium()?;
+    let mut config = RendererConfig::new(chromium);
+    config.load_timeout = load_timeout;
+    config.viewport_timeout = viewport_timeout;
+    Some(Renderer::new(config))
+}
+
+fn rgb_at(jpeg: &[u8], x: u32, y: u32) -> [u8; 3] {
+    let image = image::load_from_memory(jpeg).expect("jpeg").to_rgb8();
+    image.get_pixel(x, y).0
+}
+
+fn close_to(actual: [u8; 3], expected: [u8; 3]) -> bool {
+    actual
+        .iter()
+        .zip(expected)
+        .all(|(a, e)| (i16::from(*a) - i16::from(e)).abs() <= 24)
+}
+
+const TAILWIND_PAGE: &str = r#"<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<script src="https://cdn.jsdelivr.net/npm/@tailwindcss/browser@4"></script></head>
+<body class="m-0">
+  <section id="hero" class="h-screen bg-[#ff0000] flex items-center justify-center">
+    <h1 class="text-5xl font-bold text-white">Hero</h1>
+  </section>
+  <main class="bg-[#0000ff] h-[2000px] p-4"><div id="resp" class="w-10 md:w-20 h-4 bg-white"></div></main>
+  <footer id="footer" class="bg-[#00ff00] h-[100px] p-4">end</footer>
+</body></html>"#;
+
+const TAILWIND_PROBE: &str = r#"(() => {
+  const hero = document.getElementById('hero');
+  const footer = document.getElementById('footer');
+  return {
+    heroBackground: getComputedStyle(hero).backgroundColor,
+    heroHeight: hero.getBoundingClientRect().height,
+    footerPadding: getComputedStyle(footer).paddingTop,
+    responsiveWidth: document.getElementById('resp').getBoundingClientRect().width,
+    online: navigator.onLine,
+  };
+})()"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tailwind_renders_offline_full_page_on_desktop_and_mobile_with_100vh_intact() {
+    let Some(renderer) = renderer(Duration::from_secs(10), Duration::from_secs(30)) else {
+        return;
+    };
+    let mut request = ShotRequest::new("/index.html", &Viewport::ALL);
+    request.probe = Some(TAILWIND_PROBE.to_owned());
+
+    let shots = renderer
+        .shoot(pages(&[("index.html", TAILWIND_PAGE)]), &request)
+        .await
+        .expect("renders");
+
+    assert_eq!(shots.len(), 2);
+    for shot in &shots {
+        let v = shot.viewport;
+        let probe = shot.probe.clone().expect("probe");
+        let name = v.as_str();
+        assert_eq!(
+            probe["heroBackground"], "rgb(255, 0, 0)",
+            "{name}: Tailwind ran"
+        );
+        assert_eq!(probe["footerPadding"], "16px", "{name}");
+        assert_eq!(
+            probe["heroHeight"].as_f64(),
+            Some(f64::from(v.height())),
+            "{name}: h-screen is the screen height"
+        );
+        let expected_width = if v.is_mobile() { 40.0 } else { 80.0 };
+        assert_eq!(
+            probe["responsiveWidth"].as_f64(),
+            Some(expected_width),
+            "{name}: md: breakpoint"
+        );
+        let page = v.height() + 2000 + 100;
+        assert_eq!(shot.page_height, page, "{name}: page height");
+        let dpr = v.device_scale_factor() as u32;
+        assert_eq!(
+            (shot.image_width, shot.image_height),
+            (v.width() * dpr, page * dpr),
+            "{name}: the whole page at the device pixel ratio"
+        );
+        assert!(
+            shot.loaded && shot.console_errors.is_empty(),
+            "{name}: {:?}",
+            shot.console_errors
+        );
+        assert!(shot.blocked.is_empty() && shot.missing.is_empty(), "{name}");
+        // The hero ends exactly one screen down: red above, blue below, green at the bottom.
+        let hero_end = v.height() * dpr;
+        let x = 5 * dpr;
+        assert!(
+            close_to(rgb_at(&shot.jpeg, x, hero_end - 4 * dpr), [255, 0, 0]),
+            "{name}: red hero"
+        );
+        assert!(
+            close_to(rgb_at(&shot.jpeg, x, hero_end + 4 * dpr), [0, 0, 255]),
+            "{name}: blue main"
+        );
+        assert!(
+            close_to(
+                rgb_at(&shot.jpeg, x, shot.image_height - 2 * dpr),
+                [0, 255, 0]
+            ),
+            "{name}: the footer below the fold was painted"
+        );
+    }
+}
+
+/// Answers like a folder, except that one file never arrives (until the test ends).
+struct Hanging {
+    inner: Arc<dyn PreviewSource>,
+    hang: RelPath,
+    release: std::sync::Mutex<std::sync::mpsc::Receiver<()>>,
+}
+
+impl PreviewSource for Hanging {
+    fn read(&self, path: &RelPath) -> Result<Option<Vec<u8>>, SourceError> {
+        if *path == self.hang {
+            let release = self.release.lock().expect("lock");
+            let _ = release.recv_timeout(Duration::from_secs(60));
+        }
+        self.inner.read(path)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_script_that_never_loads_still_returns_a_shot_within_the_timeout() {
+    let Some(renderer) = renderer(Duration::from_secs(2), Duration::from_secs(15)) else {
+        return;
+    };
+    let html = r#"<body style="margin:0;background:#ff0000"><h1>Before the script</h1>
+        <script src="/never.js"></script></body>"#;
+    let (release, wait) = std::sync::mpsc::channel();
+    let source = Arc::new(Hanging {
+        inner: pages(&[("index.html", html), ("never.js", "1")]),
+        hang: normalize("never.js").expect("path"),
+        release: std::sync::Mutex::new(wait),
+    });
+    renderer.warm_up().await.expect("launches");
+    let started = Instant::now();
+
+    let shots = renderer
+        .shoot(source, &ShotRequest::new("/", &[Viewport::Desktop]))
+        .await
+        .expect("a shot even so");
+
+    let elapsed = started.elapsed();
+    drop(release);
+    // 2 s load timeout, then at most ~2 s of capped settling, then the capture.
+    assert!(elapsed < Duration::from_secs(6), "took {elapsed:?}");
+    let shot = &shots[0];
+    assert!(!shot.loaded, "reported as not loaded");
+    assert!(
+        close_to(rgb_at(&shot.jpeg, 600, 700), [255, 0, 0]),
+        "what had rendered was captured"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_loops_forever_times_out_and_the_browser_keeps_working() {
+    let Some(renderer) = renderer(Duration::from_secs(2), Duration::from_secs(5)) else {
+        return;
+    };
+    let source = pages(&[
+        ("loop.html", "<body><script>while (true) {}</script></body>"),
+        ("ok.html", "<body style='background:#0000ff'>fine</body>"),
+    ]);
+    let started = Instant::now();
+
+    let stuck = renderer
+        .shoot(
+            source.clone(),
+            &ShotRequest::new("/loop.html", &[Viewport::Desktop]),
+        )
+        .await;
+
+    assert!(
+        matches!(stuck, Err(s2c_core::render::RenderError::Timeout(_))),
+        "{stuck:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    let next = renderer
+        .shoot(source, &ShotRequest::new("/ok.html", &[Viewport::Desktop]))
+        .await
+        .expect("the same browser renders the next page");
+    assert!(close_to(rgb_at(&next[0].jpeg, 600, 400), [0, 0, 255]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_get_a_real_origin_and_nothing_reaches_the_network() {
+    let Some(renderer) = renderer(Duration::from_secs(5), Duration::from_secs(20)) else {
+        return;
+    };
+    let html = r#"<body>
+      <img src="https://example.com/photo.png">
+      <link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter">
+      <img src="assets/missing.png">
+      <script>
+        localStorage.setItem('k', 'stored');
+        window.fetched = 'pending';
+        fetch('https://example.com/api').then(() => window.fetched = 'reached').catch(() => window.fetched = 'refused');
+      </script></body>"#;
+    let mut request = ShotRequest::new("/", &[Viewport::Desktop]);
+    request.probe = Some(
+        "new Promise(r => setTimeout(() => r({origin: location.origin, stored: localStorage.getItem('k'), fetched: window.fetched}), 300))"
+            .to_owned(),
+    );
+
+    let shots = renderer
+        .shoot(pages(&[("index.html", html)]), &request)
+        .await
+        .expect("renders");
+
+    let shot = &shots[0];
+    let probe = shot.probe.clone().expect("probe");
+    assert_eq!(probe["origin"], "https://preview.s2c.invalid");
+    assert_eq!(probe["stored"], "stored", "localStorage works");
+    assert_eq!(probe["fetched"], "refused");
+    assert_eq!(shot.missing, vec!["/assets/missing.png".to_owned()]);
+    let errors = shot.console_errors.join("\n");
+    assert!(
+        errors.contains("example.com"),
+        "the CSP refusal is reported: {errors}"
+    );
+}
+
+/// Each stack the prompts teach, with its libraries from the vendored copies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_vendored_stack_renders_offline() {
+    let Some(renderer) = renderer(Duration::from_secs(10), Duration::from_secs(30)) else {
+        return;
+    };
+    use s2c_core::prompts::cdn::{cdn, CdnKey};
+    let tag = |k| cdn(k).tag();
+    let cases: Vec<(&str, String, &str, Value)> = vec![
+        (
+            "react.html",
+            format!(
+                "{}{}{}<div id=root></div><script type=text/babel>function App(){{return <p id=\"p\">React {{1+1}}</p>}}ReactDOM.createRoot(document.getElementById('root')).render(<App/>);</script>",
+                tag(CdnKey::React), tag(CdnKey::ReactDom), tag(CdnKey::Babel)
+            ),
+            "new Promise(r => setTimeout(() => r(document.getElementById('p')?.textContent ?? null), 200))",
+            Value::from("React 2"),
+        ),
+        (
+            "vue.html",
+            format!(
+                "{}<div id=app><p id=p>{{{{ message }}}}</p></div><script>Vue.createApp({{data(){{return {{message:'Vue ok'}}}}}}).mount('#app')</script>",
+                tag(CdnKey::Vue)
+            ),
+            "document.getElementById('p').textContent",
+            Value::from("Vue ok"),
+        ),
+        (
+            "bootstrap.html",
+            format!("{}{}<button id=b class='btn btn-primary'>x</button>", tag(CdnKey::BootstrapCss), tag(CdnKey::BootstrapJs)),
+            "[getComputedStyle(document.getElementById('b')).backgroundColor, typeof bootstrap.Modal]",
+            serde_json::json!(["rgb(13, 110, 253)", "function"]),
+        ),
+        (
+            "fa.html",
+            format!("{}<i id=i class='fa-solid fa-house'></i>", tag(CdnKey::FontAwesome)),
+            "document.fonts.ready.then(() => document.fonts.check('900 16px \"Font Awesome 6 Free\"'))",
+            Value::from(true),
+        ),
+        (
+            "ionic.html",
+            format!(
+                "{}{}<ion-app><ion-content><ion-button id=b>Go</ion-button><ion-icon id=icon name=heart></ion-icon></ion-content></ion-app>",
+                tag(CdnKey::IonicCore), tag(CdnKey::IonicCss)
+            ),
+            "customElements.whenDefined('ion-button').then(() => new Promise(r => setTimeout(r, 300))).then(() => [document.getElementById('b').classList.contains('hydrated'), !!document.getElementById('icon').shadowRoot?.querySelector('svg')])",
+            serde_json::json!([true, true]),
+        ),
+        (
+            "v3.html",
+            format!(
+                "{}<script>tailwind.config={{theme:{{extend:{{colors:{{brand:'#123456'}}}}}}}}</script><div id=d class='bg-brand p-3'>x</div>",
+                tag(CdnKey::TailwindV3Play)
+            ),
+            "new Promise(r => setTimeout(() => r(getComputedStyle(document.getElementById('d')).backgroundColor), 100))",
+            Value::from("rgb(18, 52, 86)"),
+        ),
+    ];
+    let files: Vec<(&str, &str)> = cases.iter().map(|(p, h, _, _)| (*p, h.as_str())).collect();
+    let source = pages(&files);
+    for (path, _, probe, expected) in &cases {
+        let mut request = ShotRequest::new(format!("/{path}"), &[Viewport::Desktop]);
+        request.probe = Some((*probe).to_owned());
+        let shots = renderer.shoot(source.clone(), &request).await.expect(path);
+        let shot = &shots[0];
+        assert_eq!(
+            shot.probe.as_ref(),
+            Some(expected),
+            "{path}: {:?}",
+            shot.console_errors
+        );
+        assert!(
+            shot.blocked.is_empty() && shot.missing.is_empty(),
+            "{path}: {:?} {:?}",
+            shot.blocked,
+            shot.missing
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mobile_page_without_a_viewport_tag_is_shown_zoomed_out_like_a_phone() {
+    let Some(renderer) = renderer(Duration::from_secs(10), Duration::from_secs(30)) else {
+        return;
+    };
+    // No <meta name="viewport">: phones lay this out 980 px wide and shrink it to the screen.
+    let html = r#"<body style="margin:0"><div style="width:980px;height:300px;background:#ff0000"></div>
+        <div style="width:980px;height:300px;background:#0000ff"></div></body>"#;
+
+    let shots = renderer
+        .shoot(
+            pages(&[("index.html", html)]),
+            &ShotRequest::new("/", &[Viewport::Mobile]),
+        )
+        .await
+        .expect("renders");
+
+    let shot = &shots[0];
+    assert_eq!(shot.layout_width, 980);
+    assert_eq!(
+        shot.image_width, 780,
+        "the whole layout, shrunk to the phone's 390 px at 2x"
+    );
+    assert_eq!(shot.overflow_width, None);
+    // 300 CSS px at 390/980 × 2 ≈ 239 image px per block; both ends of both blocks show.
+    assert!(
+        close_to(rgb_at(&shot.jpeg, 770, 100), [255, 0, 0]),
+        "the right edge of the layout"
+    );
+    assert!(close_to(rgb_at(&shot.jpeg, 770, 330), [0, 0, 255]));
+}

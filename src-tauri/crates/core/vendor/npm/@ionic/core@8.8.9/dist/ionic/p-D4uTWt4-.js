@@ -1,0 +1,4 @@
+/*!
+ * (C) Ionic http://ionicframework.com - MIT License
+ */
+import{e as t}from"./p-DIuEbVLu.js";import{i as o}from"./p-C53feagD.js";import{createGesture as r}from"./p-Cl0B-RWe.js";import"./p-tcQvqkiX.js";import"./p-BTEOs1at.js";const s=(s,e,n,a,p)=>{const i=s.ownerDocument.defaultView;let c=o(s);const m=t=>c?-t.deltaX:t.deltaX;return r({el:s,gestureName:"goback-swipe",gesturePriority:101,threshold:10,canStart:t=>(c=o(s),(t=>{const{startX:o}=t;return c?o>=i.innerWidth-50:o<=50})(t)&&e()),onStart:n,onMove:t=>{const o=m(t);a(o/i.innerWidth)},onEnd:o=>{const r=m(o),s=i.innerWidth,e=r/s,n=(t=>c?-t.velocityX:t.velocityX)(o),a=n>=0&&(n>.2||r>s/2),u=(a?1-e:e)*s;let f=0;if(u>5){const t=u/Math.abs(n);f=Math.min(t,540)}p(a,e<=0?.01:t(0,e,.9999),f)}})};export{s as createSwipeBackGesture}

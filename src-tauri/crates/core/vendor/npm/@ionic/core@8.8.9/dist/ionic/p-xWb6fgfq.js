@@ -1,0 +1,4 @@
+/*!
+ * (C) Ionic http://ionicframework.com - MIT License
+ */
+import{w as t}from"./p-tcQvqkiX.js";import{h as o,a as e,b as n}from"./p-CKvCXMs9.js";import{createGesture as r}from"./p-Cl0B-RWe.js";const s=(s,i)=>{let a,c;const d=(t,o,e)=>{if("undefined"==typeof document)return;const n=document.elementFromPoint(t,o);n&&i(n)&&!n.disabled?n!==a&&(p(),m(n,e)):p()},m=(o,e)=>{a=o,c||(c=a);const n=a;t((()=>n.classList.add("ion-activated"))),e()},p=(o=!1)=>{if(!a)return;const e=a;t((()=>e.classList.remove("ion-activated"))),o&&c!==a&&a.click(),a=void 0};return r({el:s,gestureName:"buttonActiveDrag",threshold:0,onStart:t=>d(t.currentX,t.currentY,n),onMove:t=>d(t.currentX,t.currentY,e),onEnd:()=>{p(!0),o(),c=void 0}})};export{s as c}

@@ -1,0 +1,1 @@
+export{c as setAssetPath}from"./p-BdioGpgU.js";export{d as addIcons}from"./p-BrA1SDbb.js";
