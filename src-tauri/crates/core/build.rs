@@ -29,10 +29,12 @@ fn main() {
         let data = std::fs::read(abs).unwrap_or_else(|e| panic!("{}: {e}", abs.display()));
         let next = blobs.len();
         let index = *blobs.entry(data).or_insert_with(|| {
+            // Relative to CARGO_MANIFEST_DIR, not absolute: a target directory shared by two
+            // checkouts (CI and a developer's) must not point one at the other's files.
             let _ = writeln!(
                 statics,
-                "static B{next}: &[u8] = include_bytes!({:?});",
-                abs.display().to_string()
+                "static B{next}: &[u8] = include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}));",
+                format!("/vendor/npm/{rel}")
             );
             next
         });

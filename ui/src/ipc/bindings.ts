@@ -117,14 +117,38 @@ export type Capabilities_Serialize = {
 };
 
 /**
- *  An OpenAI-compatible Chat Completions server (Ollama, LM Studio, OpenRouter, vLLM…). Its key,
- *  if any, lives in the keychain under the provider's name.
+ *  `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the
+ *  rest and the keychain keeps the key (under the provider's name).
  */
-export type CustomProvider = {
+export type CustomProvider = CustomProvider_Serialize | CustomProvider_Deserialize;
+
+/**
+ *  `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the
+ *  rest and the keychain keeps the key (under the provider's name).
+ */
+export type CustomProvider_Deserialize = {
+	/**  Shown in the UI and used on the command line (`s2c ask --provider <name>`). */
 	name: string,
+	/**  Up to and including the API version path, e.g. `http://localhost:11434/v1`. */
 	base_url: string,
+	/**  Model ids offered for this provider (fetched from `GET /models` or typed in). */
+	models?: string[],
+	/**  Whether its models accept images. */
+	vision?: boolean,
+};
+
+/**
+ *  `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the
+ *  rest and the keychain keeps the key (under the provider's name).
+ */
+export type CustomProvider_Serialize = {
+	/**  Shown in the UI and used on the command line (`s2c ask --provider <name>`). */
+	name: string,
+	/**  Up to and including the API version path, e.g. `http://localhost:11434/v1`. */
+	base_url: string,
+	/**  Model ids offered for this provider (fetched from `GET /models` or typed in). */
 	models: string[],
-	/**  Whether its models accept images (screenshots need it). */
+	/**  Whether its models accept images. */
 	vision: boolean,
 };
 
@@ -290,7 +314,7 @@ export type SettingsView_Serialize = {
 export type Settings_Deserialize = {
 	default_stack?: Stack,
 	variants?: VariantSettings_Deserialize,
-	custom_providers?: CustomProvider[],
+	custom_providers?: CustomProvider_Deserialize[],
 	base_urls?: BaseUrls_Deserialize,
 	/**  The most one variant may spend, in US dollars; `None` for no limit. */
 	budget_per_variant_usd?: number | null,
@@ -313,7 +337,7 @@ export type Settings_Deserialize = {
 export type Settings_Serialize = {
 	default_stack: Stack,
 	variants: VariantSettings_Serialize,
-	custom_providers: CustomProvider[],
+	custom_providers: CustomProvider_Serialize[],
 	base_urls: BaseUrls_Serialize,
 	/**  The most one variant may spend, in US dollars; `None` for no limit. */
 	budget_per_variant_usd: number | null,
@@ -333,7 +357,6 @@ export type Settings_Serialize = {
 	fallback_models?: { [key in string]: string },
 };
 
-/**  The stacks the prompts know how to write. */
 export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind";
 
 /**  One stored agent event of a variant, in the order it was recorded. */

@@ -13,6 +13,7 @@ const defaults: Settings_Serialize = {
   chromium_path: null,
   theme: "system",
   design_systems: [],
+  fallback_models: {},
 };
 
 function draft(change: (d: Draft) => void = () => undefined): Draft {
@@ -22,6 +23,15 @@ function draft(change: (d: Draft) => void = () => undefined): Draft {
 }
 
 describe("settings form", () => {
+  it("keeps fallback models and names the line that is not one", () => {
+    const withFallbacks = { ...defaults, fallback_models: { "claude-opus-4-5": "gpt-5.1", anthropic: "gemini-3-pro-preview" } };
+    const d = toDraft(withFallbacks);
+    expect(validateDraft(d)).toEqual({});
+    expect(fromDraft(d)).toEqual(withFallbacks);
+    d.fallbacks += "\njust-a-model";
+    expect(validateDraft(d).fallbacks).toMatch(/^Line 3:/);
+  });
+
   it("round-trips the defaults unchanged", () => {
     const d = draft();
     expect(validateDraft(d)).toEqual({});

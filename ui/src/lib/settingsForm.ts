@@ -1,7 +1,7 @@
 // The settings dialog edits a draft: text fields stay strings while the user types, and this
 // module turns a draft back into Settings with a clear message per field. The Rust core checks
 // the same rules again on save; these messages only spare the user a round trip.
-import type { CustomProvider, DesignSystem, Settings_Deserialize, Settings_Serialize, Stack, Theme } from "../ipc";
+import type { CustomProvider_Deserialize, DesignSystem, Settings_Deserialize, Settings_Serialize, Stack, Theme } from "../ipc";
 
 export const MAX_VARIANTS = 4;
 export const MAX_BUDGET_USD = 100;
@@ -52,6 +52,8 @@ export interface Draft {
   baseUrls: Record<Vendor, string>;
   providers: ProviderDraft[];
   designSystems: DesignSystem[];
+  /** One `model -> fallback` per line (a model id or a vendor name on the left). */
+  fallbacks: string;
 }
 
 /** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
@@ -82,7 +84,24 @@ export function toDraft(s: Settings_Serialize): Draft {
       vision: p.vision,
     })),
     designSystems: s.design_systems.map((d) => ({ ...d })),
+    fallbacks: Object.entries(s.fallback_models ?? {})
+      .map(([from, to]) => `${from} -> ${to}`)
+      .join("\n"),
   };
+}
+
+/** `model -> fallback` lines as a map, or the 0-based number of the first line that is not one. */
+export function parseFallbacks(text: string): Record<string, string> | { badLine: number } {
+  const map: Record<string, string> = {};
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? "").trim();
+    if (!line) continue;
+    const parts = line.split(/\s*(?:->|→|=)\s*/);
+    if (parts.length !== 2 || !parts[0] || !parts[1] || parts[0] === parts[1]) return { badLine: i };
+    map[parts[0]] = parts[1];
+  }
+  return map;
 }
 
 export function splitModels(text: string): string[] {
@@ -148,6 +167,10 @@ export function validateDraft(d: Draft): FieldErrors {
     if (!ds.text.trim()) errors[`designSystems.${i}.text`] = "Describe the design system";
     else if (ds.text.length > 20_000) errors[`designSystems.${i}.text`] = "At most 20,000 characters";
   });
+  const fallbacks = parseFallbacks(d.fallbacks);
+  if ("badLine" in fallbacks && typeof fallbacks.badLine === "number") {
+    errors.fallbacks = `Line ${fallbacks.badLine + 1}: write "model -> fallback model", two different ids`;
+  }
   return errors;
 }
 
@@ -158,7 +181,7 @@ export function fromDraft(d: Draft): Settings_Deserialize {
   // Trailing "automatic" slots need not be stored.
   while (models.length > 0 && models[models.length - 1] === "") models.pop();
   const optional = (v: string) => (v.trim() === "" ? null : v.trim());
-  const providers: CustomProvider[] = d.providers.map((p) => ({
+  const providers: CustomProvider_Deserialize[] = d.providers.map((p) => ({
     name: p.name.trim(),
     base_url: p.baseUrl.trim(),
     models: splitModels(p.models),
@@ -180,5 +203,11 @@ export function fromDraft(d: Draft): Settings_Deserialize {
     chromium_path: optional(d.chromiumPath),
     theme: d.theme,
     design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
+    fallback_models: fallbackMap(d.fallbacks),
   };
+}
+
+function fallbackMap(text: string): Record<string, string> {
+  const parsed = parseFallbacks(text);
+  return "badLine" in parsed && typeof parsed.badLine === "number" ? {} : (parsed as Record<string, string>);
 }

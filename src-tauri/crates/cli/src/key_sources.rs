@@ -30,8 +30,11 @@ pub fn env_prefix(provider: &str) -> String {
 impl KeySource for EnvKeys {
     fn key(&self, provider: &str) -> Option<ApiKey> {
         let mut names = vec![format!("{}_API_KEY", env_prefix(provider))];
-        if provider == "gemini" {
-            names.push("GOOGLE_API_KEY".into());
+        match provider {
+            "gemini" => names.push("GOOGLE_API_KEY".into()),
+            // Replicate's own clients read REPLICATE_API_TOKEN.
+            "replicate" => names.push("REPLICATE_API_TOKEN".into()),
+            _ => {}
         }
         names
             .iter()

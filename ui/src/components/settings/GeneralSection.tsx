@@ -103,6 +103,22 @@ export function GenerationSection({ draft, errors, change }: SectionProps) {
           change((d) => (d.assetExtraction = v));
         }}
       />
+      <Field
+        id="fallbacks"
+        label="Fallback models"
+        hint="When a model stays overloaded, a variant switches once to its fallback. One per line: model -> fallback (e.g. claude-opus-4-5 -> gpt-5.1, or anthropic -> gemini-3-pro-preview)."
+        error={errors.fallbacks}
+      >
+        <textarea
+          id="fallbacks"
+          rows={3}
+          className={inputClass + " font-mono"}
+          value={draft.fallbacks}
+          onChange={(e) => {
+            change((d) => (d.fallbacks = e.target.value));
+          }}
+        />
+      </Field>
     </section>
   );
 }

@@ -70,6 +70,16 @@ pub struct GenerateArgs {
     /// Seconds of silence from the vendor before giving up.
     #[arg(long, default_value_t = 120)]
     pub idle_timeout: u64,
+    /// Let the agent generate images (Replicate; needs a Replicate key). Without it, pages use
+    /// placeholder images.
+    #[arg(long)]
+    pub generate_images: bool,
+    /// The Chromium-family browser for preview screenshots (default: found on PATH).
+    #[arg(long, value_name = "PATH")]
+    pub chromium: Option<PathBuf>,
+    /// Don't offer the agent preview screenshots even when a Chromium is found.
+    #[arg(long)]
+    pub no_preview_screenshots: bool,
     /// No progress lines on stderr.
     #[arg(long, short)]
     pub quiet: bool,

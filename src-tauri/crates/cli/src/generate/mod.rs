@@ -48,6 +48,9 @@ async fn generate(args: GenerateArgs) -> Result<ExitCode, String> {
         }
     });
     let outcome = handle.wait().await;
+    if let Some(renderer) = &prepared.renderer {
+        renderer.shutdown().await;
+    }
     write_outputs(&args.out, &outcome)?;
     let sink = Arc::into_inner(sink).ok_or("the event sink is still in use")?;
     let events = sink

@@ -15,9 +15,10 @@ use s2c_core::prompts::{
     Stack, UpdateRequest, UpdateSource,
 };
 use s2c_core::providers::{ModelCatalog, SessionConfig, TransportOptions};
+use s2c_core::render::Renderer;
 use s2c_core::tools::{
-    AgentFileState, InMemoryAssets, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry,
-    ToolRuntime,
+    locate_renderer, AgentFileState, InMemoryAssets, MediaTools, SharedOptions, ToolCapabilities,
+    ToolEnv, ToolRegistry, ToolRuntime,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -25,6 +26,8 @@ use std::time::Duration;
 
 pub struct Prepared {
     pub spec: GenerationSpec,
+    /// The headless browser behind screenshot_preview, when one is used: shut it down at the end.
+    pub renderer: Option<Arc<Renderer>>,
 }
 
 /// Where variant `index` (from 0) is written: `out/variant-<index+1>`.
@@ -65,12 +68,21 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
     };
     let models = variant_models(args, matches!(input, Input::Update(_)), needs)?;
     let siblings = Arc::new(SharedOptions::new(models.len() as u32));
-    let caps = ToolCapabilities {
+    if let Input::Create(CreateInput::Screenshots(shots)) = &input {
+        for shot in shots {
+            assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
+        }
+    }
+    let mut caps = ToolCapabilities {
         has_still_image_input: has_still_image,
+        image_generation: args.generate_images,
         ..ToolCapabilities::default()
     };
+    let mut registry = ToolRegistry::with_file_tools();
+    let renderer = media_tools(args)?;
+    renderer.register(&mut registry, &mut caps);
     let runtime = ToolRuntime::new(
-        ToolRegistry::with_file_tools(),
+        registry,
         &caps,
         ToolEnv {
             siblings: siblings.clone(),
@@ -132,7 +144,41 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
             },
             factory: Arc::new(VendorSessions),
         },
+        renderer: renderer.renderer,
     })
+}
+
+/// The screenshot, asset-extraction and image tools this machine and these keys allow.
+fn media_tools(args: &GenerateArgs) -> Result<MediaTools, String> {
+    let renderer = if args.no_preview_screenshots {
+        None
+    } else {
+        match locate_renderer(args.chromium.as_deref()) {
+            Ok(renderer) => Some(renderer),
+            // A Chromium the user named must exist; otherwise going without is normal.
+            Err(e) if args.chromium.is_some() => return Err(e.to_string()),
+            Err(_) => None,
+        }
+    };
+    let sources = default_sources();
+    let mut tools = MediaTools::new(
+        renderer,
+        find_key(&sources, "gemini"),
+        find_key(&sources, "replicate"),
+    );
+    if let Some(url) = env_base_url("gemini") {
+        tools.gemini.base_url = url;
+    }
+    if let Some(url) = env_base_url("replicate") {
+        tools.replicate.base_url = url;
+    }
+    Ok(tools)
+}
+
+fn env_base_url(provider: &str) -> Option<String> {
+    std::env::var(format!("{}_BASE_URL", provider.to_ascii_uppercase()))
+        .ok()
+        .filter(|u| !u.trim().is_empty())
 }
 
 /// Each variant's model: the `--model`s in order, the other slots chosen from the providers
