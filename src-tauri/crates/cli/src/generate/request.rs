@@ -7,19 +7,13 @@ use crate::key_sources::{default_sources, find_key};
 use crate::media_files::{read_image, read_variant_files, read_video};
 use crate::provider_choice::{resolve_provider, split_model_spec};
 use s2c_core::engine::{
-    apply_prompt, choose_models, default_variant_count, GenerationSpec, LoopLimits, ModelChoice,
-    ModelNeeds, VariantSpec, VendorSessions,
+    choose_models, default_variant_count, GenerationPlan, GenerationSpec, LoopLimits, ModelChoice,
+    ModelNeeds, PlanAsset, PlanSource, PlannedVariant, VendorSessions,
 };
-use s2c_core::prompts::{
-    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, Prompt, PromptContext,
-    Stack, UpdateRequest, UpdateSource,
-};
+use s2c_core::prompts::{CreateInput, Stack};
 use s2c_core::providers::{ModelCatalog, SessionConfig, TransportOptions};
 use s2c_core::render::Renderer;
-use s2c_core::tools::{
-    locate_renderer, AgentFileState, InMemoryAssets, MediaTools, SharedOptions, ToolCapabilities,
-    ToolEnv, ToolRegistry, ToolRuntime,
-};
+use s2c_core::tools::{locate_renderer, MediaTools};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,63 +41,42 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         ),
         None => None,
     };
+    let assets = args
+        .assets
+        .iter()
+        .enumerate()
+        .map(|(i, path)| {
+            Ok(PlanAsset {
+                id: format!("asset-{}", i + 1),
+                description: path.file_name().map(|n| n.to_string_lossy().into_owned()),
+                image: read_image(path)?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
 
-    let mut assets = InMemoryAssets::new();
-    let mut asset_refs = Vec::new();
-    for (i, path) in args.assets.iter().enumerate() {
-        let image = read_image(path)?;
-        let id = format!("asset-{}", i + 1);
-        asset_refs.push(AssetRef {
-            id: id.clone(),
-            description: path.file_name().map(|n| n.to_string_lossy().into_owned()),
-        });
-        assets.insert(id, image.media_type, image.data);
-    }
-
-    let (input, start_files) = input_of(args)?;
-    let has_still_image = matches!(input, Input::Create(CreateInput::Screenshots(_)));
+    let (source, start_files) = input_of(args)?;
     let needs = ModelNeeds {
-        vision: has_still_image,
-        video: matches!(input, Input::Create(CreateInput::Video(_))),
+        vision: matches!(
+            &source,
+            PlanSource::Create {
+                input: CreateInput::Screenshots(_),
+                ..
+            }
+        ),
+        video: matches!(
+            &source,
+            PlanSource::Create {
+                input: CreateInput::Video(_),
+                ..
+            }
+        ),
     };
-    let models = variant_models(args, matches!(input, Input::Update(_)), needs)?;
-    let siblings = Arc::new(SharedOptions::new(models.len() as u32));
-    if let Input::Create(CreateInput::Screenshots(shots)) = &input {
-        for shot in shots {
-            assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
-        }
-    }
-    let mut caps = ToolCapabilities {
-        has_still_image_input: has_still_image,
-        image_generation: args.generate_images,
-        ..ToolCapabilities::default()
-    };
-    let mut registry = ToolRegistry::with_file_tools();
-    let renderer = media_tools(args)?;
-    renderer.register(&mut registry, &mut caps);
-    let runtime = ToolRuntime::new(
-        registry,
-        &caps,
-        ToolEnv {
-            siblings: siblings.clone(),
-            assets: Arc::new(assets),
-        },
-    );
-    let ctx = PromptContext {
-        stack,
-        tools: runtime.offered(),
-        design_system: design_system.as_deref(),
-    };
-    let prompt = build_prompt(&ctx, input, args, asset_refs)?;
-
-    let tools = runtime.definitions();
+    let models = variant_models(args, matches!(source, PlanSource::Update { .. }), needs)?;
     let fallback = FallbackChoice::from_args(args)?;
     let mut variants = Vec::with_capacity(models.len());
     for (index, ModelChoice { provider, model }) in models.into_iter().enumerate() {
         let (provider, base_url) = resolve_provider(&provider, args.base_url.as_deref())?;
         let mut session = SessionConfig::new(model);
-        apply_prompt(&mut session, &prompt).map_err(|e| e.to_string())?;
-        session.tools = tools.clone();
         common_settings(args, &mut session);
         session.base_url = base_url;
         session.api_key = find_key(&default_sources(), provider.name());
@@ -116,35 +89,35 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         let dir = variant_dir(&args.out, index as u32);
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        let files = start_files
-            .iter()
-            .map(|(path, content)| {
-                s2c_core::tools::paths::normalize(path)
-                    .map(|p| (p, content.clone()))
-                    .map_err(|e| format!("{path}: {e}"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        variants.push(VariantSpec {
+        variants.push(PlannedVariant {
             provider,
             session,
-            files: AgentFileState::with_files(dir, files),
+            dir,
             fallback,
         });
     }
 
-    Ok(Prepared {
-        spec: GenerationSpec {
-            variants,
-            runtime: Arc::new(runtime),
-            siblings,
-            limits: LoopLimits {
-                max_turns: args.max_turns.max(1),
-                budget_usd: args.budget,
-                ..LoopLimits::default()
-            },
-            factory: Arc::new(VendorSessions),
+    let built = GenerationPlan {
+        stack,
+        source,
+        design_system,
+        assets,
+        start_files,
+        variants,
+        media: media_tools(args)?,
+        image_generation: args.generate_images,
+        limits: LoopLimits {
+            max_turns: args.max_turns.max(1),
+            budget_usd: args.budget,
+            ..LoopLimits::default()
         },
-        renderer: renderer.renderer,
+        factory: Arc::new(VendorSessions),
+    }
+    .build()
+    .map_err(|e| e.to_string())?;
+    Ok(Prepared {
+        spec: built.spec,
+        renderer: built.renderer,
     })
 }
 
@@ -225,22 +198,24 @@ fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
     };
 }
 
-enum Input {
-    Create(CreateInput),
-    Update(Vec<(String, String)>),
-}
-
 /// What the generation starts from, and the files each variant starts with.
-fn input_of(args: &GenerateArgs) -> Result<(Input, Vec<(String, String)>), String> {
+fn input_of(args: &GenerateArgs) -> Result<(PlanSource, Vec<(String, String)>), String> {
     if let Some(dir) = &args.from {
         let files = read_variant_files(dir)?;
-        return Ok((Input::Update(files.clone()), files));
+        let source = PlanSource::Update {
+            change_request: args.prompt.clone().unwrap_or_default(),
+            selected_element: None,
+            reference_images: vec![],
+        };
+        return Ok((source, files));
     }
+    // With images or video, --text is extra instructions; alone, it is the description.
+    let create = |input| PlanSource::Create {
+        input,
+        instructions: args.text.clone(),
+    };
     if let Some(video) = &args.video {
-        return Ok((
-            Input::Create(CreateInput::Video(read_video(video)?)),
-            vec![],
-        ));
+        return Ok((create(CreateInput::Video(read_video(video)?)), vec![]));
     }
     if !args.inputs.is_empty() {
         let shots = args
@@ -248,46 +223,16 @@ fn input_of(args: &GenerateArgs) -> Result<(Input, Vec<(String, String)>), Strin
             .iter()
             .map(|p| read_image(p))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok((Input::Create(CreateInput::Screenshots(shots)), vec![]));
+        return Ok((create(CreateInput::Screenshots(shots)), vec![]));
     }
     match &args.text {
-        Some(text) => Ok((Input::Create(CreateInput::Text(text.clone())), vec![])),
+        Some(text) => Ok((
+            PlanSource::Create {
+                input: CreateInput::Text(text.clone()),
+                instructions: None,
+            },
+            vec![],
+        )),
         None => Err("say what to build: --input IMAGE, --video FILE, --text \"…\", or --from DIR with --prompt".into()),
     }
-}
-
-fn build_prompt(
-    ctx: &PromptContext<'_>,
-    input: Input,
-    args: &GenerateArgs,
-    assets: Vec<AssetRef>,
-) -> Result<Prompt, String> {
-    let prompt = match input {
-        Input::Create(input) => {
-            // With images, --text is extra instructions; alone, it is the description.
-            let instructions = match input {
-                CreateInput::Text(_) => None,
-                _ => args.text.clone(),
-            };
-            create_prompt(
-                ctx,
-                &CreateRequest {
-                    input,
-                    instructions,
-                    assets,
-                },
-            )
-        }
-        Input::Update(files) => update_prompt(
-            ctx,
-            &UpdateRequest {
-                source: UpdateSource::Files(files),
-                change_request: args.prompt.clone().unwrap_or_default(),
-                selected_element: None,
-                reference_images: vec![],
-                assets,
-            },
-        ),
-    };
-    prompt.map_err(|e| e.to_string())
 }

@@ -13,6 +13,7 @@ pub mod limits;
 pub mod model_choice;
 mod outcome;
 pub mod partial_json;
+mod plan;
 pub mod sink;
 mod transcript;
 mod turn_stream;
@@ -34,5 +35,6 @@ pub use model_choice::{
 };
 pub use outcome::{VariantOutcome, VariantStatus};
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
+pub use plan::{BuiltGeneration, GenerationPlan, PlanAsset, PlanError, PlanSource, PlannedVariant};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
 pub use transcript::Transcript;

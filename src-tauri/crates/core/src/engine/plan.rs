@@ -1,0 +1,214 @@
+//! From "what the user asked for" to a ready-to-start [`GenerationSpec`]: the prompt (create or
+//! update), the tools this machine and these keys allow, and one session per variant. The app
+//! and `s2c generate` both build a [`GenerationPlan`] from their own inputs (IPC request and
+//! settings, or command-line flags) and share everything after that.
+
+use super::conversation::apply_prompt;
+use super::fallback::VariantFallback;
+use super::generation::{GenerationSpec, SessionFactory, VariantSpec};
+use super::limits::LoopLimits;
+use crate::prompts::{
+    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, Prompt, PromptContext,
+    SelectedElement, Stack, UpdateRequest, UpdateSource,
+};
+use crate::providers::{Provider, SessionConfig};
+use crate::render::Renderer;
+use crate::tools::{
+    paths, AgentFileState, ImageAttachment, InMemoryAssets, MediaTools, SharedOptions,
+    ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
+};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error("a generation needs at least one variant")]
+    NoVariants,
+    #[error("{0}")]
+    Prompt(String),
+    #[error("{path}: {message}")]
+    BadPath { path: String, message: String },
+}
+
+/// What the generation starts from.
+pub enum PlanSource {
+    /// A first generation. `instructions` are the user's extra words next to images or video
+    /// (a text-only request carries its description in `CreateInput::Text`).
+    Create {
+        input: CreateInput,
+        instructions: Option<String>,
+    },
+    /// A change to `GenerationPlan::start_files`.
+    Update {
+        change_request: String,
+        selected_element: Option<SelectedElement>,
+        reference_images: Vec<ImageAttachment>,
+    },
+}
+
+/// An image the user gave for the page to use (a logo, a photo), offered to `save_assets`.
+pub struct PlanAsset {
+    pub id: String,
+    pub description: Option<String>,
+    pub image: ImageAttachment,
+}
+
+/// One variant: who answers and where its files go. `session` carries the model, key, base
+/// URL, output limit and transport; the prompt and tools are filled in by [`GenerationPlan::build`].
+pub struct PlannedVariant {
+    pub provider: Provider,
+    pub session: SessionConfig,
+    /// Where the agent's tools write binary assets for this variant.
+    pub dir: PathBuf,
+    pub fallback: Option<VariantFallback>,
+}
+
+pub struct GenerationPlan {
+    pub stack: Stack,
+    pub source: PlanSource,
+    pub design_system: Option<String>,
+    pub assets: Vec<PlanAsset>,
+    /// The files every variant starts with (an update's current files), path → text.
+    pub start_files: Vec<(String, String)>,
+    pub variants: Vec<PlannedVariant>,
+    pub media: MediaTools,
+    /// The user's "generate images" choice.
+    pub image_generation: bool,
+    pub limits: LoopLimits,
+    pub factory: Arc<dyn SessionFactory>,
+}
+
+/// A spec ready for `engine::start`, and the browser behind `screenshot_preview` (if one is
+/// used), which the caller shuts down when the generation ends.
+pub struct BuiltGeneration {
+    pub spec: GenerationSpec,
+    pub renderer: Option<Arc<Renderer>>,
+}
+
+impl GenerationPlan {
+    pub fn build(self) -> Result<BuiltGeneration, PlanError> {
+        if self.variants.is_empty() {
+            return Err(PlanError::NoVariants);
+        }
+        let mut assets = InMemoryAssets::new();
+        let mut asset_refs = Vec::with_capacity(self.assets.len());
+        for asset in self.assets {
+            asset_refs.push(AssetRef {
+                id: asset.id.clone(),
+                description: asset.description,
+            });
+            assets.insert(asset.id, asset.image.media_type, asset.image.data);
+        }
+        let has_still_image = matches!(
+            &self.source,
+            PlanSource::Create {
+                input: CreateInput::Screenshots(_),
+                ..
+            }
+        );
+        if let PlanSource::Create {
+            input: CreateInput::Screenshots(shots),
+            ..
+        } = &self.source
+        {
+            for shot in shots {
+                assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
+            }
+        }
+
+        let siblings = Arc::new(SharedOptions::new(self.variants.len() as u32));
+        let mut caps = ToolCapabilities {
+            has_still_image_input: has_still_image,
+            image_generation: self.image_generation,
+            ..ToolCapabilities::default()
+        };
+        let mut registry = ToolRegistry::with_file_tools();
+        self.media.register(&mut registry, &mut caps);
+        let runtime = ToolRuntime::new(
+            registry,
+            &caps,
+            ToolEnv {
+                siblings: siblings.clone(),
+                assets: Arc::new(assets),
+            },
+        );
+        let ctx = PromptContext {
+            stack: self.stack,
+            tools: runtime.offered(),
+            design_system: self.design_system.as_deref(),
+        };
+        let prompt = build_prompt(&ctx, self.source, &self.start_files, asset_refs)?;
+        let start_files = self
+            .start_files
+            .iter()
+            .map(|(path, content)| {
+                paths::normalize(path)
+                    .map(|p| (p, content.clone()))
+                    .map_err(|e| PlanError::BadPath {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+
+        let tools = runtime.definitions();
+        let mut variants = Vec::with_capacity(self.variants.len());
+        for planned in self.variants {
+            let mut session = planned.session;
+            apply_prompt(&mut session, &prompt).map_err(|e| PlanError::Prompt(e.to_string()))?;
+            session.tools = tools.clone();
+            variants.push(VariantSpec {
+                provider: planned.provider,
+                session,
+                files: AgentFileState::with_files(planned.dir, start_files.clone()),
+                fallback: planned.fallback,
+            });
+        }
+        Ok(BuiltGeneration {
+            spec: GenerationSpec {
+                variants,
+                runtime: Arc::new(runtime),
+                siblings,
+                limits: self.limits,
+                factory: self.factory,
+            },
+            renderer: self.media.renderer,
+        })
+    }
+}
+
+fn build_prompt(
+    ctx: &PromptContext<'_>,
+    source: PlanSource,
+    start_files: &[(String, String)],
+    assets: Vec<AssetRef>,
+) -> Result<Prompt, PlanError> {
+    let prompt = match source {
+        PlanSource::Create {
+            input,
+            instructions,
+        } => create_prompt(
+            ctx,
+            &CreateRequest {
+                input,
+                instructions,
+                assets,
+            },
+        ),
+        PlanSource::Update {
+            change_request,
+            selected_element,
+            reference_images,
+        } => update_prompt(
+            ctx,
+            &UpdateRequest {
+                source: UpdateSource::Files(start_files.to_vec()),
+                change_request,
+                selected_element,
+                reference_images,
+                assets,
+            },
+        ),
+    };
+    prompt.map_err(|e| PlanError::Prompt(e.to_string()))
+}
