@@ -1,7 +1,7 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{commands, projects, secrets, settings};
+use crate::{commands, generation, projects, secrets, settings};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -30,10 +30,18 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::project_events,
             projects::commands::project_import,
             projects::commands::project_export,
+            projects::commands::project_add_input,
+            projects::commands::project_add_input_data,
+            projects::commands::project_inputs,
+            generation::commands::generation_start,
+            generation::commands::generation_retry,
+            generation::commands::generation_cancel,
+            generation::commands::models_available,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,
-            projects::ProjectFilesChanged
+            projects::ProjectFilesChanged,
+            generation::GenerationRecorded
         ])
         .typ::<crate::IpcError>()
 }

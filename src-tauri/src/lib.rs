@@ -4,7 +4,9 @@
 mod bindings;
 mod commands;
 mod error;
+mod generation;
 mod logging;
+mod preview;
 mod projects;
 mod secrets;
 mod settings;
@@ -17,6 +19,7 @@ pub fn run() -> Result<(), tauri::Error> {
     let specta = bindings::specta_builder::<tauri::Wry>();
     tauri::Builder::default()
         .invoke_handler(specta.invoke_handler())
+        .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;

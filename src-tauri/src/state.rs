@@ -40,6 +40,7 @@ pub struct AppState {
     /// One watcher per open project, by project id; dropping one stops it.
     pub watchers: Mutex<HashMap<String, ProjectWatcher>>,
     pub on_external_change: Arc<dyn Fn(ExternalChange) + Send + Sync>,
+    pub generations: crate::generation::Generations,
 }
 
 /// Build the shared state, manage it, and start the event forwarders.
@@ -59,6 +60,10 @@ pub fn init<R: Runtime>(
         projects: Arc::new(ProjectService::new(&dirs.data, &dirs.projects)),
         watchers: Mutex::default(),
         on_external_change: crate::projects::change_notifier(app),
+        generations: crate::generation::Generations::new(
+            dirs.data.join("scratch"),
+            crate::generation::recorded_notifier(app),
+        ),
     });
     Ok(())
 }

@@ -5,10 +5,11 @@ use s2c_core::project::export::{
     export_version, ExportFormat, ExportOptions, ExportReport, RemoteLimits,
 };
 use s2c_core::project::{
-    FileChange, FileContent, ProjectInfo, RecentProject, StoredEvent, VariantId, VersionId,
-    VersionInfo, VersionTree,
+    classify_input, FileChange, FileContent, InputInfo, ProjectInfo, ProjectService, RecentProject,
+    StoredEvent, VariantId, VersionId, VersionInfo, VersionTree, MAX_VIDEO_BYTES,
 };
 use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
+use s2c_core::ErrorCode;
 use std::path::PathBuf;
 use tauri::State;
 
@@ -274,4 +275,81 @@ pub async fn project_export(
         limits: RemoteLimits::default(),
     };
     Ok(export_version(&project, version_id, variant_id, &options).await?)
+}
+
+/// Add a screenshot or video from disk to a project's inputs. Anything that is not a PNG,
+/// JPEG or WebP image (≤ 20 MB) or an MP4, WebM or MOV video is refused with the reason.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_add_input(
+    state: State<'_, AppState>,
+    project_id: String,
+    path: String,
+) -> Result<InputInfo, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || {
+        let path = PathBuf::from(path);
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "input".into());
+        let len = std::fs::metadata(&path)
+            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?
+            .len();
+        // Refuse an oversized file before reading it all.
+        if len > MAX_VIDEO_BYTES as u64 {
+            return Err(IpcError::new(
+                ErrorCode::InvalidInput,
+                &format!("“{name}” is too large ({} MB)", len / 1024 / 1024),
+            ));
+        }
+        let bytes = std::fs::read(&path)
+            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?;
+        add_input(&service, &project_id, &name, &bytes)
+    })
+    .await
+}
+
+/// Add pasted image data (base64) to a project's inputs, with the same checks.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_add_input_data(
+    state: State<'_, AppState>,
+    project_id: String,
+    file_name: String,
+    data_base64: String,
+) -> Result<InputInfo, IpcError> {
+    use base64::Engine as _;
+    let service = state.projects.clone();
+    blocking(move || {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(data_base64.trim())
+            .map_err(|_| {
+                IpcError::new(ErrorCode::InvalidInput, "the pasted data is not an image")
+            })?;
+        add_input(&service, &project_id, &file_name, &bytes)
+    })
+    .await
+}
+
+/// Every input of a project (screenshots, videos, reference images).
+#[tauri::command]
+#[specta::specta]
+pub async fn project_inputs(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<Vec<InputInfo>, IpcError> {
+    let service = state.projects.clone();
+    blocking(move || service.get(&project_id)?.inputs()).await
+}
+
+fn add_input(
+    service: &ProjectService,
+    project_id: &str,
+    name: &str,
+    bytes: &[u8],
+) -> Result<InputInfo, IpcError> {
+    let kind = classify_input(name, bytes)?;
+    let project = service.get(project_id)?;
+    Ok(project.add_input(name, kind.media_type(), bytes)?)
 }

@@ -64,6 +64,30 @@ pub struct GenerationHandle {
     task: JoinHandle<GenerationOutcome>,
 }
 
+/// Cancels a running generation, or one of its variants; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct GenerationCanceller {
+    all: CancellationToken,
+    variants: Vec<CancellationToken>,
+}
+
+impl GenerationCanceller {
+    /// Stops one variant (by index from 0); `false` when there is no such variant.
+    pub fn cancel_variant(&self, index: u32) -> bool {
+        match self.variants.get(index as usize) {
+            Some(token) => {
+                token.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn cancel_all(&self) {
+        self.all.cancel();
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct GenerationOutcome {
     pub variants: Vec<VariantOutcome>,
@@ -94,6 +118,14 @@ impl GenerationHandle {
 
     pub fn cancel_all(&self) {
         self.cancel_all.cancel();
+    }
+
+    /// Cancels this generation from elsewhere (a UI command) while another task waits on it.
+    pub fn canceller(&self) -> GenerationCanceller {
+        GenerationCanceller {
+            all: self.cancel_all.clone(),
+            variants: self.variant_tokens.clone(),
+        }
     }
 
     /// A token that cancels the whole generation when cancelled (for Ctrl-C handlers).

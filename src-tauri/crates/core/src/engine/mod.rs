@@ -26,8 +26,8 @@ pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary, VariantEr
 pub use extract_html::extract_html;
 pub use fallback::{ModelSwitch, ModelUsage, VariantFallback};
 pub use generation::{
-    start, GenerationHandle, GenerationOutcome, GenerationSpec, SessionFactory, VariantSpec,
-    VendorSessions,
+    start, GenerationCanceller, GenerationHandle, GenerationOutcome, GenerationSpec,
+    SessionFactory, VariantSpec, VendorSessions,
 };
 pub use limits::LoopLimits;
 pub use model_choice::{

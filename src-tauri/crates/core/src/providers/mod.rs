@@ -16,6 +16,7 @@ pub mod error;
 pub mod gemini;
 pub mod imaging;
 pub mod media;
+mod model_spec;
 pub mod neutral;
 pub mod openai;
 pub mod openai_compat;
@@ -29,6 +30,7 @@ pub use api_key::ApiKey;
 pub use catalog::{ModelCatalog, ModelInfo, ThinkingStyle};
 pub use error::{Origin, ProviderError, ProviderErrorCode};
 pub use media::VideoAttachment;
+pub use model_spec::split_model_spec;
 pub use neutral::NeutralMessage;
 pub use pricing::{ModelPrice, PriceTable};
 pub use session::{

@@ -1,0 +1,115 @@
+use super::request::{GenerateRequest, GenerationStarted, ModelOption};
+use crate::state::AppState;
+use crate::IpcError;
+use s2c_core::engine::AgentEvent;
+use s2c_core::project::VersionId;
+use s2c_core::providers::ModelCatalog;
+use s2c_core::ErrorCode;
+use tauri::ipc::Channel;
+use tauri::State;
+
+/// Start a generation in a project; its events arrive on `on_event` in `event_id` order.
+#[tauri::command]
+#[specta::specta]
+pub async fn generation_start(
+    state: State<'_, AppState>,
+    request: GenerateRequest,
+    on_event: Channel<AgentEvent>,
+) -> Result<GenerationStarted, IpcError> {
+    super::run::start(&state, request, on_event).await
+}
+
+/// Run a version's request again (as a new version).
+#[tauri::command]
+#[specta::specta]
+pub async fn generation_retry(
+    state: State<'_, AppState>,
+    project_id: String,
+    version_id: VersionId,
+    on_event: Channel<AgentEvent>,
+) -> Result<GenerationStarted, IpcError> {
+    let service = state.projects.clone();
+    let stored = crate::state::blocking(move || {
+        let project = service.get(&project_id)?;
+        project.request(version_id)
+    })
+    .await?;
+    let request: GenerateRequest = stored
+        .and_then(|json| serde_json::from_value(json).ok())
+        .ok_or_else(|| {
+            IpcError::new(
+                ErrorCode::InvalidInput,
+                "this version was not made by a generation that can be run again",
+            )
+        })?;
+    super::run::start(&state, request, on_event).await
+}
+
+/// Stop one variant (`variant` from 0) or the whole generation. Stopping one that already
+/// ended does nothing.
+#[tauri::command]
+#[specta::specta]
+pub fn generation_cancel(
+    state: State<'_, AppState>,
+    generation_id: u32,
+    variant: Option<u32>,
+) -> Result<(), IpcError> {
+    let running = state.generations.running();
+    let Some(canceller) = running.get(&generation_id) else {
+        return Ok(());
+    };
+    match variant {
+        Some(index) if !canceller.cancel_variant(index) => Err(IpcError::new(
+            ErrorCode::InvalidInput,
+            &format!("there is no option {}", index + 1),
+        )),
+        Some(_) => Ok(()),
+        None => {
+            canceller.cancel_all();
+            Ok(())
+        }
+    }
+}
+
+/// The models a variant can use: the catalog's, and the custom providers' from the settings.
+#[tauri::command]
+#[specta::specta]
+pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOption>, IpcError> {
+    let settings = state.settings.get();
+    let mut options = Vec::new();
+    let catalog = ModelCatalog::bundled();
+    for vendor in ["openai", "anthropic", "gemini"] {
+        let has_key = super::plan::key_for(&state, vendor).await?.is_some();
+        for info in catalog.models(Some(vendor)) {
+            if !info.tools {
+                continue;
+            }
+            options.push(ModelOption {
+                id: info.id.clone(),
+                provider: vendor.to_owned(),
+                label: if info.label.is_empty() {
+                    info.id.clone()
+                } else {
+                    info.label.clone()
+                },
+                vision: info.vision,
+                video: info.video,
+                has_key,
+            });
+        }
+    }
+    for custom in &settings.custom_providers {
+        let has_key = super::plan::key_for(&state, &custom.name).await?.is_some();
+        for model in &custom.models {
+            options.push(ModelOption {
+                id: format!("{}:{model}", custom.name),
+                provider: custom.name.clone(),
+                label: format!("{model} ({})", custom.name),
+                vision: custom.vision,
+                video: false,
+                has_key,
+            });
+        }
+    }
+    Ok(options)
+}

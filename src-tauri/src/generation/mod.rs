@@ -1,0 +1,98 @@
+//! Generations in the app: `generation_start` records a version, runs the core engine and
+//! streams its events to the UI over an ipc Channel; the variants' files are served live by the
+//! preview scheme and stored with the version when the generation ends.
+
+pub mod commands;
+pub mod live;
+mod plan;
+pub mod request;
+mod run;
+mod sink;
+
+use s2c_core::engine::GenerationCanceller;
+use s2c_core::render::Renderer;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// A generation ended and everything it made is stored: the UI refreshes the version list.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct GenerationRecorded {
+    pub project_id: String,
+    pub generation_id: u32,
+    pub version_id: u32,
+}
+
+/// What [`Generations`] calls when a generation is stored: emits [`GenerationRecorded`].
+pub fn recorded_notifier<R: tauri::Runtime>(
+    app: &tauri::AppHandle<R>,
+) -> Arc<dyn Fn(GenerationRecorded) + Send + Sync> {
+    use tauri_specta::Event;
+    let app = app.clone();
+    Arc::new(move |event: GenerationRecorded| {
+        if let Err(e) = event.emit(&app) {
+            tracing::warn!("could not announce a stored generation: {e}");
+        }
+    })
+}
+
+/// The running generations, their live files, and the browser they share.
+pub struct Generations {
+    next_id: AtomicU32,
+    running: Arc<Mutex<HashMap<u32, GenerationCanceller>>>,
+    /// Announces [`GenerationRecorded`] (set up with the app handle at startup).
+    on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
+    pub live: Arc<live::LiveFiles>,
+    /// Where variants' tools write assets while they run, one folder per variant id.
+    scratch: PathBuf,
+    /// One headless browser for every generation's screenshot_preview, with the path it was
+    /// found at (a changed Chromium setting starts a new one).
+    renderer: Mutex<Option<(Option<String>, Arc<Renderer>)>>,
+}
+
+impl Generations {
+    pub fn new(
+        scratch: PathBuf,
+        on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
+    ) -> Self {
+        Self {
+            next_id: AtomicU32::new(1),
+            running: Arc::default(),
+            on_recorded,
+            live: Arc::default(),
+            scratch,
+            renderer: Mutex::default(),
+        }
+    }
+
+    fn next_id(&self) -> u32 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn running(&self) -> std::sync::MutexGuard<'_, HashMap<u32, GenerationCanceller>> {
+        self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The shared browser for `configured` (the settings' path), found now if need be; `None`
+    /// when there is no Chromium (the tool is then not offered).
+    fn renderer(&self, configured: Option<&str>) -> Option<Arc<Renderer>> {
+        let mut slot = self.renderer.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((path, renderer)) = &*slot {
+            if path.as_deref() == configured {
+                return Some(renderer.clone());
+            }
+        }
+        match s2c_core::tools::locate_renderer(configured.map(std::path::Path::new)) {
+            Ok(renderer) => {
+                *slot = Some((configured.map(str::to_owned), renderer.clone()));
+                Some(renderer)
+            }
+            Err(e) => {
+                tracing::info!("preview screenshots are off: {e}");
+                None
+            }
+        }
+    }
+}

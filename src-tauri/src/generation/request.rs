@@ -1,0 +1,84 @@
+//! What the UI asks for when it starts a generation, and what it gets back. The request is
+//! also stored with the version, so "Retry" can run it again.
+
+use s2c_core::project::{InputId, VariantId, VersionId};
+use s2c_core::settings::Stack;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+pub struct GenerateRequest {
+    pub project_id: String,
+    pub stack: Stack,
+    pub source: GenerateSource,
+    /// Extra words next to images or video ("use a dark theme").
+    #[serde(default)]
+    pub instructions: Option<String>,
+    /// One entry per variant: a model id, `provider:model`, or `"auto"` (chosen from the keys
+    /// present). Empty: the settings' default variants.
+    #[serde(default)]
+    pub models: Vec<String>,
+    /// The name of one of the settings' design systems.
+    #[serde(default)]
+    pub design_system: Option<String>,
+    pub generate_images: bool,
+    pub extract_assets: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GenerateSource {
+    /// One to five screenshots, added to the project with `project_add_input`.
+    Screenshots { input_ids: Vec<InputId> },
+    /// One screen recording (Gemini models only).
+    Video { input_id: InputId },
+    /// A description of the page.
+    Text { text: String },
+    /// A change to a variant of a version (its selected variant when `variant_id` is `None`).
+    Update {
+        version_id: VersionId,
+        variant_id: Option<VariantId>,
+        change_request: String,
+        #[serde(default)]
+        selected_element: Option<ElementSelection>,
+        #[serde(default)]
+        reference_input_ids: Vec<InputId>,
+    },
+}
+
+/// The element the user clicked in the preview with select-and-edit on.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+pub struct ElementSelection {
+    /// Its outer HTML, possibly shortened.
+    pub html: String,
+    /// A CSS selector that finds it.
+    pub selector: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GenerationStarted {
+    /// Names this run for `generation_cancel` and the live preview URLs.
+    pub generation_id: u32,
+    pub version_id: VersionId,
+    pub variants: Vec<StartedVariant>,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StartedVariant {
+    pub index: u32,
+    pub variant_id: VariantId,
+    pub provider: String,
+    pub model: String,
+}
+
+/// A model the user can pick for a variant.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct ModelOption {
+    /// What to put in `GenerateRequest::models`.
+    pub id: String,
+    pub provider: String,
+    pub label: String,
+    pub vision: bool,
+    pub video: bool,
+    /// Whether a key for its provider is stored (custom providers may need none).
+    pub has_key: bool,
+}
