@@ -26,6 +26,13 @@ fn main() {
         "project_events",
         "project_import",
         "project_export",
+        "project_add_input",
+        "project_add_input_data",
+        "project_inputs",
+        "generation_start",
+        "generation_retry",
+        "generation_cancel",
+        "models_available",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

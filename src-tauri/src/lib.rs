@@ -18,6 +18,18 @@ pub use error::IpcError;
 pub fn run() -> Result<(), tauri::Error> {
     let specta = bindings::specta_builder::<tauri::Wry>();
     tauri::Builder::default()
+        // First, so a second launch only focuses the running window.
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+            use tauri::Manager;
+            if let Some(window) = app.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.set_focus();
+            }
+        }))
+        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_clipboard_manager::init())
+        .plugin(tauri_plugin_opener::init())
         .invoke_handler(specta.invoke_handler())
         .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
         .setup(move |app| {
