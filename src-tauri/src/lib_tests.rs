@@ -138,3 +138,6 @@ fn commands_are_refused_to_a_remote_origin() {
 
 #[path = "domain_tests.rs"]
 mod domain_tests;
+
+#[path = "generation_tests.rs"]
+mod generation_tests;

@@ -6,7 +6,7 @@ pub mod commands;
 pub mod live;
 mod plan;
 pub mod request;
-mod run;
+pub(crate) mod run;
 mod sink;
 
 use s2c_core::engine::GenerationCanceller;
@@ -71,7 +71,7 @@ impl Generations {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    fn running(&self) -> std::sync::MutexGuard<'_, HashMap<u32, GenerationCanceller>> {
+    pub(crate) fn running(&self) -> std::sync::MutexGuard<'_, HashMap<u32, GenerationCanceller>> {
         self.running.lock().unwrap_or_else(PoisonError::into_inner)
     }
 

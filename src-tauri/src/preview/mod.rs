@@ -16,6 +16,10 @@ use tauri::{Manager, Runtime, UriSchemeContext, UriSchemeResponder};
 
 pub const SCHEME: &str = "preview";
 
+/// Served to every page shown in the app (never to the model's screenshots).
+const BRIDGE_PATH: &str = "/__s2c/bridge.js";
+const BRIDGE_JS: &str = include_str!("bridge.js");
+
 fn origin() -> &'static str {
     if cfg!(windows) {
         "http://preview.localhost"
@@ -42,8 +46,14 @@ pub fn handle<R: Runtime>(
     });
 }
 
-fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8>> {
+pub(crate) fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8>> {
     let resolver = PreviewResolver::with_origin(origin());
+    if path_and_query.split('?').next() == Some(BRIDGE_PATH) {
+        return Response::builder()
+            .header("Content-Type", "text/javascript; charset=utf-8")
+            .body(BRIDGE_JS.as_bytes().to_vec())
+            .unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "bad bridge"));
+    }
     let answer = if is_shared_path(path_and_query) {
         resolver.resolve(&NoSource, path_and_query)
     } else {
@@ -56,8 +66,14 @@ fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8>> {
     for (name, value) in answer.all_headers() {
         builder = builder.header(name, value);
     }
+    let is_page = answer.status == 200 && answer.content_type.starts_with("text/html");
+    let body = if is_page {
+        with_bridge(&answer.body)
+    } else {
+        answer.body.into_owned()
+    };
     builder
-        .body(answer.body.into_owned())
+        .body(body)
         .unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "bad preview response"))
 }
 
@@ -114,6 +130,38 @@ impl PreviewSource for StoredVariant {
             }),
         }
     }
+}
+
+/// The page with the select-and-edit bridge loaded first thing in `<head>` (or at the very
+/// start when it has none), so a page that breaks later cannot stop it.
+fn with_bridge(html: &[u8]) -> Vec<u8> {
+    let tag = format!("<script src=\"{BRIDGE_PATH}\"></script>");
+    let text = String::from_utf8_lossy(html);
+    let lower = text.to_ascii_lowercase();
+    // After <head>, else <html>, else the doctype: never before the doctype (quirks mode).
+    let at = ["<head", "<html", "<!doctype"]
+        .iter()
+        .find_map(|tag| after_tag(&lower, tag))
+        .unwrap_or(0);
+    let mut out = String::with_capacity(text.len() + tag.len());
+    out.push_str(&text[..at]);
+    out.push_str(&tag);
+    out.push_str(&text[at..]);
+    out.into_bytes()
+}
+
+/// Where the first `<name …>` tag (not `<header>` for `<head`) ends.
+fn after_tag(lower: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = lower[from..].find(name) {
+        let start = from + found;
+        let next = lower[start + name.len()..].chars().next();
+        if matches!(next, Some(c) if c == '>' || c.is_ascii_whitespace()) {
+            return lower[start..].find('>').map(|end| start + end + 1);
+        }
+        from = start + name.len();
+    }
+    None
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Vec<u8>> {

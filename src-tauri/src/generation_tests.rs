@@ -1,0 +1,431 @@
+//! Generations through the app layer against the mock vendor: events on the Channel, the
+//! version stored with its variants, previews served live and stored on the preview scheme,
+//! cancelling one variant, an update branching from a variant, and Retry.
+
+#[path = "../crates/core/tests/support/mod.rs"]
+mod support;
+
+use super::*;
+use crate::generation::request::{GenerateRequest, GenerateSource, GenerationStarted};
+use crate::generation::GenerationRecorded;
+use crate::state::AppState;
+use s2c_core::engine::AgentEvent;
+use s2c_core::secrets::{KeyId, Sensitive};
+use s2c_core::settings::{Settings, Stack};
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use support::openai::{usage, ResponsesStream};
+use support::{MockServer, Reply};
+use tauri::ipc::{Channel, InvokeResponseBody};
+use tauri::test::MockRuntime;
+use tauri::Manager;
+use tauri_specta::Event;
+
+const KEY: &str = "sk-app-generation-key-0123456789abcdef";
+const PAGE: &str = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body class=\"bg-slate-900\"><h1>Sign in</h1></body></html>\n";
+
+fn create_turn() -> Reply {
+    let args = json!({"path": "index.html", "content": PAGE}).to_string();
+    let chars: Vec<char> = args.chars().collect();
+    let deltas: Vec<String> = chars.chunks(8).map(|c| c.iter().collect()).collect();
+    let deltas: Vec<&str> = deltas.iter().map(String::as_str).collect();
+    let mut s = ResponsesStream::new();
+    s.function_call("fc_1", "call_1", "create_file", &deltas)
+        .completed(usage(1200, 0, 300, 0));
+    Reply::sse_text(s.body())
+}
+
+fn edit_turn() -> Reply {
+    let args =
+        json!({"old_text": "<h1>Sign in</h1>", "new_text": "<h1>Welcome back</h1>"}).to_string();
+    let mut s = ResponsesStream::new();
+    s.function_call("fc_e", "call_e", "edit_file", &[&args])
+        .completed(usage(1500, 0, 50, 0));
+    Reply::sse_text(s.body())
+}
+
+fn done_turn() -> Reply {
+    let mut s = ResponsesStream::new();
+    s.message("msg", &["Done."]).completed(usage(1600, 0, 5, 0));
+    Reply::sse_text(s.body())
+}
+
+/// A conversation's next turn from its request: done once a tool result came back; an edit
+/// when the request shows the page's current files; otherwise the page is created.
+fn scripted(req: &support::Captured) -> Reply {
+    let body = String::from_utf8_lossy(&req.body);
+    if body.contains("function_call_output") {
+        done_turn()
+    } else if body.contains("current files") {
+        edit_turn()
+    } else {
+        create_turn()
+    }
+}
+
+struct Harness {
+    _dir: tempfile::TempDir,
+    app: tauri::App<MockRuntime>,
+    recorded: Arc<Mutex<Vec<GenerationRecorded>>>,
+}
+
+impl Harness {
+    async fn new(server: &MockServer) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let app = mock_app_in(dir.path().to_path_buf());
+        let recorded = Arc::new(Mutex::new(Vec::new()));
+        let sink = recorded.clone();
+        GenerationRecorded::listen(&app, move |e| sink.lock().unwrap().push(e.payload));
+        let state = app.state::<AppState>();
+        let mut settings = Settings::default();
+        settings.base_urls.openai = Some(server.url("/v1"));
+        settings.variants.count = 2;
+        settings.chromium_path = Some("/nonexistent/chromium".into());
+        state.settings.update(settings).unwrap();
+        state
+            .secrets
+            .set(
+                &KeyId::parse("openai").unwrap(),
+                Sensitive::new(KEY.to_owned()),
+            )
+            .await
+            .unwrap();
+        Self {
+            _dir: dir,
+            app,
+            recorded,
+        }
+    }
+
+    fn state(&self) -> tauri::State<'_, AppState> {
+        self.app.state::<AppState>()
+    }
+
+    async fn start(
+        &self,
+        source: GenerateSource,
+        models: &[&str],
+    ) -> (GenerationStarted, Arc<Mutex<Vec<AgentEvent>>>) {
+        let project_id = self.project_id();
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let sink = events.clone();
+        let channel = Channel::new(move |body| {
+            if let InvokeResponseBody::Json(text) = body {
+                sink.lock()
+                    .unwrap()
+                    .push(serde_json::from_str(&text).unwrap());
+            }
+            Ok(())
+        });
+        let request = GenerateRequest {
+            project_id,
+            stack: Stack::HtmlTailwind,
+            source,
+            instructions: None,
+            models: models.iter().map(|m| m.to_string()).collect(),
+            design_system: None,
+            generate_images: false,
+            extract_assets: false,
+        };
+        let started = crate::generation::run::start(&self.state(), request, channel)
+            .await
+            .unwrap_or_else(|e| panic!("generation_start failed: {e:?}"));
+        (started, events)
+    }
+
+    fn project_id(&self) -> String {
+        self.state().projects.recent()[0].id.clone()
+    }
+
+    async fn recorded(&self, version: u32) {
+        for _ in 0..600 {
+            if self
+                .recorded
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|r| r.version_id == version)
+            {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("version {version} was never recorded");
+    }
+
+    fn versions(&self) -> Value {
+        let project = self.state().projects.get(&self.project_id()).unwrap();
+        serde_json::to_value(project.tree().unwrap()).unwrap()
+    }
+
+    fn preview(&self, path: &str) -> (u16, String, Option<String>) {
+        let response = crate::preview::respond(&self.state(), path);
+        let csp = response
+            .headers()
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        (
+            response.status().as_u16(),
+            String::from_utf8_lossy(response.body()).into_owned(),
+            csp,
+        )
+    }
+}
+
+fn sample_png() -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples/login.png"),
+    )
+    .expect("the sample screenshot")
+}
+
+#[test]
+fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
+    tauri::async_runtime::block_on(async {
+        let server = MockServer::start(vec![]).await;
+        server.respond_with(scripted);
+        let h = Harness::new(&server).await;
+        let project = h.state().projects.create("Login", None).unwrap();
+        let input = project
+            .add_input("login.png", "image/png", &sample_png())
+            .unwrap();
+
+        let (started, events) = h
+            .start(
+                GenerateSource::Screenshots {
+                    input_ids: vec![input.id],
+                },
+                &["gpt-5.4", "gpt-5.4"],
+            )
+            .await;
+        assert_eq!(started.variants.len(), 2);
+        h.recorded(started.version_id).await;
+
+        // The Channel got every event once, in event_id order, ending with `finished`.
+        let events = events.lock().unwrap().clone();
+        let ids: Vec<u32> = events.iter().map(|e| e.event_id).collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+        let kinds: Vec<&str> = events.iter().map(|e| e.kind.type_name()).collect();
+        assert_eq!(kinds.last(), Some(&"finished"));
+        for variant in 0..2 {
+            let of = |kind: &str| {
+                events
+                    .iter()
+                    .filter(|e| e.variant == variant && e.kind.type_name() == kind)
+                    .count()
+            };
+            assert_eq!(of("started"), 1);
+            assert!(of("code_delta") >= 1, "the code streamed");
+            assert_eq!(of("variant_complete"), 1);
+        }
+
+        // Stored: a generation with both variants complete, the first selected and current.
+        let tree = h.versions();
+        let version = &tree["versions"][0];
+        assert_eq!(version["kind"], "generation");
+        assert_eq!(version["inputs"], json!([input.id]));
+        assert_eq!(tree["current_version"], version["id"]);
+        for v in version["variants"].as_array().unwrap() {
+            assert_eq!(v["status"], "complete", "{v}");
+            assert_eq!(v["model"], "gpt-5.4");
+            assert!(v["usage"]["input_tokens"].as_u64().unwrap() > 0);
+        }
+        let working = std::fs::read_to_string(project.root().join("index.html")).unwrap();
+        assert_eq!(working, PAGE, "the selected variant is the working copy");
+        let stored_events = project
+            .events(started.variants[0].variant_id, None, 10_000)
+            .unwrap();
+        assert!(stored_events.iter().any(|e| e.kind == "code_delta"));
+
+        // Previews: live and stored, with the CSP and the select-and-edit bridge.
+        let (status, body, csp) =
+            h.preview(&format!("/live/{}/1/index.html", started.generation_id));
+        assert_eq!(status, 200);
+        assert!(body.contains("<h1>Sign in</h1>"));
+        assert!(body.contains(r#"<head><script src="/__s2c/bridge.js"></script><title>"#));
+        assert!(csp.unwrap().contains("default-src 'none'"));
+        let variant_id = started.variants[0].variant_id;
+        let stored = format!(
+            "/p/{}/{}/{variant_id}/index.html",
+            project.id(),
+            started.version_id
+        );
+        let (status, body, _) = h.preview(&stored);
+        assert_eq!((status, body.contains("<h1>Sign in</h1>")), (200, true));
+        assert_eq!(h.preview("/__s2c/bridge.js").0, 200);
+        assert_eq!(h.preview("/live/999/0/index.html").0, 404);
+        let escape = format!(
+            "/p/{}/{}/{variant_id}/..%2F..%2F.s2c/project.db",
+            project.id(),
+            started.version_id
+        );
+        assert_ne!(h.preview(&escape).0, 200, "no escape from a variant");
+        assert_eq!(h.preview("/p/nope/1/1/index.html").0, 404);
+
+        // An update from option 2 branches from this version, as an edit.
+        let (update, _) = h
+            .start(
+                GenerateSource::Update {
+                    version_id: started.version_id,
+                    variant_id: Some(started.variants[1].variant_id),
+                    change_request: "Say welcome back".into(),
+                    selected_element: None,
+                    reference_input_ids: vec![],
+                },
+                &["gpt-5.4"],
+            )
+            .await;
+        h.recorded(update.version_id).await;
+        let tree = h.versions();
+        let edit = tree["versions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["id"] == update.version_id)
+            .unwrap()
+            .clone();
+        assert_eq!(edit["kind"], "edit");
+        assert_eq!(edit["parent_id"], started.version_id);
+        assert_eq!(edit["prompt"], "Say welcome back");
+        let working = std::fs::read_to_string(project.root().join("index.html")).unwrap();
+        assert!(working.contains("<h1>Welcome back</h1>"), "{working}");
+
+        // Retry runs the stored request again as a new version.
+        let stored = project.request(update.version_id).unwrap().unwrap();
+        let request: GenerateRequest = serde_json::from_value(stored).unwrap();
+        assert!(matches!(request.source, GenerateSource::Update { .. }));
+
+        let requests = server.requests();
+        assert!(requests
+            .iter()
+            .all(|r| r.header("authorization") == Some(&format!("Bearer {KEY}"))));
+        for r in &requests {
+            let body = String::from_utf8_lossy(&r.body);
+            assert!(body.contains("\"model\":\"gpt-5.4\""), "{body:.300}");
+        }
+    });
+}
+
+#[test]
+fn cancelling_one_variant_leaves_the_other_running_and_both_are_recorded() {
+    tauri::async_runtime::block_on(async {
+        let server = MockServer::start(vec![]).await;
+        // Option 1 waits on a stream that never ends; option 2 is scripted.
+        let gate = server.push_gated();
+        server.respond_with(scripted);
+        let h = Harness::new(&server).await;
+        h.state().projects.create("Cancel", None).unwrap();
+        let (started, events) = h
+            .start(
+                GenerateSource::Text {
+                    text: "A pricing page".into(),
+                },
+                &["gpt-5.4", "gpt-5.4"],
+            )
+            .await;
+        // Wait for both requests to reach the server before cancelling.
+        for _ in 0..200 {
+            if server.requests().len() >= 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let gated_first = server.requests().len() >= 2;
+        assert!(gated_first, "both variants asked the vendor");
+        let running = h
+            .state()
+            .generations
+            .running()
+            .get(&started.generation_id)
+            .cloned();
+        let canceller = running.expect("the generation is running");
+        // Whichever variant got the gated stream is the one still running.
+        let stuck = {
+            let done: Vec<u32> = events
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|e| e.kind.type_name() == "variant_complete")
+                .map(|e| e.variant)
+                .collect();
+            if done.contains(&0) {
+                1
+            } else {
+                0
+            }
+        };
+        assert!(canceller.cancel_variant(stuck));
+        tokio::time::timeout(Duration::from_secs(5), gate.client_gone())
+            .await
+            .expect("the vendor stream was closed");
+        h.recorded(started.version_id).await;
+        let tree = h.versions();
+        let statuses: Vec<Value> = tree["versions"][0]["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["status"].clone())
+            .collect();
+        assert_eq!(statuses[stuck as usize], "cancelled", "{statuses:?}");
+        assert_eq!(statuses[1 - stuck as usize], "complete", "{statuses:?}");
+        assert!(h.state().generations.running().is_empty());
+    });
+}
+
+#[test]
+fn bad_requests_are_refused_before_anything_is_recorded() {
+    tauri::async_runtime::block_on(async {
+        let server = MockServer::start(vec![]).await;
+        let h = Harness::new(&server).await;
+        let project = h.state().projects.create("Bad", None).unwrap();
+        let channel = || Channel::new(|_| Ok(()));
+        let request = |source| GenerateRequest {
+            project_id: project.id().to_owned(),
+            stack: Stack::HtmlTailwind,
+            source,
+            instructions: None,
+            models: vec![],
+            design_system: None,
+            generate_images: false,
+            extract_assets: false,
+        };
+        let cases = [
+            (
+                GenerateSource::Screenshots { input_ids: vec![] },
+                "give 1 to 5 screenshots",
+            ),
+            (
+                GenerateSource::Text { text: "  ".into() },
+                "describe the page",
+            ),
+            (
+                GenerateSource::Screenshots {
+                    input_ids: vec![42],
+                },
+                "no input 42",
+            ),
+        ];
+        for (source, expected) in cases {
+            let error = crate::generation::run::start(&h.state(), request(source), channel())
+                .await
+                .unwrap_err();
+            assert!(error.message.contains(expected), "{}", error.message);
+        }
+        let mut unknown = request(GenerateSource::Text {
+            text: "A page".into(),
+        });
+        unknown.models = vec!["nobody:some-model".into()];
+        let error = crate::generation::run::start(&h.state(), unknown, channel())
+            .await
+            .unwrap_err();
+        assert!(
+            error.message.contains("there is no provider “nobody”"),
+            "{}",
+            error.message
+        );
+        assert!(h.versions()["versions"].as_array().unwrap().is_empty());
+        assert!(server.requests().is_empty());
+    });
+}
