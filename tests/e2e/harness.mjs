@@ -42,8 +42,8 @@ async function waitForPort(port, timeoutMs) {
   throw new Error(`tauri-driver did not listen on port ${port} within ${timeoutMs} ms`);
 }
 
-export async function launchApp() {
-  const home = mkdtempSync(join(tmpdir(), "s2c-e2e-"));
+/** Launch the app; pass the `home` of an earlier launch to restart it on the same data. */
+export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-")) } = {}) {
   const env = {
     ...process.env,
     XDG_DATA_HOME: join(home, "data"),

@@ -8,6 +8,7 @@ mod plan;
 pub mod request;
 pub(crate) mod run;
 mod sink;
+mod thumbnail;
 
 use s2c_core::engine::GenerationCanceller;
 use s2c_core::render::Renderer;

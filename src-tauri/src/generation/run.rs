@@ -74,6 +74,7 @@ pub async fn start(
     };
 
     let media = media_tools(state, &settings, &request).await?;
+    let thumbnail_renderer = media.renderer.clone();
     let planned = models
         .into_iter()
         .zip(&dirs)
@@ -150,6 +151,11 @@ pub async fn start(
     );
 
     let running = generations.running.clone();
+    let service = state.projects.clone();
+    let first_screenshot = match &request.source {
+        GenerateSource::Screenshots { input_ids } => input_ids.first().copied(),
+        _ => None,
+    };
     let notify = generations.on_recorded.clone();
     let generation_id = started.generation_id;
     tauri::async_runtime::spawn(async move {
@@ -162,17 +168,22 @@ pub async fn start(
             }
         };
         let project_id = project.id().to_owned();
-        let saved = blocking(move || store_outcome(&project, version, outcome, recorders)).await;
+        let stored = project.clone();
+        let saved = blocking(move || store_outcome(&stored, version, outcome, recorders)).await;
         running
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .remove(&generation_id);
         match saved {
-            Ok(()) => notify(GenerationRecorded {
-                project_id,
-                generation_id,
-                version_id: version,
-            }),
+            Ok(()) => {
+                notify(GenerationRecorded {
+                    project_id,
+                    generation_id,
+                    version_id: version,
+                });
+                let screenshot = first_screenshot.and_then(|id| project.input_bytes(id).ok());
+                super::thumbnail::refresh(service, project, thumbnail_renderer, screenshot).await;
+            }
             Err(e) => tracing::error!(generation = generation_id, "could not store: {e}"),
         }
     });

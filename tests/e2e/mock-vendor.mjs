@@ -1,0 +1,200 @@
+// A local stand-in for the OpenAI Responses API, replaying its server-sent events as the API
+// reference and the openai-python event types describe them (response.created …
+// response.completed; function-call arguments streamed as response.function_call_arguments.delta).
+// Each conversation is answered from its own request: the first turn creates the page, a
+// request that carries the page's current files edits it, and a turn after a tool result ends
+// with a short message. `slowModels` stream their page slowly, so a test can cancel them.
+import http from "node:http";
+
+export const PAGE_TITLE = "Sign in to Acme";
+
+export function pageHtml(label) {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${PAGE_TITLE}</title>
+<script src="https://cdn.tailwindcss.com"></script>
+</head>
+<body class="min-h-screen bg-slate-100 flex items-center justify-center">
+  <main class="bg-white rounded-2xl shadow p-10 w-96">
+    <h1 class="text-2xl font-bold text-slate-900">${PAGE_TITLE}</h1>
+    <p class="text-slate-500 mt-2">${label}</p>
+    <form class="mt-6 space-y-4">
+      <input class="w-full border rounded-lg px-3 py-2" placeholder="Email">
+      <input class="w-full border rounded-lg px-3 py-2" type="password" placeholder="Password">
+      <button class="w-full bg-indigo-600 text-white rounded-lg py-2">Sign in</button>
+    </form>
+  </main>
+</body>
+</html>
+`;
+}
+
+class ResponsesStream {
+  constructor() {
+    this.events = [];
+    this.seq = 0;
+    this.index = 0;
+    this.output = [];
+    this.push({ type: "response.created", response: response("in_progress", [], null) });
+    this.push({ type: "response.in_progress", response: response("in_progress", [], null) });
+  }
+
+  push(event) {
+    this.events.push({ ...event, sequence_number: this.seq++ });
+    return this;
+  }
+
+  message(id, deltas) {
+    const index = this.index++;
+    this.push({
+      type: "response.output_item.added",
+      output_index: index,
+      item: { id, type: "message", status: "in_progress", role: "assistant", content: [] },
+    });
+    this.push({
+      type: "response.content_part.added",
+      item_id: id,
+      output_index: index,
+      content_index: 0,
+      part: { type: "output_text", text: "", annotations: [] },
+    });
+    for (const delta of deltas) {
+      this.push({ type: "response.output_text.delta", item_id: id, output_index: index, content_index: 0, delta, logprobs: [] });
+    }
+    const text = deltas.join("");
+    this.push({ type: "response.output_text.done", item_id: id, output_index: index, content_index: 0, text, logprobs: [] });
+    const part = { type: "output_text", text, annotations: [] };
+    this.push({ type: "response.content_part.done", item_id: id, output_index: index, content_index: 0, part });
+    const item = { id, type: "message", status: "completed", role: "assistant", content: [part] };
+    this.push({ type: "response.output_item.done", output_index: index, item });
+    this.output.push(item);
+    return this;
+  }
+
+  functionCall(itemId, callId, name, deltas) {
+    const index = this.index++;
+    this.push({
+      type: "response.output_item.added",
+      output_index: index,
+      item: { id: itemId, type: "function_call", status: "in_progress", arguments: "", call_id: callId, name },
+    });
+    for (const delta of deltas) {
+      this.push({ type: "response.function_call_arguments.delta", item_id: itemId, output_index: index, delta });
+    }
+    const args = deltas.join("");
+    this.push({ type: "response.function_call_arguments.done", item_id: itemId, output_index: index, arguments: args });
+    const item = { id: itemId, type: "function_call", status: "completed", arguments: args, call_id: callId, name };
+    this.push({ type: "response.output_item.done", output_index: index, item });
+    this.output.push(item);
+    return this;
+  }
+
+  completed(usage) {
+    return this.push({ type: "response.completed", response: response("completed", this.output, usage) });
+  }
+
+  frames() {
+    return this.events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+  }
+}
+
+function response(status, output, usage) {
+  return {
+    id: "resp_67ccd2bed1ec8190",
+    object: "response",
+    created_at: 1741476542,
+    status,
+    error: null,
+    incomplete_details: null,
+    model: "gpt-test",
+    output,
+    parallel_tool_calls: true,
+    store: false,
+    usage,
+  };
+}
+
+function usage(input, output) {
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: input + output,
+  };
+}
+
+function chunks(text, size) {
+  const out = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+/** The next turn of the conversation `body` carries. */
+function turnFor(body, edit) {
+  const input = JSON.stringify(body.input ?? []);
+  const stream = new ResponsesStream();
+  if (input.includes("function_call_output")) {
+    return stream.message("msg_done", ["Done", " — the page is ready."]).completed(usage(1600, 8));
+  }
+  if (input.includes("current files")) {
+    const args = JSON.stringify({ old_text: edit.from, new_text: edit.to });
+    return stream.functionCall("fc_edit", "call_edit", "edit_file", [args]).completed(usage(1500, 60));
+  }
+  const args = JSON.stringify({ path: "index.html", content: pageHtml(`Written by ${body.model}`) });
+  return stream
+    .message("msg_plan", ["I'll build ", "the sign-in card."])
+    .functionCall("fc_create", "call_create", "create_file", chunks(args, 24))
+    .completed(usage(1200, 400));
+}
+
+/**
+ * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
+ * so previews visibly fill). Returns {url, requests, close()}.
+ */
+export async function startMockVendor({ delayMs = () => 15, edit = { from: PAGE_TITLE, to: "Welcome back" } } = {}) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", async () => {
+      let body = {};
+      try {
+        body = JSON.parse(raw || "{}");
+      } catch {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "bad json", type: "invalid_request_error" } }));
+        return;
+      }
+      requests.push({ path: req.url, authorization: req.headers.authorization ?? "", model: body.model });
+      if (req.method !== "POST" || !req.url.endsWith("/responses")) {
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: `no route ${req.url}`, type: "invalid_request_error" } }));
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      let closed = false;
+      res.on("close", () => (closed = true));
+      const pause = delayMs(body.model ?? "");
+      for (const frame of turnFor(body, edit).frames()) {
+        if (closed) return;
+        res.write(frame);
+        if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+      }
+      res.end();
+    });
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.();
+        server.close(() => ok());
+      }),
+  };
+}
