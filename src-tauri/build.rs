@@ -10,6 +10,8 @@ fn main() {
         "keys_status",
         "key_set",
         "key_clear",
+        "key_test",
+        "provider_fetch_models",
         "project_create",
         "project_open",
         "project_list_recent",

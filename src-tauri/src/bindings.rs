@@ -14,6 +14,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             secrets::commands::keys_status,
             secrets::commands::key_set,
             secrets::commands::key_clear,
+            secrets::commands::key_test,
+            settings::commands::provider_fetch_models,
             projects::commands::project_create,
             projects::commands::project_open,
             projects::commands::project_list_recent,

@@ -433,3 +433,40 @@ fn bad_requests_are_refused_before_anything_is_recorded() {
         assert!(server.requests().is_empty());
     });
 }
+
+#[test]
+fn test_key_asks_the_vendor_for_its_models_and_reports_without_the_key() {
+    tauri::async_runtime::block_on(async {
+        let server = MockServer::start(vec![]).await;
+        server.push(Reply::new(
+            200,
+            "application/json",
+            json!({"object": "list", "data": [{"id": "gpt-5.4"}, {"id": "gpt-5.4-mini"}]})
+                .to_string()
+                .into_bytes(),
+        ));
+        server.push(Reply::new(
+            401,
+            "application/json",
+            json!({"error": {"message": format!("Incorrect API key provided: {KEY}"),
+                "type": "invalid_request_error", "code": "invalid_api_key"}})
+            .to_string()
+            .into_bytes(),
+        ));
+        let h = Harness::new(&server).await;
+        let test = || crate::secrets::commands::key_test(h.state(), "openai".into());
+        let ok = test().await.unwrap();
+        assert!(ok.ok, "{}", ok.message);
+        assert!(ok.message.contains("2 models"), "{}", ok.message);
+        let bad = test().await.unwrap();
+        assert!(!bad.ok);
+        assert!(!bad.message.contains(KEY), "{}", bad.message);
+        let requests = server.requests();
+        assert_eq!(requests[0].method, "GET");
+        assert_eq!(requests[0].path, "/v1/models");
+        assert_eq!(
+            requests[0].header("authorization"),
+            Some(format!("Bearer {KEY}").as_str())
+        );
+    });
+}

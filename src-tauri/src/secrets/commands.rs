@@ -1,6 +1,9 @@
 use crate::state::AppState;
 use crate::IpcError;
+use s2c_core::providers::{vendor_models, ApiKey, Provider};
+use s2c_core::redact::redact_secrets;
 use s2c_core::secrets::{KeyId, KeyStatus, Sensitive};
+use std::time::Duration;
 use tauri::State;
 
 /// Whether a key is stored, for each vendor and each custom provider in the settings.
@@ -49,3 +52,63 @@ pub async fn key_clear(
         set: false,
     })
 }
+
+/// What "Test key" found. A failure is an answer, not an error: the message says what the
+/// vendor said (wrong key, no access, unreachable), never the key.
+#[derive(Debug, Clone, serde::Serialize, specta::Type)]
+pub struct KeyTest {
+    pub ok: bool,
+    pub message: String,
+}
+
+/// Ask `provider` for its model list with the stored key (and the settings' base URL).
+#[tauri::command]
+#[specta::specta]
+pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<KeyTest, IpcError> {
+    let id = KeyId::parse(&provider)?;
+    let settings = state.settings.get();
+    let (vendor, base_url) = match id.name() {
+        "openai" => (Provider::OpenAi, settings.base_urls.openai.clone()),
+        "anthropic" => (Provider::Anthropic, settings.base_urls.anthropic.clone()),
+        "gemini" => (Provider::Gemini, settings.base_urls.gemini.clone()),
+        "replicate" => {
+            return Ok(KeyTest {
+                ok: false,
+                message: "Replicate keys are checked on first use".into(),
+            })
+        }
+        name => match settings.custom_providers.iter().find(|p| p.name == name) {
+            Some(custom) => (Provider::Custom(custom.clone()), None),
+            None => {
+                return Err(IpcError::new(
+                    s2c_core::ErrorCode::NotFound,
+                    &format!("there is no provider “{name}”"),
+                ))
+            }
+        },
+    };
+    let key = state
+        .secrets
+        .get(&id)
+        .await?
+        .map(|k| ApiKey::new(k.into_inner()));
+    if key.is_none() && !matches!(vendor, Provider::Custom(_)) {
+        return Ok(KeyTest {
+            ok: false,
+            message: "No key is stored".into(),
+        });
+    }
+    let answer = vendor_models(&vendor, base_url.as_deref(), key.as_ref(), TEST_TIMEOUT).await;
+    Ok(match answer {
+        Ok(models) => KeyTest {
+            ok: true,
+            message: format!("The key works ({} models available)", models.len()),
+        },
+        Err(e) => KeyTest {
+            ok: false,
+            message: redact_secrets(&e.to_string()).into_owned(),
+        },
+    })
+}
+
+const TEST_TIMEOUT: Duration = Duration::from_secs(20);

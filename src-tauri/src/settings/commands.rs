@@ -1,6 +1,11 @@
 use crate::state::{blocking, AppState};
 use crate::IpcError;
+use s2c_core::providers::openai_compat::list_models;
+use s2c_core::providers::ApiKey;
+use s2c_core::secrets::KeyId;
 use s2c_core::settings::{Settings, SettingsView};
+use s2c_core::ErrorCode;
+use std::time::Duration;
 use tauri::State;
 
 /// The effective settings, and why the user's file was set aside if it was.
@@ -27,4 +32,27 @@ pub async fn settings_update(
 pub async fn settings_reset(state: State<'_, AppState>) -> Result<SettingsView, IpcError> {
     let store = state.settings.clone();
     blocking(move || store.reset().map(|_| store.view())).await
+}
+
+/// The models an OpenAI-compatible server lists at `base_url` (for the custom provider form;
+/// `provider` names its stored key, if it has one).
+#[tauri::command]
+#[specta::specta]
+pub async fn provider_fetch_models(
+    state: State<'_, AppState>,
+    base_url: String,
+    provider: Option<String>,
+) -> Result<Vec<String>, IpcError> {
+    let key = match provider.as_deref().map(KeyId::parse).transpose()? {
+        Some(id) => state
+            .secrets
+            .get(&id)
+            .await?
+            .map(|k| ApiKey::new(k.into_inner())),
+        None => None,
+    };
+    let name = provider.unwrap_or_else(|| "server".into());
+    list_models(&name, &base_url, key.as_ref(), Duration::from_secs(20))
+        .await
+        .map_err(|e| IpcError::new(ErrorCode::Network, &e.to_string()))
 }

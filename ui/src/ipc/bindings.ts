@@ -23,6 +23,13 @@ export const commands = {
 	keySet: (provider: string, key: string) => typedError<KeyStatus, IpcError>(__TAURI_INVOKE("key_set", { provider, key })),
 	/**  Remove the key of `provider` from the OS keychain. */
 	keyClear: (provider: string) => typedError<KeyStatus, IpcError>(__TAURI_INVOKE("key_clear", { provider })),
+	/**  Ask `provider` for its model list with the stored key (and the settings' base URL). */
+	keyTest: (provider: string) => typedError<KeyTest, IpcError>(__TAURI_INVOKE("key_test", { provider })),
+	/**
+	 *  The models an OpenAI-compatible server lists at `base_url` (for the custom provider form;
+	 *  `provider` names its stored key, if it has one).
+	 */
+	providerFetchModels: (baseUrl: string, provider: string | null) => typedError<string[], IpcError>(__TAURI_INVOKE("provider_fetch_models", { baseUrl, provider })),
 	/**  A new, empty project in `parent_dir` (or the default projects folder). */
 	projectCreate: (name: string, parentDir: string | null) => typedError<ProjectInfo_Serialize, IpcError>(__TAURI_INVOKE("project_create", { name, parentDir })),
 	/**  Open a project folder (and put it at the top of the recent list). */
@@ -453,6 +460,15 @@ export type IpcError = {
 export type KeyStatus = {
 	provider: string,
 	set: boolean,
+};
+
+/**
+ *  What "Test key" found. A failure is an answer, not an error: the message says what the
+ *  vendor said (wrong key, no access, unreachable), never the key.
+ */
+export type KeyTest = {
+	ok: boolean,
+	message: string,
 };
 
 /**  A model the user can pick for a variant. */

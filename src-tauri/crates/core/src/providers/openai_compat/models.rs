@@ -15,8 +15,20 @@ pub async fn list_models(
 ) -> Result<Vec<String>, ProviderError> {
     let origin = Origin::new(name, "(model list)");
     let url = endpoint(&origin, base_url, "models")?;
-    let client = client_for(&origin, &url)?;
     let headers = auth_headers(&origin, &url, key)?;
+    fetch_model_ids(&origin, url, headers, timeout).await
+}
+
+/// `GET url` with `headers`, and the model ids of the answer: `{"data": [{"id"}]}` (OpenAI,
+/// Anthropic, compatible servers) or `{"models": [{"name"}]}` (Gemini, Ollama's native list).
+pub(crate) async fn fetch_model_ids(
+    origin: &Origin,
+    url: reqwest::Url,
+    headers: reqwest::header::HeaderMap,
+    timeout: Duration,
+) -> Result<Vec<String>, ProviderError> {
+    let origin = origin.clone();
+    let client = client_for(&origin, &url)?;
     let request = client
         .get(url.clone())
         .headers(headers)
@@ -56,7 +68,8 @@ pub async fn list_models(
                         .or_else(|| m.get("name"))
                         .and_then(|v| v.as_str())
                 })
-                .map(str::to_owned)
+                // Gemini names its models `models/<id>`.
+                .map(|id| id.strip_prefix("models/").unwrap_or(id).to_owned())
                 .collect()
         })
         .unwrap_or_default();
