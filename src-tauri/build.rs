@@ -31,6 +31,7 @@ fn main() {
         "project_add_input",
         "project_add_input_data",
         "project_inputs",
+        "project_capture_url",
         "generation_start",
         "generation_retry",
         "generation_cancel",

@@ -35,6 +35,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::project_add_input,
             projects::commands::project_add_input_data,
             projects::commands::project_inputs,
+            projects::commands::project_capture_url,
             generation::commands::generation_start,
             generation::commands::generation_retry,
             generation::commands::generation_cancel,

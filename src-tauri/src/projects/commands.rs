@@ -11,6 +11,7 @@ use s2c_core::project::{
 use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
 use s2c_core::ErrorCode;
 use std::path::PathBuf;
+use std::time::Duration;
 use tauri::State;
 
 /// A new, empty project in `parent_dir` (or the default projects folder).
@@ -352,4 +353,46 @@ fn add_input(
     let kind = classify_input(name, bytes)?;
     let project = service.get(project_id)?;
     Ok(project.add_input(name, kind.media_type(), bytes)?)
+}
+
+/// Capture a live web page (1280 px wide, full page) with the local Chromium and keep it as a
+/// screenshot input. No third-party service sees the URL.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_capture_url(
+    state: State<'_, AppState>,
+    project_id: String,
+    url: String,
+) -> Result<InputInfo, IpcError> {
+    let configured = state.settings.get().chromium_path.clone();
+    let chromium = s2c_core::render::locate_chromium(
+        configured.as_deref().map(std::path::Path::new),
+        std::env::var_os("PATH").as_deref(),
+    )
+    .map_err(|e| IpcError::new(ErrorCode::NotFound, &e.to_string()))?;
+    let png = s2c_core::render::capture_url(&chromium, &url, Duration::from_secs(20))
+        .await
+        .map_err(|e| IpcError::new(ErrorCode::Network, &e.to_string()))?;
+    let name = capture_file_name(&url);
+    let service = state.projects.clone();
+    blocking(move || add_input(&service, &project_id, &name, &png)).await
+}
+
+/// `example.com.png` for `https://example.com/pricing?x`: recognisable in `inputs/`.
+fn capture_file_name(url: &str) -> String {
+    let host: String = url
+        .split("://")
+        .nth(1)
+        .unwrap_or(url)
+        .split(['/', '?', '#', ':'])
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+        .collect();
+    if host.is_empty() {
+        "capture.png".into()
+    } else {
+        format!("{host}.png")
+    }
 }

@@ -70,6 +70,11 @@ export const commands = {
 	projectAddInputData: (projectId: string, fileName: string, dataBase64: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_add_input_data", { projectId, fileName, dataBase64 })),
 	/**  Every input of a project (screenshots, videos, reference images). */
 	projectInputs: (projectId: string) => typedError<InputInfo[], IpcError>(__TAURI_INVOKE("project_inputs", { projectId })),
+	/**
+	 *  Capture a live web page (1280 px wide, full page) with the local Chromium and keep it as a
+	 *  screenshot input. No third-party service sees the URL.
+	 */
+	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
 	generationStart: (request: GenerateRequest_Deserialize, onEvent: Channel<AgentEvent_Deserialize>) => typedError<GenerationStarted, IpcError>(__TAURI_INVOKE("generation_start", { request, onEvent })),
 	/**  Run a version's request again (as a new version). */

@@ -49,7 +49,7 @@ const CLEANUP_TIMEOUT: Duration = Duration::from_secs(5);
 /// that run on load (Tailwind's browser build, React's first render) have painted. Each wait is
 /// capped: while a script still blocks the parser, `fonts.ready` does not settle. Returns the
 /// page's size in CSS px.
-const SETTLE_AND_MEASURE: &str = r#"(async () => {
+pub(super) const SETTLE_AND_MEASURE: &str = r#"(async () => {
   const cap = (promise, ms) => Promise.race([promise, new Promise(r => setTimeout(r, ms))]);
   if (document.fonts && document.fonts.ready) { await cap(document.fonts.ready, 1500); }
   await cap(new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))), 500);
@@ -361,7 +361,10 @@ async fn wait_until_idle(traffic: &Traffic, budget: Duration) {
     }
 }
 
-async fn evaluate(page: &Page, expression: &str) -> Result<serde_json::Value, RenderError> {
+pub(super) async fn evaluate(
+    page: &Page,
+    expression: &str,
+) -> Result<serde_json::Value, RenderError> {
     let mut params = EvaluateParams::new(expression);
     params.await_promise = Some(true);
     params.return_by_value = Some(true);

@@ -46,6 +46,10 @@ const FLAGS: &[&str] = &[
     "--hide-scrollbars",
     "--mute-audio",
     "--font-render-hinting=none",
+];
+
+/// The network wall, left out only to capture a web page the user asked for.
+const OFFLINE_FLAGS: &[&str] = &[
     "--host-resolver-rules=MAP * ~NOTFOUND",
     "--proxy-server=127.0.0.1:9",
     "--proxy-bypass-list=<-loopback>",
@@ -57,6 +61,16 @@ pub(super) async fn launch(
     executable: &Path,
     no_sandbox: bool,
     command_timeout: Duration,
+) -> Result<Running, RenderError> {
+    launch_with(executable, no_sandbox, command_timeout, true).await
+}
+
+/// `offline: false` lets the browser reach the network (capturing a live site).
+pub(super) async fn launch_with(
+    executable: &Path,
+    no_sandbox: bool,
+    command_timeout: Duration,
+    offline: bool,
 ) -> Result<Running, RenderError> {
     let launch_error = |message: String| RenderError::Launch {
         path: executable.display().to_string(),
@@ -74,6 +88,9 @@ pub(super) async fn launch(
         .launch_timeout(Duration::from_secs(30))
         .request_timeout(command_timeout)
         .args(FLAGS.iter().copied());
+    if offline {
+        builder = builder.args(OFFLINE_FLAGS.iter().copied());
+    }
     if no_sandbox {
         builder = builder.no_sandbox();
     }

@@ -9,12 +9,14 @@
 //! `full_page` resizes the viewport to the page and so stretches `100vh` sections.
 
 mod capture;
+mod capture_url;
 mod intercept;
 mod launch;
 mod renderer;
 mod viewport;
 
 pub use crate::app_info::{locate_chromium, ChromiumNotFound};
+pub use capture_url::capture_url;
 pub use renderer::{Renderer, RendererConfig};
 pub use viewport::{Shot, ShotRequest, Viewport};
 
