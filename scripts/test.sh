@@ -32,6 +32,8 @@ step "UI tests in Chromium (mocked IPC)"
 
 step "The real app window under Xvfb (tauri-driver + WebKitWebDriver)"
 cargo build -p s2c-desktop "${FEATURES[@]}" --locked
-(cd tests/e2e && S2C_APP_BINARY="$TARGET_DIR/debug/s2c-desktop" xvfb-run -a --server-args="-screen 0 1440x900x24" npm test)
+# On the private Secret Service too: the app stores keys there, and single-instance uses the bus.
+S2C_APP_BINARY="$TARGET_DIR/debug/s2c-desktop" scripts/with-keyring.sh \
+  sh -c 'cd tests/e2e && xvfb-run -a --server-args="-screen 0 1440x900x24" npm test')
 
 step "All tests passed"

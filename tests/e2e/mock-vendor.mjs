@@ -154,7 +154,10 @@ function turnFor(body, edit) {
  * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
  * so previews visibly fill). Returns {url, requests, close()}.
  */
-export async function startMockVendor({ delayMs = () => 15, edit = { from: PAGE_TITLE, to: "Welcome back" } } = {}) {
+// The heading, not the <title>: edit_file needs text that occurs once.
+const DEFAULT_EDIT = { from: `text-slate-900">${PAGE_TITLE}</h1>`, to: `text-slate-900">Welcome back</h1>` };
+
+export async function startMockVendor({ delayMs = () => 15, edit = DEFAULT_EDIT } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     let raw = "";
