@@ -27,6 +27,11 @@ pub enum SseItem {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The longest line or event accepted. Real events are far smaller (a whole generated page in
+/// one delta is a few hundred KB); a server that sends more without a line end is broken or
+/// hostile, and holding it all would let it take the memory.
+pub const MAX_EVENT_BYTES: usize = 16 * 1024 * 1024;
+
 #[derive(Debug, Default)]
 pub struct SseDecoder {
     /// Bytes of the line being received (the tail of the stream with no line end yet).
@@ -38,6 +43,8 @@ pub struct SseDecoder {
     event: Option<String>,
     data: String,
     has_data: bool,
+    /// A line or event went past [`MAX_EVENT_BYTES`]; everything after is ignored.
+    overflowed: bool,
 }
 
 impl SseDecoder {
@@ -45,8 +52,16 @@ impl SseDecoder {
         Self::default()
     }
 
+    /// Whether a line or an event was longer than [`MAX_EVENT_BYTES`] (the stream is unusable).
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
     /// Feed the next chunk; complete events and stray lines are appended to `out`.
     pub fn push(&mut self, mut chunk: &[u8], out: &mut Vec<SseItem>) {
+        if self.overflowed {
+            return;
+        }
         if !self.past_bom {
             // Wait until three bytes are known before deciding, a BOM can be split too.
             self.line.extend_from_slice(chunk);
@@ -73,6 +88,9 @@ impl SseDecoder {
     /// whose lines all arrived but whose blank line did not is dispatched (some servers end with
     /// `data: [DONE]\n`).
     pub fn finish(&mut self, out: &mut Vec<SseItem>) {
+        if self.overflowed {
+            return;
+        }
         if !self.past_bom {
             self.past_bom = true;
             let pending = std::mem::take(&mut self.line);
@@ -114,6 +132,16 @@ impl SseDecoder {
             }
         }
         self.line.extend_from_slice(bytes);
+        if self.line.len() > MAX_EVENT_BYTES || self.data.len() > MAX_EVENT_BYTES {
+            self.overflow();
+        }
+    }
+
+    fn overflow(&mut self) {
+        self.overflowed = true;
+        self.line = Vec::new();
+        self.data = String::new();
+        self.has_data = false;
     }
 
     fn process_line(&mut self, line: &[u8], out: &mut Vec<SseItem>) {
@@ -138,6 +166,9 @@ impl SseDecoder {
                 }
                 self.data.push_str(&String::from_utf8_lossy(value));
                 self.has_data = true;
+                if self.data.len() > MAX_EVENT_BYTES {
+                    self.overflow();
+                }
             }
             b"event" => self.event = Some(String::from_utf8_lossy(value).into_owned()),
             b"id" | b"retry" => {}

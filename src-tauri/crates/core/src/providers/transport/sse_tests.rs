@@ -129,3 +129,24 @@ fn a_json_body_without_a_final_newline_is_stray_text() {
         );
     }
 }
+
+#[test]
+fn an_endless_line_stops_the_decoder_instead_of_taking_the_memory() {
+    let mut decoder = SseDecoder::new();
+    let mut out = Vec::new();
+    decoder.push(b"data: {\"a\":1}\n\n", &mut out);
+    assert_eq!(out.len(), 1);
+    let chunk = vec![b'x'; 1024 * 1024];
+    decoder.push(b"data: ", &mut out);
+    for _ in 0..=(MAX_EVENT_BYTES / chunk.len()) {
+        decoder.push(&chunk, &mut out);
+    }
+    assert!(decoder.overflowed());
+    assert!(
+        decoder.line.capacity() < MAX_EVENT_BYTES,
+        "the buffer was released"
+    );
+    decoder.push(b"\n\ndata: {}\n\n", &mut out);
+    decoder.finish(&mut out);
+    assert_eq!(out.len(), 1, "nothing after the overflow is believed");
+}

@@ -157,6 +157,15 @@ async fn stream_once<M: StreamMapper>(
             Some(bytes) => decoder.push(&bytes, &mut items),
             None => decoder.finish(&mut items),
         }
+        if decoder.overflowed() {
+            return Err(ProviderError::Protocol {
+                origin: origin.clone(),
+                detail: format!(
+                    "the vendor sent an event of more than {} MB",
+                    super::sse::MAX_EVENT_BYTES / 1024 / 1024
+                ),
+            });
+        }
         for item in items.drain(..) {
             match item {
                 SseItem::Event(event) => {
