@@ -174,6 +174,25 @@ impl Harness {
     }
 }
 
+/// Every file under `dir` whose bytes contain `needle`.
+fn files_containing(dir: &std::path::Path, needle: &[u8]) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if std::fs::read(&path)
+                .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle))
+            {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
 fn sample_png() -> Vec<u8> {
     std::fs::read(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples/login.png"),
@@ -309,6 +328,11 @@ fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
         let stored = project.request(update.version_id).unwrap().unwrap();
         let request: GenerateRequest = serde_json::from_value(stored).unwrap();
         assert!(matches!(request.source, GenerateSource::Update { .. }));
+
+        // Not a trace of the key anywhere the app wrote: project database, working files,
+        // inputs, settings, the app's data (index, thumbnails).
+        let leaks = files_containing(h._dir.path(), KEY.as_bytes());
+        assert!(leaks.is_empty(), "the key is in {leaks:?}");
 
         let requests = server.requests();
         assert!(requests
