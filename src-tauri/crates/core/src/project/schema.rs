@@ -7,7 +7,8 @@ use rusqlite::Connection;
 use std::path::Path;
 
 /// Each entry moves the schema from version `i` to `i + 1`. Append; never edit a shipped one.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -83,7 +84,20 @@ CREATE TABLE working_files (
     path TEXT PRIMARY KEY,
     hash TEXT NOT NULL
 ) WITHOUT ROWID;
-"#];
+"#,
+    r#"
+-- How close a finished variant came to the screenshot it was made from (s2c-core fidelity):
+-- the report as JSON and the side-by-side diff image, computed once in the background.
+CREATE TABLE variant_scores (
+    variant_id  INTEGER PRIMARY KEY REFERENCES variants(id),
+    input_id    INTEGER NOT NULL REFERENCES inputs(id),
+    total       REAL NOT NULL,
+    report_json TEXT NOT NULL,
+    diff_png    BLOB,
+    created_at  INTEGER NOT NULL
+);
+"#,
+];
 
 /// Open (creating if asked) the database at `path`, set it up and migrate it.
 pub fn open(path: &Path, create: bool) -> Result<Connection> {

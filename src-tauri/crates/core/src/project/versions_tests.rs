@@ -408,3 +408,32 @@ fn the_service_lists_recent_projects_with_thumbnails() {
         "forgetting leaves the folder"
     );
 }
+
+#[test]
+fn scores_are_cached_per_variant_with_their_diff_image() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = Project::create(&dir.path().join("p"), "Scores").unwrap();
+    let input = project
+        .add_input("shot.png", "image/png", b"\x89PNG\r\n\x1a\nfake")
+        .unwrap();
+    let (_, recorders) = project
+        .start_generation(NewVersion::default(), vec![NewVariant::default()])
+        .unwrap();
+    let variant = recorders[0].id();
+    assert!(project.scores(&[variant]).unwrap().is_empty());
+    let report = serde_json::json!({"total": 87.5, "components": {"ssim": 90.0}});
+    project
+        .set_score(variant, input.id, 87.5, &report, Some(b"png"))
+        .unwrap();
+    let scores = project.scores(&[variant, 999]).unwrap();
+    assert_eq!(scores.len(), 1);
+    assert_eq!(scores[0].total, 87.5);
+    assert_eq!(scores[0].report, report);
+    assert_eq!(
+        project.score_diff(variant).unwrap().as_deref(),
+        Some(&b"png"[..])
+    );
+    assert!(project
+        .set_score(variant, input.id, f64::NAN, &report, None)
+        .is_err());
+}

@@ -1,0 +1,99 @@
+//! Cached fidelity scores of variants (see `crate::fidelity`): computed once after a variant
+//! completes, read back by the UI, the diff image only on demand.
+
+use super::error::{DbContext, ProjectError, Result};
+use super::handle::Project;
+use super::types::{now_ms, InputId, VariantId};
+use rusqlite::{params, OptionalExtension};
+
+/// A variant's stored score: the total and the whole report as its producer wrote it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
+pub struct StoredScore {
+    pub variant_id: VariantId,
+    /// The screenshot it was compared with.
+    pub input_id: InputId,
+    pub total: f64,
+    #[specta(type = specta_typescript::Unknown)]
+    pub report: serde_json::Value,
+}
+
+impl Project {
+    pub fn set_score(
+        &self,
+        variant: VariantId,
+        input: InputId,
+        total: f64,
+        report: &serde_json::Value,
+        diff_png: Option<&[u8]>,
+    ) -> Result<()> {
+        if !total.is_finite() {
+            return Err(ProjectError::InvalidInput(
+                "a score must be a number".into(),
+            ));
+        }
+        self.conn()
+            .execute(
+                "INSERT OR REPLACE INTO variant_scores
+                   (variant_id, input_id, total, report_json, diff_png, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    variant,
+                    input,
+                    total,
+                    report.to_string(),
+                    diff_png,
+                    now_ms()
+                ],
+            )
+            .db("saving a score")?;
+        Ok(())
+    }
+
+    /// The scores of these variants that exist (missing ones are not computed yet).
+    pub fn scores(&self, variants: &[VariantId]) -> Result<Vec<StoredScore>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT variant_id, input_id, total, report_json FROM variant_scores
+                 WHERE variant_id = ?1",
+            )
+            .db("reading scores")?;
+        let mut out = Vec::new();
+        for variant in variants {
+            let row = stmt
+                .query_row([variant], |r| {
+                    Ok((
+                        r.get::<_, VariantId>(0)?,
+                        r.get::<_, InputId>(1)?,
+                        r.get::<_, f64>(2)?,
+                        r.get::<_, String>(3)?,
+                    ))
+                })
+                .optional()
+                .db("reading a score")?;
+            if let Some((variant_id, input_id, total, report)) = row {
+                out.push(StoredScore {
+                    variant_id,
+                    input_id,
+                    total,
+                    report: serde_json::from_str(&report).unwrap_or(serde_json::Value::Null),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The diff image of a variant's score, if one was stored.
+    pub fn score_diff(&self, variant: VariantId) -> Result<Option<Vec<u8>>> {
+        let found: Option<Option<Vec<u8>>> = self
+            .conn()
+            .query_row(
+                "SELECT diff_png FROM variant_scores WHERE variant_id = ?1",
+                [variant],
+                |r| r.get(0),
+            )
+            .optional()
+            .db("reading a diff image")?;
+        Ok(found.flatten())
+    }
+}
