@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 const CHILD_ENV: &str = "S2C_CRASH_WRITER_PROJECT";
-const ROUNDS: u32 = 12;
+const ROUNDS: u32 = 20;
 
 /// The page the child writes for a version: big enough that writes take a while.
 fn page(version: u32, variant: usize) -> Vec<u8> {
