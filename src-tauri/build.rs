@@ -36,6 +36,7 @@ fn main() {
         "generation_retry",
         "generation_cancel",
         "models_available",
+        "preview_url",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

@@ -1,7 +1,7 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{commands, generation, projects, secrets, settings};
+use crate::{commands, generation, preview, projects, secrets, settings};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -40,6 +40,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::commands::generation_retry,
             generation::commands::generation_cancel,
             generation::commands::models_available,
+            preview::commands::preview_url,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,

@@ -258,30 +258,47 @@ fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
             .unwrap();
         assert!(stored_events.iter().any(|e| e.kind == "code_delta"));
 
-        // Previews: live and stored, with the CSP and the select-and-edit bridge.
-        let (status, body, csp) =
-            h.preview(&format!("/live/{}/1/index.html", started.generation_id));
+        // Previews: live and stored, by their tokens, with the CSP and the select-and-edit
+        // bridge; nothing is served to a path without a token the app minted.
+        let path_of = |url: &str| {
+            url.strip_prefix(crate::preview::origin())
+                .unwrap()
+                .to_owned()
+        };
+        let live = path_of(&started.variants[1].preview_url);
+        let (status, body, csp) = h.preview(&live);
         assert_eq!(status, 200);
         assert!(body.contains("<h1>Sign in</h1>"));
         assert!(body.contains(r#"<head><script src="/__s2c/bridge.js"></script><title>"#));
         assert!(csp.unwrap().contains("default-src 'none'"));
         let variant_id = started.variants[0].variant_id;
-        let stored = format!(
-            "/p/{}/{}/{variant_id}/index.html",
-            project.id(),
-            started.version_id
-        );
+        let stored_url = crate::preview::commands::preview_url(
+            h.state(),
+            project.id().to_owned(),
+            started.version_id,
+            variant_id,
+        )
+        .unwrap();
+        let stored = path_of(&stored_url);
         let (status, body, _) = h.preview(&stored);
         assert_eq!((status, body.contains("<h1>Sign in</h1>")), (200, true));
+        assert_ne!(stored, live);
         assert_eq!(h.preview("/__s2c/bridge.js").0, 200);
-        assert_eq!(h.preview("/live/999/0/index.html").0, 404);
-        let escape = format!(
-            "/p/{}/{}/{variant_id}/..%2F..%2F.s2c/project.db",
-            project.id(),
-            started.version_id
-        );
+        let token_dir = stored.trim_end_matches("index.html");
+        let escape = format!("{token_dir}..%2F..%2F.s2c/project.db");
         assert_ne!(h.preview(&escape).0, 200, "no escape from a variant");
-        assert_eq!(h.preview("/p/nope/1/1/index.html").0, 404);
+        for guessed in [
+            format!("/live/{}/0/index.html", started.generation_id),
+            format!(
+                "/p/{}/{}/{variant_id}/index.html",
+                project.id(),
+                started.version_id
+            ),
+            "/t/00000000000000000000000000000000/index.html".to_owned(),
+            "/t/".to_owned(),
+        ] {
+            assert_eq!(h.preview(&guessed).0, 404, "{guessed}");
+        }
 
         // The project gets a thumbnail (the screenshot here: this test has no browser).
         let mut thumbnail = None;

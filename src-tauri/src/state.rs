@@ -41,6 +41,7 @@ pub struct AppState {
     pub watchers: Mutex<HashMap<String, ProjectWatcher>>,
     pub on_external_change: Arc<dyn Fn(ExternalChange) + Send + Sync>,
     pub generations: crate::generation::Generations,
+    pub preview_tokens: crate::preview::tokens::PreviewTokens,
 }
 
 /// Build the shared state, manage it, and start the event forwarders.
@@ -64,6 +65,7 @@ pub fn init<R: Runtime>(
             dirs.data.join("scratch"),
             crate::generation::recorded_notifier(app),
         ),
+        preview_tokens: Default::default(),
     });
     Ok(())
 }

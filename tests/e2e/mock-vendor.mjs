@@ -133,7 +133,7 @@ function chunks(text, size) {
 }
 
 /** The next turn of the conversation `body` carries. */
-function turnFor(body, edit) {
+function turnFor(body, edit, page) {
   const input = JSON.stringify(body.input ?? []);
   const stream = new ResponsesStream();
   if (input.includes("function_call_output")) {
@@ -143,7 +143,7 @@ function turnFor(body, edit) {
     const args = JSON.stringify({ old_text: edit.from, new_text: edit.to });
     return stream.functionCall("fc_edit", "call_edit", "edit_file", [args]).completed(usage(1500, 60));
   }
-  const args = JSON.stringify({ path: "index.html", content: pageHtml(`Written by ${body.model}`) });
+  const args = JSON.stringify({ path: "index.html", content: page(body.model) });
   return stream
     .message("msg_plan", ["I'll build ", "the sign-in card."])
     .functionCall("fc_create", "call_create", "create_file", chunks(args, 24))
@@ -157,7 +157,11 @@ function turnFor(body, edit) {
 // The heading, not the <title>: edit_file needs text that occurs once.
 const DEFAULT_EDIT = { from: `text-slate-900">${PAGE_TITLE}</h1>`, to: `text-slate-900">Welcome back</h1>` };
 
-export async function startMockVendor({ delayMs = () => 15, edit = DEFAULT_EDIT } = {}) {
+export async function startMockVendor({
+  delayMs = () => 15,
+  edit = DEFAULT_EDIT,
+  page = (model) => pageHtml(`Written by ${model}`),
+} = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -181,7 +185,7 @@ export async function startMockVendor({ delayMs = () => 15, edit = DEFAULT_EDIT 
       let closed = false;
       res.on("close", () => (closed = true));
       const pause = delayMs(body.model ?? "");
-      for (const frame of turnFor(body, edit).frames()) {
+      for (const frame of turnFor(body, edit, page).frames()) {
         if (closed) return;
         res.write(frame);
         if (pause > 0) await new Promise((r) => setTimeout(r, pause));

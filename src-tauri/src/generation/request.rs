@@ -66,6 +66,9 @@ pub struct GenerationStarted {
 pub struct StartedVariant {
     pub index: u32,
     pub variant_id: VariantId,
+    /// Its live preview (load in `<iframe sandbox="allow-scripts">`); it keeps showing the
+    /// variant after the generation ends, until the app quits.
+    pub preview_url: String,
     pub provider: String,
     pub model: String,
 }

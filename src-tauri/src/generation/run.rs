@@ -5,6 +5,7 @@ use super::plan::{limits, read_source, resolve_models, Source};
 use super::request::{GenerateRequest, GenerateSource, GenerationStarted, StartedVariant};
 use super::sink::{record_events, AppSink};
 use super::GenerationRecorded;
+use crate::preview::tokens::PreviewTarget;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::engine::{
@@ -57,8 +58,9 @@ pub async fn start(
                 .join(format!("variant-{}", r.id()))
         })
         .collect();
+    let generation_id = generations.next_id();
     let started = GenerationStarted {
-        generation_id: generations.next_id(),
+        generation_id,
         version_id: version,
         variants: recorders
             .iter()
@@ -67,6 +69,10 @@ pub async fn start(
             .map(|(index, (r, m))| StartedVariant {
                 index: index as u32,
                 variant_id: r.id(),
+                preview_url: state.preview_tokens.url_for(PreviewTarget::Live {
+                    generation: generation_id,
+                    index: index as u32,
+                }),
                 provider: m.provider.name().to_owned(),
                 model: m.session.model.clone(),
             })
@@ -157,7 +163,6 @@ pub async fn start(
         _ => None,
     };
     let notify = generations.on_recorded.clone();
-    let generation_id = started.generation_id;
     tauri::async_runtime::spawn(async move {
         let outcome = handle.wait().await;
         let recorders = match recording.await {

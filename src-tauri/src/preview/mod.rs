@@ -2,10 +2,12 @@
 //! core's resolver (vendored libraries, placeholders, a CSP, no network), into a sandboxed
 //! iframe. URLs (after the origin, `preview://localhost` or `http://preview.localhost` on
 //! Windows):
-//! - `/live/<generation>/<variant index>/<path>`: a running (or just finished) generation, as
-//!   its events left it;
-//! - `/p/<project id>/<version id>/<variant id>/<path>`: a stored variant;
+//! - `/t/<token>/<path>`: the variant the token was minted for (see [`tokens`]): a running
+//!   generation's variant as its events left it, or a stored one;
 //! - `/__s2c/…`: vendored libraries and placeholders shared by every page.
+
+pub mod commands;
+pub mod tokens;
 
 use crate::state::AppState;
 use s2c_core::project::Project;
@@ -13,6 +15,7 @@ use s2c_core::render::{is_shared_path, NoSource, PreviewResolver, PreviewSource,
 use s2c_core::tools::RelPath;
 use tauri::http::{Request, Response, StatusCode};
 use tauri::{Manager, Runtime, UriSchemeContext, UriSchemeResponder};
+use tokens::PreviewTarget;
 
 pub const SCHEME: &str = "preview";
 
@@ -20,7 +23,7 @@ pub const SCHEME: &str = "preview";
 const BRIDGE_PATH: &str = "/__s2c/bridge.js";
 const BRIDGE_JS: &str = include_str!("bridge.js");
 
-fn origin() -> &'static str {
+pub fn origin() -> &'static str {
     if cfg!(windows) {
         "http://preview.localhost"
     } else {
@@ -79,23 +82,22 @@ pub(crate) fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8
 
 /// The source a URL names and the rest of its path (`/index.html?x`).
 fn route(state: &AppState, path_and_query: &str) -> Option<(Box<dyn PreviewSource>, String)> {
-    let mut parts = path_and_query.trim_start_matches('/').splitn(2, '/');
-    match parts.next()? {
-        "live" => {
-            let mut rest = parts.next()?.splitn(3, '/');
-            let generation: u32 = rest.next()?.parse().ok()?;
-            let index: u32 = rest.next()?.parse().ok()?;
-            let tail = format!("/{}", rest.next().unwrap_or(""));
+    let rest = path_and_query.strip_prefix("/t/")?;
+    let (token, tail) = match rest.split_once('/') {
+        Some((token, tail)) => (token, format!("/{tail}")),
+        None => (rest, "/".to_owned()),
+    };
+    match state.preview_tokens.target(token)? {
+        PreviewTarget::Live { generation, index } => {
             let source = state.generations.live.get(generation)?.source(index)?;
             Some((Box::new(source), tail))
         }
-        "p" => {
-            let mut rest = parts.next()?.splitn(4, '/');
-            let project_id = rest.next()?;
-            let version: u32 = rest.next()?.parse().ok()?;
-            let variant: u32 = rest.next()?.parse().ok()?;
-            let tail = format!("/{}", rest.next().unwrap_or(""));
-            let project = state.projects.get(project_id).ok()?;
+        PreviewTarget::Stored {
+            project_id,
+            version,
+            variant,
+        } => {
+            let project = state.projects.get(&project_id).ok()?;
             Some((
                 Box::new(StoredVariant {
                     project,
@@ -105,7 +107,6 @@ fn route(state: &AppState, path_and_query: &str) -> Option<(Box<dyn PreviewSourc
                 tail,
             ))
         }
-        _ => None,
     }
 }
 

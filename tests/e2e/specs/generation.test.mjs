@@ -123,7 +123,8 @@ test("a screenshot becomes two variants streaming live; one is cancelled", async
 });
 
 test("the preview scheme serves the page into a sandboxed iframe", async () => {
-  const url = `preview://localhost/live/${first.generation_id}/0/index.html`;
+  const url = first.variants[0].preview_url;
+  assert.match(url, /^preview:\/\/localhost\/t\/[0-9a-f]{32}\/index\.html$/);
   const title = await app.browser.executeAsync((url, done) => {
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts");

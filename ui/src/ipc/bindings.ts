@@ -86,6 +86,8 @@ export const commands = {
 	generationCancel: (generationId: number, variant: number | null) => typedError<null, IpcError>(__TAURI_INVOKE("generation_cancel", { generationId, variant })),
 	/**  The models a variant can use: the catalog's, and the custom providers' from the settings. */
 	modelsAvailable: () => typedError<ModelOption[], IpcError>(__TAURI_INVOKE("models_available")),
+	/**  The preview URL of a stored variant (load it in `<iframe sandbox="allow-scripts">`). */
+	previewUrl: (projectId: string, versionId: number, variantId: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_url", { projectId, versionId, variantId })),
 };
 
 /** Events */
@@ -641,6 +643,11 @@ export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap
 export type StartedVariant = {
 	index: number,
 	variant_id: number,
+	/**
+	 *  Its live preview (load in `<iframe sandbox="allow-scripts">`); it keeps showing the
+	 *  variant after the generation ends, until the app quits.
+	 */
+	preview_url: string,
 	provider: string,
 	model: string,
 };

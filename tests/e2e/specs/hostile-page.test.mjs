@@ -1,0 +1,175 @@
+// A generated page is untrusted code. This one, served exactly as a generation's page is (the
+// mock vendor writes it with create_file; the app serves it on the preview scheme into a
+// sandboxed iframe), tries everything it should not be able to do. Every attempt must fail and
+// the app must keep working.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ARTIFACTS, invokeInPage, launchApp } from "../harness.mjs";
+import { startMockVendor } from "../mock-vendor.mjs";
+
+const KEY = "sk-e2e-hostile-0123456789abcdef";
+
+// Each attempt resolves to "allowed: …" if it did something, "blocked: …" if it threw or was
+// refused. Results go to the parent the only way a sandboxed page can talk: postMessage.
+const HOSTILE = `<!DOCTYPE html>
+<html><head><title>Totally harmless</title></head>
+<body><h1>Nothing to see</h1>
+<script>
+(async () => {
+  const results = {};
+  const attempt = async (name, fn) => {
+    try {
+      const value = await Promise.race([fn(), new Promise((_, no) => setTimeout(() => no(new Error("no answer")), 3000))]);
+      results[name] = "allowed: " + String(value).slice(0, 120);
+    } catch (e) {
+      results[name] = "blocked: " + String(e && e.message || e).slice(0, 120);
+    }
+  };
+  // Worst case: the page knows every id of another stored variant and of the live generation,
+  // but not the token the app minted for them.
+  const q = new URLSearchParams(location.search);
+  const guesses = [
+    "/p/" + q.get("project") + "/" + q.get("version") + "/" + q.get("variant") + "/index.html",
+    "/live/" + q.get("generation") + "/1/index.html",
+    "/live/" + q.get("generation") + "/0/index.html",
+    "/t/00000000000000000000000000000000/index.html",
+  ];
+  const readAny = async (get) => {
+    for (const path of guesses) {
+      const text = await get("preview://localhost" + path).catch(() => null);
+      if (text !== null) return path + " -> " + text;
+    }
+    throw new Error("nothing readable");
+  };
+  const fetchText = (url) => fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
+  const xhrText = (url) => new Promise((ok, no) => { const x = new XMLHttpRequest(); x.open("GET", url); x.onload = () => (x.status === 200 ? ok(x.responseText) : no(new Error(String(x.status)))); x.onerror = () => no(new Error("xhr error")); x.send(); });
+  await attempt("own_tauri_internals", () => window.__TAURI_INTERNALS__.invoke("app_info"));
+  await attempt("own_tauri_global", () => window.__TAURI__.core.invoke("app_info"));
+  await attempt("parent_tauri_internals", () => window.parent.__TAURI_INTERNALS__.invoke("key_set", { provider: "openai", key: "stolen" }));
+  await attempt("top_tauri_internals", () => window.top.__TAURI_INTERNALS__.invoke("app_info"));
+  await attempt("parent_document", () => window.parent.document.title);
+  await attempt("parent_location_read", () => window.parent.location.href);
+  await attempt("top_navigation", () => { window.top.location.href = "https://evil.example/"; return "assigned"; });
+  await attempt("open_window", () => { const w = window.open("https://evil.example/"); if (!w) throw new Error("null window"); return "opened"; });
+  await attempt("fetch_app_origin", () => fetch("tauri://localhost/").then((r) => r.text()));
+  await attempt("fetch_ipc", () => fetch("ipc://localhost/app_info", { method: "POST", body: "{}" }).then((r) => r.text()));
+  await attempt("fetch_other_preview", () => readAny(fetchText));
+  await attempt("xhr_other_preview", () => readAny(xhrText));
+  await attempt("fetch_internet", () => fetch("https://example.com/").then((r) => r.status));
+  await attempt("app_cookies", () => { const c = document.cookie; return "cookie=" + c; });
+  await attempt("app_local_storage", () => { localStorage.setItem("s2c", "x"); return localStorage.getItem("s2c"); });
+  window.parent.postMessage({ type: "s2c-hostile-results", results }, "*");
+  // Forged bridge messages: the app must treat them as nothing more than a selection.
+  window.parent.postMessage({ type: "s2c-select", html: "<img src=x onerror=alert(1)>", selector: "body" }, "*");
+  window.parent.postMessage({ type: "__tauri_ipc", cmd: "key_set", payload: { provider: "openai", key: "x" } }, "*");
+})();
+</script></body></html>`;
+
+let vendor;
+let app;
+
+before(async () => {
+  vendor = await startMockVendor({ delayMs: () => 0, page: () => HOSTILE });
+  app = await launchApp();
+  await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+  const settings = await invokeInPage(app.browser, "settings_get", {});
+  await invokeInPage(app.browser, "settings_update", {
+    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendor.url } },
+  });
+  const key = await invokeInPage(app.browser, "key_set", { provider: "openai", key: KEY });
+  assert.ok(key.ok?.set, JSON.stringify(key));
+});
+
+after(async () => {
+  await app?.close();
+  await vendor?.close();
+});
+
+test("a hostile generated page can do nothing but draw itself", async () => {
+  const project = (await invokeInPage(app.browser, "project_create", { name: "Hostile", parentDir: join(app.home, "p") })).ok;
+  const started = await app.browser.executeAsync((request, done) => {
+    const internals = window.__TAURI_INTERNALS__;
+    window.__finished = false;
+    const id = internals.transformCallback((raw) => {
+      if (raw?.message?.type === "finished") window.__finished = true;
+    });
+    internals.invoke("generation_start", { request, onEvent: `__CHANNEL__:${id}` }).then((ok) => done({ ok }), (err) => done({ err }));
+  }, {
+    project_id: project.id,
+    stack: "html_tailwind",
+    source: { kind: "text", text: "A harmless page" },
+    instructions: null,
+    models: ["gpt-5.4"],
+    design_system: null,
+    generate_images: false,
+    extract_assets: false,
+  });
+  assert.ok(started.ok, JSON.stringify(started));
+  const deadline = Date.now() + 30_000;
+  while (!(await app.browser.execute(() => window.__finished)) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const g = started.ok;
+  let stored = null;
+  while (!stored && Date.now() < deadline) {
+    const tree = await invokeInPage(app.browser, "project_versions", { projectId: project.id });
+    if (tree.ok?.current_version === g.version_id) stored = tree.ok;
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.ok(stored, "the version was stored");
+  const ids = new URLSearchParams({
+    project: project.id,
+    version: String(g.version_id),
+    variant: String(g.variants[0].variant_id),
+    generation: String(g.generation_id),
+  });
+  const url = `${g.variants[0].preview_url}?${ids}`;
+  // A cookie of the app's own page, which the preview must not see.
+  await app.browser.execute(() => {
+    document.cookie = "s2c_app=secret-cookie";
+  });
+
+  const report = await app.browser.executeAsync((url, done) => {
+    const frame = document.createElement("iframe");
+    frame.setAttribute("sandbox", "allow-scripts");
+    frame.style.cssText = "width:600px;height:300px;position:fixed;left:0;top:0;z-index:99999;background:white";
+    window.__forged = [];
+    window.addEventListener("message", (e) => {
+      if (e.source !== frame.contentWindow) return;
+      if (e.data?.type === "s2c-hostile-results") done(e.data.results);
+      else window.__forged.push(e.data?.type);
+    });
+    frame.src = url;
+    document.body.appendChild(frame);
+    setTimeout(() => done(null), 40_000);
+  }, url);
+  assert.ok(report, "the page reported back");
+  const allowed = Object.entries(report).filter(([, v]) => v.startsWith("allowed"));
+  // Assigning top.location from a sandbox without allow-top-navigation is refused by the
+  // browser without an exception in some engines; the window's own URL below is the proof.
+  // Reading document.cookie in an opaque origin gives "" in WebKit instead of throwing: fine as
+  // long as the app's cookie is not in it.
+  const harmless = allowed.filter(
+    ([k, v]) => !(k === "top_navigation" && v === "allowed: assigned") && !(k === "app_cookies" && v === "allowed: cookie="),
+  );
+  assert.deepEqual(harmless, [], JSON.stringify(report, null, 1));
+  assert.doesNotMatch(report.app_cookies, /secret-cookie/);
+  for (const name of ["own_tauri_internals", "parent_tauri_internals", "parent_document", "fetch_app_origin", "fetch_ipc", "fetch_other_preview", "xhr_other_preview", "fetch_internet", "app_local_storage"]) {
+    assert.match(report[name], /^blocked/, `${name}: ${report[name]}`);
+  }
+
+  await new Promise((r) => setTimeout(r, 1000));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await app.browser.saveScreenshot(join(ARTIFACTS, "hostile-page.png"));
+  // The app is where it was, works, and no key was replaced.
+  const location = await app.browser.execute(() => window.location.href);
+  assert.match(location, /^(tauri:\/\/localhost|http:\/\/tauri\.localhost)/, location);
+  const info = await invokeInPage(app.browser, "app_info", {});
+  assert.ok(info.ok?.version, JSON.stringify(info));
+  const keys = await invokeInPage(app.browser, "keys_status", {});
+  assert.ok(keys.ok.find((k) => k.provider === "openai")?.set);
+  const handles = await app.browser.getWindowHandles();
+  assert.equal(handles.length, 1, "no window was opened");
+});
