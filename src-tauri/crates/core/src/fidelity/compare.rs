@@ -82,10 +82,11 @@ pub fn total(components: &FidelityComponents) -> (f64, FidelityWeights) {
         Some(_) => WEIGHTS,
         None => {
             let rest = WEIGHTS.ssim + WEIGHTS.layout + WEIGHTS.color;
+            let share = |w: f64| (w / rest * 10_000.0).round() / 10_000.0;
             FidelityWeights {
-                ssim: WEIGHTS.ssim / rest,
-                layout: WEIGHTS.layout / rest,
-                color: WEIGHTS.color / rest,
+                ssim: share(WEIGHTS.ssim),
+                layout: share(WEIGHTS.layout),
+                color: share(WEIGHTS.color),
                 text: 0.0,
             }
         }

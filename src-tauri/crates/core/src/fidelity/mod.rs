@@ -97,7 +97,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     let screen = screen_for(width, height);
 
     let candidate = render_page(renderer, request.source.clone(), &request.path, screen);
-    let (candidate, reference_texts) = match &request.reference {
+    let (mut candidate, reference_texts) = match &request.reference {
         Some((source, path)) => {
             let reference = render_page(renderer, source.clone(), path, screen);
             let (candidate, reference) = futures::future::join(candidate, reference).await;
@@ -117,6 +117,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
         width: candidate.shot.layout_width,
         height: candidate.shot.page_height,
     };
+    let rendered_png = std::mem::take(&mut candidate.shot.image);
     let want_diff = request.diff_image;
     let (components, blocks, diff_png) = tokio::task::spawn_blocking(move || {
         compare_and_draw(&reference_image, candidate, reference_texts, want_diff)
@@ -134,7 +135,11 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
         blocks,
         elapsed_ms: u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX),
     };
-    Ok(Scored { report, diff_png })
+    Ok(Scored {
+        report,
+        diff_png,
+        rendered_png,
+    })
 }
 
 /// Two images already at hand (no browser): the report's components and the diff image.

@@ -57,9 +57,12 @@ pub struct BlockCounts {
     pub matched: u32,
 }
 
-/// A report with its diff image: reference, render and their differences side by side, PNG.
+/// A report with its images.
 #[derive(Debug, Clone)]
 pub struct Scored {
     pub report: FidelityReport,
+    /// Reference, render and their differences side by side (PNG); empty unless asked for.
     pub diff_png: Vec<u8>,
+    /// The page as rendered for the comparison, full page (PNG).
+    pub rendered_png: Vec<u8>,
 }
