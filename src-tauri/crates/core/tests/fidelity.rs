@@ -184,7 +184,6 @@ async fn fidelity_rejects_a_screenshot_that_is_not_an_image() {
     let request = ScoreRequest::new(b"not an image".to_vec(), page("<p>hi</p>"));
     let error = score_request(&renderer, &request)
         .await
-        .err()
-        .expect("an error");
+        .expect_err("an error");
     assert!(error.to_string().contains("screenshot"), "{error}");
 }

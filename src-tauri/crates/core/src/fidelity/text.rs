@@ -60,7 +60,7 @@ pub const TEXT_PROBE: &str = r#"(() => {
 
 /// Caps the pairing work (pairs × string lengths) on pages with very many text nodes: past it
 /// the texts are compared whole.
-const MAX_PAIRS: usize = 250_000;
+const MAX_PAIRS: usize = 40_000;
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct TextBox {
