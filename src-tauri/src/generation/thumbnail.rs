@@ -21,7 +21,7 @@ pub async fn refresh(
         let source = Arc::new(ProjectFolder::new(project.root()));
         let request = ShotRequest::new("/index.html", &[Viewport::Desktop]);
         match renderer.shoot(source, &request).await {
-            Ok(mut shots) if !shots.is_empty() => image = Some(shots.swap_remove(0).jpeg),
+            Ok(mut shots) if !shots.is_empty() => image = Some(shots.swap_remove(0).image),
             Ok(_) => {}
             Err(e) => tracing::info!("no thumbnail from the browser: {e}"),
         }

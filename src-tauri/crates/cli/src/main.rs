@@ -3,12 +3,14 @@
 mod ask;
 mod attachments;
 mod demo_tools;
+mod eval;
 mod generate;
 mod key_sources;
 mod keys;
 mod media_files;
 mod models;
 mod provider_choice;
+mod score;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +32,10 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// List the models each vendor offers, what they can do and what they cost.
     Models(models::ModelsArgs),
+    /// Score how closely a page, rendered, matches a screenshot (JSON; optional diff image).
+    Score(score::ScoreArgs),
+    /// Generate every screenshot of a folder with every model, score each: report.html + CSV.
+    Eval(eval::EvalArgs),
     /// API keys in the OS keychain: set, status, clear.
     Keys {
         #[command(subcommand)]
@@ -45,6 +51,8 @@ fn main() -> ExitCode {
         Command::Models(args) => models::run(args),
         Command::Ask(args) => block_on(ask::run(args)),
         Command::Generate(args) => block_on(generate::run(args)),
+        Command::Score(args) => block_on(score::run(args)),
+        Command::Eval(args) => block_on(eval::run(args)),
     }
 }
 

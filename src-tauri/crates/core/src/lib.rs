@@ -5,6 +5,7 @@ pub mod app_info;
 pub mod atomic_file;
 pub mod engine;
 pub mod error;
+pub mod fidelity;
 pub mod logging;
 pub mod project;
 pub mod prompts;

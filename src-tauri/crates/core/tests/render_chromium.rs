@@ -116,16 +116,16 @@ async fn tailwind_renders_offline_full_page_on_desktop_and_mobile_with_100vh_int
         let hero_end = v.height() * dpr;
         let x = 5 * dpr;
         assert!(
-            close_to(rgb_at(&shot.jpeg, x, hero_end - 4 * dpr), [255, 0, 0]),
+            close_to(rgb_at(&shot.image, x, hero_end - 4 * dpr), [255, 0, 0]),
             "{name}: red hero"
         );
         assert!(
-            close_to(rgb_at(&shot.jpeg, x, hero_end + 4 * dpr), [0, 0, 255]),
+            close_to(rgb_at(&shot.image, x, hero_end + 4 * dpr), [0, 0, 255]),
             "{name}: blue main"
         );
         assert!(
             close_to(
-                rgb_at(&shot.jpeg, x, shot.image_height - 2 * dpr),
+                rgb_at(&shot.image, x, shot.image_height - 2 * dpr),
                 [0, 255, 0]
             ),
             "{name}: the footer below the fold was painted"
@@ -178,7 +178,7 @@ async fn a_script_that_never_loads_still_returns_a_shot_within_the_timeout() {
     let shot = &shots[0];
     assert!(!shot.loaded, "reported as not loaded");
     assert!(
-        close_to(rgb_at(&shot.jpeg, 600, 700), [255, 0, 0]),
+        close_to(rgb_at(&shot.image, 600, 700), [255, 0, 0]),
         "what had rendered was captured"
     );
 }
@@ -214,7 +214,7 @@ async fn a_page_that_loops_forever_times_out_and_the_browser_keeps_working() {
         .shoot(source, &ShotRequest::new("/ok.html", &[Viewport::Desktop]))
         .await
         .expect("the same browser renders the next page");
-    assert!(close_to(rgb_at(&next[0].jpeg, 600, 400), [0, 0, 255]));
+    assert!(close_to(rgb_at(&next[0].image, 600, 400), [0, 0, 255]));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -361,8 +361,8 @@ async fn a_mobile_page_without_a_viewport_tag_is_shown_zoomed_out_like_a_phone()
     assert_eq!(shot.overflow_width, None);
     // 300 CSS px at 390/980 × 2 ≈ 239 image px per block; both ends of both blocks show.
     assert!(
-        close_to(rgb_at(&shot.jpeg, 770, 100), [255, 0, 0]),
+        close_to(rgb_at(&shot.image, 770, 100), [255, 0, 0]),
         "the right edge of the layout"
     );
-    assert!(close_to(rgb_at(&shot.jpeg, 770, 330), [0, 0, 255]));
+    assert!(close_to(rgb_at(&shot.image, 770, 330), [0, 0, 255]));
 }

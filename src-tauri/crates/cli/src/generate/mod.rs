@@ -7,6 +7,7 @@ mod progress;
 mod request;
 
 pub use args::GenerateArgs;
+pub use request::variant_dir;
 
 use progress::CliSink;
 use s2c_core::engine::{self, EventEmitter, GenerationOutcome, VariantStatus};
@@ -25,7 +26,30 @@ pub async fn run(args: GenerateArgs) -> ExitCode {
 }
 
 async fn generate(args: GenerateArgs) -> Result<ExitCode, String> {
-    let prepared = request::prepare(&args)?;
+    let Finished { outcome, events } = execute(&args).await?;
+    summarize(&args, &outcome, events);
+    let any_complete = outcome
+        .variants
+        .iter()
+        .any(|v| v.status == VariantStatus::Complete);
+    Ok(if any_complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// A generation that ran to its end, its files written.
+pub struct Finished {
+    pub outcome: GenerationOutcome,
+    /// Lines and bytes written to the events file, when there was one.
+    pub events: Option<(u64, u64)>,
+}
+
+/// One whole generation as `s2c generate` runs it: prepare, run (Ctrl-C cancels), write each
+/// variant's files to `OUT/variant-N/`. `s2c eval` runs its generations through here too.
+pub async fn execute(args: &GenerateArgs) -> Result<Finished, String> {
+    let prepared = request::prepare(args)?;
     let events_file = match &args.events {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -41,13 +65,15 @@ async fn generate(args: GenerateArgs) -> Result<ExitCode, String> {
     let emitter = Arc::new(EventEmitter::new(sink.clone()));
     let handle = engine::start(prepared.spec, emitter);
     let cancel = handle.cancel_token();
-    tokio::spawn(async move {
+    let ctrl_c = tokio::spawn(async move {
         if tokio::signal::ctrl_c().await.is_ok() {
             eprintln!("s2c generate: cancelling…");
             cancel.cancel();
         }
     });
     let outcome = handle.wait().await;
+    // `s2c eval` runs many generations in one process: each listens only while it runs.
+    ctrl_c.abort();
     if let Some(renderer) = &prepared.renderer {
         renderer.shutdown().await;
     }
@@ -56,16 +82,7 @@ async fn generate(args: GenerateArgs) -> Result<ExitCode, String> {
     let events = sink
         .finish()
         .map_err(|e| format!("writing the events file failed: {e}"))?;
-    summarize(&args, &outcome, events);
-    let any_complete = outcome
-        .variants
-        .iter()
-        .any(|v| v.status == VariantStatus::Complete);
-    Ok(if any_complete {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(Finished { outcome, events })
 }
 
 /// Each variant's text files into `out/variant-N/`, atomically (assets are already there: the

@@ -54,8 +54,8 @@ pub mod thumbnail;
 pub mod vendor;
 
 pub use chromium::{
-    capture_url, locate_chromium, ChromiumNotFound, Renderer, RendererConfig, Shot, ShotRequest,
-    Viewport, PREVIEW_ORIGIN,
+    capture_url, locate_chromium, ChromiumNotFound, ImageEncoding, Renderer, RendererConfig,
+    ScreenSize, Shot, ShotRequest, Viewport, PREVIEW_ORIGIN,
 };
 pub use error::{RenderError, SourceError};
 pub use mime::content_type_for;

@@ -136,7 +136,7 @@ async fn thumbnails(shots: &[Shot]) -> Vec<String> {
         .iter()
         .map(|s| {
             let width = if s.viewport.is_mobile() { 160 } else { 320 };
-            (s.jpeg.clone(), width)
+            (s.image.clone(), width)
         })
         .collect();
     tokio::task::spawn_blocking(move || {
@@ -197,7 +197,7 @@ fn output(path: &RelPath, shots: Vec<Shot>, thumbnails: Vec<String>) -> ToolOutp
         .into_iter()
         .map(|s| ImageAttachment {
             media_type: "image/jpeg".to_owned(),
-            data: s.jpeg,
+            data: s.image,
         })
         .collect();
     ToolOutput {

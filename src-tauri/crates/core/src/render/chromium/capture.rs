@@ -2,7 +2,7 @@
 
 use super::intercept::{self, Traffic};
 use super::launch::Running;
-use super::viewport::{Shot, Viewport};
+use super::viewport::{ImageEncoding, Screen, Shot, Viewport};
 use super::PREVIEW_ORIGIN;
 use crate::render::error::RenderError;
 use crate::render::resolver::PreviewResolver;
@@ -40,6 +40,16 @@ pub(super) struct CaptureSettings {
     pub max_image_side: u32,
 }
 
+/// One viewport of a request: what to load and how to capture it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Job<'a> {
+    pub path: &'a str,
+    pub viewport: Viewport,
+    pub screen: Screen,
+    pub encoding: ImageEncoding,
+    pub probe: Option<&'a str>,
+}
+
 /// A request counts as finished network-wise after this long without one starting or ending.
 const NETWORK_QUIET: Duration = Duration::from_millis(150);
 const MAX_ERRORS: usize = 20;
@@ -65,9 +75,7 @@ pub(super) async fn capture(
     running: &Arc<Running>,
     resolver: &PreviewResolver,
     source: Arc<dyn PreviewSource>,
-    path: &str,
-    viewport: Viewport,
-    probe: Option<&str>,
+    job: Job<'_>,
     settings: &CaptureSettings,
 ) -> Result<Shot, RenderError> {
     let started = Instant::now();
@@ -88,10 +96,10 @@ pub(super) async fn capture(
         page: &page,
         resolver,
         source,
-        viewport,
+        job,
         settings,
     };
-    let outcome = tokio::time::timeout(settings.viewport_timeout, run.shoot(path, probe)).await;
+    let outcome = tokio::time::timeout(settings.viewport_timeout, run.shoot()).await;
     guard.run().await;
     let mut shot = outcome.map_err(|_| RenderError::Timeout(settings.viewport_timeout))??;
     shot.total_ms = elapsed_ms(started);
@@ -153,7 +161,7 @@ struct Viewing<'a> {
     page: &'a Page,
     resolver: &'a PreviewResolver,
     source: Arc<dyn PreviewSource>,
-    viewport: Viewport,
+    job: Job<'a>,
     settings: &'a CaptureSettings,
 }
 
@@ -169,7 +177,8 @@ impl Drop for Tasks {
 }
 
 impl Viewing<'_> {
-    async fn shoot(&self, path: &str, probe: Option<&str>) -> Result<Shot, RenderError> {
+    async fn shoot(&self) -> Result<Shot, RenderError> {
+        let (path, probe) = (self.job.path, self.job.probe);
         let page = self.page;
         let traffic = Arc::new(Traffic::default());
         let errors = Arc::new(Mutex::new(Vec::new()));
@@ -196,12 +205,12 @@ impl Viewing<'_> {
         .await?;
         page.execute(log::EnableParams::default()).await?;
         page.execute(runtime::EnableParams::default()).await?;
-        let v = self.viewport;
+        let (v, screen) = (self.job.viewport, self.job.screen);
         page.execute(SetDeviceMetricsOverrideParams::new(
-            i64::from(v.width()),
-            i64::from(v.height()),
-            v.device_scale_factor(),
-            v.is_mobile(),
+            i64::from(screen.width),
+            i64::from(screen.height),
+            screen.scale,
+            screen.mobile,
         ))
         .await?;
 
@@ -230,24 +239,24 @@ impl Viewing<'_> {
         let number = |key: &str| size.get(key).and_then(|v| v.as_f64()).unwrap_or(0.0);
         // A phone lays out a page without a viewport meta tag 980 px wide and shrinks it to
         // the screen; capture that whole layout width, scaled, as the phone shows it.
-        let layout_width = (number("layoutWidth") as u32).max(v.width());
-        let zoom = f64::from(v.width()) / f64::from(layout_width);
-        let screen_height = (f64::from(v.height()) / zoom).round() as u32;
+        let layout_width = (number("layoutWidth") as u32).max(screen.width);
+        let zoom = f64::from(screen.width) / f64::from(layout_width);
+        let screen_height = (f64::from(screen.height) / zoom).round() as u32;
         let page_height = (number("height") as u32).max(screen_height);
         let content_width = number("width") as u32;
         let captured_height = page_height.min(self.settings.max_page_height);
         let capture_started = Instant::now();
-        let jpeg = self.screenshot(layout_width, captured_height, zoom).await?;
+        let image = self.screenshot(layout_width, captured_height, zoom).await?;
         tracing::debug!(
             viewport = v.as_str(),
             setup_ms = u64::try_from((load_started - setup_started).as_millis()).unwrap_or(0),
             load_ms = u64::try_from(loaded_at.as_millis()).unwrap_or(0),
             settled_ms = load_ms,
             capture_ms = elapsed_ms(capture_started),
-            jpeg_bytes = jpeg.len(),
+            image_bytes = image.len(),
             "preview shot"
         );
-        let (image_width, image_height) = image_size(&jpeg)?;
+        let (image_width, image_height) = image_size(&image)?;
         let console_errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
         let (blocked, missing) = traffic.blocked_and_missing();
         drop(tasks);
@@ -257,7 +266,8 @@ impl Viewing<'_> {
             captured_height,
             layout_width,
             overflow_width: (content_width > layout_width).then_some(content_width),
-            jpeg,
+            image,
+            encoding: self.job.encoding,
             image_width,
             image_height,
             loaded,
@@ -273,7 +283,7 @@ impl Viewing<'_> {
     /// Captures `width × height` CSS px from the top left, shrunk by `zoom`, and further if
     /// the image would exceed the longest side a model accepts.
     async fn screenshot(&self, width: u32, height: u32, zoom: f64) -> Result<Vec<u8>, RenderError> {
-        let pixels_high = f64::from(height) * zoom * self.viewport.device_scale_factor();
+        let pixels_high = f64::from(height) * zoom * self.job.screen.scale;
         let limit = (f64::from(self.settings.max_image_side) / pixels_high).min(1.0);
         let clip = Clip {
             x: 0.0,
@@ -282,9 +292,14 @@ impl Viewing<'_> {
             height: f64::from(height),
             scale: zoom * limit,
         };
-        let params = CaptureScreenshotParams::builder()
-            .format(CaptureScreenshotFormat::Jpeg)
-            .quality(i64::from(self.settings.jpeg_quality))
+        let builder = CaptureScreenshotParams::builder();
+        let builder = match self.job.encoding {
+            ImageEncoding::Jpeg => builder
+                .format(CaptureScreenshotFormat::Jpeg)
+                .quality(i64::from(self.settings.jpeg_quality)),
+            ImageEncoding::Png => builder.format(CaptureScreenshotFormat::Png),
+        };
+        let params = builder
             .clip(clip)
             .from_surface(true)
             // Paints below the fold without resizing the viewport, so 100vh keeps its height.
@@ -378,8 +393,10 @@ pub(super) async fn evaluate(
     Ok(result.result.value.unwrap_or(serde_json::Value::Null))
 }
 
-fn image_size(jpeg: &[u8]) -> Result<(u32, u32), RenderError> {
-    image::ImageReader::with_format(std::io::Cursor::new(jpeg), image::ImageFormat::Jpeg)
+fn image_size(bytes: &[u8]) -> Result<(u32, u32), RenderError> {
+    image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| RenderError::Image(e.to_string()))?
         .into_dimensions()
         .map_err(|e| RenderError::Image(e.to_string()))
 }

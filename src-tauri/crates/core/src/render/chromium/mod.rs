@@ -18,7 +18,7 @@ mod viewport;
 pub use crate::app_info::{locate_chromium, ChromiumNotFound};
 pub use capture_url::capture_url;
 pub use renderer::{Renderer, RendererConfig};
-pub use viewport::{Shot, ShotRequest, Viewport};
+pub use viewport::{ImageEncoding, ScreenSize, Shot, ShotRequest, Viewport};
 
 /// The origin previews load from inside Chromium. `.invalid` never resolves, and the browser
 /// is started with every host mapped to nowhere, so nothing here can reach a network.

@@ -1,8 +1,8 @@
 //! The shared renderer: one lazily launched browser for every variant of every generation.
 
-use super::capture::{capture, CaptureSettings};
+use super::capture::{capture, CaptureSettings, Job};
 use super::launch::{launch, needs_no_sandbox, Running};
-use super::viewport::{Shot, ShotRequest};
+use super::viewport::{Screen, Shot, ShotRequest};
 use crate::render::error::RenderError;
 use crate::render::resolver::PreviewResolver;
 use crate::render::source::PreviewSource;
@@ -98,16 +98,14 @@ impl Renderer {
                     RenderError::Browser("the renderer is shutting down".to_owned())
                 })?;
             let running = self.browser().await?;
-            let shot = capture(
-                &running,
-                &self.resolver,
-                source.clone(),
-                &request.path,
+            let job = Job {
+                path: &request.path,
                 viewport,
-                request.probe.as_deref(),
-                settings,
-            )
-            .await;
+                screen: Screen::of(viewport, request),
+                encoding: request.encoding,
+                probe: request.probe.as_deref(),
+            };
+            let shot = capture(&running, &self.resolver, source.clone(), job, settings).await;
             if let Err(RenderError::Browser(_)) = &shot {
                 // The connection may be gone; the next shot relaunches if it is.
                 self.forget_if_dead().await;

@@ -64,6 +64,54 @@ pub struct ShotRequest {
     /// A JavaScript expression evaluated in the page just before the capture; its JSON value
     /// comes back in [`Shot::probe`] (tests read computed styles this way).
     pub probe: Option<String>,
+    /// Lay desktop viewports out on this screen instead of 1280 × 800 (still DPR 1): scoring
+    /// renders a page at the size of the screenshot it is compared with.
+    pub desktop_screen: Option<ScreenSize>,
+    pub encoding: ImageEncoding,
+}
+
+/// A screen size in CSS px.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScreenSize {
+    pub width: u32,
+    pub height: u32,
+}
+
+/// How a shot's image is encoded. JPEG is what models get (smaller, ~2x faster to capture);
+/// PNG is for comparing pixels, where compression artefacts would read as differences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ImageEncoding {
+    #[default]
+    Jpeg,
+    Png,
+}
+
+/// The device metrics one viewport of a request is emulated with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Screen {
+    pub width: u32,
+    pub height: u32,
+    pub scale: f64,
+    pub mobile: bool,
+}
+
+impl Screen {
+    pub fn of(viewport: Viewport, request: &ShotRequest) -> Self {
+        match (viewport, request.desktop_screen) {
+            (Viewport::Desktop, Some(size)) => Self {
+                width: size.width.max(1),
+                height: size.height.max(1),
+                scale: 1.0,
+                mobile: false,
+            },
+            _ => Self {
+                width: viewport.width(),
+                height: viewport.height(),
+                scale: viewport.device_scale_factor(),
+                mobile: viewport.is_mobile(),
+            },
+        }
+    }
 }
 
 impl ShotRequest {
@@ -72,6 +120,8 @@ impl ShotRequest {
             path: path.into(),
             viewports: viewports.to_vec(),
             probe: None,
+            desktop_screen: None,
+            encoding: ImageEncoding::Jpeg,
         }
     }
 }
@@ -89,8 +139,9 @@ pub struct Shot {
     pub layout_width: u32,
     /// The page's content is wider than its layout (horizontal scrolling), in CSS px.
     pub overflow_width: Option<u32>,
-    /// The JPEG sent to the model, and its size in pixels.
-    pub jpeg: Vec<u8>,
+    /// The image (JPEG unless the request asked for PNG), and its size in pixels.
+    pub image: Vec<u8>,
+    pub encoding: ImageEncoding,
     pub image_width: u32,
     pub image_height: u32,
     /// The `load` event fired before the load timeout.

@@ -1,0 +1,156 @@
+//! `s2c eval` end to end: the built binary, two models of a mock vendor (one writes the sample's
+//! own HTML, the other a page that has nothing to do with it), real Chromium scoring, and the
+//! CSV and HTML report it leaves. Skips without a Chromium unless S2C_REQUIRE_CHROMIUM=1.
+
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use support::openai::{usage, ResponsesStream};
+use support::{MockServer, Reply};
+
+const KEY: &str = "sk-cli-eval-key-0123456789abcdef";
+const WRONG_PAGE: &str =
+    "<!DOCTYPE html>\n<html><body style=\"background:#0f172a\"><h1>Sign in</h1></body></html>\n";
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../tests/fixtures/samples")
+        .join(name)
+}
+
+fn chromium_present() -> bool {
+    let found =
+        s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref()).is_ok();
+    if !found {
+        assert!(
+            std::env::var("S2C_REQUIRE_CHROMIUM").as_deref() != Ok("1"),
+            "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
+        );
+        eprintln!("SKIPPED: no Chromium (set S2C_REQUIRE_CHROMIUM=1 to fail instead)");
+    }
+    found
+}
+
+fn create_turn(content: &str) -> Reply {
+    let args = json!({"path": "index.html", "content": content}).to_string();
+    let mut s = ResponsesStream::new();
+    s.function_call("fc_1", "call_1", "create_file", &[&args])
+        .completed(usage(1200, 0, 300, 0));
+    Reply::sse_text(s.body())
+}
+
+fn done_turn() -> Reply {
+    let mut s = ResponsesStream::new();
+    s.message("msg", &["Done."]).completed(usage(1600, 0, 5, 0));
+    Reply::sse_text(s.body())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
+    if !chromium_present() {
+        return;
+    }
+    // Setup: one screenshot with its reference HTML beside it; a faithful and a wrong model.
+    let landing = std::fs::read_to_string(sample("src/landing.html")).expect("sample html");
+    let server = MockServer::start(vec![]).await;
+    server.push_for_model("gpt-5.4", create_turn(&landing));
+    server.push_for_model("gpt-5.4", done_turn());
+    server.push_for_model("gpt-5.4-mini", create_turn(WRONG_PAGE));
+    server.push_for_model("gpt-5.4-mini", done_turn());
+    let inputs = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(sample("landing.png"), inputs.path().join("landing.png")).expect("copy");
+    std::fs::write(inputs.path().join("landing.html"), &landing).expect("write");
+    std::fs::write(inputs.path().join("notes.txt"), "not a screenshot").expect("write");
+    let out = tempfile::tempdir().expect("temp dir");
+
+    // Exec.
+    let output = tokio::task::spawn_blocking({
+        let (inputs, out) = (inputs.path().to_path_buf(), out.path().to_path_buf());
+        let base_url = server.url("/v1");
+        move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
+                .arg("eval")
+                .arg("--inputs")
+                .arg(&inputs)
+                .args([
+                    "--stack",
+                    "html_css",
+                    "--model",
+                    "gpt-5.4",
+                    "--model",
+                    "gpt-5.4-mini",
+                ])
+                .arg("--out")
+                .arg(&out)
+                .arg("--no-preview-screenshots")
+                .env("OPENAI_API_KEY", KEY)
+                .env("OPENAI_BASE_URL", base_url)
+                .env(
+                    "S2C_KEYCHAIN_NAMESPACE",
+                    "app.screenshottocode.desktop.test.eval",
+                )
+                .env_remove("ANTHROPIC_API_KEY")
+                .env_remove("GEMINI_API_KEY")
+                .env_remove("GOOGLE_API_KEY")
+                .output()
+                .expect("s2c runs")
+        }
+    })
+    .await
+    .expect("joined");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "s2c eval failed: {stderr}");
+    assert!(!stderr.contains(KEY), "the key leaked: {stderr}");
+
+    // Check: the CSV has a row per model, the faithful one near-perfect, the wrong one low.
+    let csv = std::fs::read_to_string(out.path().join("results.csv")).expect("results.csv");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("no {name} column in {header:?}"))
+    };
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    let score_of = |model: &str| -> f64 {
+        let row = rows
+            .iter()
+            .find(|r| r[column("model")] == model)
+            .unwrap_or_else(|| panic!("no row for {model}: {csv}"));
+        assert_eq!(row[column("screenshot")], "landing.png");
+        assert_eq!(row[column("status")], "complete", "{csv}");
+        assert!(!row[column("text")].is_empty(), "text compared: {csv}");
+        assert!(
+            row[column("cost_usd")].parse::<f64>().expect("cost") > 0.0,
+            "{csv}"
+        );
+        assert!(out.path().join(row[column("diff_image")]).is_file());
+        assert!(out
+            .path()
+            .join(row[column("variant_dir")])
+            .join("index.html")
+            .is_file());
+        row[column("score")].parse().expect("a score")
+    };
+    let (faithful, wrong) = (score_of("gpt-5.4"), score_of("gpt-5.4-mini"));
+    assert!(faithful >= 99.0, "the sample's own HTML: {faithful}\n{csv}");
+    assert!(wrong < 40.0, "a different page: {wrong}\n{csv}");
+
+    // The report: self-contained (images inline), a column per model, both scores.
+    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
+    assert!(html.contains("<th>gpt-5.4</th>") && html.contains("<th>gpt-5.4-mini</th>"));
+    assert!(
+        html.matches("src=\"data:image/png;base64,").count() >= 3,
+        "thumbnails inline"
+    );
+    assert!(html.contains(&format!("{faithful:.1}")) && html.contains(&format!("{wrong:.1}")));
+    assert!(html.contains("runs/landing.png/gpt-5.4/diff.png"));
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no remote resources"
+    );
+}

@@ -1,0 +1,233 @@
+//! Visual fidelity: how closely a generated page, rendered, matches the screenshot it was
+//! made from, as a score 0–100 with its components and a diff image.
+//!
+//! The page is rendered in the shared headless [`Renderer`] at the screenshot's width (CSS px
+//! = screenshot px, DPR 1) and a screen height guessed from the screenshot ([`screen_for`]),
+//! full page, as PNG. Both images are scaled to [`canvas::NORMALIZED_WIDTH`] and padded to the
+//! same height with each one's background, so content one of them lacks compares against
+//! blank page. Then, each 0–100:
+//!
+//! - **ssim**: content-weighted SSIM of the luminance ([`ssim`]);
+//! - **layout**: visual blocks found in each image (edge map + XY-cut), paired by position and
+//!   size, area-weighted, unpaired blocks counting against ([`blocks`], [`layout`]);
+//! - **color**: CIEDE2000 between the mean colours of paired blocks and of a coarse grid
+//!   ([`color`]);
+//! - **text**: the rendered text boxes against the reference's, when the HTML that made the
+//!   screenshot is known ([`text`]); otherwise skipped with a note and its weight spread over
+//!   the others.
+//!
+//! `total = Σ weight × component` ([`WEIGHTS`]). docs/FIDELITY.md has the reasoning, and the
+//! Design2Code benchmark metrics it follows.
+
+mod blocks;
+mod canvas;
+mod color;
+mod compare;
+mod diff_image;
+mod error;
+mod layout;
+mod render;
+mod ssim;
+mod text;
+mod types;
+
+pub use compare::WEIGHTS;
+pub use error::{FidelityError, Result};
+pub use render::screen_for;
+pub use types::{
+    BlockCounts, FidelityComponents, FidelityReport, FidelityWeights, ImageSize, Scored,
+};
+
+use crate::render::{PreviewSource, Renderer};
+use image::RgbImage;
+use render::{render_page, RenderedPage};
+use std::sync::Arc;
+use std::time::Instant;
+use text::TextBox;
+
+/// The page every request renders unless told otherwise.
+pub const DEFAULT_PATH: &str = "/index.html";
+
+/// What to score.
+#[derive(Clone)]
+pub struct ScoreRequest {
+    /// The screenshot the page should look like (PNG, JPEG or WebP).
+    pub screenshot: Arc<Vec<u8>>,
+    /// The variant's files, and the page among them (URL path, e.g. `/index.html`).
+    pub source: Arc<dyn PreviewSource>,
+    pub path: String,
+    /// The files that produced the screenshot, when known (a benchmark's own HTML): their
+    /// rendered text makes the text component possible.
+    pub reference: Option<(Arc<dyn PreviewSource>, String)>,
+    /// Also draw the diff image.
+    pub diff_image: bool,
+}
+
+impl ScoreRequest {
+    pub fn new(screenshot: impl Into<Vec<u8>>, source: Arc<dyn PreviewSource>) -> Self {
+        Self {
+            screenshot: Arc::new(screenshot.into()),
+            source,
+            path: DEFAULT_PATH.to_owned(),
+            reference: None,
+            diff_image: true,
+        }
+    }
+}
+
+/// The variant's page (`/index.html` of `source`) against `screenshot`, with no diff image.
+pub async fn score(
+    renderer: &Renderer,
+    screenshot: &[u8],
+    source: Arc<dyn PreviewSource>,
+) -> Result<FidelityReport> {
+    let mut request = ScoreRequest::new(screenshot, source);
+    request.diff_image = false;
+    Ok(score_request(renderer, &request).await?.report)
+}
+
+/// The report and, when asked for, the diff image (else `diff_png` is empty).
+pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Result<Scored> {
+    let started = Instant::now();
+    let screenshot = request.screenshot.clone();
+    let reference_image = tokio::task::spawn_blocking(move || decode_screenshot(&screenshot))
+        .await
+        .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    let (width, height) = reference_image.dimensions();
+    let screen = screen_for(width, height);
+
+    let candidate = render_page(renderer, request.source.clone(), &request.path, screen);
+    let (mut candidate, reference_texts) = match &request.reference {
+        Some((source, path)) => {
+            let reference = render_page(renderer, source.clone(), path, screen);
+            let (candidate, reference) = futures::future::join(candidate, reference).await;
+            (candidate?, Some(reference?.texts))
+        }
+        None => (candidate.await?, None),
+    };
+    let mut notes = page_notes(&candidate, width, height);
+    if reference_texts.is_none() {
+        notes.push(
+            "text not compared: the screenshot's text is unknown (give the HTML that made it); \
+             its weight went to the other components"
+                .to_owned(),
+        );
+    }
+    let rendered = ImageSize {
+        width: candidate.shot.layout_width,
+        height: candidate.shot.page_height,
+    };
+    let rendered_png = std::mem::take(&mut candidate.shot.image);
+    let want_diff = request.diff_image;
+    let (components, blocks, diff_png) = tokio::task::spawn_blocking(move || {
+        compare_and_draw(&reference_image, candidate, reference_texts, want_diff)
+    })
+    .await
+    .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    let (total, weights) = compare::total(&components);
+    let report = FidelityReport {
+        total,
+        components,
+        weights,
+        notes,
+        screenshot: ImageSize { width, height },
+        rendered,
+        blocks,
+        elapsed_ms: u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX),
+    };
+    Ok(Scored {
+        report,
+        diff_png,
+        rendered_png,
+    })
+}
+
+/// Two images already at hand (no browser): the report's components and the diff image.
+pub fn compare_images(
+    reference: &RgbImage,
+    candidate: &RgbImage,
+) -> Result<(FidelityComponents, Vec<u8>)> {
+    let comparison = compare::compare(reference, candidate, None);
+    let png = diff_image::diff_png(&comparison)?;
+    Ok((comparison.components, png))
+}
+
+fn compare_and_draw(
+    reference: &RgbImage,
+    candidate: RenderedPage,
+    reference_texts: Option<Vec<TextBox>>,
+    want_diff: bool,
+) -> Result<(FidelityComponents, BlockCounts, Vec<u8>)> {
+    let texts = reference_texts
+        .as_deref()
+        .map(|r| (r, candidate.texts.as_slice()));
+    let comparison = compare::compare(reference, &candidate.image, texts);
+    let png = if want_diff {
+        diff_image::diff_png(&comparison)?
+    } else {
+        Vec::new()
+    };
+    Ok((comparison.components, comparison.blocks, png))
+}
+
+fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {
+    let image = image::load_from_memory(bytes)
+        .map_err(|e| FidelityError::Screenshot(e.to_string()))?
+        .to_rgb8();
+    let (width, height) = image.dimensions();
+    if width < 8 || height < 8 {
+        return Err(FidelityError::EmptyScreenshot { width, height });
+    }
+    Ok(image)
+}
+
+/// What about the render the reader should know.
+fn page_notes(page: &RenderedPage, width: u32, height: u32) -> Vec<String> {
+    let shot = &page.shot;
+    let mut notes = Vec::new();
+    if !shot.loaded {
+        notes.push("the page did not finish loading in time; it was scored as it was".to_owned());
+    }
+    if let Some(overflow) = shot.overflow_width {
+        notes.push(format!(
+            "the page is {overflow} px wide on a {width} px screen (horizontal scrolling)"
+        ));
+    }
+    let (page_height, shot_height) = (f64::from(shot.page_height), f64::from(height));
+    if (page_height - shot_height).abs() > 0.1 * shot_height {
+        notes.push(format!(
+            "the page is {} px tall, the screenshot {height} px: the difference counts as {} content",
+            shot.page_height,
+            if page_height < shot_height { "missing" } else { "extra" }
+        ));
+    }
+    if shot.captured_height < shot.page_height {
+        notes.push(format!(
+            "only the top {} px of the page were rendered",
+            shot.captured_height
+        ));
+    }
+    if !shot.missing.is_empty() {
+        notes.push(format!(
+            "the page asked for files it does not have: {}",
+            shot.missing
+                .iter()
+                .take(5)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if !shot.blocked.is_empty() {
+        notes.push(format!(
+            "the page asked for network resources, which were refused: {}",
+            shot.blocked
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    notes
+}

@@ -1,0 +1,189 @@
+//! The fidelity score against real renders: a sample page rendered here against its own
+//! screenshot, and variants of it made by string edits (text, colour, a moved block, half the
+//! page gone, nothing), which must rank in the order a person would rank them. Needs a
+//! Chromium (Debian's `chromium` in CI, where S2C_REQUIRE_CHROMIUM=1).
+
+mod render_support;
+
+use s2c_core::fidelity::{score_request, FidelityReport, ScoreRequest};
+use s2c_core::render::{FileSnapshot, PreviewSource, Renderer, RendererConfig};
+use s2c_core::tools::paths::{normalize, RelPath};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+fn sample(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../tests/fixtures/samples")
+        .join(name)
+}
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn page(html: &str) -> Arc<dyn PreviewSource> {
+    let texts: BTreeMap<RelPath, String> =
+        [(normalize("index.html").expect("path"), html.to_owned())].into();
+    Arc::new(FileSnapshot::new(texts, None))
+}
+
+fn edited(html: &str, from: &str, to: &str) -> String {
+    assert!(
+        html.contains(from),
+        "the sample no longer contains {from:?}"
+    );
+    html.replacen(from, to, 1)
+}
+
+async fn score(
+    renderer: &Renderer,
+    screenshot: &[u8],
+    html: &str,
+    reference_html: Option<&str>,
+) -> FidelityReport {
+    let mut request = ScoreRequest::new(screenshot, page(html));
+    request.reference = reference_html.map(|h| (page(h), "/index.html".to_owned()));
+    let scored = score_request(renderer, &request)
+        .await
+        .unwrap_or_else(|e| panic!("scoring failed: {e}"));
+    assert!(
+        scored.diff_png.starts_with(b"\x89PNG"),
+        "the diff image is a PNG"
+    );
+    if let Some(dir) = std::env::var_os("S2C_FIDELITY_DUMP") {
+        let name = format!("{:05.1}.png", scored.report.total);
+        let _ = std::fs::write(PathBuf::from(dir).join(name), &scored.diff_png);
+    }
+    scored.report
+}
+
+fn renderer() -> Option<Renderer> {
+    Some(Renderer::new(RendererConfig::new(
+        render_support::chromium()?,
+    )))
+}
+
+/// (name, landing.html edited) for every case, best expected first. The edits keep the rest
+/// of the page where it was (the new headline wraps like the old one), so each case changes
+/// one thing.
+fn landing_cases(html: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("identical", html.to_owned()),
+        (
+            "text changed",
+            edited(
+                html,
+                "Ship beautiful dashboards in minutes",
+                "Ship wonderful dashboards in minutes",
+            ),
+        ),
+        (
+            "color changed",
+            edited(
+                html,
+                "border-radius:16px;background:#c7d2fe",
+                "border-radius:16px;background:#fde68a",
+            ),
+        ),
+        (
+            "block moved",
+            edited(
+                html,
+                "justify-content:center;font-size:64px}",
+                "justify-content:center;font-size:64px;position:relative;left:-160px}",
+            ),
+        ),
+        (
+            "half missing",
+            edited(
+                html,
+                "<body>",
+                "<body><div style=\"height:430px;overflow:hidden\">",
+            )
+            .replace("</body>", "</div></body>"),
+        ),
+        (
+            "blank",
+            "<!doctype html><html><body></body></html>".to_owned(),
+        ),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fidelity_ranks_edits_of_a_sample_in_the_expected_order() {
+    let Some(renderer) = renderer() else { return };
+    let html = String::from_utf8(read("src/landing.html")).expect("utf-8");
+    let screenshot = read("landing.png");
+
+    let mut without_text = Vec::new();
+    let mut with_text = Vec::new();
+    for (name, variant) in landing_cases(&html) {
+        let plain = score(&renderer, &screenshot, &variant, None).await;
+        let texted = score(&renderer, &screenshot, &variant, Some(&html)).await;
+        eprintln!(
+            "{name:>13}: total {:5.1} {:?} | with text {:5.1} {:?} | blocks {:?}",
+            plain.total, plain.components, texted.total, texted.components, plain.blocks
+        );
+        assert!(plain.components.text.is_none());
+        assert!(plain
+            .notes
+            .iter()
+            .any(|n| n.starts_with("text not compared")));
+        assert!(texted.components.text.is_some());
+        without_text.push((name, plain.total));
+        with_text.push((name, texted.total));
+    }
+    renderer.shutdown().await;
+
+    for scores in [&without_text, &with_text] {
+        let total = |name: &str| {
+            scores
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| *t)
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        assert!(total("identical") >= 99.0, "identical: {scores:?}");
+        for edit in ["text changed", "color changed"] {
+            assert!(total("identical") > total(edit), "{edit}: {scores:?}");
+            assert!(total(edit) > total("block moved"), "{edit}: {scores:?}");
+        }
+        assert!(total("block moved") > total("half missing"), "{scores:?}");
+        assert!(total("half missing") > total("blank"), "{scores:?}");
+        assert!(total("blank") < 35.0, "blank: {scores:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fidelity_of_each_sample_against_its_own_screenshot_is_near_perfect() {
+    let Some(renderer) = renderer() else { return };
+    for name in ["landing", "login", "pricing"] {
+        let html = String::from_utf8(read(&format!("src/{name}.html"))).expect("utf-8");
+        let report = score(&renderer, &read(&format!("{name}.png")), &html, Some(&html)).await;
+        eprintln!("{name}: {report:?}");
+        assert!(report.total >= 99.0, "{name}: {report:?}");
+        assert_eq!(report.screenshot.width, 1280);
+        assert_eq!(report.rendered.width, 1280);
+        // Another sample is a different page.
+        let other = if name == "login" { "pricing" } else { "login" };
+        let other_html = String::from_utf8(read(&format!("src/{other}.html"))).expect("utf-8");
+        let wrong = score(&renderer, &read(&format!("{name}.png")), &other_html, None).await;
+        eprintln!(
+            "{name} vs {other}: {:.1} {:?}",
+            wrong.total, wrong.components
+        );
+        assert!(wrong.total < 60.0, "{name} vs {other}: {wrong:?}");
+    }
+    renderer.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fidelity_rejects_a_screenshot_that_is_not_an_image() {
+    let Some(renderer) = renderer() else { return };
+    let request = ScoreRequest::new(b"not an image".to_vec(), page("<p>hi</p>"));
+    let error = score_request(&renderer, &request)
+        .await
+        .expect_err("an error");
+    assert!(error.to_string().contains("screenshot"), "{error}");
+}
