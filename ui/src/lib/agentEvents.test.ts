@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEvents, emptyGeneration, visibleFiles, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
+import { applyEvents, type VariantView, emptyGeneration, visibleFiles, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
 
 const started = [
   { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
@@ -30,6 +30,12 @@ function stream(): AgentEvent[] {
     ev(1, { type: "variant_cancelled" }),
     ev(0, { type: "finished", completed: 1, failed: 0, cancelled: 1, usage: { input_tokens: 300, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 50, reasoning_tokens: 0 }, cost_usd: 0.03 }),
   ];
+}
+
+function slot(state: GenerationView, index: number): VariantView {
+  const v = state.variants[index];
+  if (!v) throw new Error(`no variant ${index}`);
+  return v;
 }
 
 function strip(state: GenerationView) {
@@ -80,21 +86,21 @@ describe("applyEvents", () => {
       ev(0, { type: "tool_start", call_id: "c1", name: "create_file", title: "Creating" }),
       ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "<h1>Hi" }),
     ], 0);
-    expect(visibleFiles(state.variants[0]!)).toEqual({ "index.html": "<h1>Hi" });
-    const revision = state.variants[0]!.codeRevision;
+    expect(visibleFiles(slot(state, 0))).toEqual({ "index.html": "<h1>Hi" });
+    const revision = slot(state, 0).codeRevision;
     state = applyEvents(state, [ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "</h1>" })], 0);
-    expect(state.variants[0]!.codeRevision).toBeGreaterThan(revision);
-    expect(visibleFiles(state.variants[0]!)["index.html"]).toBe("<h1>Hi</h1>");
+    expect(slot(state, 0).codeRevision).toBeGreaterThan(revision);
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<h1>Hi</h1>");
     // A new call id starts the file afresh.
     state = applyEvents(state, [
       ev(0, { type: "tool_result", call_id: "c1", name: "create_file", ok: false, summary: "bad" }),
       ev(0, { type: "tool_start", call_id: "c2", name: "create_file", title: "Creating" }),
       ev(0, { type: "code_delta", call_id: "c2", path: "index.html", text: "<p>" }),
     ], 0);
-    expect(visibleFiles(state.variants[0]!)["index.html"]).toBe("<p>");
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<p>");
     state = applyEvents(state, [ev(0, { type: "set_code", path: "index.html", content: "<p>final</p>" })], 0);
-    expect(state.variants[0]!.drafts).toEqual({});
-    expect(visibleFiles(state.variants[0]!)["index.html"]).toBe("<p>final</p>");
+    expect(slot(state, 0).drafts).toEqual({});
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<p>final</p>");
   });
 
   it("a draft whose path changes belongs to the new path", () => {
@@ -103,7 +109,7 @@ describe("applyEvents", () => {
       ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "body{" }),
       ev(0, { type: "code_delta", call_id: "c1", path: "styles.css", text: "}" }),
     ], 0);
-    expect(visibleFiles(state.variants[0]!)).toEqual({ "styles.css": "body{}" });
+    expect(visibleFiles(slot(state, 0))).toEqual({ "styles.css": "body{}" });
   });
 
   it("times thinking until the next activity and records errors and retries", () => {
@@ -111,7 +117,7 @@ describe("applyEvents", () => {
     let state = applyEvents(emptyGeneration(started), [ev(1, { type: "thinking", text: "hmm" })], 1000);
     state = applyEvents(state, [ev(1, { type: "retrying", attempt: 1, delay_ms: 3000, reason: "overloaded" })], 5000);
     state = applyEvents(state, [ev(1, { type: "variant_error", code: "auth", message: "Key refused" })], 6000);
-    const b = state.variants[1]!;
+    const b = slot(state, 1);
     expect(b.activity[0]).toMatchObject({ kind: "thinking", startedAt: 1000, endedAt: 5000 });
     expect(b.activity[1]).toMatchObject({ kind: "retrying", delayMs: 3000, at: 5000 });
     expect(b.status).toBe("error");

@@ -240,7 +240,7 @@ function applyToVariant(view: VariantView, event: AgentEvent, now: number): void
     }
     case "set_code":
       files[event.path] = event.content;
-      for (const [callId, draft] of Object.entries(drafts)) if (draft.path === event.path) delete drafts[callId];
+      v.drafts = Object.fromEntries(Object.entries(drafts).filter(([, d]) => d.path !== event.path));
       v.codeRevision += 1;
       break;
     case "tool_result": {
@@ -253,7 +253,7 @@ function applyToVariant(view: VariantView, event: AgentEvent, now: number): void
         activity.push({ kind: "tool", id: event.event_id, callId: event.call_id, name: event.name, title: event.name, state: event.ok ? "ok" : "failed", summary: event.summary, detail: event.detail ?? null });
       }
       if (event.call_id in drafts) {
-        delete drafts[event.call_id];
+        v.drafts = Object.fromEntries(Object.entries(drafts).filter(([id]) => id !== event.call_id));
         v.codeRevision += 1;
       }
       break;
