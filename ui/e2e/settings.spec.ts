@@ -40,6 +40,7 @@ function responses(overrides: Record<string, unknown> = {}) {
     ],
     key_set: { provider: "openai", set: true },
     key_clear: { provider: "anthropic", set: false },
+    project_list_recent: [],
     ...overrides,
   };
 }
@@ -76,15 +77,16 @@ test("invalid settings are explained and not sent; valid ones are saved", async 
   await mockIpc(page, responses());
   await openSettings(page);
 
+  const dialog = page.getByRole("dialog", { name: "Settings" });
   await page.getByRole("button", { name: "Generation" }).click();
-  await page.getByLabel("Variants").fill("7");
+  await dialog.getByLabel("Variants").fill("7");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("error-variant-count")).toHaveText("Choose between 1 and 4 variants");
   await expect(page.getByTestId("settings-result")).toContainText("need attention");
   expect((await ipcCalls(page)).map((c) => c.cmd)).not.toContain("settings_update");
 
-  await page.getByLabel("Variants").fill("2");
-  await page.getByLabel("Option 1 model").fill("gpt-5");
+  await dialog.getByLabel("Variants").fill("2");
+  await dialog.getByLabel("Option 1 model").fill("gpt-5");
   await page.getByRole("button", { name: "Design systems" }).click();
   await page.getByRole("button", { name: "Add a design system" }).click();
   await page.getByLabel("Name").fill("Brand");

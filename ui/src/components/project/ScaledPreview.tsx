@@ -9,7 +9,7 @@ export function ScaledPreview({ url, revision, title }: { url: string | null; re
   const scale = width > 0 ? width / PAGE_WIDTH : 0.2;
   return (
     <div ref={ref} className="relative size-full overflow-hidden">
-      <div style={{ width: PAGE_WIDTH, height: height / scale, transform: `scale(${scale})`, transformOrigin: "0 0" }}>
+      <div className="absolute top-0 left-0" style={{ width: PAGE_WIDTH, height: height / scale, transform: `scale(${scale})`, transformOrigin: "0 0" }}>
         <PreviewFrame url={url} revision={revision} title={title} intervalMs={1000} inert className="size-full" />
       </div>
     </div>

@@ -29,7 +29,7 @@ export function VariantCard({ variant, selected, now, onSelect }: Props) {
       }`}
       onClick={onSelect}
     >
-      <div className="aspect-[16/10] w-full bg-zinc-100 dark:bg-zinc-800">
+      <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 dark:bg-zinc-800">
         {variant.previewUrl && variant.hasCode ? <ScaledPreview url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} /> : null}
       </div>
       <div className="flex flex-col gap-1 px-3 py-2">

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { appInfo, settings } from "./fixtures";
+import { ipcCalls, mockIpc } from "./mockIpc";
+
+const recent = [
+  { id: "p1", name: "Landing", path: "/home/me/S2C Projects/landing", opened_at: Date.now() - 3_600_000, exists: true, thumbnail: null },
+  { id: "p2", name: "Pricing", path: "/home/me/S2C Projects/pricing", opened_at: Date.now() - 86_400_000 * 3, exists: true, thumbnail: null },
+];
+
+test("recent projects can be renamed and removed after confirming", async ({ page }) => {
+  await mockIpc(page, {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: [],
+    project_list_recent: recent,
+    project_rename: { id: "p1", name: "Home page", path: recent[0]?.path, created_at: null, current_version: null },
+    project_forget: null,
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("recent-projects").getByRole("listitem")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Rename Landing" }).click();
+  await page.getByLabel("Project name").fill("Home page");
+  await page.getByLabel("Project name").press("Enter");
+  await expect(page.getByTestId("recent-projects")).toContainText("Home page");
+
+  await page.getByRole("button", { name: "Remove Pricing" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("The folder stays on disk");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  expect((await ipcCalls(page)).map((c) => c.cmd)).not.toContain("project_forget");
+  await page.getByRole("button", { name: "Remove Pricing" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("recent-projects").getByRole("listitem")).toHaveCount(1);
+  expect((await ipcCalls(page)).find((c) => c.cmd === "project_forget")?.args).toEqual({ projectId: "p2" });
+});
+
+test("a video with screenshots is refused and a text prompt alone can generate", async ({ page }) => {
+  await mockIpc(page, { app_info: appInfo, log_from_ui: null, settings_get: { settings, warning: null }, models_available: [], project_list_recent: [] });
+  await page.goto("/");
+  const generate = page.getByRole("button", { name: /Generate/ });
+  await expect(generate).toBeDisabled();
+  await page.getByTestId("file-input").setInputFiles([
+    { name: "a.png", mimeType: "image/png", buffer: Buffer.from([1]) },
+    { name: "b.mp4", mimeType: "video/mp4", buffer: Buffer.from([1]) },
+  ]);
+  await expect(page.getByTestId("selection-message")).toHaveText("Drop one video on its own, or screenshots without a video.");
+  await expect(page.getByTestId("input-tray")).toHaveCount(0);
+  await page.getByLabel("…or describe the page").fill("A pricing page with three plans");
+  await expect(generate).toBeEnabled();
+});
