@@ -30,8 +30,6 @@ export const models = [
 
 export const project = { id: "p1", name: "landing", path: "/home/me/S2C Projects/landing", created_at: 1_700_000_000_000, current_version: null };
 
-// A 1×1 PNG.
-export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 export const usage = (input: number, output: number) => ({ input_tokens: input, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: output, reasoning_tokens: 0 });
 

@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, models, page as samplePage, PNG, project, settings, usage, variantInfo } from "./fixtures";
+import { appInfo, models, page as samplePage, project, settings, usage, variantInfo } from "./fixtures";
 import { channelOf, emitEvent, ipcCalls, mockIpc, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
+const BRIDGE = readFileSync("e2e/selectBridge.js", "utf8");
 
 const started = {
   generation_id: 7,
@@ -47,7 +49,7 @@ function answers() {
     models_available: models,
     project_list_recent: [],
     project_create: project,
-    project_add_input_data: { id: 1, path: "inputs/shot.png", media_type: "image/png", size: PNG.length },
+    project_add_input_data: { id: 1, path: "inputs/shot.png", media_type: "image/png", size: 1000 },
     generation_start: started,
     generation_cancel: null,
     project_versions: { current_version: null, versions: [] },
@@ -68,8 +70,11 @@ async function startTwoVariants(page: Page, previews: Map<string, string>) {
   await mockIpc(page, answers());
   await servePreviews(page, previews);
   await page.setViewportSize({ width: 1440, height: 900 });
+  // A real-looking screenshot to start from.
+  await page.setContent(samplePage("Acme", "#4f46e5"));
+  const shot = await page.screenshot();
   await page.goto("/");
-  await page.getByTestId("file-input").setInputFiles({ name: "landing.png", mimeType: "image/png", buffer: PNG });
+  await page.getByTestId("file-input").setInputFiles({ name: "landing.png", mimeType: "image/png", buffer: shot });
   await expect(page.getByTestId("input-tray").getByText("landing.png")).toBeVisible();
   await page.getByRole("radio", { name: "2" }).click();
   await page.getByLabel("Option 2 model").selectOption("claude-sonnet-4-5");
@@ -185,7 +190,8 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
 });
 
 test("an update sends the change with the selected version and variant", async ({ page }) => {
-  const previews = new Map<string, string>([["p/p1/1/11/index.html", samplePage("Acme", "#4f46e5")]]);
+  const withBridge = samplePage("Acme", "#4f46e5").replace("</body>", `<script>${BRIDGE}</script></body>`);
+  const previews = new Map<string, string>([["p/p1/1/11/index.html", withBridge]]);
   await mockIpc(page, { ...answers(), project_versions: { current_version: 1, versions: [v1] }, project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }], project_open: { ...project, current_version: 1 }, generation_start: { generation_id: 9, version_id: 3, variants: [{ index: 0, variant_id: 31, provider: "openai", model: "gpt-5" }] } });
   await servePreviews(page, previews);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -195,6 +201,15 @@ test("an update sends the change with the selected version and variant", async (
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${ART}/project.png` });
 
+  // Select-and-edit: the page's bridge reports the clicked element by postMessage.
+  await page.getByRole("button", { name: "Select an element in the preview" }).click();
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await frame.getByRole("heading", { name: "Ship pages faster" }).hover();
+  await expect(frame.locator("[data-s2c-overlay]")).toBeVisible();
+  await page.screenshot({ path: `${ART}/select.png` });
+  await frame.getByRole("heading", { name: "Ship pages faster" }).click();
+  await expect(page.getByTestId("selected-element")).toContainText("body > section:nth-of-type(1) > h1");
+
   const box = page.getByLabel("Tell the AI what to change");
   await box.fill("Make the header sticky");
   await box.press("Shift+Enter");
@@ -202,7 +217,14 @@ test("an update sends the change with the selected version and variant", async (
   await box.press("Enter");
   await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "generation_start")?.args).toMatchObject({
     request: {
-      source: { kind: "update", version_id: 1, variant_id: 11, change_request: "Make the header sticky\nand darker", selected_element: null, reference_input_ids: [] },
+      source: {
+        kind: "update",
+        version_id: 1,
+        variant_id: 11,
+        change_request: "Make the header sticky\nand darker",
+        selected_element: { html: "<h1>Ship pages faster</h1>", selector: "body > section:nth-of-type(1) > h1" },
+        reference_input_ids: [],
+      },
       models: ["openai:gpt-5"],
     },
   });

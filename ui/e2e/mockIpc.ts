@@ -86,7 +86,7 @@ export async function ipcCalls(page: Page): Promise<IpcCall[]> {
 /** Change what a command answers from now on. */
 export async function setAnswer(page: Page, cmd: string, value: unknown): Promise<void> {
   await page.evaluate(([c, v]) => {
-    (window as unknown as { __ipcAnswers: Record<string, unknown> }).__ipcAnswers[c as string] = v;
+    (window as unknown as { __ipcAnswers: Record<string, unknown> }).__ipcAnswers[c] = v;
   }, [cmd, value] as const);
 }
 
@@ -101,13 +101,13 @@ export async function channelOf(page: Page, cmd: string): Promise<number> {
 
 export async function sendOnChannel(page: Page, channel: number, messages: unknown[]): Promise<void> {
   await page.evaluate(([c, m]) => {
-    (window as unknown as { __sendOnChannel: (c: number, m: unknown[]) => void }).__sendOnChannel(c as number, m as unknown[]);
+    (window as unknown as { __sendOnChannel: (c: number, m: unknown[]) => void }).__sendOnChannel(c, m);
   }, [channel, messages] as const);
 }
 
 export async function emitEvent(page: Page, event: string, payload: unknown): Promise<void> {
   await page.evaluate(([e, p]) => {
-    (window as unknown as { __emitEvent: (e: string, p: unknown) => void }).__emitEvent(e as string, p);
+    (window as unknown as { __emitEvent: (e: string, p: unknown) => void }).__emitEvent(e, p);
   }, [event, payload] as const);
 }
 

@@ -35,7 +35,7 @@ export function foldStored(stored: StoredEvent[]): VariantView | null {
 }
 
 /** Rebuild a past variant's activity panel from its recorded events. */
-export function useStoredActivity(projectId: string, variantId: number | null, enabled: boolean): VariantView | null {
+export function useStoredActivity(projectId: string, variantId: number | null, enabled: boolean): { view: VariantView | null; loading: boolean } {
   const [loaded, setLoaded] = useState<{ key: string; view: VariantView | null } | null>(null);
   const key = `${projectId}/${variantId ?? ""}`;
   useEffect(() => {
@@ -50,5 +50,6 @@ export function useStoredActivity(projectId: string, variantId: number | null, e
       cancelled.current = true;
     };
   }, [projectId, variantId, enabled]);
-  return enabled && loaded?.key === key ? loaded.view : null;
+  if (!enabled || variantId === null) return { view: null, loading: false };
+  return loaded?.key === key ? { view: loaded.view, loading: false } : { view: null, loading: true };
 }

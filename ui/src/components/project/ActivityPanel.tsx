@@ -38,7 +38,7 @@ export function ActivityPanel({ view, now, assetUrl, loading = false }: Props) {
 function Item({ item, now, draft, assetUrl }: { item: ActivityItem; now: number; draft: { path: string; text: string } | null; assetUrl: Props["assetUrl"] }) {
   switch (item.kind) {
     case "thinking": {
-      const label = item.endedAt === null ? "Thinking…" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
+      const label = item.endedAt === null ? "Thinking…" : item.endedAt - item.startedAt < 1000 ? "Thought for a moment" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
       return (
         <details className="group rounded-lg px-1 text-sm text-zinc-500">
           <summary className="cursor-pointer list-none select-none hover:text-zinc-700 dark:hover:text-zinc-300">

@@ -1,13 +1,15 @@
 // The selected variant's files in the editor: read-only while the agent writes them, editable
 // after; Ctrl/Cmd+S saves a new version.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { writeText } from "@tauri-apps/plugin-clipboard-manager";
 import { commands, errorMessage, type VersionInfo_Serialize } from "../../ipc";
 import { isRunning, visibleFiles } from "../../lib/agentEvents";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { ghostButtonClass, primaryButtonClass } from "../common/ui";
-import { CodeEditor } from "./CodeEditor";
+
+// CodeMirror is most of the bundle: load it when the Code tab first opens.
+const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.CodeEditor })));
 
 const TEXT_FILE = /\.(html?|css|m?js|jsx|tsx?|vue|json|svg|md|txt)$/i;
 
@@ -110,17 +112,19 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }:
         {doc === null || current === null ? (
           <p className="p-6 text-sm text-zinc-500">Loading…</p>
         ) : (
-          <CodeEditor
-            key={`${loadKey}:${canEdit ? "rw" : "ro"}`}
-            path={current}
-            doc={doc}
-            readOnly={!canEdit}
-            onEdit={setDraft}
-            onSave={(content) => {
-              setDraft(content);
-              void save(content);
-            }}
-          />
+          <Suspense fallback={<p className="p-6 text-sm text-zinc-500">Loading the editor…</p>}>
+            <CodeEditor
+              key={`${loadKey}:${canEdit ? "rw" : "ro"}`}
+              path={current}
+              doc={doc}
+              readOnly={!canEdit}
+              onEdit={setDraft}
+              onSave={(content) => {
+                setDraft(content);
+                void save(content);
+              }}
+            />
+          </Suspense>
         )}
       </div>
     </div>

@@ -90,9 +90,19 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
     [versionId],
   );
   useVariantHotkeys(displays.length, pick);
+  useEffect(() => {
+    if (!selectMode) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setSelectMode(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [selectMode]);
 
   const stored = useStoredActivity(project.id, selected?.variantId ?? null, selected !== null && selected.live === null);
-  const activity = selected?.live ?? stored;
+  const activity = selected?.live ?? stored.view;
   const anyRunning = displays.some((d) => d.status === "pending" || d.status === "generating");
   const now = useNow(anyRunning || activity?.activity.some((a) => a.kind === "retrying") === true);
 
@@ -256,7 +266,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
           </div>
           {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={selected !== null && selected.live === null && stored === null} />
+            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} />
           </div>
         </aside>
       </div>

@@ -29,7 +29,7 @@ export function ToolCard({ item, draft, assetUrl }: Props) {
           {draft.text.split("\n").slice(-TAIL_LINES).join("\n")}
         </pre>
       ) : null}
-      {item.summary ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}
+      {item.summary && (item.state === "failed" || !item.detail || item.detail.kind === "option_retrieved") ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}
       {item.detail ? <Detail detail={item.detail} assetUrl={assetUrl} /> : null}
     </div>
   );

@@ -61,7 +61,12 @@ export function VariantStage({ projectId, versionId, variant, tab, onTab, inputP
           ) : !variant.hasCode ? (
             <Waiting variant={variant} inputPreview={inputPreview} />
           ) : (
-            <div className={`flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
+            <div className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
+              {selectMode ? (
+                <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs text-white shadow" role="status">
+                  Click an element to select it · Esc to stop
+                </p>
+              ) : null}
               <PreviewFrame
                 url={variant.previewUrl}
                 revision={variant.revision}
