@@ -230,3 +230,32 @@ test("an update sends the change with the selected version and variant", async (
   });
   await expect(page.getByTestId("history").getByText("Generating…")).toBeVisible();
 });
+
+test("the project view follows the dark theme", async ({ page }) => {
+  const previews = new Map<string, string>([["p/p1/1/11/index.html", samplePage("Acme", "#4f46e5")]]);
+  const events = [
+    { seq: 1, kind: "thinking", at: 1000, payload: { event_id: 1, variant: 0, type: "thinking", text: "A hero, three cards." } },
+    { seq: 2, kind: "assistant", at: 9000, payload: { event_id: 2, variant: 0, type: "assistant", text: "Built the page with a **sticky** header." } },
+    { seq: 3, kind: "tool_start", at: 9100, payload: { event_id: 3, variant: 0, type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" } },
+    { seq: 4, kind: "tool_result", at: 20000, payload: { event_id: 4, variant: 0, type: "tool_result", call_id: "a", name: "create_file", ok: true, summary: "Wrote index.html", detail: { kind: "file_written", path: "index.html", bytes: 2400, lines: 24, replaced: false } } },
+    { seq: 5, kind: "variant_complete", at: 34000, payload: { event_id: 5, variant: 0, type: "variant_complete", turns: 2, tool_calls: 1, duration_ms: 33000 } },
+  ];
+  await mockIpc(page, {
+    ...answers(),
+    settings_get: { settings: { ...settings, theme: "dark" }, warning: null },
+    project_versions: { current_version: 1, versions: [v1] },
+    project_events: events,
+    project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now(), exists: true, thumbnail: null }],
+    project_open: { ...project, current_version: 1 },
+  });
+  await servePreviews(page, previews);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByText("Thought for 8s")).toBeVisible();
+  await expect(page.getByText("Worked through 1 step in 33s")).toBeVisible();
+  await page.getByRole("tab", { name: "Mobile" }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${ART}/project-dark.png` });
+});

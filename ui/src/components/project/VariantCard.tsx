@@ -1,6 +1,6 @@
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { formatCost, formatDuration, modelLabel } from "../../lib/format";
-import { Badge, StatusDot } from "../common/ui";
+import { Badge, StatusDot, statusLabel } from "../common/ui";
 import { ScaledPreview } from "./ScaledPreview";
 
 interface Props {
@@ -30,7 +30,13 @@ export function VariantCard({ variant, selected, now, onSelect }: Props) {
       onClick={onSelect}
     >
       <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 dark:bg-zinc-800">
-        {variant.previewUrl && variant.hasCode ? <ScaledPreview url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} /> : null}
+        {variant.previewUrl && variant.hasCode ? (
+          <ScaledPreview url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
+        ) : (
+          <div className={`flex size-full items-center justify-center text-xs ${variant.status === "error" ? "text-red-600" : "text-zinc-400"}`}>
+            {variant.status === "generating" || variant.status === "pending" ? "Waiting for code…" : statusLabel(variant.status)}
+          </div>
+        )}
       </div>
       <div className="flex flex-col gap-1 px-3 py-2">
         <div className="flex items-center gap-2">
