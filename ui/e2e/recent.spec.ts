@@ -50,3 +50,33 @@ test("a video with screenshots is refused and a text prompt alone can generate",
   await page.getByLabel("…or describe the page").fill("A pricing page with three plans");
   await expect(generate).toBeEnabled();
 });
+
+test("a web page is captured into the new project as its screenshot", async ({ page }) => {
+  await mockIpc(page, {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: [],
+    project_list_recent: [],
+    project_create: { id: "p9", name: "example.com", path: "/p/example.com", created_at: null, current_version: null },
+    project_capture_url: { id: 4, path: "inputs/capture.png", media_type: "image/png", size: 1000 },
+    generation_start: { generation_id: 1, version_id: 1, variants: [{ index: 0, variant_id: 1, provider: "openai", model: "gpt-5" }] },
+    project_versions: { current_version: null, versions: [] },
+    project_external_changes: [],
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Capture a web page…" }).click();
+  const address = page.getByLabel("Address of the page to capture");
+  await address.fill("ftp://example.com");
+  await address.press("Enter");
+  await expect(page.getByTestId("selection-message")).toHaveText("Only http:// and https:// pages can be captured");
+  await address.fill("https://example.com/pricing");
+  await address.press("Enter");
+  await expect(page.getByTestId("input-tray")).toContainText("example.com");
+  await page.getByRole("button", { name: /Generate/ }).click();
+  await expect(page.getByTestId("project-name")).toHaveText("example.com");
+  const calls = await ipcCalls(page);
+  expect(calls.find((c) => c.cmd === "project_create")?.args).toEqual({ name: "example.com", parentDir: null });
+  expect(calls.find((c) => c.cmd === "project_capture_url")?.args).toEqual({ projectId: "p9", url: "https://example.com/pricing" });
+  expect(calls.find((c) => c.cmd === "generation_start")?.args).toMatchObject({ request: { source: { kind: "screenshots", input_ids: [4] } } });
+});

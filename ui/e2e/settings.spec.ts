@@ -41,6 +41,7 @@ function responses(overrides: Record<string, unknown> = {}) {
     key_set: { provider: "openai", set: true },
     key_clear: { provider: "anthropic", set: false },
     project_list_recent: [],
+    key_test: { ok: true, message: "The key works: 42 models" },
     ...overrides,
   };
 }
@@ -68,6 +69,9 @@ test("keys are set and cleared, shown only as set or not set", async ({ page }) 
   const calls = await ipcCalls(page);
   expect(calls.find((c) => c.cmd === "key_set")?.args).toEqual({ provider: "openai", key: KEY });
 
+  await page.getByTestId("key-row-anthropic").getByRole("button", { name: "Test" }).click();
+  await expect(page.getByTestId("key-row-anthropic")).toContainText("The key works: 42 models");
+  expect((await ipcCalls(page)).find((c) => c.cmd === "key_test")?.args).toEqual({ provider: "anthropic" });
   await page.getByTestId("key-row-anthropic").getByRole("button", { name: "Clear" }).click();
   await expect(page.getByTestId("key-status-anthropic")).toHaveText("Not set");
   await page.screenshot({ path: "test-results/settings-keys.png" });

@@ -5,7 +5,7 @@ import { useLatest } from "./useLatest";
 import { classifyInputFiles, type CandidateFile } from "../lib/inputFiles";
 import { baseName } from "../lib/projectName";
 
-export type InputSource = { type: "file"; file: File } | { type: "path"; path: string };
+export type InputSource = { type: "file"; file: File } | { type: "path"; path: string } | { type: "url"; url: string };
 
 export interface InputItem extends CandidateFile {
   key: string;
@@ -44,11 +44,25 @@ function fromPath(path: string): InputItem {
   };
 }
 
+/** A web page to capture with the local Chromium when the project is created. */
+export function fromUrl(raw: string): InputItem | string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return "Enter a full address, e.g. https://example.com";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "Only http:// and https:// pages can be captured";
+  return { key: `u${counter++}`, name: url.host, size: 1, type: "image/png", kind: "image", previewUrl: null, source: { type: "url", url: url.href } };
+}
+
 export interface InputTray {
   items: InputItem[];
   message: string | null;
   addFiles: (files: File[]) => void;
   addPaths: (paths: string[]) => void;
+  /** Add a page to capture, or say why the address is not usable. */
+  addUrl: (url: string) => boolean;
   remove: (key: string) => void;
   clear: () => void;
 }
@@ -78,6 +92,19 @@ export function useInputTray(): InputTray {
   const addPaths = useCallback((paths: string[]) => {
     if (paths.length) add(paths.map(fromPath));
   }, [add]);
+
+  const addUrl = useCallback(
+    (raw: string) => {
+      const item = fromUrl(raw);
+      if (typeof item === "string") {
+        setMessage(item);
+        return false;
+      }
+      add([item]);
+      return true;
+    },
+    [add],
+  );
 
   const remove = useCallback((key: string) => {
     setItems((list) => {
@@ -109,5 +136,5 @@ export function useInputTray(): InputTray {
     };
   }, [addFiles]);
 
-  return { items, message, addFiles, addPaths, remove, clear };
+  return { items, message, addFiles, addPaths, addUrl, remove, clear };
 }

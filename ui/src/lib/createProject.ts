@@ -10,7 +10,8 @@ export type CreateResult = { ok: true; project: ProjectInfo_Serialize; live: Liv
 
 export async function createAndGenerate(items: InputItem[], text: string, choices: GenerateChoices): Promise<CreateResult> {
   const first = items[0];
-  const created = await commands.projectCreate(projectNameFrom(first?.name ?? null, text), null);
+  const nameFrom = first ? (first.source.type === "url" ? `${first.name}.url` : first.name) : null;
+  const created = await commands.projectCreate(projectNameFrom(nameFrom, text), null);
   if (created.status === "error") return { ok: false, message: errorMessage(created.error), project: null };
   const project = created.data;
   const inputIds: number[] = [];
@@ -18,7 +19,9 @@ export async function createAndGenerate(items: InputItem[], text: string, choice
     const added =
       item.source.type === "path"
         ? await commands.projectAddInput(project.id, item.source.path)
-        : await commands.projectAddInputData(project.id, item.name, await fileToBase64(item.source.file));
+        : item.source.type === "url"
+          ? await commands.projectCaptureUrl(project.id, item.source.url)
+          : await commands.projectAddInputData(project.id, item.name, await fileToBase64(item.source.file));
     if (added.status === "error") return { ok: false, message: `${item.name}: ${errorMessage(added.error)}`, project };
     inputIds.push(added.data.id);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { VersionInfo_Deserialize } from "../ipc";
-import { applyEvents, emptyGeneration, type AgentEvent } from "./agentEvents";
+import { applyEvents, emptyGeneration } from "./agentEvents";
 import { displaysFor, modelSpec } from "./variantDisplay";
 import { foldStored } from "../hooks/useStoredActivity";
 
@@ -24,7 +24,7 @@ describe("displaysFor", () => {
   });
 
   it("uses live previews and live state while generating", () => {
-    const view = applyEvents(emptyGeneration([{ index: 0, variant_id: 41, provider: "openai", model: "gpt-5" }]), [{ event_id: 1, variant: 0, type: "code_delta", call_id: "c", path: "index.html", text: "<p>" } as AgentEvent], 0);
+    const view = applyEvents(emptyGeneration([{ index: 0, variant_id: 41, provider: "openai", model: "gpt-5" }]), [{ event_id: 1, variant: 0, type: "code_delta", call_id: "c", path: "index.html", text: "<p>" }], 0);
     const [a] = displaysFor("p1", null, { generationId: 9, view });
     expect(a?.previewUrl).toMatch(/\/live\/9\/0\/index\.html$/);
     expect(a?.hasCode).toBe(true);

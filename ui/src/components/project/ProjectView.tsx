@@ -178,6 +178,17 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
     notify("Restored as the working copy");
   }
 
+  async function choose() {
+    if (versionId === null || selected?.variantId == null) return;
+    const r = await commands.projectSelectVariant(project.id, versionId, selected.variantId);
+    if (r.status === "error") {
+      notify(errorMessage(r.error), true);
+      return;
+    }
+    await refresh();
+    notify(`Option ${selected.index + 1} is now the chosen one`);
+  }
+
   async function cancel(variant: number | null) {
     if (!live?.started) return;
     const r = await commands.generationCancel(live.started.generation_id, variant);
@@ -186,8 +197,15 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
 
   const selectedRunning = selected ? isRunning(selected.live?.status ?? "complete") : false;
   const canUpdate = selected !== null && selected.variantId !== null && selected.status === "complete";
+  const canChoose =
+    version !== null && displays.length > 1 && selected !== null && selected.status === "complete" && selected.variantId !== null && selected.variantId !== version.selected_variant;
   const stageActions = (
     <>
+      {canChoose ? (
+        <button type="button" className={ghostButtonClass} title="The working files and exports use this option" onClick={() => void choose()}>
+          Use this option
+        </button>
+      ) : null}
       {selectedRunning ? (
         <button type="button" className={ghostButtonClass} onClick={() => void cancel(selected?.index ?? null)}>
           <Icon name="stop" /> Cancel

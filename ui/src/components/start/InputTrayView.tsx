@@ -11,7 +11,7 @@ export function InputTrayView({ tray }: { tray: InputTray }) {
             {item.previewUrl ? (
               <img src={item.previewUrl} alt="" className="size-full object-cover object-top" />
             ) : (
-              <Icon name={item.kind === "video" ? "video" : "photo"} className="size-8 text-zinc-400" />
+              <Icon name={item.source.type === "url" ? "external" : item.kind === "video" ? "video" : "photo"} className="size-8 text-zinc-400" />
             )}
           </div>
           <p className="truncate px-2 py-1 text-xs text-zinc-600 dark:text-zinc-300" title={item.name}>

@@ -39,6 +39,7 @@ export function NewProject({ settings, onOpened }: Props) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [capture, setCapture] = useState<string | null>(null);
 
   // Settings arrive after the first render; follow their defaults until the user chooses.
   const effective = touched ? choices : defaults(settings);
@@ -79,10 +80,41 @@ export function NewProject({ settings, onOpened }: Props) {
         <h2 id="new-project-title" className="text-lg font-semibold tracking-tight">
           New page
         </h2>
-        <button type="button" className={ghostButtonClass} onClick={() => void importHtml()}>
-          <Icon name="doc" /> Import HTML…
-        </button>
+        <div className="flex gap-1">
+          <button type="button" className={ghostButtonClass} aria-expanded={capture !== null} onClick={() => {
+            setCapture((c) => (c === null ? "" : null));
+          }}>
+            <Icon name="external" /> Capture a web page…
+          </button>
+          <button type="button" className={ghostButtonClass} onClick={() => void importHtml()}>
+            <Icon name="doc" /> Import HTML…
+          </button>
+        </div>
       </div>
+      {capture !== null ? (
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (tray.addUrl(capture)) setCapture(null);
+          }}
+        >
+          <input
+            type="url"
+            aria-label="Address of the page to capture"
+            placeholder="https://example.com — captured with your local Chromium when you press Generate"
+            className={`${inputClass} select-text`}
+            value={capture}
+            autoFocus
+            onChange={(e) => {
+              setCapture(e.target.value);
+            }}
+          />
+          <button type="submit" className={primaryButtonClass} disabled={!capture.trim()}>
+            Add
+          </button>
+        </form>
+      ) : null}
       <DropZone tray={tray} hovering={hovering} />
       <InputTrayView tray={tray} />
       <div className="flex flex-col gap-1">
