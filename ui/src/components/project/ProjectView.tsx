@@ -16,6 +16,7 @@ import { STACKS } from "../../lib/settingsForm";
 import { summarize } from "../../lib/versions";
 import { displaysFor, modelSpec } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
+import { Toast, type ToastMessage } from "../common/Toast";
 import { ghostButtonClass } from "../common/ui";
 import { ActivityPanel } from "./ActivityPanel";
 import { ExternalChangesBanner } from "./ExternalChangesBanner";
@@ -41,20 +42,14 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   const [tab, setTab] = useState<StageTab>("desktop");
   const [selectMode, setSelectMode] = useState(false);
   const [selection, setSelection] = useState<ElementSelection | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<ToastMessage | null>(null);
 
   const notify = useCallback((text: string, error = false) => {
     setMessage({ text, error });
   }, []);
-  useEffect(() => {
-    if (!message || message.error) return;
-    const id = setTimeout(() => {
-      setMessage(null);
-    }, 4000);
-    return () => {
-      clearTimeout(id);
-    };
-  }, [message]);
+  const dismiss = useCallback(() => {
+    setMessage(null);
+  }, []);
 
   // Until a version is chosen, show the working copy.
   const versionId = chosenVersion ?? tree?.current_version ?? tree?.versions[tree.versions.length - 1]?.id ?? null;
@@ -288,16 +283,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
           </div>
         </aside>
       </div>
-      {message ? (
-        <div role={message.error ? "alert" : "status"} className={`fixed right-4 bottom-20 z-40 max-w-md rounded-lg px-4 py-2 text-sm shadow-lg ${message.error ? "bg-red-600 text-white" : "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900"}`} data-testid="toast">
-          {message.text}
-          <button type="button" aria-label="Dismiss" className="ml-3 opacity-70 hover:opacity-100" onClick={() => {
-            setMessage(null);
-          }}>
-            ×
-          </button>
-        </div>
-      ) : null}
+      <Toast message={message} onDismiss={dismiss} />
     </div>
   );
 }

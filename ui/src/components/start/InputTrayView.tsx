@@ -9,7 +9,7 @@ export function InputTrayView({ tray }: { tray: InputTray }) {
         <li key={item.key} className="group relative w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
           <div className="flex aspect-[4/3] items-center justify-center bg-zinc-100 dark:bg-zinc-800">
             {item.previewUrl ? (
-              <img src={item.previewUrl} alt="" className="size-full object-cover object-top" />
+              <img src={item.previewUrl} alt="" className="size-full object-cover object-left-top" />
             ) : (
               <Icon name={item.source.type === "url" ? "external" : item.kind === "video" ? "video" : "photo"} className="size-8 text-zinc-400" />
             )}
