@@ -23,9 +23,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npm run preview -- --host 127.0.0.1",
+    // Build first, so the tests never run a stale UI.
+    command: "npm run build && npm run preview -- --host 127.0.0.1",
     url: "http://127.0.0.1:1421",
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: 120_000,
   },
 });

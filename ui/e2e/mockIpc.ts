@@ -9,26 +9,70 @@ type Handlers = Record<string, unknown>;
 
 /**
  * Stand in for the Rust side before the page loads: every `invoke` is recorded in
- * `window.__ipcCalls` and answered from `responses` (a value, or `{__error: {code, message}}`
- * to reject the way a Rust command error does).
+ * `window.__ipcCalls` (arguments as JSON, so a Channel shows as "__CHANNEL__:<id>") and answered
+ * from `responses`: a value, `{__error: {code, message}}` to reject the way a Rust command error
+ * does, or `{__sequence: [a, b, …]}` for successive answers (the last one repeats).
+ *
+ * Channels and events work like Tauri's: `transformCallback` registers the callback under an id;
+ * `sendOnChannel` delivers `{index, message}` to a Channel's callback and `emitEvent` calls the
+ * listeners `plugin:event|listen` registered. Previews are served from a routed http origin
+ * (see `servePreviews`).
  */
 export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
   await page.addInitScript((answers: Handlers) => {
     const calls: IpcCall[] = [];
+    const callbacks = new Map<number, (payload: unknown) => void>();
+    const listeners: { event: string; handler: number }[] = [];
+    const channelIndex = new Map<number, number>();
+    const sequences = new Map<string, number>();
+    let nextId = 1;
     Object.assign(window, {
       __ipcCalls: calls,
+      __ipcAnswers: answers,
+      __S2C_PREVIEW_ORIGIN__: `${location.origin}/__preview`,
+      __sendOnChannel: (channel: number, messages: unknown[]) => {
+        const cb = callbacks.get(channel);
+        if (!cb) throw new Error(`no channel ${channel}`);
+        for (const message of messages) {
+          const index = channelIndex.get(channel) ?? 0;
+          channelIndex.set(channel, index + 1);
+          cb({ index, message });
+        }
+      },
+      __emitEvent: (event: string, payload: unknown) => {
+        for (const l of listeners.filter((x) => x.event === event)) callbacks.get(l.handler)?.({ event, id: l.handler, payload });
+      },
       __TAURI_INTERNALS__: {
         // Tauri rejects with the command's error value ({code, message}), not an Error.
         /* eslint-disable @typescript-eslint/prefer-promise-reject-errors */
         invoke: (cmd: string, args: unknown) => {
-          calls.push({ cmd, args });
+          const recorded: unknown = args === undefined ? undefined : JSON.parse(JSON.stringify(args));
+          calls.push({ cmd, args: recorded });
+          if (cmd === "plugin:event|listen") {
+            const { event, handler } = args as { event: string; handler: number };
+            listeners.push({ event, handler });
+            return Promise.resolve(handler);
+          }
+          if (cmd === "plugin:event|unlisten") return Promise.resolve(null);
           if (!(cmd in answers)) return Promise.reject({ code: "internal", message: `unmocked command ${cmd}` });
-          const answer = answers[cmd] as { __error?: unknown } | undefined;
+          let answer = answers[cmd] as { __error?: unknown; __sequence?: unknown[] } | undefined;
+          if (answer && typeof answer === "object" && Array.isArray(answer.__sequence)) {
+            const i = sequences.get(cmd) ?? 0;
+            sequences.set(cmd, i + 1);
+            answer = answer.__sequence[Math.min(i, answer.__sequence.length - 1)] as typeof answer;
+          }
           if (answer && typeof answer === "object" && "__error" in answer) return Promise.reject(answer.__error);
           return Promise.resolve(answer);
         },
         /* eslint-enable @typescript-eslint/prefer-promise-reject-errors */
-        transformCallback: () => 0,
+        transformCallback: (callback: (payload: unknown) => void) => {
+          const id = nextId++;
+          callbacks.set(id, callback);
+          return id;
+        },
+        unregisterCallback: (id: number) => {
+          callbacks.delete(id);
+        },
         metadata: { currentWindow: { label: "main" }, currentWebview: { label: "main", windowLabel: "main" } },
       },
     });
@@ -37,4 +81,41 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
 
 export async function ipcCalls(page: Page): Promise<IpcCall[]> {
   return page.evaluate(() => (window as unknown as { __ipcCalls: IpcCall[] }).__ipcCalls);
+}
+
+/** Change what a command answers from now on. */
+export async function setAnswer(page: Page, cmd: string, value: unknown): Promise<void> {
+  await page.evaluate(([c, v]) => {
+    (window as unknown as { __ipcAnswers: Record<string, unknown> }).__ipcAnswers[c] = v;
+  }, [cmd, value] as const);
+}
+
+/** The id of the Channel passed as `onEvent` to the last call of `cmd`. */
+export async function channelOf(page: Page, cmd: string): Promise<number> {
+  const call = (await ipcCalls(page)).filter((c) => c.cmd === cmd).pop();
+  const ref = (call?.args as { onEvent?: string } | undefined)?.onEvent ?? "";
+  const id = Number(/^__CHANNEL__:(\d+)$/.exec(ref)?.[1]);
+  if (!Number.isFinite(id)) throw new Error(`no channel in ${cmd}`);
+  return id;
+}
+
+export async function sendOnChannel(page: Page, channel: number, messages: unknown[]): Promise<void> {
+  await page.evaluate(([c, m]) => {
+    (window as unknown as { __sendOnChannel: (c: number, m: unknown[]) => void }).__sendOnChannel(c, m);
+  }, [channel, messages] as const);
+}
+
+export async function emitEvent(page: Page, event: string, payload: unknown): Promise<void> {
+  await page.evaluate(([e, p]) => {
+    (window as unknown as { __emitEvent: (e: string, p: unknown) => void }).__emitEvent(e, p);
+  }, [event, payload] as const);
+}
+
+/** Serve preview URLs (`/__preview/live/<gen>/<index>/…`, `/__preview/p/…`) from `pages`, keyed by the path after /__preview/. */
+export async function servePreviews(page: Page, pages: Map<string, string>): Promise<void> {
+  await page.route("**/__preview/**", async (route) => {
+    const path = new URL(route.request().url()).pathname.replace(/^\/__preview\//, "");
+    const body = pages.get(path) ?? pages.get(path.replace(/\/[^/]+$/, "/*")) ?? "<!doctype html><p>Nothing here</p>";
+    await route.fulfill({ status: 200, contentType: "text/html", body });
+  });
 }

@@ -40,6 +40,8 @@ function responses(overrides: Record<string, unknown> = {}) {
     ],
     key_set: { provider: "openai", set: true },
     key_clear: { provider: "anthropic", set: false },
+    project_list_recent: [],
+    key_test: { ok: true, message: "The key works: 42 models" },
     ...overrides,
   };
 }
@@ -67,6 +69,9 @@ test("keys are set and cleared, shown only as set or not set", async ({ page }) 
   const calls = await ipcCalls(page);
   expect(calls.find((c) => c.cmd === "key_set")?.args).toEqual({ provider: "openai", key: KEY });
 
+  await page.getByTestId("key-row-anthropic").getByRole("button", { name: "Test" }).click();
+  await expect(page.getByTestId("key-row-anthropic")).toContainText("The key works: 42 models");
+  expect((await ipcCalls(page)).find((c) => c.cmd === "key_test")?.args).toEqual({ provider: "anthropic" });
   await page.getByTestId("key-row-anthropic").getByRole("button", { name: "Clear" }).click();
   await expect(page.getByTestId("key-status-anthropic")).toHaveText("Not set");
   await page.screenshot({ path: "test-results/settings-keys.png" });
@@ -76,15 +81,16 @@ test("invalid settings are explained and not sent; valid ones are saved", async 
   await mockIpc(page, responses());
   await openSettings(page);
 
+  const dialog = page.getByRole("dialog", { name: "Settings" });
   await page.getByRole("button", { name: "Generation" }).click();
-  await page.getByLabel("Variants").fill("7");
+  await dialog.getByLabel("Variants").fill("7");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("error-variant-count")).toHaveText("Choose between 1 and 4 variants");
   await expect(page.getByTestId("settings-result")).toContainText("need attention");
   expect((await ipcCalls(page)).map((c) => c.cmd)).not.toContain("settings_update");
 
-  await page.getByLabel("Variants").fill("2");
-  await page.getByLabel("Option 1 model").fill("gpt-5");
+  await dialog.getByLabel("Variants").fill("2");
+  await dialog.getByLabel("Option 1 model").fill("gpt-5");
   await page.getByRole("button", { name: "Design systems" }).click();
   await page.getByRole("button", { name: "Add a design system" }).click();
   await page.getByLabel("Name").fill("Brand");

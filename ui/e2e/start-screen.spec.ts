@@ -11,7 +11,7 @@ const appInfo = {
 };
 
 test("the start screen shows the product and what the core reports", async ({ page }) => {
-  await mockIpc(page, { app_info: appInfo, log_from_ui: null });
+  await mockIpc(page, { app_info: appInfo, log_from_ui: null, project_list_recent: [] });
   await page.goto("/");
 
   await expect(page.getByRole("heading", { name: "Screenshot to Code" })).toBeVisible();
@@ -26,6 +26,7 @@ test("a core failure is shown, not swallowed, and reported to the log", async ({
   await mockIpc(page, {
     app_info: { __error: { code: "internal", message: "core exploded" } },
     log_from_ui: null,
+    project_list_recent: [],
   });
   await page.goto("/");
 
@@ -34,7 +35,7 @@ test("a core failure is shown, not swallowed, and reported to the log", async ({
 });
 
 test("picking a wrong file type explains why and keeps nothing", async ({ page }) => {
-  await mockIpc(page, { app_info: appInfo, log_from_ui: null });
+  await mockIpc(page, { app_info: appInfo, log_from_ui: null, project_list_recent: [] });
   await page.goto("/");
 
   await page.getByTestId("file-input").setInputFiles({

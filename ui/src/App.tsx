@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { commands, errorMessage, type AppInfo } from "./ipc";
+import { commands, errorMessage, type AppInfo, type ProjectInfo_Serialize } from "./ipc";
 import { StartScreen } from "./components/StartScreen";
+import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog } from "./components/settings/SettingsDialog";
 import { reportToLog } from "./lib/reportToLog";
 import { useSettings } from "./lib/useSettings";
@@ -10,6 +11,7 @@ export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [project, setProject] = useState<ProjectInfo_Serialize | null>(null);
   const settings = useSettings();
 
   useEffect(() => {
@@ -28,15 +30,24 @@ export function App() {
     applyTheme(theme);
   }, [theme]);
 
+  const openSettings = () => {
+    setSettingsOpen(true);
+  };
   return (
     <>
-      <StartScreen
-        info={info}
-        error={error}
-        onOpenSettings={() => {
-          setSettingsOpen(true);
-        }}
-      />
+      {project ? (
+        <ProjectView
+          key={project.id}
+          project={project}
+          settings={settings.settings}
+          onBack={() => {
+            setProject(null);
+          }}
+          onOpenSettings={openSettings}
+        />
+      ) : (
+        <StartScreen info={info} error={error} settings={settings.settings} onOpenSettings={openSettings} onOpenProject={setProject} />
+      )}
       {settingsOpen && settings.settings ? (
         <SettingsDialog
           settings={settings.settings}

@@ -1,34 +1,69 @@
-import { useRef, useState, type ChangeEvent } from "react";
-import { classifyInputFiles, type InputSelection } from "../lib/inputFiles";
+import { useRef, useState, type ChangeEvent, type DragEvent } from "react";
+import { open } from "@tauri-apps/plugin-dialog";
+import type { InputTray } from "../hooks/useInputTray";
+import { Icon } from "./common/Icon";
 
-export function DropZone() {
+const EXTENSIONS = ["png", "jpg", "jpeg", "webp", "mp4", "webm", "mov"];
+
+interface Props {
+  tray: InputTray;
+  /** Files are being dragged over the window (Tauri's drop). */
+  hovering: boolean;
+}
+
+export function DropZone({ tray, hovering }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [selection, setSelection] = useState<InputSelection<File> | null>(null);
+  const [dragOver, setDragOver] = useState(false);
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.target.files ?? []);
-    setSelection(classifyInputFiles(files));
+    tray.addFiles(Array.from(event.target.files ?? []));
     // Let the same file be picked again after a rejection.
     event.target.value = "";
   }
 
+  async function browse() {
+    try {
+      const picked = await open({ multiple: true, directory: false, filters: [{ name: "Screenshots or a video", extensions: EXTENSIONS }] });
+      if (picked) tray.addPaths(Array.isArray(picked) ? picked : [picked]);
+    } catch {
+      // No native dialog (a plain browser): the HTML file picker does the job.
+      inputRef.current?.click();
+    }
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragOver(false);
+    tray.addFiles(Array.from(e.dataTransfer.files));
+  }
+
+  const active = hovering || dragOver;
+  const compact = tray.items.length > 0;
   return (
-    <div className="w-full max-w-2xl">
+    <div className="w-full">
       <div
-        className="flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed border-zinc-300 bg-white px-8 py-14 text-center dark:border-zinc-700 dark:bg-zinc-900"
+        className={`flex items-center gap-4 rounded-2xl border-2 border-dashed text-center transition-colors ${compact ? "flex-row px-5 py-3" : "flex-col px-8 py-10"} ${
+          active ? "border-accent-500 bg-accent-500/5" : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
+        }`}
         data-testid="drop-zone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragOver(true);
+        }}
+        onDragLeave={() => {
+          setDragOver(false);
+        }}
+        onDrop={onDrop}
       >
-        <svg viewBox="0 0 24 24" className="size-10 text-zinc-400" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-          <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5" />
-        </svg>
-        <div>
-          <p className="font-medium">Drop 1–5 screenshots or one screen recording</p>
-          <p className="mt-1 text-sm text-zinc-500">PNG, JPEG or WebP up to 20 MB · MP4, WebM or MOV</p>
+        <Icon name="upload" className={`${compact ? "size-6" : "size-10"} text-zinc-400`} />
+        <div className={compact ? "flex-1 text-left" : ""}>
+          <p className="font-medium">{compact ? "Drop or paste more screenshots" : "Drop 1–5 screenshots or one screen recording"}</p>
+          <p className="mt-1 text-sm text-zinc-500">PNG, JPEG or WebP up to 20 MB · MP4, WebM or MOV up to 200 MB · or paste with Ctrl/⌘+V</p>
         </div>
         <button
           type="button"
           className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-accent-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
-          onClick={() => inputRef.current?.click()}
+          onClick={() => void browse()}
         >
           Browse…
         </button>
@@ -42,32 +77,25 @@ export function DropZone() {
           onChange={onPick}
         />
       </div>
-      <SelectionMessage selection={selection} />
+      <SelectionMessage tray={tray} />
     </div>
   );
 }
 
-function SelectionMessage({ selection }: { selection: InputSelection<File> | null }) {
-  if (!selection) return null;
-  switch (selection.kind) {
-    case "rejected":
-      return (
-        <p className="mt-3 text-sm text-red-600" role="alert" data-testid="selection-message">
-          {selection.reason}
-        </p>
-      );
-    case "video":
-      return (
-        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-300" data-testid="selection-message">
-          Video ready: {selection.file.name}
-        </p>
-      );
-    case "screenshots":
-      return (
-        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-300" data-testid="selection-message">
-          {selection.files.length === 1 ? "1 screenshot ready" : `${selection.files.length} screenshots ready`}:{" "}
-          {selection.files.map((f) => f.name).join(", ")}
-        </p>
-      );
+function SelectionMessage({ tray }: { tray: InputTray }) {
+  if (tray.message) {
+    return (
+      <p className="mt-2 text-sm text-red-600" role="alert" data-testid="selection-message">
+        {tray.message}
+      </p>
+    );
   }
+  const { items } = tray;
+  if (items.length === 0) return null;
+  const video = items[0]?.kind === "video";
+  return (
+    <p className="sr-only" data-testid="selection-message" aria-live="polite">
+      {video ? `Video ready: ${items[0]?.name ?? ""}` : `${items.length === 1 ? "1 screenshot ready" : `${items.length} screenshots ready`}: ${items.map((f) => f.name).join(", ")}`}
+    </p>
+  );
 }

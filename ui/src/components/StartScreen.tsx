@@ -1,50 +1,42 @@
-import type { AppInfo } from "../ipc";
-import { DropZone } from "./DropZone";
+import type { AppInfo, ProjectInfo_Serialize, Settings_Serialize } from "../ipc";
+import { useRecentProjects } from "../hooks/useRecentProjects";
+import { SettingsButton } from "./common/SettingsButton";
 import { Logo } from "./Logo";
+import { NewProject } from "./start/NewProject";
+import { RecentProjects } from "./start/RecentProjects";
 
 interface Props {
   info: AppInfo | null;
   error: string | null;
+  settings: Settings_Serialize | null;
   onOpenSettings: () => void;
+  onOpenProject: (project: ProjectInfo_Serialize) => void;
 }
 
-export function StartScreen({ info, error, onOpenSettings }: Props) {
+export function StartScreen({ info, error, settings, onOpenSettings, onOpenProject }: Props) {
+  const recent = useRecentProjects();
   return (
     <div className="flex h-full flex-col">
       <header className="flex items-center gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
         <Logo className="size-7" />
         <h1 className="text-base font-semibold tracking-tight">Screenshot to Code</h1>
-        <button
-          type="button"
-          className="ml-auto flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white"
-          onClick={onOpenSettings}
-        >
-          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-            <path
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              d="M9.594 3.94c.09-.542.56-.94 1.11-.94h2.593c.55 0 1.02.398 1.11.94l.213 1.281c.063.374.313.686.645.87.074.04.147.083.22.127.325.196.72.257 1.075.124l1.217-.456a1.125 1.125 0 0 1 1.37.49l1.296 2.247a1.125 1.125 0 0 1-.26 1.431l-1.003.827c-.293.241-.438.613-.43.992a7.723 7.723 0 0 1 0 .255c-.008.378.137.75.43.991l1.004.827c.424.35.534.955.26 1.43l-1.298 2.247a1.125 1.125 0 0 1-1.369.491l-1.217-.456c-.355-.133-.75-.072-1.076.124a6.47 6.47 0 0 1-.22.128c-.331.183-.581.495-.644.869l-.213 1.281c-.09.543-.56.94-1.11.94h-2.594c-.55 0-1.019-.398-1.11-.94l-.213-1.281c-.062-.374-.312-.686-.644-.87a6.52 6.52 0 0 1-.22-.127c-.325-.196-.72-.257-1.076-.124l-1.217.456a1.125 1.125 0 0 1-1.369-.49l-1.297-2.247a1.125 1.125 0 0 1 .26-1.431l1.004-.827c.292-.24.437-.613.43-.991a6.932 6.932 0 0 1 0-.255c.007-.38-.138-.751-.43-.992l-1.004-.827a1.125 1.125 0 0 1-.26-1.43l1.297-2.247a1.125 1.125 0 0 1 1.37-.491l1.216.456c.356.133.751.072 1.076-.124.072-.044.146-.086.22-.128.332-.183.582-.495.644-.869l.214-1.28Z"
-            />
-            <path strokeLinecap="round" strokeLinejoin="round" d="M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z" />
-          </svg>
-          Settings
-        </button>
+        <div className="ml-auto">
+          <SettingsButton onClick={onOpenSettings} />
+        </div>
       </header>
 
-      <main className="flex flex-1 flex-col items-center justify-center gap-8 px-6">
-        <div className="text-center">
-          <h2 className="text-3xl font-semibold tracking-tight">Turn a screenshot into code</h2>
-          <p className="mt-2 text-zinc-500 dark:text-zinc-400">
-            Drop screenshots or a screen recording, pick a stack, and watch the agents build it.
-          </p>
+      <main className="flex-1 overflow-y-auto">
+        <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-6 py-8">
+          <div className="text-center">
+            <h2 className="text-3xl font-semibold tracking-tight">Turn a screenshot into code</h2>
+            <p className="mt-2 text-zinc-500 dark:text-zinc-400">Drop screenshots or a screen recording, pick a stack, and watch the agents build it.</p>
+          </div>
+          <NewProject settings={settings} onOpened={onOpenProject} />
+          <RecentProjects recent={recent} onOpened={onOpenProject} />
         </div>
-        <DropZone />
       </main>
 
-      <footer
-        className="flex items-center justify-between border-t border-zinc-200 px-6 py-2 text-xs text-zinc-500 dark:border-zinc-800"
-        data-testid="app-footer"
-      >
+      <footer className="flex items-center justify-between border-t border-zinc-200 px-6 py-2 text-xs text-zinc-500 dark:border-zinc-800" data-testid="app-footer">
         {error ? (
           <span className="text-red-600" role="alert">
             Could not reach the app core: {error}
@@ -55,9 +47,7 @@ export function StartScreen({ info, error, onOpenSettings }: Props) {
               {info.name} {info.version} · {info.os}/{info.arch}
             </span>
             <span data-testid="chromium-status">
-              {info.capabilities.chromium_path
-                ? `Preview screenshots: ${info.capabilities.chromium_path}`
-                : "Preview screenshots need Chromium or Chrome (not found)"}
+              {info.capabilities.chromium_path ? `Preview screenshots: ${info.capabilities.chromium_path}` : "Preview screenshots need Chromium or Chrome (not found)"}
             </span>
           </>
         ) : (

@@ -63,6 +63,15 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
     }
   }
 
+  async function test() {
+    setBusy(true);
+    setMessage({ text: "Asking the vendor…", error: false });
+    const result = await commands.keyTest(status.provider);
+    setBusy(false);
+    if (result.status === "ok") setMessage({ text: result.data.message, error: !result.data.ok });
+    else setMessage({ text: errorMessage(result.error), error: true });
+  }
+
   async function clear() {
     setBusy(true);
     const result = await commands.keyClear(status.provider);
@@ -116,9 +125,14 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
           Save
         </button>
         {status.set ? (
-          <button type="button" className={buttonClass} disabled={busy} onClick={() => void clear()}>
-            Clear
-          </button>
+          <>
+            <button type="button" className={buttonClass} disabled={busy} onClick={() => void test()}>
+              Test
+            </button>
+            <button type="button" className={buttonClass} disabled={busy} onClick={() => void clear()}>
+              Clear
+            </button>
+          </>
         ) : null}
       </form>
       {message ? (

@@ -1,4 +1,6 @@
-import { VENDOR_LABELS, VENDORS } from "../../lib/settingsForm";
+import { useState } from "react";
+import { commands, errorMessage } from "../../ipc";
+import { urlProblem, VENDOR_LABELS, VENDORS, type Draft } from "../../lib/settingsForm";
 import { buttonClass, Field, inputClass, SectionTitle } from "./fields";
 import type { SectionProps } from "./GeneralSection";
 
@@ -45,22 +47,25 @@ export function ProvidersSection({ draft, errors, change }: SectionProps) {
                   />
                 </Field>
               </div>
-              <div className="mt-3">
-                <Field id={`provider-${i}-models`} label="Models" hint="Separated by commas." error={errors[`providers.${i}.models`]}>
-                  <input
-                    id={`provider-${i}-models`}
-                    className={inputClass}
-                    placeholder="llava, qwen2.5-vl"
-                    aria-invalid={errors[`providers.${i}.models`] ? true : undefined}
-                    value={p.models}
-                    onChange={(e) => {
-                      change((d) => {
-                        const target = d.providers[i];
-                        if (target) target.models = e.target.value;
-                      });
-                    }}
-                  />
-                </Field>
+              <div className="mt-3 flex items-end gap-2">
+                <div className="flex-1">
+                  <Field id={`provider-${i}-models`} label="Models" hint="Separated by commas." error={errors[`providers.${i}.models`]}>
+                    <input
+                      id={`provider-${i}-models`}
+                      className={inputClass}
+                      placeholder="llava, qwen2.5-vl"
+                      aria-invalid={errors[`providers.${i}.models`] ? true : undefined}
+                      value={p.models}
+                      onChange={(e) => {
+                        change((d) => {
+                          const target = d.providers[i];
+                          if (target) target.models = e.target.value;
+                        });
+                      }}
+                    />
+                  </Field>
+                </div>
+                <FetchModels index={i} baseUrl={p.baseUrl} name={p.name} change={change} />
               </div>
               <div className="mt-3 flex items-center justify-between">
                 <label className="flex items-center gap-2 text-sm">
@@ -120,5 +125,36 @@ export function ProvidersSection({ draft, errors, change }: SectionProps) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Fill a provider's models from its server's `GET /models`. */
+function FetchModels({ index, baseUrl, name, change }: { index: number; baseUrl: string; name: string; change: SectionProps["change"] }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  async function fetchModels() {
+    setState({ busy: true, error: null });
+    const r = await commands.providerFetchModels(baseUrl.trim(), name.trim() || null);
+    if (r.status === "error") {
+      setState({ busy: false, error: errorMessage(r.error) });
+      return;
+    }
+    setState({ busy: false, error: r.data.length ? null : "The server listed no models" });
+    if (r.data.length)
+      change((d: Draft) => {
+        const target = d.providers[index];
+        if (target) target.models = r.data.join(", ");
+      });
+  }
+  return (
+    <div className="flex flex-col items-end gap-1 pb-5">
+      <button type="button" className={buttonClass} disabled={state.busy || urlProblem(baseUrl) !== null} onClick={() => void fetchModels()}>
+        {state.busy ? "Fetching…" : "Fetch models"}
+      </button>
+      {state.error ? (
+        <p role="alert" className="max-w-48 text-right text-xs text-red-600">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
   );
 }

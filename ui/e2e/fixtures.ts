@@ -1,0 +1,68 @@
+// Answers shared by the UI tests: what a fresh install with one key would report.
+export const appInfo = {
+  name: "Screenshot to Code",
+  version: "9.9.9",
+  os: "linux",
+  arch: "x86_64",
+  profile: "debug",
+  capabilities: { chromium_path: "/usr/bin/chromium" },
+};
+
+export const settings = {
+  default_stack: "html_tailwind",
+  variants: { count: 2, models: [] },
+  custom_providers: [],
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null },
+  budget_per_variant_usd: 1,
+  image_generation: true,
+  asset_extraction: true,
+  chromium_path: null,
+  theme: "light",
+  design_systems: [{ name: "Brand", text: "Primary #0f766e" }],
+};
+
+export const models = [
+  { id: "gpt-5", provider: "openai", label: "GPT-5", vision: true, video: false, has_key: true },
+  { id: "claude-sonnet-4-5", provider: "anthropic", label: "Claude Sonnet 4.5", vision: true, video: false, has_key: true },
+  { id: "gemini-2.5-pro", provider: "gemini", label: "Gemini 2.5 Pro", vision: true, video: true, has_key: false },
+  { id: "ollama:qwen2.5-vl", provider: "ollama", label: "qwen2.5-vl (ollama)", vision: true, video: false, has_key: false },
+];
+
+export const project = { id: "p1", name: "landing", path: "/home/me/S2C Projects/landing", created_at: 1_700_000_000_000, current_version: null };
+
+
+export const usage = (input: number, output: number) => ({ input_tokens: input, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: output, reasoning_tokens: 0 });
+
+export function variantInfo(id: number, versionId: number, index: number, model: string, provider: string, status: string, files: string[]) {
+  return {
+    id,
+    version_id: versionId,
+    index,
+    model,
+    provider,
+    status,
+    error: null,
+    usage: { input_tokens: 1000, output_tokens: 500, cache_read_tokens: 0, cache_write_tokens: 0 },
+    cost_usd: 0.042,
+    started_at: 1_700_000_000_000,
+    finished_at: 1_700_000_034_000,
+    files: files.map((path) => ({ path, size: 1200 })),
+  };
+}
+
+export function page(title: string, colour: string): string {
+  return `<!doctype html><html><head><style>
+    body{margin:0;font-family:system-ui,sans-serif;color:#0f172a}
+    header{display:flex;justify-content:space-between;align-items:center;padding:20px 48px;background:${colour};color:white}
+    nav a{color:white;margin-left:24px;text-decoration:none;opacity:.9}
+    .hero{padding:80px 48px;background:linear-gradient(180deg,#f8fafc,#e2e8f0)}
+    h1{font-size:56px;margin:0 0 16px;letter-spacing:-1px} p{font-size:20px;color:#475569;max-width:640px}
+    .cta{display:inline-block;margin-top:24px;padding:14px 28px;border-radius:10px;background:${colour};color:white;font-weight:600}
+    .grid{display:grid;grid-template-columns:repeat(3,1fr);gap:24px;padding:48px}
+    .card{border-radius:16px;background:white;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:28px;height:140px}
+  </style></head><body>
+  <header><strong>${title}</strong><nav><a>Product</a><a>Pricing</a><a>Docs</a></nav></header>
+  <section class="hero"><h1>Ship pages faster</h1><p>Turn any screenshot into clean, responsive code with a team of AI agents.</p><span class="cta">Get started</span></section>
+  <section class="grid"><div class="card">Fast</div><div class="card">Private</div><div class="card">Offline</div></section>
+  </body></html>`;
+}

@@ -1,0 +1,261 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { appInfo, models, page as samplePage, project, settings, usage, variantInfo } from "./fixtures";
+import { channelOf, emitEvent, ipcCalls, mockIpc, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
+
+const ART = "e2e/artifacts";
+const BRIDGE = readFileSync("e2e/selectBridge.js", "utf8");
+
+const started = {
+  generation_id: 7,
+  version_id: 1,
+  variants: [
+    { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
+    { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
+  ],
+};
+
+const v1 = {
+  id: 1,
+  parent_id: null,
+  kind: "generation",
+  prompt: null,
+  stack: "html_tailwind",
+  created_at: Date.now() - 60_000,
+  selected_variant: 11,
+  source: null,
+  inputs: [1],
+  variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"]), variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "cancelled", [])],
+};
+
+const v2 = {
+  id: 2,
+  parent_id: 1,
+  kind: "manual_save",
+  prompt: "Saved index.html",
+  stack: "html_tailwind",
+  created_at: Date.now(),
+  selected_variant: 21,
+  source: null,
+  inputs: [],
+  variants: [variantInfo(21, 2, 0, null as unknown as string, null as unknown as string, "complete", ["index.html"])],
+};
+
+function answers() {
+  return {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: models,
+    project_list_recent: [],
+    project_create: project,
+    project_add_input_data: { id: 1, path: "inputs/shot.png", media_type: "image/png", size: 1000 },
+    generation_start: started,
+    generation_cancel: null,
+    project_versions: { current_version: null, versions: [] },
+    project_external_changes: [],
+    project_events: [],
+    project_read_file: { path: "index.html", text: "<h1>Hello</h1>\n", size: 15 },
+    project_save_file: v2,
+    "plugin:clipboard-manager|write_text": null,
+  };
+}
+
+let nextEvent = 0;
+function ev(variant: number, body: Record<string, unknown>) {
+  return { event_id: nextEvent++, variant, ...body };
+}
+
+async function startTwoVariants(page: Page, previews: Map<string, string>) {
+  await mockIpc(page, answers());
+  await servePreviews(page, previews);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A real-looking screenshot to start from.
+  await page.setContent(samplePage("Acme", "#4f46e5"));
+  const shot = await page.screenshot();
+  await page.goto("/");
+  await page.getByTestId("file-input").setInputFiles({ name: "landing.png", mimeType: "image/png", buffer: shot });
+  await expect(page.getByTestId("input-tray").getByText("landing.png")).toBeVisible();
+  await page.getByRole("radio", { name: "2" }).click();
+  await page.getByLabel("Option 2 model").selectOption("claude-sonnet-4-5");
+  await page.getByLabel("Instructions (optional)").fill("Keep the brand colours");
+  await page.screenshot({ path: `${ART}/start-screen.png` });
+  await page.getByRole("button", { name: /Generate/ }).click();
+  await expect(page.getByTestId("project-name")).toHaveText("landing");
+}
+
+test("generate two variants, stream, cancel one, edit the code, save, see the history", async ({ page }) => {
+  nextEvent = 0;
+  const previews = new Map<string, string>();
+  await startTwoVariants(page, previews);
+
+  const calls = await ipcCalls(page);
+  expect(calls.find((c) => c.cmd === "project_create")?.args).toEqual({ name: "landing", parentDir: null });
+  expect(calls.find((c) => c.cmd === "generation_start")?.args).toMatchObject({
+    request: {
+      project_id: "p1",
+      stack: "html_tailwind",
+      source: { kind: "screenshots", input_ids: [1] },
+      instructions: "Keep the brand colours",
+      models: ["auto", "claude-sonnet-4-5"],
+      design_system: null,
+      generate_images: true,
+      extract_assets: true,
+    },
+  });
+
+  // Until code arrives, the screenshot stands in for the page.
+  await expect(page.getByAltText("The screenshot being rebuilt")).toBeVisible();
+
+  const channel = await channelOf(page, "generation_start");
+  const html0 = samplePage("Acme", "#4f46e5");
+  const html1 = samplePage("Acme", "#0f766e");
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
+    ev(0, { type: "thinking", text: "The screenshot shows a landing page with a hero." }),
+    ev(0, { type: "assistant", text: "I'll build the **header** first, then the `hero`." }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html0.slice(0, 400) }),
+    ev(1, { type: "retrying", attempt: 1, delay_ms: 8000, reason: "overloaded (529)" }),
+    ev(0, { type: "usage", usage: usage(1200, 300), cost_usd: 0.011 }),
+  ]);
+  previews.set("live/7/0/index.html", html0);
+  await expect(page.getByTestId("live-code")).toContainText("<!doctype html>");
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/__preview\/live\/7\/0\/index\.html$/);
+  await expect(page.getByText("Thought for")).toBeVisible();
+
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html0.slice(400) }),
+    ev(0, { type: "set_code", path: "index.html", content: html0 }),
+    ev(0, { type: "tool_result", call_id: "a", name: "create_file", ok: true, summary: "Wrote index.html (24 lines)", detail: { kind: "file_written", path: "index.html", bytes: html0.length, lines: 24, replaced: false } }),
+    ev(1, { type: "tool_start", call_id: "b", name: "create_file", title: "Creating index.html" }),
+    ev(1, { type: "code_delta", call_id: "b", path: "index.html", text: html1 }),
+    ev(0, { type: "tool_start", call_id: "c", name: "edit_file", title: "Editing index.html" }),
+    ev(0, { type: "tool_result", call_id: "c", name: "edit_file", ok: true, summary: "1 replacement", detail: { kind: "file_edited", path: "index.html", diff: "@@ -3 +3 @@\n-<h1>Ship</h1>\n+<h1>Ship pages faster</h1>", diff_truncated: false, first_changed_line: 3, added_lines: 1, removed_lines: 1, replacements: 1 } }),
+    ev(0, { type: "usage", usage: usage(5200, 2300), cost_usd: 0.042 }),
+  ]);
+  previews.set("live/7/1/index.html", html1);
+
+  // Both cards fill with their live previews.
+  for (const i of [0, 1]) {
+    await expect(page.getByTestId(`variant-card-${i}`).locator("iframe").first()).toHaveAttribute("src", new RegExp(`/live/7/${i}/index.html$`));
+  }
+  await expect(page.getByTestId("edit-diff")).toContainText("+<h1>Ship pages faster</h1>");
+  await expect(page.getByTestId("variant-card-0")).toContainText("$0.04");
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${ART}/generating.png` });
+
+  // Cancel option 2 (Alt+2 selects it).
+  await page.keyboard.press("Alt+2");
+  await expect(page.getByTestId("variant-card-1")).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "generation_cancel")?.args).toEqual({ generationId: 7, variant: 1 });
+  await sendOnChannel(page, channel, [
+    ev(1, { type: "variant_cancelled" }),
+    ev(0, { type: "variant_complete", turns: 3, tool_calls: 2, duration_ms: 34_000 }),
+    ev(0, { type: "finished", completed: 1, failed: 0, cancelled: 1, usage: usage(5200, 2300), cost_usd: 0.042 }),
+  ]);
+  await expect(page.getByTestId("variant-card-1").getByRole("img", { name: "Cancelled" })).toBeVisible();
+
+  // The generation is stored: the history shows it.
+  await setAnswer(page, "project_versions", { current_version: 1, versions: [v1] });
+  await emitEvent(page, "generation-recorded", { project_id: "p1", generation_id: 7, version_id: 1 });
+  await expect(page.getByTestId("history-row")).toHaveCount(1);
+
+  // Option 1's code: edit and save with Ctrl+S.
+  await page.keyboard.press("Alt+1");
+  await expect(page.getByText("Worked through 2 steps in 34s")).toBeVisible();
+  await page.getByRole("tab", { name: "Code" }).click();
+  const editor = page.locator(".cm-content");
+  await expect(editor).toContainText("<h1>Hello</h1>");
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("Edited by hand");
+  await expect(page.getByText("Unsaved")).toBeVisible();
+  await page.screenshot({ path: `${ART}/code.png` });
+  await setAnswer(page, "project_versions", { current_version: 2, versions: [v1, v2] });
+  await page.keyboard.press("Control+s");
+  await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "project_save_file")?.args).toEqual({
+    projectId: "p1",
+    baseVersionId: 1,
+    variantId: 11,
+    path: "index.html",
+    content: "<h1>Hello</h1>\nEdited by hand",
+  });
+  await expect(page.getByTestId("history-row")).toHaveCount(2);
+  await expect(page.getByTestId("history-row").first()).toContainText("v2");
+  await expect(page.getByTestId("history-row").first()).toContainText("manual");
+  await expect(page.getByTestId("toast")).toContainText("Saved index.html");
+});
+
+test("an update sends the change with the selected version and variant", async ({ page }) => {
+  const withBridge = samplePage("Acme", "#4f46e5").replace("</body>", `<script>${BRIDGE}</script></body>`);
+  const previews = new Map<string, string>([["p/p1/1/11/index.html", withBridge]]);
+  await mockIpc(page, { ...answers(), project_versions: { current_version: 1, versions: [v1] }, project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }], project_open: { ...project, current_version: 1 }, generation_start: { generation_id: 9, version_id: 3, variants: [{ index: 0, variant_id: 31, provider: "openai", model: "gpt-5" }] } });
+  await servePreviews(page, previews);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${ART}/project.png` });
+
+  // Select-and-edit: the page's bridge reports the clicked element by postMessage.
+  await page.getByRole("button", { name: "Select an element in the preview" }).click();
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await frame.getByRole("heading", { name: "Ship pages faster" }).hover();
+  await expect(frame.locator("[data-s2c-overlay]")).toBeVisible();
+  await page.screenshot({ path: `${ART}/select.png` });
+  await frame.getByRole("heading", { name: "Ship pages faster" }).click();
+  await expect(page.getByTestId("selected-element")).toContainText("body > section:nth-of-type(1) > h1");
+
+  const box = page.getByLabel("Tell the AI what to change");
+  await box.fill("Make the header sticky");
+  await box.press("Shift+Enter");
+  await box.pressSequentially("and darker");
+  await box.press("Enter");
+  await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "generation_start")?.args).toMatchObject({
+    request: {
+      source: {
+        kind: "update",
+        version_id: 1,
+        variant_id: 11,
+        change_request: "Make the header sticky\nand darker",
+        selected_element: { html: "<h1>Ship pages faster</h1>", selector: "body > section:nth-of-type(1) > h1" },
+        reference_input_ids: [],
+      },
+      models: ["openai:gpt-5"],
+    },
+  });
+  await expect(page.getByTestId("history").getByText("Generating…")).toBeVisible();
+});
+
+test("the project view follows the dark theme", async ({ page }) => {
+  const previews = new Map<string, string>([["p/p1/1/11/index.html", samplePage("Acme", "#4f46e5")]]);
+  const events = [
+    { seq: 1, kind: "thinking", at: 1000, payload: { event_id: 1, variant: 0, type: "thinking", text: "A hero, three cards." } },
+    { seq: 2, kind: "assistant", at: 9000, payload: { event_id: 2, variant: 0, type: "assistant", text: "Built the page with a **sticky** header." } },
+    { seq: 3, kind: "tool_start", at: 9100, payload: { event_id: 3, variant: 0, type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" } },
+    { seq: 4, kind: "tool_result", at: 20000, payload: { event_id: 4, variant: 0, type: "tool_result", call_id: "a", name: "create_file", ok: true, summary: "Wrote index.html", detail: { kind: "file_written", path: "index.html", bytes: 2400, lines: 24, replaced: false } } },
+    { seq: 5, kind: "variant_complete", at: 34000, payload: { event_id: 5, variant: 0, type: "variant_complete", turns: 2, tool_calls: 1, duration_ms: 33000 } },
+  ];
+  await mockIpc(page, {
+    ...answers(),
+    settings_get: { settings: { ...settings, theme: "dark" }, warning: null },
+    project_versions: { current_version: 1, versions: [v1] },
+    project_events: events,
+    project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now(), exists: true, thumbnail: null }],
+    project_open: { ...project, current_version: 1 },
+  });
+  await servePreviews(page, previews);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByText("Thought for 8s")).toBeVisible();
+  await expect(page.getByText("Worked through 1 step in 33s")).toBeVisible();
+  await page.getByRole("tab", { name: "Mobile" }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${ART}/project-dark.png` });
+});

@@ -1,0 +1,30 @@
+import { useEffect } from "react";
+
+export interface ToastMessage {
+  text: string;
+  error: boolean;
+}
+
+/** A short note at the bottom right; information fades after a few seconds, errors stay. */
+export function Toast({ message, onDismiss }: { message: ToastMessage | null; onDismiss: () => void }) {
+  useEffect(() => {
+    if (!message || message.error) return;
+    const id = setTimeout(onDismiss, 4000);
+    return () => {
+      clearTimeout(id);
+    };
+  }, [message, onDismiss]);
+  if (!message) return null;
+  return (
+    <div
+      role={message.error ? "alert" : "status"}
+      className={`fixed right-4 bottom-20 z-40 max-w-md rounded-lg px-4 py-2 text-sm shadow-lg ${message.error ? "bg-red-600 text-white" : "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900"}`}
+      data-testid="toast"
+    >
+      {message.text}
+      <button type="button" aria-label="Dismiss" className="ml-3 opacity-70 hover:opacity-100" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}

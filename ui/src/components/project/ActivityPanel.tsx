@@ -1,0 +1,89 @@
+// What one agent did, step by step: its thinking, words, tool calls, retries and the outcome.
+import type { ActivityItem, VariantView } from "../../lib/agentEvents";
+import { formatDuration } from "../../lib/format";
+import { Markdown } from "./Markdown";
+import { ToolCard } from "./ToolCard";
+
+interface Props {
+  view: VariantView | null;
+  now: number;
+  assetUrl: (path: string) => string | null;
+  loading?: boolean;
+}
+
+export function ActivityPanel({ view, now, assetUrl, loading = false }: Props) {
+  if (!view) {
+    return <p className="p-4 text-sm text-zinc-500">{loading ? "Loading activity…" : "No recorded activity for this version."}</p>;
+  }
+  const draftsByCall = view.drafts;
+  return (
+    <ol className="flex flex-col gap-2 p-3" aria-label="Agent activity" data-testid="activity">
+      {view.activity.map((item) => (
+        <li key={item.id}>
+          <Item item={item} now={now} draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null} assetUrl={assetUrl} />
+        </li>
+      ))}
+      {view.statusLine ? (
+        <li className="flex items-center gap-2 px-1 text-xs text-zinc-500" role="status">
+          <span className="size-1.5 animate-pulse rounded-full bg-accent-500" aria-hidden="true" />
+          {view.statusLine}
+        </li>
+      ) : view.status === "generating" && view.activity.length === 0 ? (
+        <li className="px-1 text-xs text-zinc-500">Starting…</li>
+      ) : null}
+    </ol>
+  );
+}
+
+function Item({ item, now, draft, assetUrl }: { item: ActivityItem; now: number; draft: { path: string; text: string } | null; assetUrl: Props["assetUrl"] }) {
+  switch (item.kind) {
+    case "thinking": {
+      const label = item.endedAt === null ? "Thinking…" : item.endedAt - item.startedAt < 1000 ? "Thought for a moment" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
+      return (
+        <details className="group rounded-lg px-1 text-sm text-zinc-500">
+          <summary className="cursor-pointer list-none select-none hover:text-zinc-700 dark:hover:text-zinc-300">
+            <span className="mr-1 inline-block transition group-open:rotate-90">›</span>
+            {label}
+          </summary>
+          <p className="mt-1 border-l-2 border-zinc-200 pl-3 text-xs whitespace-pre-wrap select-text dark:border-zinc-700">{item.text}</p>
+        </details>
+      );
+    }
+    case "assistant":
+      return (
+        <div className="px-1">
+          <Markdown text={item.text} />
+        </div>
+      );
+    case "tool":
+      return <ToolCard item={item} draft={draft} assetUrl={assetUrl} />;
+    case "retrying": {
+      const left = item.delayMs - (now - item.at);
+      return (
+        <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+          {left > 500 ? `Retrying in ${Math.ceil(left / 1000)}s…` : "Retrying…"} <span className="text-amber-600/80">(attempt {item.attempt}: {item.reason})</span>
+        </p>
+      );
+    }
+    case "switched":
+      return (
+        <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+          Switched from {item.from} to {item.to}: {item.reason}
+        </p>
+      );
+    case "error":
+      return (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
+          {item.message}
+        </p>
+      );
+    case "done":
+      return (
+        <p className="px-1 text-xs font-medium text-emerald-700 dark:text-emerald-400">
+          Worked through {item.toolCalls} {item.toolCalls === 1 ? "step" : "steps"} in {formatDuration(item.durationMs)}
+        </p>
+      );
+    case "cancelled":
+      return <p className="px-1 text-xs text-zinc-500">Cancelled</p>;
+  }
+}

@@ -1,0 +1,132 @@
+// The selected variant's files in the editor: read-only while the agent writes them, editable
+// after; Ctrl/Cmd+S saves a new version.
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { writeText } from "@tauri-apps/plugin-clipboard-manager";
+import { commands, errorMessage, type VersionInfo_Serialize } from "../../ipc";
+import { isRunning, visibleFiles } from "../../lib/agentEvents";
+import type { VariantDisplay } from "../../lib/variantDisplay";
+import { Icon } from "../common/Icon";
+import { ghostButtonClass, primaryButtonClass } from "../common/ui";
+
+// CodeMirror is most of the bundle: load it when the Code tab first opens.
+const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.CodeEditor })));
+
+const TEXT_FILE = /\.(html?|css|m?js|jsx|tsx?|vue|json|svg|md|txt)$/i;
+
+interface Props {
+  projectId: string;
+  versionId: number | null;
+  variant: VariantDisplay;
+  onSaved: (version: VersionInfo_Serialize) => void;
+  onMessage: (text: string, error?: boolean) => void;
+}
+
+export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }: Props) {
+  const streaming = variant.live !== null && isRunning(variant.live.status);
+  const liveFiles = useMemo(() => (variant.live ? visibleFiles(variant.live) : null), [variant.live]);
+  const storedPaths = useMemo(() => (variant.stored?.files ?? []).map((f) => f.path).filter((p) => TEXT_FILE.test(p)), [variant.stored]);
+  const paths = useMemo(() => {
+    const fromLive = liveFiles ? Object.keys(liveFiles) : [];
+    const all = streaming || storedPaths.length === 0 ? fromLive : storedPaths;
+    return [...all].sort((a, b) => (a === "index.html" ? -1 : b === "index.html" ? 1 : a.localeCompare(b)));
+  }, [liveFiles, storedPaths, streaming]);
+  const [path, setPath] = useState<string | null>(null);
+  const current = path !== null && paths.includes(path) ? path : (paths[0] ?? null);
+  const [loaded, setLoaded] = useState<{ key: string; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const useStored = !streaming && storedPaths.length > 0 && variant.variantId !== null && versionId !== null;
+  const loadKey = `${versionId ?? ""}/${variant.variantId ?? ""}/${current ?? ""}`;
+  useEffect(() => {
+    if (!useStored || current === null) return;
+    let alive = true;
+    void commands.projectReadFile(projectId, versionId, variant.variantId, current).then((r) => {
+      if (!alive) return;
+      if (r.status === "ok") setLoaded({ key: loadKey, text: r.data.text ?? "" });
+      else onMessage(errorMessage(r.error), true);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [useStored, projectId, versionId, variant.variantId, current, loadKey, onMessage]);
+
+  const doc = useStored ? (loaded?.key === loadKey ? loaded.text : null) : current !== null ? (liveFiles?.[current] ?? "") : null;
+  const dirty = draft !== null && draft !== doc;
+  const canEdit = !streaming && variant.variantId !== null && versionId !== null && (variant.status === "complete" || variant.status === "interrupted" || variant.status === "cancelled");
+
+  async function save(content: string) {
+    if (!canEdit || current === null || saving) return;
+    setSaving(true);
+    const r = await commands.projectSaveFile(projectId, versionId, variant.variantId, current, content);
+    setSaving(false);
+    if (r.status === "ok") {
+      setDraft(null);
+      onMessage(`Saved ${current} as a new version`);
+      onSaved(r.data);
+    } else onMessage(errorMessage(r.error), true);
+  }
+
+  async function copy() {
+    const text = draft ?? doc ?? "";
+    try {
+      await writeText(text);
+      onMessage("Copied to the clipboard");
+    } catch (e) {
+      onMessage(errorMessage(e), true);
+    }
+  }
+
+  if (paths.length === 0) return <p className="p-6 text-sm text-zinc-500">No code yet.</p>;
+  return (
+    <div className="flex size-full flex-col">
+      <div className="flex items-center gap-1 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">
+        <div role="tablist" aria-label="Files" className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+          {paths.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              aria-selected={p === current}
+              className="rounded-md px-2 py-1 font-mono text-xs text-zinc-500 hover:bg-zinc-100 aria-selected:bg-zinc-100 aria-selected:text-zinc-900 dark:hover:bg-zinc-800 dark:aria-selected:bg-zinc-800 dark:aria-selected:text-zinc-100"
+              onClick={() => {
+                setPath(p);
+                setDraft(null);
+              }}
+            >
+              {p}
+            </button>
+          ))}
+        </div>
+        {streaming ? <span className="px-2 text-xs text-zinc-500">Writing… (read-only)</span> : dirty ? <span className="px-2 text-xs text-amber-600">Unsaved</span> : null}
+        <button type="button" className={ghostButtonClass} onClick={() => void copy()}>
+          <Icon name="copy" /> Copy
+        </button>
+        {canEdit ? (
+          <button type="button" className={`${primaryButtonClass} py-1`} disabled={!dirty || saving} onClick={() => void save(draft ?? doc ?? "")} title="Save (Ctrl/⌘+S)">
+            {saving ? "Saving…" : "Save"}
+          </button>
+        ) : null}
+      </div>
+      <div className="min-h-0 flex-1">
+        {doc === null || current === null ? (
+          <p className="p-6 text-sm text-zinc-500">Loading…</p>
+        ) : (
+          <Suspense fallback={<p className="p-6 text-sm text-zinc-500">Loading the editor…</p>}>
+            <CodeEditor
+              key={`${loadKey}:${canEdit ? "rw" : "ro"}`}
+              path={current}
+              doc={doc}
+              readOnly={!canEdit}
+              onEdit={setDraft}
+              onSave={(content) => {
+                setDraft(content);
+                void save(content);
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}

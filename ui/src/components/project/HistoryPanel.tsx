@@ -1,0 +1,90 @@
+import type { VersionTree_Deserialize } from "../../ipc";
+import { formatWhen } from "../../lib/format";
+import { versionRows } from "../../lib/versions";
+import { Icon } from "../common/Icon";
+import { Badge } from "../common/ui";
+
+export interface PendingVersion {
+  versionId: number;
+  label: string;
+}
+
+interface Props {
+  tree: VersionTree_Deserialize | null;
+  pending: PendingVersion[];
+  selected: number | null;
+  onSelect: (versionId: number) => void;
+  onRestore: (versionId: number) => void;
+  onRetry: (versionId: number) => void;
+}
+
+export function HistoryPanel({ tree, pending, selected, onSelect, onRestore, onRetry }: Props) {
+  const rows = tree ? versionRows(tree) : [];
+  return (
+    <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
+      <h2 className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">History</h2>
+      {pending.map((p) => (
+        <button
+          key={`pending-${p.versionId}`}
+          type="button"
+          aria-current={selected === p.versionId ? "true" : undefined}
+          className="flex flex-col gap-1 rounded-lg px-2 py-2 text-left hover:bg-zinc-100 aria-[current=true]:bg-accent-500/10 dark:hover:bg-zinc-800"
+          onClick={() => {
+            onSelect(p.versionId);
+          }}
+        >
+          <span className="flex items-center gap-1.5 text-xs">
+            <span className="size-1.5 animate-pulse rounded-full bg-accent-500" aria-hidden="true" />
+            <span className="font-medium">Generating…</span>
+          </span>
+          <span className="line-clamp-2 text-xs text-zinc-500">{p.label}</span>
+        </button>
+      ))}
+      {rows.map((row) => {
+        const canRetry = row.version.kind === "generation" || row.version.kind === "edit";
+        return (
+          <div
+            key={row.version.id}
+            className="group relative rounded-lg hover:bg-zinc-100 has-[[aria-current=true]]:bg-accent-500/10 dark:hover:bg-zinc-800"
+            data-testid="history-row"
+          >
+            <button
+              type="button"
+              aria-current={selected === row.version.id ? "true" : undefined}
+              className="flex w-full flex-col gap-1 rounded-lg px-2 py-2 text-left focus-visible:outline-2 focus-visible:outline-accent-500"
+              onClick={() => {
+                onSelect(row.version.id);
+              }}
+            >
+              <span className="flex items-center gap-1.5 text-xs">
+                <span className="font-semibold tabular-nums">v{row.number}</span>
+                <Badge tone={row.badge === "create" ? "accent" : row.badge === "manual" ? "emerald" : "zinc"}>{row.badge}</Badge>
+                {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
+                {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
+              </span>
+              <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-300">{row.summary}</span>
+              <span className="text-[10px] text-zinc-400">{formatWhen(row.version.created_at)}</span>
+            </button>
+            <div className="absolute top-1.5 right-1.5 hidden gap-0.5 group-focus-within:flex group-hover:flex">
+              {canRetry ? (
+                <button type="button" aria-label={`Retry v${row.number}`} title="Run this request again" className="rounded p-1 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700" onClick={() => {
+                  onRetry(row.version.id);
+                }}>
+                  <Icon name="retry" className="size-3.5" />
+                </button>
+              ) : null}
+              {!row.isCurrent ? (
+                <button type="button" aria-label={`Restore v${row.number}`} title="Make this the working copy" className="rounded p-1 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700" onClick={() => {
+                  onRestore(row.version.id);
+                }}>
+                  <Icon name="restore" className="size-3.5" />
+                </button>
+              ) : null}
+            </div>
+          </div>
+        );
+      })}
+      {tree && rows.length === 0 && pending.length === 0 ? <p className="px-2 text-xs text-zinc-500">No versions yet.</p> : null}
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+// A generated page in a sandboxed iframe (scripts yes, same origin never), reloaded at a bounded
+// rate without flicker (see lib/frameSwapper.ts). Select-and-edit speaks postMessage only, and
+// only with the page in the visible frame.
+import { useEffect, useReducer, useRef, useState } from "react";
+import type { ElementSelection } from "../../ipc";
+import { useLatest } from "../../hooks/useLatest";
+import { parseSelectMessage, selectModeMessage } from "../../lib/bridge";
+import { FrameSwapper } from "../../lib/frameSwapper";
+
+interface Props {
+  url: string | null;
+  revision: number;
+  title: string;
+  /** Reload at most this often while the code changes. */
+  intervalMs?: number;
+  /** A thumbnail: not focusable, not clickable. */
+  inert?: boolean;
+  selectMode?: boolean;
+  onSelect?: (selection: ElementSelection) => void;
+  className?: string;
+}
+
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, className = "" }: Props) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender));
+  const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
+  const selectHandler = useLatest(onSelect);
+  const selectOn = useLatest(selectMode);
+
+  useEffect(() => {
+    swapper.setUrl(url);
+  }, [swapper, url]);
+  useEffect(() => {
+    if (revision > 0) swapper.codeChanged();
+  }, [swapper, revision]);
+  useEffect(() => () => {
+    swapper.dispose();
+  }, [swapper]);
+
+  const { slots, active } = swapper;
+  useEffect(() => {
+    frames.current[active]?.contentWindow?.postMessage(selectModeMessage(selectMode), "*");
+  }, [selectMode, active, slots]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const frame = frames.current[swapper.active];
+      if (!frame || event.source !== frame.contentWindow) return;
+      const selection = parseSelectMessage(event.data);
+      if (selection) selectHandler.current?.(selection);
+    };
+    window.addEventListener("message", onMessage);
+    return () => {
+      window.removeEventListener("message", onMessage);
+    };
+  }, [swapper, selectHandler]);
+
+  return (
+    <div className={`relative ${className}`}>
+      {slots.map((slot, i) =>
+        slot ? (
+          <iframe
+            key={slot.key}
+            ref={(el) => {
+              frames.current[i] = el;
+            }}
+            src={slot.src}
+            title={title}
+            sandbox="allow-scripts"
+            tabIndex={inert ? -1 : undefined}
+            aria-hidden={inert || i !== active ? true : undefined}
+            data-testid={inert ? undefined : i === active ? "preview-frame" : "preview-frame-loading"}
+            className={`absolute inset-0 size-full border-0 bg-white ${i === active ? "" : "pointer-events-none opacity-0"} ${inert ? "pointer-events-none" : ""}`}
+            onLoad={(e) => {
+              swapper.loaded(i === 0 ? 0 : 1);
+              if (selectOn.current) e.currentTarget.contentWindow?.postMessage(selectModeMessage(true), "*");
+            }}
+          />
+        ) : null,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { save } from "@tauri-apps/plugin-dialog";
+import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
+import { commands, errorMessage, type ExportFormat, type ProjectInfo_Serialize } from "../../ipc";
+import { joinPath } from "../../lib/projectName";
+import { Icon } from "../common/Icon";
+import { SettingsButton } from "../common/SettingsButton";
+import { ghostButtonClass } from "../common/ui";
+
+interface Props {
+  project: ProjectInfo_Serialize;
+  /** What Export writes: the version and variant on screen. */
+  exportTarget: { versionId: number; variantId: number | null } | null;
+  onBack: () => void;
+  onOpenSettings: () => void;
+  onMessage: (text: string, error?: boolean) => void;
+}
+
+export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage }: Props) {
+  const [menu, setMenu] = useState(false);
+
+  async function run(action: () => Promise<unknown>) {
+    try {
+      await action();
+    } catch (e) {
+      onMessage(errorMessage(e), true);
+    }
+  }
+
+  async function exportAs(format: ExportFormat) {
+    setMenu(false);
+    if (!exportTarget) return;
+    const safe = project.name.replace(/[^\w .-]+/g, "").trim() || "page";
+    const destination = await save({
+      title: format === "zip" ? "Export as a zip file" : "Export to a new folder",
+      defaultPath: format === "zip" ? `${safe}.zip` : `${safe}-export`,
+      ...(format === "zip" ? { filters: [{ name: "Zip", extensions: ["zip"] }] } : {}),
+    });
+    if (!destination) return;
+    const r = await commands.projectExport(project.id, exportTarget.versionId, exportTarget.variantId, format, destination, true);
+    if (r.status === "error") {
+      onMessage(errorMessage(r.error), true);
+      return;
+    }
+    const warnings = r.data.warnings.length ? ` (${r.data.warnings.length} warning${r.data.warnings.length > 1 ? "s" : ""}: ${r.data.warnings[0] ?? ""})` : "";
+    onMessage(`Exported ${r.data.files} files to ${r.data.path}${warnings}`);
+  }
+
+  return (
+    <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+      <button type="button" className={ghostButtonClass} onClick={onBack} aria-label="Back to projects">
+        <Icon name="back" />
+      </button>
+      <h1 className="min-w-0 truncate text-sm font-semibold" title={project.path} data-testid="project-name">
+        {project.name}
+      </h1>
+      <div className="ml-auto flex items-center gap-1">
+        <button type="button" className={ghostButtonClass} onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
+          <Icon name="external" /> Open in browser
+        </button>
+        <button type="button" className={ghostButtonClass} onClick={() => void run(() => revealItemInDir(project.path))}>
+          <Icon name="folder" /> Reveal
+        </button>
+        <div className="relative">
+          <button type="button" className={ghostButtonClass} aria-haspopup="menu" aria-expanded={menu} disabled={!exportTarget} onClick={() => {
+            setMenu((m) => !m);
+          }}>
+            <Icon name="download" /> Export
+          </button>
+          {menu ? (
+            <div role="menu" className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900" onKeyDown={(e) => {
+              if (e.key === "Escape") setMenu(false);
+            }}>
+              <button type="button" role="menuitem" className="block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void run(() => exportAs("folder"))}>
+                As a folder…
+              </button>
+              <button type="button" role="menuitem" className="block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void run(() => exportAs("zip"))}>
+                As a zip file…
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <SettingsButton onClick={onOpenSettings} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,289 @@
+// A project: its history on the left, the variants of the version on screen in the middle
+// (cards, the selected one large, the prompt box), and the selected agent's activity on the right.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { commands, errorMessage, type ElementSelection, type ProjectInfo_Serialize, type Settings_Serialize, type VersionInfo_Serialize } from "../../ipc";
+import { useExternalChanges } from "../../hooks/useExternalChanges";
+import { useLiveGenerations, useLiveView } from "../../hooks/useLive";
+import { useNow } from "../../hooks/useNow";
+import { useStoredActivity } from "../../hooks/useStoredActivity";
+import { useVariantHotkeys } from "../../hooks/useVariantHotkeys";
+import { useVersions } from "../../hooks/useVersions";
+import { isRunning } from "../../lib/agentEvents";
+import { formatCost, modelLabel } from "../../lib/format";
+import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
+import { livePreviewUrl, storedPreviewUrl } from "../../lib/previewUrl";
+import { STACKS } from "../../lib/settingsForm";
+import { summarize } from "../../lib/versions";
+import { displaysFor, modelSpec } from "../../lib/variantDisplay";
+import { Icon } from "../common/Icon";
+import { Toast, type ToastMessage } from "../common/Toast";
+import { ghostButtonClass } from "../common/ui";
+import { ActivityPanel } from "./ActivityPanel";
+import { ExternalChangesBanner } from "./ExternalChangesBanner";
+import { HistoryPanel, type PendingVersion } from "./HistoryPanel";
+import { ProjectHeader } from "./ProjectHeader";
+import { PromptBox, type UpdateRequest } from "./PromptBox";
+import { VariantCard } from "./VariantCard";
+import { VariantStage, type StageTab } from "./VariantStage";
+
+interface Props {
+  project: ProjectInfo_Serialize;
+  settings: Settings_Serialize | null;
+  onBack: () => void;
+  onOpenSettings: () => void;
+}
+
+export function ProjectView({ project, settings, onBack, onOpenSettings }: Props) {
+  const { tree, error: treeError, refresh } = useVersions(project.id);
+  const allLive = useLiveGenerations();
+  const lives = useMemo(() => [...allLive.entries()].filter(([, l]) => l.projectId === project.id), [allLive, project.id]);
+  const [chosenVersion, setVersionId] = useState<number | null>(() => lives[lives.length - 1]?.[0] ?? project.current_version ?? null);
+  const [picked, setPicked] = useState<Record<number, number>>({});
+  const [tab, setTab] = useState<StageTab>("desktop");
+  const [selectMode, setSelectMode] = useState(false);
+  const [selection, setSelection] = useState<ElementSelection | null>(null);
+  const [message, setMessage] = useState<ToastMessage | null>(null);
+
+  const notify = useCallback((text: string, error = false) => {
+    setMessage({ text, error });
+  }, []);
+  const dismiss = useCallback(() => {
+    setMessage(null);
+  }, []);
+
+  // Until a version is chosen, show the working copy.
+  const versionId = chosenVersion ?? tree?.current_version ?? tree?.versions[tree.versions.length - 1]?.id ?? null;
+
+  const external = useExternalChanges(
+    project.id,
+    useCallback(
+      (id: number) => {
+        void refresh().then(() => {
+          setVersionId(id);
+        });
+      },
+      [refresh],
+    ),
+  );
+
+  const live = versionId !== null ? allLive.get(versionId) : undefined;
+  const liveView = useLiveView(live);
+  const version = tree?.versions.find((v) => v.id === versionId) ?? null;
+  const displays = useMemo(
+    () => displaysFor(project.id, version, live?.started && liveView ? { generationId: live.started.generation_id, view: liveView } : null),
+    [project.id, version, live, liveView],
+  );
+  const defaultIndex = Math.max(0, displays.findIndex((d) => d.variantId !== null && d.variantId === version?.selected_variant));
+  const index = versionId !== null ? (picked[versionId] ?? defaultIndex) : 0;
+  const selected = displays[index] ?? displays[0] ?? null;
+  const pick = useCallback(
+    (i: number) => {
+      if (versionId === null) return;
+      setPicked((p) => ({ ...p, [versionId]: i }));
+      setSelection(null);
+    },
+    [versionId],
+  );
+  useVariantHotkeys(displays.length, pick);
+  useEffect(() => {
+    if (!selectMode) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setSelectMode(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [selectMode]);
+
+  const stored = useStoredActivity(project.id, selected?.variantId ?? null, selected !== null && selected.live === null);
+  const activity = selected?.live ?? stored.view;
+  const anyRunning = displays.some((d) => d.status === "pending" || d.status === "generating");
+  const now = useNow(anyRunning || activity?.activity.some((a) => a.kind === "retrying") === true);
+
+  const pending: PendingVersion[] = lives
+    .filter(([id]) => !tree?.versions.some((v) => v.id === id))
+    .map(([id, l]) => ({ versionId: id, label: l.view.variants.length ? `${l.view.variants.length} option${l.view.variants.length > 1 ? "s" : ""}` : "Starting" }))
+    .reverse();
+
+  const assetUrl = useCallback(
+    (path: string) => {
+      if (/^https?:/.test(path) || !selected) return null;
+      if (live?.started && selected.live) return livePreviewUrl(live.started.generation_id, selected.index, path);
+      if (versionId !== null && selected.variantId !== null) return storedPreviewUrl(project.id, versionId, selected.variantId, path);
+      return null;
+    },
+    [live, selected, versionId, project.id],
+  );
+
+  const onSaved = useCallback(
+    (v: VersionInfo_Serialize) => {
+      void refresh().then(() => {
+        setVersionId(v.id);
+      });
+    },
+    [refresh],
+  );
+
+  async function sendUpdate(request: UpdateRequest): Promise<boolean> {
+    if (versionId === null || !selected) return false;
+    const stack = STACKS.find((s) => s.id === version?.stack)?.id ?? settings?.default_stack ?? "html_tailwind";
+    const result = await startGeneration({
+      project_id: project.id,
+      stack,
+      source: {
+        kind: "update",
+        version_id: versionId,
+        variant_id: selected.variantId,
+        change_request: request.text,
+        selected_element: request.selection,
+        reference_input_ids: request.referenceIds,
+      },
+      instructions: null,
+      models: [modelSpec(selected)],
+      design_system: null,
+      generate_images: settings?.image_generation ?? true,
+      extract_assets: false,
+    });
+    if (!result.ok) {
+      notify(errorMessage(result.error), true);
+      return false;
+    }
+    setSelection(null);
+    setSelectMode(false);
+    setVersionId(result.started.version_id);
+    setTab("desktop");
+    return true;
+  }
+
+  async function retry(id: number) {
+    const result = await retryGeneration(project.id, id);
+    if (result.ok) setVersionId(result.started.version_id);
+    else notify(errorMessage(result.error), true);
+  }
+
+  async function restore(id: number) {
+    const r = await commands.projectRestore(project.id, id, null);
+    if (r.status === "error") {
+      notify(errorMessage(r.error), true);
+      return;
+    }
+    await refresh();
+    setVersionId(r.data.id);
+    notify("Restored as the working copy");
+  }
+
+  async function choose() {
+    if (versionId === null || selected?.variantId == null) return;
+    const r = await commands.projectSelectVariant(project.id, versionId, selected.variantId);
+    if (r.status === "error") {
+      notify(errorMessage(r.error), true);
+      return;
+    }
+    await refresh();
+    notify(`Option ${selected.index + 1} is now the chosen one`);
+  }
+
+  async function cancel(variant: number | null) {
+    if (!live?.started) return;
+    const r = await commands.generationCancel(live.started.generation_id, variant);
+    if (r.status === "error") notify(errorMessage(r.error), true);
+  }
+
+  const selectedRunning = selected ? isRunning(selected.live?.status ?? "complete") : false;
+  const canUpdate = selected !== null && selected.variantId !== null && selected.status === "complete";
+  const canChoose =
+    version !== null && displays.length > 1 && selected !== null && selected.status === "complete" && selected.variantId !== null && selected.variantId !== version.selected_variant;
+  const stageActions = (
+    <>
+      {canChoose ? (
+        <button type="button" className={ghostButtonClass} title="The working files and exports use this option" onClick={() => void choose()}>
+          Use this option
+        </button>
+      ) : null}
+      {selectedRunning ? (
+        <button type="button" className={ghostButtonClass} onClick={() => void cancel(selected?.index ?? null)}>
+          <Icon name="stop" /> Cancel
+        </button>
+      ) : null}
+      {anyRunning && displays.length > 1 ? (
+        <button type="button" className={ghostButtonClass} onClick={() => void cancel(null)}>
+          <Icon name="stop" /> Cancel all
+        </button>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className="flex h-full flex-col">
+      <ProjectHeader
+        project={project}
+        exportTarget={versionId !== null && tree?.versions.some((v) => v.id === versionId) ? { versionId, variantId: selected?.variantId ?? null } : null}
+        onBack={onBack}
+        onOpenSettings={onOpenSettings}
+        onMessage={notify}
+      />
+      <ExternalChangesBanner paths={external.paths} error={external.error} onKeep={() => void external.accept()} onDiscard={() => void external.discard()} />
+      <div className="flex min-h-0 flex-1">
+        <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 dark:border-zinc-800">
+          {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
+          <HistoryPanel tree={tree} pending={pending} selected={versionId} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
+        </aside>
+        <main className="flex min-w-0 flex-1 flex-col">
+          {displays.length > 1 ? (
+            <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
+              {displays.map((d, i) => (
+                <VariantCard key={d.index} variant={d} selected={i === index} now={now} onSelect={() => {
+                  pick(i);
+                }} />
+              ))}
+            </div>
+          ) : null}
+          <VariantStage
+            projectId={project.id}
+            versionId={versionId}
+            variant={selected}
+            tab={tab}
+            onTab={setTab}
+            inputPreview={live?.inputPreview ?? null}
+            selectMode={selectMode}
+            onSelectElement={(s) => {
+              setSelection(s);
+              setSelectMode(false);
+            }}
+            onSaved={onSaved}
+            onMessage={notify}
+            actions={stageActions}
+          />
+          <PromptBox
+            projectId={project.id}
+            disabled={!canUpdate}
+            disabledReason={canUpdate ? null : selectedRunning ? "Wait for this option to finish, or cancel it" : "Pick a finished option to change it"}
+            selectMode={selectMode}
+            selection={selection}
+            onToggleSelect={() => {
+              setSelectMode((m) => !m);
+              setTab((t) => (t === "code" ? "desktop" : t));
+            }}
+            onClearSelection={() => {
+              setSelection(null);
+            }}
+            onSend={sendUpdate}
+          />
+        </main>
+        <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Activity">
+          <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+            <span className="font-medium">{selected ? `Option ${selected.index + 1}` : "Activity"}</span>
+            {selected ? <span className="truncate text-xs text-zinc-500">{modelLabel(selected.model)}</span> : null}
+            {selected?.costUsd != null ? <span className="ml-auto text-xs text-zinc-500 tabular-nums">{formatCost(selected.costUsd)}</span> : null}
+          </div>
+          {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} />
+          </div>
+        </aside>
+      </div>
+      <Toast message={message} onDismiss={dismiss} />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// One card per tool call, with a renderer per tool's detail.
+import type { ToolDetail_Deserialize } from "../../ipc";
+import type { Draft, ToolItem } from "../../lib/agentEvents";
+
+interface Props {
+  item: ToolItem;
+  /** The call's create_file draft while it streams. */
+  draft: Draft | null;
+  /** Turns a project path (`assets/x.png`) into a URL the app can show. */
+  assetUrl: (path: string) => string | null;
+}
+
+const TAIL_LINES = 14;
+
+export function ToolCard({ item, draft, assetUrl }: Props) {
+  const tone = item.state === "failed" ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-800";
+  return (
+    <div className={`rounded-lg border bg-white text-sm dark:bg-zinc-900 ${tone}`} data-testid="tool-card">
+      <div className="flex items-center gap-2 px-3 py-2">
+        <span
+          className={`size-2 shrink-0 rounded-full ${item.state === "running" ? "animate-pulse bg-accent-500" : item.state === "ok" ? "bg-emerald-500" : "bg-red-500"}`}
+          aria-hidden="true"
+        />
+        <span className="min-w-0 flex-1 truncate font-medium">{item.title}</span>
+        <span className="font-mono text-[11px] text-zinc-400">{item.name}</span>
+      </div>
+      {draft ? (
+        <pre className="max-h-48 overflow-hidden border-t border-zinc-100 bg-zinc-50 px-3 py-2 font-mono text-[11px] leading-4 whitespace-pre-wrap text-zinc-600 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300" data-testid="live-code">
+          {draft.text.split("\n").slice(-TAIL_LINES).join("\n")}
+        </pre>
+      ) : null}
+      {item.summary && (item.state === "failed" || !item.detail || item.detail.kind === "option_retrieved") ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}
+      {item.detail ? <Detail detail={item.detail} assetUrl={assetUrl} /> : null}
+    </div>
+  );
+}
+
+function Img({ src, label, assetUrl }: { src: string; label: string; assetUrl: Props["assetUrl"] }) {
+  const url = src.startsWith("data:") ? src : assetUrl(src);
+  return (
+    <figure className="flex flex-col gap-1">
+      {url ? <img src={url} alt={label} className="max-h-40 rounded border border-zinc-200 bg-zinc-100 object-contain dark:border-zinc-800 dark:bg-zinc-800" /> : <div className="h-16 rounded bg-zinc-100 dark:bg-zinc-800" />}
+      <figcaption className="truncate text-[11px] text-zinc-500" title={label}>
+        {label}
+      </figcaption>
+    </figure>
+  );
+}
+
+function Detail({ detail, assetUrl }: { detail: ToolDetail_Deserialize; assetUrl: Props["assetUrl"] }) {
+  const body = "border-t border-zinc-100 px-3 py-2 dark:border-zinc-800";
+  switch (detail.kind) {
+    case "file_written":
+      return (
+        <p className={`${body} text-xs text-zinc-500`}>
+          {detail.replaced ? "Replaced" : "Created"} <span className="font-mono">{detail.path}</span> · {detail.lines} lines
+        </p>
+      );
+    case "file_edited":
+      return (
+        <div className={body}>
+          <p className="mb-1 text-xs text-zinc-500">
+            <span className="font-mono">{detail.path}</span> · <span className="text-emerald-600">+{detail.added_lines}</span> <span className="text-red-600">−{detail.removed_lines}</span>
+          </p>
+          <pre className="max-h-56 overflow-auto rounded bg-zinc-50 font-mono text-[11px] leading-4 dark:bg-zinc-950" data-testid="edit-diff">
+            {detail.diff.split("\n").map((line, i) => (
+              <div
+                key={i}
+                className={
+                  line.startsWith("+") && !line.startsWith("+++")
+                    ? "bg-emerald-500/10 text-emerald-700 dark:text-emerald-400"
+                    : line.startsWith("-") && !line.startsWith("---")
+                      ? "bg-red-500/10 text-red-700 dark:text-red-400"
+                      : line.startsWith("@@")
+                        ? "text-accent-600"
+                        : "text-zinc-500"
+                }
+              >
+                {line || " "}
+              </div>
+            ))}
+            {detail.diff_truncated ? <div className="text-zinc-400">…</div> : null}
+          </pre>
+        </div>
+      );
+    case "option_retrieved":
+      return <p className={`${body} text-xs text-zinc-500`}>Read Option {detail.option_number}: {detail.paths.join(", ")}</p>;
+    case "images":
+      return (
+        <div className={`${body} grid grid-cols-3 gap-2`}>
+          {detail.images.map((img, i) => (
+            <Img key={i} src={img.src} label={img.label} assetUrl={assetUrl} />
+          ))}
+        </div>
+      );
+    case "screenshots":
+      return (
+        <div className={`${body} grid grid-cols-2 gap-2`}>
+          {detail.shots.map((shot, i) => (
+            <div key={i} className="flex flex-col gap-1">
+              <Img src={shot.thumbnail} label={`${shot.viewport} · ${shot.page_height}px tall`} assetUrl={assetUrl} />
+              {shot.console_errors.length ? <p className="text-[11px] text-red-600">{shot.console_errors.length} console error(s)</p> : null}
+            </div>
+          ))}
+        </div>
+      );
+    case "generated_images":
+      return (
+        <div className={`${body} grid grid-cols-3 gap-2`}>
+          {detail.items.map((item, i) =>
+            item.src ? <Img key={i} src={item.src} label={item.prompt} assetUrl={assetUrl} /> : <p key={i} className="text-[11px] text-red-600">{item.error ?? "No image"}</p>,
+          )}
+        </div>
+      );
+    case "edited_images":
+      return (
+        <div className={`${body} flex flex-col gap-2`}>
+          {detail.prompt ? <p className="text-xs text-zinc-500">{detail.prompt}</p> : null}
+          {detail.items.map((pair, i) => (
+            <div key={i} className="grid grid-cols-2 gap-2">
+              <Img src={pair.before} label="Before" assetUrl={assetUrl} />
+              {pair.after ? <Img src={pair.after} label="After" assetUrl={assetUrl} /> : <p className="text-[11px] text-red-600">{pair.error ?? "Failed"}</p>}
+            </div>
+          ))}
+        </div>
+      );
+    case "extracted_assets":
+      return (
+        <div className={body}>
+          <div className="grid grid-cols-3 gap-2">
+            {detail.crops.map((crop, i) => (
+              <Img key={i} src={crop.src} label={crop.description} assetUrl={assetUrl} />
+            ))}
+          </div>
+          {detail.unresolved.length ? (
+            <ul className="mt-2 text-[11px] text-zinc-500">
+              {detail.unresolved.map((u, i) => (
+                <li key={i}>
+                  Not found: {u.description} ({u.reason})
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      );
+  }
+}

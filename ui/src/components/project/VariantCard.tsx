@@ -1,0 +1,55 @@
+import type { VariantDisplay } from "../../lib/variantDisplay";
+import { formatCost, formatDuration, modelLabel } from "../../lib/format";
+import { Badge, StatusDot, statusLabel } from "../common/ui";
+import { ScaledPreview } from "./ScaledPreview";
+
+interface Props {
+  variant: VariantDisplay;
+  selected: boolean;
+  now: number;
+  onSelect: () => void;
+}
+
+export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
+  if (!v.startedAt) return null;
+  return formatDuration((v.finishedAt ?? now) - v.startedAt);
+}
+
+export function VariantCard({ variant, selected, now, onSelect }: Props) {
+  const time = elapsed(variant, now);
+  const cost = formatCost(variant.costUsd);
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={selected}
+      data-testid={`variant-card-${variant.index}`}
+      className={`flex w-56 shrink-0 flex-col overflow-hidden rounded-xl border bg-white text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-accent-500 dark:bg-zinc-900 ${
+        selected ? "border-accent-500 ring-2 ring-accent-500/30" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
+      }`}
+      onClick={onSelect}
+    >
+      <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 dark:bg-zinc-800">
+        {variant.previewUrl && variant.hasCode ? (
+          <ScaledPreview url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
+        ) : (
+          <div className={`flex size-full items-center justify-center text-xs ${variant.status === "error" ? "text-red-600" : "text-zinc-400"}`}>
+            {variant.status === "generating" || variant.status === "pending" ? "Waiting for code…" : statusLabel(variant.status)}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-col gap-1 px-3 py-2">
+        <div className="flex items-center gap-2">
+          <StatusDot status={variant.status} />
+          <span className="text-sm font-medium">Option {variant.index + 1}</span>
+          <span className="ml-auto text-[11px] text-zinc-400">Alt+{variant.index + 1}</span>
+        </div>
+        <div className="flex items-center gap-1.5 text-xs text-zinc-500">
+          <Badge>{modelLabel(variant.model)}</Badge>
+          {time ? <span data-testid="variant-time">{time}</span> : null}
+          {cost ? <span className="ml-auto tabular-nums">{cost}</span> : null}
+        </div>
+      </div>
+    </button>
+  );
+}

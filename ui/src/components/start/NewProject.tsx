@@ -1,0 +1,163 @@
+import { useState } from "react";
+import { open } from "@tauri-apps/plugin-dialog";
+import { commands, errorMessage, type ProjectInfo_Serialize, type Settings_Serialize } from "../../ipc";
+import { useInputTray } from "../../hooks/useInputTray";
+import { useModels } from "../../hooks/useModels";
+import { useWindowDrop } from "../../hooks/useWindowDrop";
+import { createAndGenerate } from "../../lib/createProject";
+import { MAX_VARIANTS } from "../../lib/settingsForm";
+import { Icon } from "../common/Icon";
+import { ghostButtonClass, primaryButtonClass } from "../common/ui";
+import { DropZone } from "../DropZone";
+import { inputClass } from "../settings/fields";
+import { GenerateOptions, type GenerateChoices } from "./GenerateOptions";
+import { InputTrayView } from "./InputTrayView";
+
+function defaults(settings: Settings_Serialize | null): GenerateChoices {
+  const count = Math.min(Math.max(settings?.variants.count ?? 2, 1), MAX_VARIANTS);
+  return {
+    stack: settings?.default_stack ?? "html_tailwind",
+    count,
+    models: Array.from({ length: MAX_VARIANTS }, (_, i) => settings?.variants.models[i] ?? "auto"),
+    designSystem: "",
+    extractAssets: settings?.asset_extraction ?? true,
+    generateImages: settings?.image_generation ?? true,
+  };
+}
+
+interface Props {
+  settings: Settings_Serialize | null;
+  onOpened: (project: ProjectInfo_Serialize) => void;
+}
+
+export function NewProject({ settings, onOpened }: Props) {
+  const tray = useInputTray();
+  const hovering = useWindowDrop(tray.addPaths);
+  const models = useModels();
+  const [text, setText] = useState("");
+  const [choices, setChoices] = useState<GenerateChoices>(() => defaults(settings));
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [capture, setCapture] = useState<string | null>(null);
+
+  // Settings arrive after the first render; follow their defaults until the user chooses.
+  const effective = touched ? choices : defaults(settings);
+
+  const hasInputs = tray.items.length > 0;
+  const canGenerate = !busy && (hasInputs || text.trim().length > 0);
+
+  async function generate() {
+    if (!canGenerate) return;
+    setBusy("Creating the project…");
+    setError(null);
+    const result = await createAndGenerate(tray.items, text, effective);
+    setBusy(null);
+    if (result.ok) onOpened(result.project);
+    else setError(result.message);
+  }
+
+  async function importHtml() {
+    setError(null);
+    let path: string | null;
+    try {
+      path = await open({ multiple: false, directory: false, filters: [{ name: "HTML", extensions: ["html", "htm"] }] });
+    } catch (e) {
+      setError(errorMessage(e));
+      return;
+    }
+    if (!path) return;
+    setBusy("Importing…");
+    const r = await commands.projectImport(path, null, null);
+    setBusy(null);
+    if (r.status === "ok") onOpened(r.data);
+    else setError(errorMessage(r.error));
+  }
+
+  return (
+    <section className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white/60 p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby="new-project-title">
+      <div className="flex items-center justify-between">
+        <h2 id="new-project-title" className="text-lg font-semibold tracking-tight">
+          New page
+        </h2>
+        <div className="flex gap-1">
+          <button type="button" className={ghostButtonClass} aria-expanded={capture !== null} onClick={() => {
+            setCapture((c) => (c === null ? "" : null));
+          }}>
+            <Icon name="external" /> Capture a web page…
+          </button>
+          <button type="button" className={ghostButtonClass} onClick={() => void importHtml()}>
+            <Icon name="doc" /> Import HTML…
+          </button>
+        </div>
+      </div>
+      {capture !== null ? (
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (tray.addUrl(capture)) setCapture(null);
+          }}
+        >
+          <input
+            type="url"
+            aria-label="Address of the page to capture"
+            placeholder="https://example.com — captured with your local Chromium when you press Generate"
+            className={`${inputClass} select-text`}
+            value={capture}
+            autoFocus
+            onChange={(e) => {
+              setCapture(e.target.value);
+            }}
+          />
+          <button type="submit" className={primaryButtonClass} disabled={!capture.trim()}>
+            Add
+          </button>
+        </form>
+      ) : null}
+      <DropZone tray={tray} hovering={hovering} />
+      <InputTrayView tray={tray} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="gen-text" className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
+          {hasInputs ? "Instructions (optional)" : "…or describe the page"}
+        </label>
+        <textarea
+          id="gen-text"
+          rows={hasInputs ? 2 : 3}
+          className={`${inputClass} resize-y select-text`}
+          placeholder={hasInputs ? "Use a dark theme, keep the logo on the left…" : "A pricing page for a note-taking app with three plans and a FAQ"}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void generate();
+          }}
+        />
+      </div>
+      <GenerateOptions
+        choices={effective}
+        models={models}
+        designSystems={settings?.design_systems ?? []}
+        onChange={(c) => {
+          setTouched(true);
+          setChoices(c);
+        }}
+      />
+      <div className="flex items-center justify-end gap-3">
+        {error ? (
+          <p role="alert" className="mr-auto text-sm text-red-600" data-testid="generate-error">
+            {error}
+          </p>
+        ) : busy ? (
+          <p className="mr-auto text-sm text-zinc-500" role="status">
+            {busy}
+          </p>
+        ) : null}
+        <button type="button" className={`${primaryButtonClass} inline-flex items-center gap-2 py-2`} disabled={!canGenerate} onClick={() => void generate()}>
+          <Icon name="sparkles" /> Generate {effective.count > 1 ? `${effective.count} variants` : ""}
+        </button>
+      </div>
+    </section>
+  );
+}

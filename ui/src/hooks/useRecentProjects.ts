@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useState } from "react";
+import { commands, errorMessage, type RecentProject_Serialize } from "../ipc";
+
+export interface RecentProjects {
+  projects: RecentProject_Serialize[];
+  error: string | null;
+  refresh: () => void;
+  rename: (id: string, name: string) => Promise<string | null>;
+  forget: (id: string) => Promise<string | null>;
+}
+
+export function useRecentProjects(): RecentProjects {
+  const [projects, setProjects] = useState<RecentProject_Serialize[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useCallback(() => {
+    void commands
+      .projectListRecent()
+      .then((r) => {
+        if (r.status === "ok") {
+          setProjects(r.data);
+          setError(null);
+        } else setError(errorMessage(r.error));
+      })
+      .catch((e: unknown) => {
+        setError(errorMessage(e));
+      });
+  }, []);
+  useEffect(refresh, [refresh]);
+
+  const rename = useCallback(async (id: string, name: string) => {
+    const r = await commands.projectRename(id, name);
+    if (r.status === "error") return errorMessage(r.error);
+    setProjects((list) => list.map((p) => (p.id === id ? { ...p, name: r.data.name } : p)));
+    return null;
+  }, []);
+  const forget = useCallback(async (id: string) => {
+    const r = await commands.projectForget(id);
+    if (r.status === "error") return errorMessage(r.error);
+    setProjects((list) => list.filter((p) => p.id !== id));
+    return null;
+  }, []);
+  return { projects, error, refresh, rename, forget };
+}

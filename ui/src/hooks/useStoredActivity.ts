@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { commands, type StoredEvent } from "../ipc";
+import { applyEvents, emptyGeneration, type AgentEvent, type VariantView } from "../lib/agentEvents";
+
+const PAGE = 2000;
+
+function isAgentEvent(value: unknown): value is AgentEvent {
+  return typeof value === "object" && value !== null && typeof (value as { event_id?: unknown }).event_id === "number" && typeof (value as { type?: unknown }).type === "string";
+}
+
+async function loadAll(projectId: string, variantId: number, cancelled: { current: boolean }): Promise<StoredEvent[] | null> {
+  const all: StoredEvent[] = [];
+  let after: number | null = null;
+  for (;;) {
+    const r = await commands.projectEvents(projectId, variantId, after, PAGE);
+    if (r.status === "error" || cancelled.current) return null;
+    all.push(...r.data);
+    const last = r.data[r.data.length - 1];
+    if (r.data.length < PAGE || !last) return all;
+    after = last.seq;
+  }
+}
+
+/** Fold a variant's recorded events with the same reducer as live ones (into slot 0). */
+export function foldStored(stored: StoredEvent[]): VariantView | null {
+  const times = new Map<AgentEvent, number>();
+  const events: AgentEvent[] = [];
+  for (const s of stored) {
+    if (!isAgentEvent(s.payload)) continue;
+    const event: AgentEvent = { ...s.payload, variant: 0 };
+    times.set(event, s.at ?? 0);
+    events.push(event);
+  }
+  return applyEvents(emptyGeneration(), events, (e) => times.get(e) ?? 0).variants[0] ?? null;
+}
+
+/** Rebuild a past variant's activity panel from its recorded events. */
+export function useStoredActivity(projectId: string, variantId: number | null, enabled: boolean): { view: VariantView | null; loading: boolean } {
+  const [loaded, setLoaded] = useState<{ key: string; view: VariantView | null } | null>(null);
+  const key = `${projectId}/${variantId ?? ""}`;
+  useEffect(() => {
+    if (!enabled || variantId === null) return;
+    const cancelled = { current: false };
+    void loadAll(projectId, variantId, cancelled)
+      .then((stored) => {
+        if (stored && !cancelled.current) setLoaded({ key: `${projectId}/${variantId}`, view: foldStored(stored) });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled.current = true;
+    };
+  }, [projectId, variantId, enabled]);
+  if (!enabled || variantId === null) return { view: null, loading: false };
+  return loaded?.key === key ? { view: loaded.view, loading: false } : { view: null, loading: true };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { applyEvents, type VariantView, emptyGeneration, visibleFiles, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
+
+const started = [
+  { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
+  { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
+];
+
+let nextId = 0;
+function ev(variant: number, body: Record<string, unknown>, id?: number): AgentEvent {
+  return { event_id: id ?? nextId++, variant, ...body } as AgentEvent;
+}
+
+function stream(): AgentEvent[] {
+  nextId = 0;
+  return [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(0, { type: "thinking", text: "Look at " }),
+    ev(0, { type: "thinking", text: "the header" }),
+    ev(0, { type: "tool_start", call_id: "c1", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "<html>" }),
+    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
+    ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "<body>" }),
+    ev(0, { type: "usage", usage: { input_tokens: 100, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 10, reasoning_tokens: 0 }, cost_usd: 0.01 }),
+    ev(0, { type: "set_code", path: "index.html", content: "<html><body></body></html>" }),
+    ev(0, { type: "tool_result", call_id: "c1", name: "create_file", ok: true, summary: "Wrote index.html" }),
+    ev(0, { type: "usage", usage: { input_tokens: 300, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 50, reasoning_tokens: 0 }, cost_usd: 0.03 }),
+    ev(0, { type: "assistant", text: "Done **now**." }),
+    ev(0, { type: "variant_complete", turns: 2, tool_calls: 1, duration_ms: 4200 }),
+    ev(1, { type: "variant_cancelled" }),
+    ev(0, { type: "finished", completed: 1, failed: 0, cancelled: 1, usage: { input_tokens: 300, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 50, reasoning_tokens: 0 }, cost_usd: 0.03 }),
+  ];
+}
+
+function slot(state: GenerationView, index: number): VariantView {
+  const v = state.variants[index];
+  if (!v) throw new Error(`no variant ${index}`);
+  return v;
+}
+
+function strip(state: GenerationView) {
+  return { variants: state.variants, finished: state.finished, lastEventId: state.lastEventId };
+}
+
+describe("applyEvents", () => {
+  it("folds a stream into per-variant state", () => {
+    const state = applyEvents(withStartedVariants(emptyGeneration(), started), stream(), 1000);
+    const [a, b] = state.variants;
+    expect(a?.status).toBe("complete");
+    expect(a?.files["index.html"]).toBe("<html><body></body></html>");
+    expect(a?.drafts).toEqual({});
+    expect(a?.variantId).toBe(11);
+    expect(a?.activity.map((x) => x.kind)).toEqual(["thinking", "tool", "assistant", "done"]);
+    expect(a?.activity[0]).toMatchObject({ kind: "thinking", text: "Look at the header" });
+    expect(a?.activity[1]).toMatchObject({ kind: "tool", state: "ok", summary: "Wrote index.html" });
+    expect(b?.status).toBe("cancelled");
+    expect(state.finished).toMatchObject({ completed: 1, cancelled: 1 });
+  });
+
+  it("replaces usage instead of adding it", () => {
+    const state = applyEvents(emptyGeneration(started), stream(), 0);
+    expect(state.variants[0]?.usage?.input_tokens).toBe(300);
+    expect(state.variants[0]?.costUsd).toBe(0.03);
+  });
+
+  it("ignores duplicates, in one batch and across batches", () => {
+    const events = stream();
+    const once = applyEvents(emptyGeneration(started), events, 0);
+    const twice = applyEvents(applyEvents(emptyGeneration(started), [...events, ...events], 0), events.slice(3, 9), 0);
+    expect(strip(twice)).toEqual(strip(once));
+    expect(applyEvents(once, events.slice(0, 4), 0)).toBe(once);
+  });
+
+  it("gives the same state when events arrive out of order, one by one", () => {
+    const events = stream();
+    const inOrder = applyEvents(emptyGeneration(started), events, 0);
+    const shuffled = [...events].reverse();
+    let state = emptyGeneration(started);
+    for (const e of shuffled) state = applyEvents(state, [e], 0);
+    expect(strip(state)).toEqual(strip(inOrder));
+  });
+
+  it("shows drafts until set_code, and drops a failed call's draft at its result", () => {
+    nextId = 100;
+    let state = applyEvents(emptyGeneration(started), [
+      ev(0, { type: "tool_start", call_id: "c1", name: "create_file", title: "Creating" }),
+      ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "<h1>Hi" }),
+    ], 0);
+    expect(visibleFiles(slot(state, 0))).toEqual({ "index.html": "<h1>Hi" });
+    const revision = slot(state, 0).codeRevision;
+    state = applyEvents(state, [ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "</h1>" })], 0);
+    expect(slot(state, 0).codeRevision).toBeGreaterThan(revision);
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<h1>Hi</h1>");
+    // A new call id starts the file afresh.
+    state = applyEvents(state, [
+      ev(0, { type: "tool_result", call_id: "c1", name: "create_file", ok: false, summary: "bad" }),
+      ev(0, { type: "tool_start", call_id: "c2", name: "create_file", title: "Creating" }),
+      ev(0, { type: "code_delta", call_id: "c2", path: "index.html", text: "<p>" }),
+    ], 0);
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<p>");
+    state = applyEvents(state, [ev(0, { type: "set_code", path: "index.html", content: "<p>final</p>" })], 0);
+    expect(slot(state, 0).drafts).toEqual({});
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<p>final</p>");
+  });
+
+  it("a draft whose path changes belongs to the new path", () => {
+    nextId = 200;
+    const state = applyEvents(emptyGeneration(), [
+      ev(0, { type: "code_delta", call_id: "c1", path: "index.html", text: "body{" }),
+      ev(0, { type: "code_delta", call_id: "c1", path: "styles.css", text: "}" }),
+    ], 0);
+    expect(visibleFiles(slot(state, 0))).toEqual({ "styles.css": "body{}" });
+  });
+
+  it("times thinking until the next activity and records errors and retries", () => {
+    nextId = 300;
+    let state = applyEvents(emptyGeneration(started), [ev(1, { type: "thinking", text: "hmm" })], 1000);
+    state = applyEvents(state, [ev(1, { type: "retrying", attempt: 1, delay_ms: 3000, reason: "overloaded" })], 5000);
+    state = applyEvents(state, [ev(1, { type: "variant_error", code: "auth", message: "Key refused" })], 6000);
+    const b = slot(state, 1);
+    expect(b.activity[0]).toMatchObject({ kind: "thinking", startedAt: 1000, endedAt: 5000 });
+    expect(b.activity[1]).toMatchObject({ kind: "retrying", delayMs: 3000, at: 5000 });
+    expect(b.status).toBe("error");
+    expect(b.error).toEqual({ code: "auth", message: "Key refused" });
+  });
+
+  it("leaves an older state intact when a newer one shares its log", () => {
+    const events = stream();
+    const a = applyEvents(emptyGeneration(started), events.slice(0, 5), 0);
+    const b = applyEvents(a, events.slice(5, 8), 0);
+    const c = applyEvents(a, events.slice(5, 6), 0);
+    expect(b.lastEventId).toBe(7);
+    expect(c.lastEventId).toBe(5);
+    expect(c.log.slice(0, c.logLength).map((e) => e.event_id)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});

@@ -1,0 +1,22 @@
+// Select-and-edit talks to the sandboxed preview only through postMessage. Anything from the
+// page is untrusted: only an exact {type, html, selector} of bounded strings is accepted.
+import type { ElementSelection } from "../ipc";
+
+export const SELECT_MESSAGE = "s2c-select";
+export const SELECT_MODE_MESSAGE = "s2c-select-mode";
+const MAX_HTML = 20_000;
+const MAX_SELECTOR = 1_000;
+
+export function parseSelectMessage(data: unknown): ElementSelection | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const keys = Object.keys(data).sort();
+  if (keys.join(",") !== "html,selector,type") return null;
+  const { type, html, selector } = data as Record<string, unknown>;
+  if (type !== SELECT_MESSAGE || typeof html !== "string" || typeof selector !== "string") return null;
+  if (!html.trim() || !selector.trim() || selector.length > MAX_SELECTOR) return null;
+  return { html: html.slice(0, MAX_HTML), selector };
+}
+
+export function selectModeMessage(on: boolean): { type: typeof SELECT_MODE_MESSAGE; on: boolean } {
+  return { type: SELECT_MODE_MESSAGE, on };
+}

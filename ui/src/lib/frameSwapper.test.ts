@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FrameSwapper, LOAD_TIMEOUT_MS } from "./frameSwapper";
+
+describe("FrameSwapper", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the first page at once, then loads the next one hidden and swaps on load", () => {
+    const s = new FrameSwapper(300, () => undefined);
+    s.setUrl("preview://localhost/live/1/0/index.html");
+    expect(s.slots[0]?.src).toContain("/live/1/0/");
+    expect(s.active).toBe(0);
+    s.loaded(0);
+    const firstKey = s.slots[0]?.key;
+
+    s.codeChanged();
+    expect(s.slots[1]?.src).toContain("/live/1/0/");
+    expect(s.active).toBe(0); // still the old page while the new one loads
+    s.loaded(1);
+    expect(s.active).toBe(1);
+    expect(s.slots[0]?.key).toBe(firstKey);
+  });
+
+  it("reloads at a bounded rate while code streams, and once more after", () => {
+    const s = new FrameSwapper(300, () => undefined);
+    s.setUrl("u");
+    s.loaded(0);
+    const seen = new Set<number>();
+    const track = () => {
+      for (const slot of s.slots) if (slot) seen.add(slot.key);
+    };
+    track();
+    const before = seen.size;
+    for (let t = 0; t < 2000; t += 20) {
+      s.codeChanged();
+      vi.advanceTimersByTime(20);
+      track();
+      // Each page loads 10 ms after it was asked for.
+      const inactive = s.active === 0 ? 1 : 0;
+      s.loaded(inactive);
+    }
+    vi.advanceTimersByTime(1000);
+    track();
+    const loads = seen.size - before;
+    // 2 s of deltas every 20 ms: about 2 s / 300 ms reloads, not 100.
+    expect(loads).toBeGreaterThanOrEqual(5);
+    expect(loads).toBeLessThanOrEqual(9);
+  });
+
+  it("a reload asked for during a load waits for it; a page that never loads is shown anyway", () => {
+    const s = new FrameSwapper(0, () => undefined);
+    s.setUrl("u");
+    s.loaded(0);
+    s.codeChanged();
+    const loadingKey = s.slots[1]?.key;
+    s.codeChanged();
+    expect(s.slots[1]?.key).toBe(loadingKey);
+    vi.advanceTimersByTime(LOAD_TIMEOUT_MS);
+    expect(s.active).toBe(1);
+    // The queued reload starts right after the swap, in the other slot.
+    expect(s.slots[0]?.key).toBeGreaterThan(loadingKey ?? 0);
+    s.dispose();
+  });
+});

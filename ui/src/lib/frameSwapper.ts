@@ -1,0 +1,73 @@
+// Two iframe slots for one preview: the next load goes into the hidden slot, which is shown
+// once it fired `load` (or after a timeout), so a reload never flashes a blank page. Reloads
+// for more code are throttled; one that comes while a load runs waits for it.
+import { createThrottle, type Throttle } from "./throttle";
+
+export type Slot = { key: number; src: string } | null;
+export const LOAD_TIMEOUT_MS = 4000;
+let keys = 0;
+
+export class FrameSwapper {
+  slots: [Slot, Slot] = [null, null];
+  active: 0 | 1 = 0;
+  private loading: 0 | 1 | null = null;
+  private again = false;
+  private url: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly throttle: Throttle;
+  private readonly onChange: () => void;
+
+  constructor(intervalMs: number, onChange: () => void) {
+    this.onChange = onChange;
+    this.throttle = createThrottle(intervalMs, () => {
+      this.load();
+    });
+  }
+
+  setUrl(url: string | null): void {
+    if (url === this.url) return;
+    this.url = url;
+    this.again = false;
+    if (url) this.load();
+  }
+
+  /** More code arrived for the page on show. */
+  codeChanged(): void {
+    this.throttle.request();
+  }
+
+  loaded(slot: 0 | 1): void {
+    if (this.loading !== slot) return;
+    clearTimeout(this.timer);
+    this.loading = null;
+    this.active = slot;
+    this.onChange();
+    if (this.again) {
+      this.again = false;
+      this.load();
+    }
+  }
+
+  dispose(): void {
+    this.throttle.cancel();
+    clearTimeout(this.timer);
+  }
+
+  private load(): void {
+    if (!this.url) return;
+    if (this.loading !== null) {
+      this.again = true;
+      return;
+    }
+    const slot: 0 | 1 = this.slots[this.active] === null ? this.active : this.active === 0 ? 1 : 0;
+    this.loading = slot;
+    const next: [Slot, Slot] = [this.slots[0], this.slots[1]];
+    next[slot] = { key: ++keys, src: this.url };
+    this.slots = next;
+    this.onChange();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.loaded(slot);
+    }, LOAD_TIMEOUT_MS);
+  }
+}

@@ -1,0 +1,100 @@
+// Running (and just finished) generations, kept outside React so a generation started on the
+// start screen keeps streaming into the project view. Channel messages are batched per frame.
+import { Channel } from "@tauri-apps/api/core";
+import { commands, type AgentEvent_Deserialize, type GenerateRequest_Deserialize, type GenerationStarted, type IpcError } from "../ipc";
+import { applyEvents, emptyGeneration, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
+
+type Listener = () => void;
+
+export class LiveGeneration {
+  view: GenerationView = emptyGeneration();
+  started: GenerationStarted | null = null;
+  readonly projectId: string;
+  /** The screenshot the page is made from, shown until code arrives. */
+  inputPreview: string | null = null;
+  readonly channel = new Channel<AgentEvent_Deserialize>();
+  private pending: AgentEvent[] = [];
+  private scheduled = false;
+  private listeners = new Set<Listener>();
+
+  constructor(projectId: string) {
+    this.projectId = projectId;
+    this.channel.onmessage = (event) => {
+      this.pending.push(event);
+      this.schedule();
+    };
+  }
+
+  attach(started: GenerationStarted): void {
+    this.started = started;
+    this.view = withStartedVariants(this.view, started.variants);
+    this.emit();
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): GenerationView => this.view;
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = () => {
+      this.scheduled = false;
+      const batch = this.pending;
+      this.pending = [];
+      this.view = applyEvents(this.view, batch, Date.now());
+      this.emit();
+    };
+    if (typeof requestAnimationFrame === "function" && document.visibilityState === "visible") requestAnimationFrame(run);
+    else setTimeout(run, 16);
+  }
+
+  private emit(): void {
+    for (const l of this.listeners) l();
+  }
+}
+
+/** Live generations by version id. */
+class Registry {
+  private byVersion = new Map<number, LiveGeneration>();
+  private listeners = new Set<Listener>();
+  private snapshot: ReadonlyMap<number, LiveGeneration> = new Map();
+
+  add(versionId: number, live: LiveGeneration): void {
+    this.byVersion.set(versionId, live);
+    this.snapshot = new Map(this.byVersion);
+    for (const l of this.listeners) l();
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ReadonlyMap<number, LiveGeneration> => this.snapshot;
+}
+
+export const liveGenerations = new Registry();
+
+export type StartResult = { ok: true; live: LiveGeneration; started: GenerationStarted } | { ok: false; error: IpcError };
+
+export async function startGeneration(request: GenerateRequest_Deserialize): Promise<StartResult> {
+  const live = new LiveGeneration(request.project_id);
+  const result = await commands.generationStart(request, live.channel);
+  if (result.status === "error") return { ok: false, error: result.error };
+  live.attach(result.data);
+  liveGenerations.add(result.data.version_id, live);
+  return { ok: true, live, started: result.data };
+}
+
+export async function retryGeneration(projectId: string, versionId: number): Promise<StartResult> {
+  const live = new LiveGeneration(projectId);
+  const result = await commands.generationRetry(projectId, versionId, live.channel);
+  if (result.status === "error") return { ok: false, error: result.error };
+  live.attach(result.data);
+  liveGenerations.add(result.data.version_id, live);
+  return { ok: true, live, started: result.data };
+}
