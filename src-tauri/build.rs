@@ -32,11 +32,14 @@ fn main() {
         "project_add_input_data",
         "project_inputs",
         "project_capture_url",
+        "input_preview",
         "generation_start",
         "generation_retry",
         "generation_cancel",
         "models_available",
         "preview_url",
+        "variant_scores",
+        "variant_score_diff",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

@@ -36,18 +36,23 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::project_add_input_data,
             projects::commands::project_inputs,
             projects::commands::project_capture_url,
+            projects::commands::input_preview,
             generation::commands::generation_start,
             generation::commands::generation_retry,
             generation::commands::generation_cancel,
             generation::commands::models_available,
             preview::commands::preview_url,
+            generation::commands::variant_scores,
+            generation::commands::variant_score_diff,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,
             projects::ProjectFilesChanged,
-            generation::GenerationRecorded
+            generation::GenerationRecorded,
+            generation::score::VariantScored
         ])
         .typ::<crate::IpcError>()
+        .typ::<s2c_core::fidelity::FidelityReport>()
 }
 
 /// Where the generated bindings are committed, relative to the workspace root.

@@ -511,3 +511,91 @@ fn test_key_asks_the_vendor_for_its_models_and_reports_without_the_key() {
         );
     });
 }
+
+#[test]
+fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
+    let Ok(chromium) = s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref())
+    else {
+        assert_ne!(
+            std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
+            Ok("1"),
+            "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
+        );
+        eprintln!("SKIPPED: no Chromium");
+        return;
+    };
+    tauri::async_runtime::block_on(async {
+        let sample = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/samples/src/login.html"),
+        )
+        .unwrap();
+        let server = MockServer::start(vec![]).await;
+        server.respond_with(move |req| {
+            if String::from_utf8_lossy(&req.body).contains("function_call_output") {
+                return done_turn();
+            }
+            let args = json!({"path": "index.html", "content": sample}).to_string();
+            let mut s = ResponsesStream::new();
+            s.function_call("fc_1", "call_1", "create_file", &[&args])
+                .completed(usage(1200, 0, 300, 0));
+            Reply::sse_text(s.body())
+        });
+        let h = Harness::new(&server).await;
+        let scored = Arc::new(Mutex::new(Vec::new()));
+        let sink = scored.clone();
+        crate::generation::score::VariantScored::listen(&h.app, move |e| {
+            sink.lock().unwrap().push(e.payload)
+        });
+        let mut settings = (*h.state().settings.get()).clone();
+        settings.chromium_path = Some(chromium.display().to_string());
+        h.state().settings.update(settings).unwrap();
+        let project = h.state().projects.create("Scored", None).unwrap();
+        let input = project
+            .add_input("login.png", "image/png", &sample_png())
+            .unwrap();
+        let (started, _) = h
+            .start(
+                GenerateSource::Screenshots {
+                    input_ids: vec![input.id],
+                },
+                &["gpt-5.4"],
+            )
+            .await;
+        h.recorded(started.version_id).await;
+        for _ in 0..600 {
+            if !scored.lock().unwrap().is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let event = scored.lock().unwrap().first().cloned().expect("a score");
+        assert_eq!(event.variant_id, started.variants[0].variant_id);
+        assert!(
+            event.total >= 95.0,
+            "the sample's own page scores high: {}",
+            event.total
+        );
+        let stored = crate::generation::commands::variant_scores(
+            h.state(),
+            project.id().to_owned(),
+            vec![event.variant_id],
+        )
+        .await
+        .unwrap();
+        assert_eq!(stored[0].total, event.total);
+        assert!(stored[0].report["components"]["ssim"].as_f64().unwrap() > 90.0);
+        let diff = crate::generation::commands::variant_score_diff(
+            h.state(),
+            project.id().to_owned(),
+            event.variant_id,
+        )
+        .await
+        .unwrap()
+        .expect("a diff image");
+        assert!(diff.starts_with("data:image/png;base64,"));
+        if let Some(renderer) = h.state().generations.shared_renderer() {
+            renderer.shutdown().await;
+        }
+    });
+}

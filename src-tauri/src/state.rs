@@ -64,6 +64,7 @@ pub fn init<R: Runtime>(
         generations: crate::generation::Generations::new(
             dirs.data.join("scratch"),
             crate::generation::recorded_notifier(app),
+            crate::generation::scored_notifier(app),
         ),
         preview_tokens: Default::default(),
     });

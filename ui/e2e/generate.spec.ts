@@ -4,7 +4,7 @@ import { appInfo, models, page as samplePage, project, settings, usage, variantI
 import { channelOf, emitEvent, ipcCalls, mockIpc, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
-const BRIDGE = readFileSync("e2e/selectBridge.js", "utf8");
+const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
 
 const started = {
   generation_id: 7,
@@ -162,6 +162,17 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await setAnswer(page, "project_versions", { current_version: 1, versions: [v1] });
   await emitEvent(page, "generation-recorded", { project_id: "p1", generation_id: 7, version_id: 1 });
   await expect(page.getByTestId("history-row")).toHaveCount(1);
+
+  // Option 1 is scored against the screenshot in the background; the score shows when ready,
+  // the comparison image on demand.
+  await setAnswer(page, "variant_scores", [{ variant_id: 11, input_id: 1, total: 96.4, report: {} }]);
+  await setAnswer(page, "variant_score_diff", "data:image/png;base64,iVBORw0KGgo=");
+  await emitEvent(page, "variant-scored", { project_id: "p1", version_id: 1, variant_id: 11, total: 96.4 });
+  await expect(page.getByTestId("variant-card-0").getByTestId("variant-score")).toHaveText("96");
+  await page.keyboard.press("Alt+1");
+  await page.getByTestId("fidelity-score").click();
+  await expect(page.getByRole("dialog", { name: "Comparison with the screenshot" }).getByRole("img")).toBeVisible();
+  await page.getByRole("dialog", { name: "Comparison with the screenshot" }).click();
 
   // Option 1's code: edit and save with Ctrl+S.
   await page.keyboard.press("Alt+1");

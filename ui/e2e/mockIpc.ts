@@ -54,6 +54,22 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
             return Promise.resolve(handler);
           }
           if (cmd === "plugin:event|unlisten") return Promise.resolve(null);
+          // Preview URLs carry tokens Rust mints; here they name the variant plainly, on the
+          // routed origin servePreviews answers.
+          const origin = `${location.origin}/__preview`;
+          if (cmd === "preview_url" && !(cmd in answers)) {
+            const a = args as { projectId: string; versionId: number; variantId: number };
+            return Promise.resolve(`${origin}/p/${encodeURIComponent(a.projectId)}/${a.versionId}/${a.variantId}/index.html`);
+          }
+          if ((cmd === "generation_start" || cmd === "generation_retry") && cmd in answers) {
+            const started = answers[cmd] as { generation_id?: number; variants?: { index: number; preview_url?: string }[]; __error?: unknown } | null;
+            if (started && !("__error" in started) && Array.isArray(started.variants)) {
+              return Promise.resolve({
+                ...started,
+                variants: started.variants.map((v) => ({ ...v, preview_url: v.preview_url ?? `${origin}/live/${started.generation_id}/${v.index}/index.html` })),
+              });
+            }
+          }
           if (!(cmd in answers)) return Promise.reject({ code: "internal", message: `unmocked command ${cmd}` });
           let answer = answers[cmd] as { __error?: unknown; __sequence?: unknown[] } | undefined;
           if (answer && typeof answer === "object" && Array.isArray(answer.__sequence)) {

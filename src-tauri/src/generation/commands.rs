@@ -2,7 +2,7 @@ use super::request::{GenerateRequest, GenerationStarted, ModelOption};
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::engine::AgentEvent;
-use s2c_core::project::VersionId;
+use s2c_core::project::{StoredScore, VersionId};
 use s2c_core::providers::ModelCatalog;
 use s2c_core::ErrorCode;
 use tauri::ipc::Channel;
@@ -112,4 +112,30 @@ pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOpt
         }
     }
     Ok(options)
+}
+
+/// The cached fidelity scores of these variants (those not scored yet are left out).
+#[tauri::command]
+#[specta::specta]
+pub async fn variant_scores(
+    state: State<'_, AppState>,
+    project_id: String,
+    variant_ids: Vec<u32>,
+) -> Result<Vec<StoredScore>, IpcError> {
+    let service = state.projects.clone();
+    crate::state::blocking(move || service.get(&project_id)?.scores(&variant_ids)).await
+}
+
+/// A variant's score image (screenshot | render | differences) as a `data:` URL, if scored.
+#[tauri::command]
+#[specta::specta]
+pub async fn variant_score_diff(
+    state: State<'_, AppState>,
+    project_id: String,
+    variant_id: u32,
+) -> Result<Option<String>, IpcError> {
+    let service = state.projects.clone();
+    let png =
+        crate::state::blocking(move || service.get(&project_id)?.score_diff(variant_id)).await?;
+    Ok(png.map(|png| s2c_core::render::thumbnail::data_url("image/png", &png)))
 }

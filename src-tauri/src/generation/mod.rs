@@ -7,6 +7,7 @@ pub mod live;
 mod plan;
 pub mod request;
 pub(crate) mod run;
+pub mod score;
 mod sink;
 mod thumbnail;
 
@@ -39,12 +40,27 @@ pub fn recorded_notifier<R: tauri::Runtime>(
     })
 }
 
+/// What [`Generations`] calls when a variant is scored: emits [`score::VariantScored`].
+pub fn scored_notifier<R: tauri::Runtime>(
+    app: &tauri::AppHandle<R>,
+) -> Arc<dyn Fn(score::VariantScored) + Send + Sync> {
+    use tauri_specta::Event;
+    let app = app.clone();
+    Arc::new(move |event: score::VariantScored| {
+        if let Err(e) = event.emit(&app) {
+            tracing::warn!("could not announce a score: {e}");
+        }
+    })
+}
+
 /// The running generations, their live files, and the browser they share.
 pub struct Generations {
     next_id: AtomicU32,
     running: Arc<Mutex<HashMap<u32, GenerationCanceller>>>,
-    /// Announces [`GenerationRecorded`] (set up with the app handle at startup).
+    /// Announces [`GenerationRecorded`] and [`score::VariantScored`] (set up with the app
+    /// handle at startup).
     on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
+    on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     pub live: Arc<live::LiveFiles>,
     /// Where variants' tools write assets while they run, one folder per variant id.
     scratch: PathBuf,
@@ -57,11 +73,13 @@ impl Generations {
     pub fn new(
         scratch: PathBuf,
         on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
+        on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     ) -> Self {
         Self {
             next_id: AtomicU32::new(1),
             running: Arc::default(),
             on_recorded,
+            on_scored,
             live: Arc::default(),
             scratch,
             renderer: Mutex::default(),
@@ -74,6 +92,13 @@ impl Generations {
 
     pub(crate) fn running(&self) -> std::sync::MutexGuard<'_, HashMap<u32, GenerationCanceller>> {
         self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The browser already started, if any (tests shut it down).
+    #[cfg(test)]
+    pub(crate) fn shared_renderer(&self) -> Option<Arc<Renderer>> {
+        let slot = self.renderer.lock().unwrap_or_else(PoisonError::into_inner);
+        slot.as_ref().map(|(_, r)| r.clone())
     }
 
     /// The shared browser for `configured` (the settings' path), found now if need be; `None`

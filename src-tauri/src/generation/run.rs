@@ -162,7 +162,12 @@ pub async fn start(
         GenerateSource::Screenshots { input_ids } => input_ids.first().copied(),
         _ => None,
     };
+    let single_screenshot = match &request.source {
+        GenerateSource::Screenshots { input_ids } if input_ids.len() == 1 => first_screenshot,
+        _ => None,
+    };
     let notify = generations.on_recorded.clone();
+    let announce_score = generations.on_scored.clone();
     tauri::async_runtime::spawn(async move {
         let outcome = handle.wait().await;
         let recorders = match recording.await {
@@ -187,7 +192,20 @@ pub async fn start(
                     version_id: version,
                 });
                 let screenshot = first_screenshot.and_then(|id| project.input_bytes(id).ok());
-                super::thumbnail::refresh(service, project, thumbnail_renderer, screenshot).await;
+                super::thumbnail::refresh(
+                    service,
+                    project.clone(),
+                    thumbnail_renderer.clone(),
+                    screenshot,
+                )
+                .await;
+                // A page made from one screenshot can be measured against it.
+                if let (Some(input), Some(renderer)) = (single_screenshot, thumbnail_renderer) {
+                    super::score::score_version(project, version, input, renderer, |s| {
+                        announce_score(s)
+                    })
+                    .await;
+                }
             }
             Err(e) => tracing::error!(generation = generation_id, "could not store: {e}"),
         }

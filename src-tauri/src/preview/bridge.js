@@ -1,39 +1,38 @@
-// Select-and-edit inside a sandboxed preview. The app cannot reach into the page (it is
-// cross-origin on purpose), so the page itself answers: the parent turns selection on with
+// Select-and-edit inside a sandboxed preview, injected by the app into every HTML page it shows
+// (never into the model's screenshots). The app cannot reach into the page (it is cross-origin on
+// purpose), so the page answers: the parent turns selection on with
 // {type: "s2c-select-mode", on}, and a click reports {type: "s2c-select", html, selector}.
-// Nothing here reads or sends anything else.
+// Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
-  "use strict";
   if (window.parent === window) return;
   var on = false;
-  var hovered = null;
-  var box = document.createElement("div");
-  box.setAttribute("data-s2c-bridge", "");
-  box.style.cssText =
-    "position:fixed;pointer-events:none;z-index:2147483647;border:2px solid #6366f1;" +
-    "background:rgba(99,102,241,.12);border-radius:3px;display:none;transition:all 60ms";
+  var box = null;
+  var current = null;
+  var MAX_HTML = 4000;
 
-  function place(el) {
-    var r = el.getBoundingClientRect();
-    box.style.left = r.left + "px";
-    box.style.top = r.top + "px";
-    box.style.width = r.width + "px";
-    box.style.height = r.height + "px";
-    box.style.display = "block";
+  function overlay() {
+    if (!box) {
+      box = document.createElement("div");
+      box.setAttribute("data-s2c-overlay", "");
+      box.style.cssText =
+        "position:fixed;pointer-events:none;z-index:2147483647;border:2px solid #6366f1;background:rgba(99,102,241,.12);border-radius:3px;display:none;box-sizing:border-box";
+      document.documentElement.appendChild(box);
+    }
+    return box;
   }
 
-  function selectorOf(el) {
+  function cssPath(el) {
     var parts = [];
     while (el && el.nodeType === 1 && el !== document.documentElement) {
-      if (el.id) {
-        parts.unshift("#" + CSS.escape(el.id));
+      if (el.id && /^[A-Za-z][\w-]*$/.test(el.id) && document.querySelectorAll("#" + el.id).length === 1) {
+        parts.unshift("#" + el.id);
         break;
       }
-      var part = el.tagName.toLowerCase();
+      var part = el.localName;
       var parent = el.parentElement;
       if (parent) {
         var same = Array.prototype.filter.call(parent.children, function (c) {
-          return c.tagName === el.tagName;
+          return c.localName === el.localName;
         });
         if (same.length > 1) part += ":nth-of-type(" + (same.indexOf(el) + 1) + ")";
       }
@@ -43,31 +42,64 @@
     return parts.join(" > ");
   }
 
-  function over(e) {
-    if (!on || e.target === box) return;
-    hovered = e.target;
-    place(hovered);
+  function show(el) {
+    var r = el.getBoundingClientRect();
+    var b = overlay();
+    b.style.display = "block";
+    b.style.left = r.left + "px";
+    b.style.top = r.top + "px";
+    b.style.width = r.width + "px";
+    b.style.height = r.height + "px";
   }
 
-  function click(e) {
+  function hide() {
+    if (box) box.style.display = "none";
+  }
+
+  function swallow(e) {
     if (!on) return;
     e.preventDefault();
     e.stopPropagation();
-    var el = e.target;
-    var html = el.outerHTML || "";
-    if (html.length > 4000) html = html.slice(0, 4000) + "…";
-    window.parent.postMessage({ type: "s2c-select", html: html, selector: selectorOf(el) }, "*");
   }
 
+  document.addEventListener(
+    "mouseover",
+    function (e) {
+      if (!on || !(e.target instanceof Element) || e.target === box) return;
+      current = e.target;
+      show(current);
+    },
+    true,
+  );
+  document.addEventListener(
+    "click",
+    function (e) {
+      if (!on) return;
+      swallow(e);
+      var el = e.target instanceof Element ? e.target : current;
+      if (!el || el === box) return;
+      var html = el.outerHTML;
+      if (html.length > MAX_HTML) html = html.slice(0, MAX_HTML) + "…";
+      window.parent.postMessage({ type: "s2c-select", html: html, selector: cssPath(el) }, "*");
+    },
+    true,
+  );
+  ["mousedown", "mouseup", "dblclick", "submit", "contextmenu"].forEach(function (type) {
+    document.addEventListener(type, swallow, true);
+  });
+  window.addEventListener(
+    "scroll",
+    function () {
+      if (on && current) show(current);
+    },
+    true,
+  );
   window.addEventListener("message", function (e) {
     if (e.source !== window.parent) return;
-    var data = e.data;
-    if (!data || data.type !== "s2c-select-mode") return;
-    on = data.on === true;
-    if (on && !box.isConnected) document.documentElement.appendChild(box);
-    if (!on) box.style.display = "none";
+    var d = e.data;
+    if (!d || typeof d !== "object" || d.type !== "s2c-select-mode" || typeof d.on !== "boolean") return;
+    on = d.on;
     document.documentElement.style.cursor = on ? "crosshair" : "";
+    if (!on) hide();
   });
-  document.addEventListener("mouseover", over, true);
-  document.addEventListener("click", click, true);
 })();

@@ -111,10 +111,20 @@ fn route(state: &AppState, path_and_query: &str) -> Option<(Box<dyn PreviewSourc
 }
 
 /// A variant's files as stored in the project database.
-struct StoredVariant {
+pub(crate) struct StoredVariant {
     project: Project,
     version: u32,
     variant: u32,
+}
+
+impl StoredVariant {
+    pub(crate) fn new(project: Project, version: u32, variant: u32) -> Self {
+        Self {
+            project,
+            version,
+            variant,
+        }
+    }
 }
 
 impl PreviewSource for StoredVariant {

@@ -5,8 +5,8 @@ use s2c_core::project::export::{
     export_version, ExportFormat, ExportOptions, ExportReport, RemoteLimits,
 };
 use s2c_core::project::{
-    classify_input, FileChange, FileContent, InputInfo, ProjectInfo, ProjectService, RecentProject,
-    StoredEvent, VariantId, VersionId, VersionInfo, VersionTree, MAX_VIDEO_BYTES,
+    classify_input, FileChange, FileContent, InputInfo, InputKind, ProjectInfo, ProjectService,
+    RecentProject, StoredEvent, VariantId, VersionId, VersionInfo, VersionTree, MAX_VIDEO_BYTES,
 };
 use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
 use s2c_core::ErrorCode;
@@ -395,4 +395,39 @@ fn capture_file_name(url: &str) -> String {
     } else {
         format!("{host}.png")
     }
+}
+
+/// A small PNG of a screenshot the user picked or dropped (by path), as a `data:` URL, for the
+/// start screen's thumbnails and the "until code arrives" placeholder.
+#[tauri::command]
+#[specta::specta]
+pub async fn input_preview(path: String) -> Result<String, IpcError> {
+    blocking(move || {
+        let path = PathBuf::from(path);
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "input".into());
+        let len = std::fs::metadata(&path)
+            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?
+            .len();
+        if len > s2c_core::project::MAX_IMAGE_BYTES as u64 {
+            return Err(IpcError::new(
+                ErrorCode::InvalidInput,
+                &format!("“{name}” is larger than 20 MB"),
+            ));
+        }
+        let bytes = std::fs::read(&path)
+            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?;
+        if !matches!(classify_input(&name, &bytes)?, InputKind::Image(_)) {
+            return Err(IpcError::new(
+                ErrorCode::InvalidInput,
+                &format!("“{name}” is not an image"),
+            ));
+        }
+        let png = s2c_core::render::thumbnail::png_thumbnail(&bytes, 640, 1600)
+            .map_err(|e| IpcError::new(ErrorCode::InvalidInput, &format!("{name}: {e}")))?;
+        Ok(s2c_core::render::thumbnail::data_url("image/png", &png))
+    })
+    .await
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useLatest } from "./useLatest";
 import { classifyInputFiles, type CandidateFile } from "../lib/inputFiles";
 import { baseName } from "../lib/projectName";
+import { commands } from "../ipc";
 
 export type InputSource = { type: "file"; file: File } | { type: "path"; path: string } | { type: "url"; url: string };
 
@@ -90,7 +91,17 @@ export function useInputTray(): InputTray {
     if (files.length) add(files.map(fromFile));
   }, [add]);
   const addPaths = useCallback((paths: string[]) => {
-    if (paths.length) add(paths.map(fromPath));
+    if (paths.length === 0) return;
+    const items = paths.map(fromPath);
+    add(items);
+    // Paths carry no bytes the page can read: ask Rust for a small thumbnail of each image.
+    for (const item of items) {
+      if (item.kind !== "image" || item.source.type !== "path") continue;
+      void commands.inputPreview(item.source.path).then((result) => {
+        if (result.status !== "ok") return;
+        setItems((list) => list.map((i) => (i.key === item.key ? { ...i, previewUrl: result.data } : i)));
+      });
+    }
   }, [add]);
 
   const addUrl = useCallback(

@@ -75,6 +75,11 @@ export const commands = {
 	 *  screenshot input. No third-party service sees the URL.
 	 */
 	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
+	/**
+	 *  A small PNG of a screenshot the user picked or dropped (by path), as a `data:` URL, for the
+	 *  start screen's thumbnails and the "until code arrives" placeholder.
+	 */
+	inputPreview: (path: string) => typedError<string, IpcError>(__TAURI_INVOKE("input_preview", { path })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
 	generationStart: (request: GenerateRequest_Deserialize, onEvent: Channel<AgentEvent_Deserialize>) => typedError<GenerationStarted, IpcError>(__TAURI_INVOKE("generation_start", { request, onEvent })),
 	/**  Run a version's request again (as a new version). */
@@ -88,6 +93,10 @@ export const commands = {
 	modelsAvailable: () => typedError<ModelOption[], IpcError>(__TAURI_INVOKE("models_available")),
 	/**  The preview URL of a stored variant (load it in `<iframe sandbox="allow-scripts">`). */
 	previewUrl: (projectId: string, versionId: number, variantId: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_url", { projectId, versionId, variantId })),
+	/**  The cached fidelity scores of these variants (those not scored yet are left out). */
+	variantScores: (projectId: string, variantIds: number[]) => typedError<StoredScore[], IpcError>(__TAURI_INVOKE("variant_scores", { projectId, variantIds })),
+	/**  A variant's score image (screenshot | render | differences) as a `data:` URL, if scored. */
+	variantScoreDiff: (projectId: string, variantId: number) => typedError<string | null, IpcError>(__TAURI_INVOKE("variant_score_diff", { projectId, variantId })),
 };
 
 /** Events */
@@ -95,6 +104,7 @@ export const events = {
 	generationRecorded: makeEvent<GenerationRecorded, GenerationRecorded>("generation-recorded"),
 	projectFilesChanged: makeEvent<ProjectFilesChanged, ProjectFilesChanged>("project-files-changed"),
 	settingsChanged: makeEvent<SettingsChanged_Serialize, SettingsChanged_Deserialize>("settings-changed"),
+	variantScored: makeEvent<VariantScored, VariantScored>("variant-scored"),
 };
 
 /* Types */
@@ -179,6 +189,13 @@ export type BeforeAfter_Serialize = {
 	before: string,
 	after: string | null,
 	error: string | null,
+};
+
+/**  Visual blocks found in each image, and how many were paired. */
+export type BlockCounts = {
+	reference: number,
+	candidate: number,
+	matched: number,
 };
 
 export type Capabilities = Capabilities_Serialize | Capabilities_Deserialize;
@@ -333,6 +350,92 @@ export type ExportReport = {
 	warnings: string[],
 };
 
+export type FidelityComponents = FidelityComponents_Serialize | FidelityComponents_Deserialize;
+
+export type FidelityComponents_Deserialize = {
+	/**  Structural similarity of the luminance, content-weighted. */
+	ssim: number | null,
+	/**  Visual blocks matched by position and size. */
+	layout: number | null,
+	/**  Perceptual colour difference (CIEDE2000) on matched blocks and a coarse grid. */
+	color: number | null,
+	/**
+	 *  The page's rendered text against the reference's; `None` when the reference's text is
+	 *  not known (a screenshot alone), with a note.
+	 */
+	text?: number | null,
+};
+
+export type FidelityComponents_Serialize = {
+	/**  Structural similarity of the luminance, content-weighted. */
+	ssim: number | null,
+	/**  Visual blocks matched by position and size. */
+	layout: number | null,
+	/**  Perceptual colour difference (CIEDE2000) on matched blocks and a coarse grid. */
+	color: number | null,
+	/**
+	 *  The page's rendered text against the reference's; `None` when the reference's text is
+	 *  not known (a screenshot alone), with a note.
+	 */
+	text: number | null,
+};
+
+/**  How closely a rendered page matches a screenshot. Every score is 0–100, higher is closer. */
+export type FidelityReport = FidelityReport_Serialize | FidelityReport_Deserialize;
+
+/**  How closely a rendered page matches a screenshot. Every score is 0–100, higher is closer. */
+export type FidelityReport_Deserialize = {
+	/**  The weighted sum of the components (see [`FidelityWeights`] and docs/FIDELITY.md). */
+	total: number | null,
+	components: FidelityComponents_Deserialize,
+	/**
+	 *  The weights `total` used: the text weight is spread over the others when text was
+	 *  not compared, so they always sum to 1.
+	 */
+	weights: FidelityWeights,
+	/**
+	 *  What the reader should know about this score: skipped components, a page that did not
+	 *  finish loading, heights that differ, files the page asked for and did not have.
+	 */
+	notes: string[],
+	/**  The screenshot's size in pixels (= CSS px: it is taken as DPR 1). */
+	screenshot: ImageSize,
+	/**  The rendered page's size in CSS px. */
+	rendered: ImageSize,
+	blocks: BlockCounts,
+	elapsed_ms: number,
+};
+
+/**  How closely a rendered page matches a screenshot. Every score is 0–100, higher is closer. */
+export type FidelityReport_Serialize = {
+	/**  The weighted sum of the components (see [`FidelityWeights`] and docs/FIDELITY.md). */
+	total: number | null,
+	components: FidelityComponents_Serialize,
+	/**
+	 *  The weights `total` used: the text weight is spread over the others when text was
+	 *  not compared, so they always sum to 1.
+	 */
+	weights: FidelityWeights,
+	/**
+	 *  What the reader should know about this score: skipped components, a page that did not
+	 *  finish loading, heights that differ, files the page asked for and did not have.
+	 */
+	notes: string[],
+	/**  The screenshot's size in pixels (= CSS px: it is taken as DPR 1). */
+	screenshot: ImageSize,
+	/**  The rendered page's size in CSS px. */
+	rendered: ImageSize,
+	blocks: BlockCounts,
+	elapsed_ms: number,
+};
+
+export type FidelityWeights = {
+	ssim: number | null,
+	layout: number | null,
+	color: number | null,
+	text: number | null,
+};
+
 /**  The content of a file of a version. */
 export type FileContent = FileContent_Serialize | FileContent_Deserialize;
 
@@ -449,6 +552,11 @@ export type GenerationStarted = {
 };
 
 export type ImageOperation = "edit" | "remove_background";
+
+export type ImageSize = {
+	width: number,
+	height: number,
+};
 
 export type InputInfo = {
 	id: number,
@@ -661,6 +769,15 @@ export type StoredEvent = {
 	payload: unknown,
 };
 
+/**  A variant's stored score: the total and the whole report as its producer wrote it. */
+export type StoredScore = {
+	variant_id: number,
+	/**  The screenshot it was compared with. */
+	input_id: number,
+	total: number | null,
+	report: unknown,
+};
+
 export type Theme = "system" | "light" | "dark";
 
 export type ToolDetail = ToolDetail_Serialize | ToolDetail_Deserialize;
@@ -799,6 +916,14 @@ export type VariantInfo_Serialize = {
 	started_at: number | null,
 	finished_at: number | null,
 	files: FileEntry[],
+};
+
+/**  A variant's fidelity score was computed and stored. */
+export type VariantScored = {
+	project_id: string,
+	version_id: number,
+	variant_id: number,
+	total: number | null,
 };
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { applyEvents, type VariantView, emptyGeneration, visibleFiles, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
 
 const started = [
-  { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
-  { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
+  { index: 0, variant_id: 11, provider: "openai", model: "gpt-5", preview_url: "preview://localhost/t/a/index.html" },
+  { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5", preview_url: "preview://localhost/t/b/index.html" },
 ];
 
 let nextId = 0;

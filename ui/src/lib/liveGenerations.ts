@@ -2,6 +2,7 @@
 // start screen keeps streaming into the project view. Channel messages are batched per frame.
 import { Channel } from "@tauri-apps/api/core";
 import { commands, type AgentEvent_Deserialize, type GenerateRequest_Deserialize, type GenerationStarted, type IpcError } from "../ipc";
+import { rememberLivePreviews } from "./previewUrl";
 import { applyEvents, emptyGeneration, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
 
 type Listener = () => void;
@@ -27,6 +28,7 @@ export class LiveGeneration {
 
   attach(started: GenerationStarted): void {
     this.started = started;
+    rememberLivePreviews(started.generation_id, started.variants);
     this.view = withStartedVariants(this.view, started.variants);
     this.emit();
   }

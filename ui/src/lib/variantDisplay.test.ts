@@ -1,5 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { VersionInfo_Deserialize } from "../ipc";
+import { rememberLivePreviews } from "./previewUrl";
+
+// Preview URLs carry tokens only Rust mints: stand in for `preview_url`.
+vi.mock("../ipc", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../ipc")>();
+  return {
+    ...original,
+    commands: {
+      ...original.commands,
+      previewUrl: (_project: string, version: number, variant: number) =>
+        Promise.resolve({ status: "ok" as const, data: `preview://localhost/t/tok${version}x${variant}/index.html` }),
+    },
+  };
+});
 import { applyEvents, emptyGeneration } from "./agentEvents";
 import { displaysFor, modelSpec } from "./variantDisplay";
 import { foldStored } from "../hooks/useStoredActivity";
@@ -16,17 +30,22 @@ const version: VersionInfo_Deserialize = {
 };
 
 describe("displaysFor", () => {
-  it("uses stored previews for a stored version", () => {
+  it("uses stored previews for a stored version, once Rust has minted their URL", async () => {
+    const [first] = displaysFor("p 1", version, null);
+    expect(first?.previewUrl).toBeNull();
+    await Promise.resolve();
+    await Promise.resolve();
     const [a, b] = displaysFor("p 1", version, null);
-    expect(a?.previewUrl).toMatch(/\/p\/p%201\/4\/41\/index\.html$/);
+    expect(a?.previewUrl).toBe("preview://localhost/t/tok4x41/index.html");
     expect(b?.previewUrl).toBeNull();
     expect(b?.error).toBe("Key refused");
   });
 
   it("uses live previews and live state while generating", () => {
-    const view = applyEvents(emptyGeneration([{ index: 0, variant_id: 41, provider: "openai", model: "gpt-5" }]), [{ event_id: 1, variant: 0, type: "code_delta", call_id: "c", path: "index.html", text: "<p>" }], 0);
+    const view = applyEvents(emptyGeneration([{ index: 0, variant_id: 41, provider: "openai", model: "gpt-5", preview_url: "preview://localhost/t/live9/index.html" }]), [{ event_id: 1, variant: 0, type: "code_delta", call_id: "c", path: "index.html", text: "<p>" }], 0);
+    rememberLivePreviews(9, [{ index: 0, preview_url: "preview://localhost/t/live9/index.html" }]);
     const [a] = displaysFor("p1", null, { generationId: 9, view });
-    expect(a?.previewUrl).toMatch(/\/live\/9\/0\/index\.html$/);
+    expect(a?.previewUrl).toBe("preview://localhost/t/live9/index.html");
     expect(a?.hasCode).toBe(true);
     expect(a?.revision).toBe(1);
     expect(a?.variantId).toBe(41);

@@ -11,7 +11,7 @@ import { useVersions } from "../../hooks/useVersions";
 import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
 import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
-import { livePreviewUrl, storedPreviewUrl } from "../../lib/previewUrl";
+import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
 import { STACKS } from "../../lib/settingsForm";
 import { summarize } from "../../lib/versions";
 import { displaysFor, modelSpec } from "../../lib/variantDisplay";
@@ -24,6 +24,8 @@ import { HistoryPanel, type PendingVersion } from "./HistoryPanel";
 import { ProjectHeader } from "./ProjectHeader";
 import { PromptBox, type UpdateRequest } from "./PromptBox";
 import { VariantCard } from "./VariantCard";
+import { ScoreButton } from "./ScoreButton";
+import { useScores } from "../../hooks/useScores";
 import { VariantStage, type StageTab } from "./VariantStage";
 
 interface Props {
@@ -69,9 +71,16 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   const live = versionId !== null ? allLive.get(versionId) : undefined;
   const liveView = useLiveView(live);
   const version = tree?.versions.find((v) => v.id === versionId) ?? null;
+  // Preview URLs arrive from Rust (tokens); a new one re-renders the cards.
+  const urls = usePreviewUrls();
   const displays = useMemo(
     () => displaysFor(project.id, version, live?.started && liveView ? { generationId: live.started.generation_id, view: liveView } : null),
-    [project.id, version, live, liveView],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `urls` marks new preview URLs
+    [project.id, version, live, liveView, urls],
+  );
+  const scores = useScores(
+    project.id,
+    displays.filter((d) => d.status === "complete" && d.variantId !== null).map((d) => d.variantId as number),
   );
   const defaultIndex = Math.max(0, displays.findIndex((d) => d.variantId !== null && d.variantId === version?.selected_variant));
   const index = versionId !== null ? (picked[versionId] ?? defaultIndex) : 0;
@@ -194,8 +203,12 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   const canUpdate = selected !== null && selected.variantId !== null && selected.status === "complete";
   const canChoose =
     version !== null && displays.length > 1 && selected !== null && selected.status === "complete" && selected.variantId !== null && selected.variantId !== version.selected_variant;
+  const selectedScore = selected?.variantId != null ? scores.get(selected.variantId) : undefined;
   const stageActions = (
     <>
+      {selected?.variantId != null && selectedScore !== undefined ? (
+        <ScoreButton projectId={project.id} variantId={selected.variantId} total={selectedScore} />
+      ) : null}
       {canChoose ? (
         <button type="button" className={ghostButtonClass} title="The working files and exports use this option" onClick={() => void choose()}>
           Use this option
@@ -233,7 +246,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} selected={i === index} now={now} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId) : undefined} selected={i === index} now={now} onSelect={() => {
                   pick(i);
                 }} />
               ))}

@@ -5,6 +5,8 @@ import { ScaledPreview } from "./ScaledPreview";
 
 interface Props {
   variant: VariantDisplay;
+  /** Its fidelity score, once computed. */
+  score?: number | undefined;
   selected: boolean;
   now: number;
   onSelect: () => void;
@@ -15,7 +17,7 @@ export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now
   return formatDuration((v.finishedAt ?? now) - v.startedAt);
 }
 
-export function VariantCard({ variant, selected, now, onSelect }: Props) {
+export function VariantCard({ variant, score, selected, now, onSelect }: Props) {
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
   return (
@@ -47,6 +49,11 @@ export function VariantCard({ variant, selected, now, onSelect }: Props) {
         <div className="flex items-center gap-1.5 text-xs text-zinc-500">
           <Badge>{modelLabel(variant.model)}</Badge>
           {time ? <span data-testid="variant-time">{time}</span> : null}
+          {score !== undefined ? (
+            <span data-testid="variant-score" title="Fidelity to the screenshot (0–100)" className="font-medium text-emerald-700 dark:text-emerald-400">
+              {Math.round(score)}
+            </span>
+          ) : null}
           {cost ? <span className="ml-auto tabular-nums">{cost}</span> : null}
         </div>
       </div>

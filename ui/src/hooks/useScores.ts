@@ -1,0 +1,44 @@
+// The fidelity scores of the variants on screen: computed by the app in the background after
+// a generation from one screenshot, announced with `variant-scored`, cached per variant.
+import { useCallback, useEffect, useState } from "react";
+import { commands, events } from "../ipc";
+
+export function useScores(projectId: string, variantIds: number[]): Map<number, number> {
+  const [scores, setScores] = useState<Map<number, number>>(new Map());
+  const key = variantIds.join(",");
+
+  const load = useCallback(() => {
+    const ids = key ? key.split(",").map(Number) : [];
+    if (ids.length === 0) return;
+    void commands.variantScores(projectId, ids).then((r) => {
+      if (r.status !== "ok") return;
+      setScores(new Map(r.data.flatMap((s) => (s.total === null ? [] : [[s.variant_id, s.total] as const]))));
+    });
+  }, [projectId, key]);
+
+  useEffect(() => {
+    load();
+    let stop: (() => void) | null = null;
+    let alive = true;
+    events.variantScored
+      .listen((e) => {
+        if (e.payload.project_id === projectId) load();
+      })
+      .then((unlisten) => {
+        if (alive) stop = unlisten;
+        else unlisten();
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+      stop?.();
+    };
+  }, [projectId, load]);
+
+  return scores;
+}
+
+/** "97" for 96.6: the score as the UI shows it. */
+export function formatScore(total: number): string {
+  return String(Math.round(total));
+}
