@@ -1,0 +1,124 @@
+// What a designer does, clicked through the real window against the mock vendor: pick a
+// screenshot, ask for two variants, watch both previews fill, cancel the slow one, edit the code
+// and save, ask for a change, quit, reopen the project and find every version.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ARTIFACTS, invokeInPage, launchApp } from "../harness.mjs";
+import { startMockVendor } from "../mock-vendor.mjs";
+
+const KEY = "sk-e2e-ui-flow-0123456789abcdef";
+const SAMPLE = new URL("../../fixtures/samples/login.png", import.meta.url);
+const FAST = "gpt-5.4";
+const SLOW = "gpt-5.4-mini";
+
+let vendor;
+let app;
+let home;
+
+async function start() {
+  app = await launchApp(home ? { home } : {});
+  home = app.home;
+  await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+}
+
+async function shot(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await app.browser.saveScreenshot(join(ARTIFACTS, `${name}.png`));
+}
+
+const byTestId = (id) => app.browser.$(`[data-testid="${id}"]`);
+
+async function historyRows() {
+  return (await app.browser.$$('[data-testid="history-row"]')).length;
+}
+
+async function until(what, check, timeout = 30_000) {
+  await app.browser.waitUntil(check, { timeout, interval: 200, timeoutMsg: `timed out waiting for ${what}` });
+}
+
+before(async () => {
+  vendor = await startMockVendor({ delayMs: (model) => (model === SLOW ? 400 : 10) });
+  await start();
+  const settings = await invokeInPage(app.browser, "settings_get", {});
+  await invokeInPage(app.browser, "settings_update", {
+    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendor.url } },
+  });
+  const key = await invokeInPage(app.browser, "key_set", { provider: "openai", key: KEY });
+  assert.ok(key.ok?.set, JSON.stringify(key));
+  // The start screen reads settings and models when it opens: open it afresh.
+  await app.browser.refresh();
+  await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+});
+
+after(async () => {
+  await app?.close();
+  await vendor?.close();
+});
+
+test("a screenshot becomes two live variants; one is cancelled", async () => {
+  // Neither the native file dialog nor a native drop can be driven here; the page's own file
+  // input takes the same file, as if picked.
+  const base64 = readFileSync(SAMPLE).toString("base64");
+  await app.browser.execute((data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], "login.png", { type: "image/png" }));
+    const input = document.querySelector('[data-testid="file-input"]');
+    input.files = transfer.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }, base64);
+  const tray = await app.browser.execute(() => document.querySelector('[data-testid="input-tray"]')?.outerHTML ?? "no tray");
+  assert.match(tray, /login\.png/);
+
+  await (await app.browser.$('//div[@role="radiogroup"]/button[normalize-space()="2"]')).click();
+  await (await app.browser.$("#gen-model-0")).selectByAttribute("value", FAST);
+  await (await app.browser.$("#gen-model-1")).selectByAttribute("value", SLOW);
+  await shot("ui-start-screen");
+  await (await app.browser.$("button*=Generate")).click();
+  await until("the project view", async () => (await app.browser.execute(() => document.querySelector('[data-testid="project-name"]')?.textContent)) === "login", 20_000);
+
+  // Both previews fill (the slow one a little at a time).
+  for (const i of [0, 1]) {
+    await until(`option ${i + 1}'s preview`, async () => (await (await byTestId(`variant-card-${i}`)).$$("iframe")).length > 0);
+  }
+  await shot("ui-generating");
+  await app.browser.keys(["Alt", "2"]);
+  await (await app.browser.$("button=Cancel")).click();
+  await until("option 2 to be cancelled", async () => (await (await byTestId("variant-card-1")).$('[aria-label="Cancelled"]')).isExisting());
+  await until("the generation to be stored", async () => (await historyRows()) === 1);
+  const card0 = await byTestId("variant-card-0");
+  assert.ok(await card0.$('[aria-label="Done"]').isExisting(), await card0.getHTML());
+});
+
+test("the code is edited and saved, then the AI makes a change", async () => {
+  await app.browser.keys(["Alt", "1"]);
+  await (await app.browser.$('//button[@role="tab"][contains(., "Code")]')).click();
+  const editor = await app.browser.$(".cm-content");
+  await editor.waitForDisplayed({ timeout: 10_000 });
+  await editor.click();
+  await app.browser.keys(["Control", "End"]);
+  await app.browser.keys(" edited by hand");
+  await app.browser.keys(["Control", "s"]);
+  await until("the manual save", async () => (await historyRows()) === 2);
+  await shot("ui-code");
+
+  const box = await app.browser.$('[aria-label="Tell the AI what to change"]');
+  await box.setValue("Greet returning users");
+  await app.browser.keys("Enter");
+  await until("the update", async () => (await historyRows()) === 3, 45_000);
+  await until("the update to finish", async () => {
+    const tree = await invokeInPage(app.browser, "project_versions", { projectId: (await invokeInPage(app.browser, "project_list_recent", {})).ok[0].id });
+    return tree.ok?.versions.length === 3 && tree.ok.versions[2].variants.every((v) => v.status !== "generating" && v.status !== "pending");
+  }, 45_000);
+  await shot("ui-after-update");
+});
+
+test("after a restart the project opens with every version", async () => {
+  await app.close();
+  await start();
+  await (await app.browser.$('[aria-label="Open login"]')).click();
+  await until("the history", async () => (await historyRows()) === 3);
+  await shot("ui-reopened");
+});
