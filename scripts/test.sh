@@ -34,6 +34,6 @@ step "The real app window under Xvfb (tauri-driver + WebKitWebDriver)"
 cargo build -p s2c-desktop "${FEATURES[@]}" --locked
 # On the private Secret Service too: the app stores keys there, and single-instance uses the bus.
 S2C_APP_BINARY="$TARGET_DIR/debug/s2c-desktop" scripts/with-keyring.sh \
-  sh -c 'cd tests/e2e && xvfb-run -a --server-args="-screen 0 1440x900x24" npm test')
+  sh -c 'cd tests/e2e && xvfb-run -a --server-args="-screen 0 1440x900x24" npm test'
 
 step "All tests passed"
