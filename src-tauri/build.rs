@@ -33,6 +33,7 @@ fn main() {
         "project_inputs",
         "project_capture_url",
         "input_preview",
+        "project_version_thumbnails",
         "generation_start",
         "generation_retry",
         "generation_cancel",

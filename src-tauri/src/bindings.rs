@@ -37,6 +37,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::project_inputs,
             projects::commands::project_capture_url,
             projects::commands::input_preview,
+            projects::commands::project_version_thumbnails,
             generation::commands::generation_start,
             generation::commands::generation_retry,
             generation::commands::generation_cancel,
@@ -49,7 +50,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             settings::SettingsChanged,
             projects::ProjectFilesChanged,
             generation::GenerationRecorded,
-            generation::score::VariantScored
+            generation::score::VariantScored,
+            generation::thumbnail::VersionThumbnailReady
         ])
         .typ::<crate::IpcError>()
         .typ::<s2c_core::fidelity::FidelityReport>()

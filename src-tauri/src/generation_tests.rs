@@ -594,6 +594,23 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         .unwrap()
         .expect("a diff image");
         assert!(diff.starts_with("data:image/png;base64,"));
+        // The version that became the working copy is pictured for the history panel.
+        let mut thumbnails = Vec::new();
+        for _ in 0..200 {
+            thumbnails = crate::projects::commands::project_version_thumbnails(
+                h.state(),
+                project.id().to_owned(),
+            )
+            .await
+            .unwrap();
+            if !thumbnails.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(thumbnails.len(), 1);
+        assert_eq!(thumbnails[0].version_id, started.version_id);
+        assert!(thumbnails[0].data_url.starts_with("data:image/png;base64,"));
         if let Some(renderer) = h.state().generations.shared_renderer() {
             renderer.shutdown().await;
         }

@@ -65,6 +65,7 @@ pub fn init<R: Runtime>(
             dirs.data.join("scratch"),
             crate::generation::recorded_notifier(app),
             crate::generation::scored_notifier(app),
+            crate::generation::thumbnail_notifier(app),
         ),
         preview_tokens: Default::default(),
     });

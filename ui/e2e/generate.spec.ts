@@ -162,6 +162,10 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await setAnswer(page, "project_versions", { current_version: 1, versions: [v1] });
   await emitEvent(page, "generation-recorded", { project_id: "p1", generation_id: 7, version_id: 1 });
   await expect(page.getByTestId("history-row")).toHaveCount(1);
+  // Its picture arrives a moment later.
+  await setAnswer(page, "project_version_thumbnails", [{ version_id: 1, data_url: "data:image/png;base64,iVBORw0KGgo=" }]);
+  await emitEvent(page, "version-thumbnail-ready", { project_id: "p1", version_id: 1 });
+  await expect(page.getByTestId("history-thumbnail")).toHaveCount(1);
 
   // Option 1 is scored against the screenshot in the background; the score shows when ready,
   // the comparison image on demand.

@@ -9,7 +9,7 @@ pub mod request;
 pub(crate) mod run;
 pub mod score;
 mod sink;
-mod thumbnail;
+pub mod thumbnail;
 
 use s2c_core::engine::GenerationCanceller;
 use s2c_core::render::Renderer;
@@ -36,6 +36,19 @@ pub fn recorded_notifier<R: tauri::Runtime>(
     Arc::new(move |event: GenerationRecorded| {
         if let Err(e) = event.emit(&app) {
             tracing::warn!("could not announce a stored generation: {e}");
+        }
+    })
+}
+
+/// What [`Generations`] calls when a version thumbnail is stored.
+pub fn thumbnail_notifier<R: tauri::Runtime>(
+    app: &tauri::AppHandle<R>,
+) -> Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync> {
+    use tauri_specta::Event;
+    let app = app.clone();
+    Arc::new(move |event: thumbnail::VersionThumbnailReady| {
+        if let Err(e) = event.emit(&app) {
+            tracing::warn!("could not announce a thumbnail: {e}");
         }
     })
 }
@@ -74,12 +87,14 @@ impl Generations {
         scratch: PathBuf,
         on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
         on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
+        on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
     ) -> Self {
         Self {
             next_id: AtomicU32::new(1),
             running: Arc::default(),
             on_recorded,
             on_scored,
+            on_thumbnail,
             live: Arc::default(),
             scratch,
             renderer: Mutex::default(),
@@ -103,7 +118,7 @@ impl Generations {
 
     /// The shared browser for `configured` (the settings' path), found now if need be; `None`
     /// when there is no Chromium (the tool is then not offered).
-    fn renderer(&self, configured: Option<&str>) -> Option<Arc<Renderer>> {
+    pub(crate) fn renderer(&self, configured: Option<&str>) -> Option<Arc<Renderer>> {
         let mut slot = self.renderer.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some((path, renderer)) = &*slot {
             if path.as_deref() == configured {

@@ -168,6 +168,7 @@ pub async fn start(
     };
     let notify = generations.on_recorded.clone();
     let announce_score = generations.on_scored.clone();
+    let announce_thumbnail = generations.on_thumbnail.clone();
     tauri::async_runtime::spawn(async move {
         let outcome = handle.wait().await;
         let recorders = match recording.await {
@@ -192,11 +193,19 @@ pub async fn start(
                     version_id: version,
                 });
                 let screenshot = first_screenshot.and_then(|id| project.input_bytes(id).ok());
+                // The version is the working copy when one of its variants completed.
+                let current = project
+                    .tree()
+                    .ok()
+                    .and_then(|t| t.current_version)
+                    .filter(|v| *v == version);
                 super::thumbnail::refresh(
                     service,
                     project.clone(),
+                    current,
                     thumbnail_renderer.clone(),
                     screenshot,
+                    announce_thumbnail,
                 )
                 .await;
                 // A page made from one screenshot can be measured against it.

@@ -126,16 +126,56 @@ pub async fn project_save_file(
     content: String,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || {
+    let (project, saved) = blocking(move || {
         let change = FileChange {
             path,
             content: Some(content.into_bytes()),
         };
-        service
-            .get(&project_id)?
-            .save_files(base_version_id, variant_id, &[change])
+        let project = service.get(&project_id)?;
+        let saved = project.save_files(base_version_id, variant_id, &[change])?;
+        Ok::<_, IpcError>((project, saved))
     })
-    .await
+    .await?;
+    // The saved version is the working copy now: picture it for the history, in the background.
+    let renderer = state
+        .generations
+        .renderer(state.settings.get().chromium_path.as_deref());
+    if renderer.is_some() {
+        tauri::async_runtime::spawn(crate::generation::thumbnail::refresh(
+            state.projects.clone(),
+            project,
+            Some(saved.id),
+            renderer,
+            None,
+            state.generations.on_thumbnail.clone(),
+        ));
+    }
+    Ok(saved)
+}
+
+/// A version and what its selected variant looks like, as a `data:` URL.
+#[derive(Debug, Clone, serde::Serialize, specta::Type)]
+pub struct VersionThumbnail {
+    pub version_id: VersionId,
+    pub data_url: String,
+}
+
+/// The thumbnails of a project's versions (those that have one).
+#[tauri::command]
+#[specta::specta]
+pub async fn project_version_thumbnails(
+    state: State<'_, AppState>,
+    project_id: String,
+) -> Result<Vec<VersionThumbnail>, IpcError> {
+    let service = state.projects.clone();
+    let found = blocking(move || service.get(&project_id)?.version_thumbnails()).await?;
+    Ok(found
+        .into_iter()
+        .map(|(version_id, png)| VersionThumbnail {
+            version_id,
+            data_url: s2c_core::render::thumbnail::data_url("image/png", &png),
+        })
+        .collect())
 }
 
 /// Make a version (or one of its variants) the working copy again, as a new version.

@@ -13,12 +13,14 @@ interface Props {
   tree: VersionTree_Deserialize | null;
   pending: PendingVersion[];
   selected: number | null;
+  /** What each version looks like, when the app has pictured it. */
+  thumbnails?: Map<number, string> | undefined;
   onSelect: (versionId: number) => void;
   onRestore: (versionId: number) => void;
   onRetry: (versionId: number) => void;
 }
 
-export function HistoryPanel({ tree, pending, selected, onSelect, onRestore, onRetry }: Props) {
+export function HistoryPanel({ tree, pending, selected, thumbnails, onSelect, onRestore, onRetry }: Props) {
   const rows = tree ? versionRows(tree) : [];
   return (
     <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
@@ -62,6 +64,14 @@ export function HistoryPanel({ tree, pending, selected, onSelect, onRestore, onR
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
                 {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
               </span>
+              {thumbnails?.get(row.version.id) ? (
+                <img
+                  src={thumbnails.get(row.version.id)}
+                  alt=""
+                  data-testid="history-thumbnail"
+                  className="aspect-[16/10] w-full rounded border border-zinc-200 object-cover object-top dark:border-zinc-700"
+                />
+              ) : null}
               <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-300">{row.summary}</span>
               <span className="text-[10px] text-zinc-400">{formatWhen(row.version.created_at)}</span>
             </button>

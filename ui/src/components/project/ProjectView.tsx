@@ -26,6 +26,7 @@ import { PromptBox, type UpdateRequest } from "./PromptBox";
 import { VariantCard } from "./VariantCard";
 import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
+import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { VariantStage, type StageTab } from "./VariantStage";
 
 interface Props {
@@ -78,6 +79,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `urls` marks new preview URLs
     [project.id, version, live, liveView, urls],
   );
+  const thumbnails = useVersionThumbnails(project.id);
   const scores = useScores(
     project.id,
     displays.filter((d) => d.status === "complete" && d.variantId !== null).map((d) => d.variantId as number),
@@ -240,7 +242,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
       <div className="flex min-h-0 flex-1">
         <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 dark:border-zinc-800">
           {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
-          <HistoryPanel tree={tree} pending={pending} selected={versionId} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
+          <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col">
           {displays.length > 1 ? (

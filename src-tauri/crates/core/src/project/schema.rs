@@ -96,6 +96,12 @@ CREATE TABLE variant_scores (
     diff_png    BLOB,
     created_at  INTEGER NOT NULL
 );
+-- What each version looks like (its selected variant, rendered), for the history panel.
+CREATE TABLE version_thumbnails (
+    version_id INTEGER PRIMARY KEY REFERENCES versions(id),
+    png        BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+);
 "#,
 ];
 

@@ -1,9 +1,9 @@
-//! Cached fidelity scores of variants (see `crate::fidelity`): computed once after a variant
-//! completes, read back by the UI, the diff image only on demand.
+//! Pictures cached with the project: fidelity scores of variants (see `crate::fidelity`),
+//! computed once after a variant completes, with their diff image; and version thumbnails.
 
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
-use super::types::{now_ms, InputId, VariantId};
+use super::types::{now_ms, InputId, VariantId, VersionId};
 use rusqlite::{params, OptionalExtension};
 
 /// A variant's stored score: the total and the whole report as its producer wrote it.
@@ -81,6 +81,32 @@ impl Project {
             }
         }
         Ok(out)
+    }
+
+    /// Keep a small PNG of what `version` looks like.
+    pub fn set_version_thumbnail(&self, version: VersionId, png: &[u8]) -> Result<()> {
+        if !png.starts_with(b"\x89PNG\r\n\x1a\n") {
+            return Err(ProjectError::InvalidInput("a thumbnail must be a PNG".into()));
+        }
+        self.conn()
+            .execute(
+                "INSERT OR REPLACE INTO version_thumbnails (version_id, png, created_at)
+                 VALUES (?1, ?2, ?3)",
+                params![version, png, now_ms()],
+            )
+            .db("saving a version thumbnail")?;
+        Ok(())
+    }
+
+    /// Every version thumbnail there is, by version.
+    pub fn version_thumbnails(&self) -> Result<Vec<(VersionId, Vec<u8>)>> {
+        self.conn()
+            .prepare("SELECT version_id, png FROM version_thumbnails ORDER BY version_id")
+            .and_then(|mut s| {
+                s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect()
+            })
+            .db("reading version thumbnails")
     }
 
     /// The diff image of a variant's score, if one was stored.

@@ -436,4 +436,15 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
     assert!(project
         .set_score(variant, input.id, f64::NAN, &report, None)
         .is_err());
+
+    let version = recorders[0].version_id();
+    assert!(project.version_thumbnails().unwrap().is_empty());
+    assert!(project.set_version_thumbnail(version, b"not a png").is_err());
+    project
+        .set_version_thumbnail(version, b"\x89PNG\r\n\x1a\nthumb")
+        .unwrap();
+    assert_eq!(
+        project.version_thumbnails().unwrap(),
+        vec![(version, b"\x89PNG\r\n\x1a\nthumb".to_vec())]
+    );
 }
