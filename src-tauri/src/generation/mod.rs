@@ -74,6 +74,7 @@ pub struct Generations {
     /// handle at startup).
     on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
     on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
+    pub(crate) on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
     pub live: Arc<live::LiveFiles>,
     /// Where variants' tools write assets while they run, one folder per variant id.
     scratch: PathBuf,

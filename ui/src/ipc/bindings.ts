@@ -80,6 +80,8 @@ export const commands = {
 	 *  start screen's thumbnails and the "until code arrives" placeholder.
 	 */
 	inputPreview: (path: string) => typedError<string, IpcError>(__TAURI_INVOKE("input_preview", { path })),
+	/**  The thumbnails of a project's versions (those that have one). */
+	projectVersionThumbnails: (projectId: string) => typedError<VersionThumbnail[], IpcError>(__TAURI_INVOKE("project_version_thumbnails", { projectId })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
 	generationStart: (request: GenerateRequest_Deserialize, onEvent: Channel<AgentEvent_Deserialize>) => typedError<GenerationStarted, IpcError>(__TAURI_INVOKE("generation_start", { request, onEvent })),
 	/**  Run a version's request again (as a new version). */
@@ -105,6 +107,7 @@ export const events = {
 	projectFilesChanged: makeEvent<ProjectFilesChanged, ProjectFilesChanged>("project-files-changed"),
 	settingsChanged: makeEvent<SettingsChanged_Serialize, SettingsChanged_Deserialize>("settings-changed"),
 	variantScored: makeEvent<VariantScored, VariantScored>("variant-scored"),
+	versionThumbnailReady: makeEvent<VersionThumbnailReady, VersionThumbnailReady>("version-thumbnail-ready"),
 };
 
 /* Types */
@@ -1016,6 +1019,18 @@ export type VersionSource_Deserialize = {
 export type VersionSource_Serialize = {
 	version_id: number,
 	variant_id: number | null,
+};
+
+/**  A version and what its selected variant looks like, as a `data:` URL. */
+export type VersionThumbnail = {
+	version_id: number,
+	data_url: string,
+};
+
+/**  A version's thumbnail was stored: the history panel shows it. */
+export type VersionThumbnailReady = {
+	project_id: string,
+	version_id: number,
 };
 
 /**  The versions of a project and which one the working files show. */

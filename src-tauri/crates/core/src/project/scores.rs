@@ -86,7 +86,9 @@ impl Project {
     /// Keep a small PNG of what `version` looks like.
     pub fn set_version_thumbnail(&self, version: VersionId, png: &[u8]) -> Result<()> {
         if !png.starts_with(b"\x89PNG\r\n\x1a\n") {
-            return Err(ProjectError::InvalidInput("a thumbnail must be a PNG".into()));
+            return Err(ProjectError::InvalidInput(
+                "a thumbnail must be a PNG".into(),
+            ));
         }
         self.conn()
             .execute(
@@ -102,10 +104,7 @@ impl Project {
     pub fn version_thumbnails(&self) -> Result<Vec<(VersionId, Vec<u8>)>> {
         self.conn()
             .prepare("SELECT version_id, png FROM version_thumbnails ORDER BY version_id")
-            .and_then(|mut s| {
-                s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect()
-            })
+            .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
             .db("reading version thumbnails")
     }
 

@@ -439,7 +439,9 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
 
     let version = recorders[0].version_id();
     assert!(project.version_thumbnails().unwrap().is_empty());
-    assert!(project.set_version_thumbnail(version, b"not a png").is_err());
+    assert!(project
+        .set_version_thumbnail(version, b"not a png")
+        .is_err());
     project
         .set_version_thumbnail(version, b"\x89PNG\r\n\x1a\nthumb")
         .unwrap();
