@@ -55,8 +55,20 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
   const driver = spawn(
     process.env.TAURI_DRIVER ?? "tauri-driver",
     ["--port", String(port), "--native-port", String(nativePort)],
-    { env, stdio: ["ignore", "inherit", "inherit"] },
+    // Its own process group, so closing also ends the WebKitWebDriver it starts.
+    { env, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
+  const stopDriver = () =>
+    new Promise((done) => {
+      if (driver.exitCode !== null || driver.signalCode !== null) return done();
+      driver.once("exit", () => done());
+      try {
+        process.kill(-driver.pid, "SIGTERM");
+      } catch {
+        driver.kill();
+      }
+      setTimeout(done, 3000).unref();
+    });
   let browser;
   try {
     await waitForPort(port, 15_000);
@@ -70,7 +82,7 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
     });
   } catch (error) {
     // A live driver would keep the test process from ever exiting.
-    driver.kill();
+    await stopDriver();
     throw error;
   }
   return {
@@ -80,7 +92,7 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
     configDir: join(env.XDG_CONFIG_HOME, IDENTIFIER),
     async close() {
       await browser.deleteSession().catch(() => undefined);
-      driver.kill();
+      await stopDriver();
     },
   };
 }

@@ -3,7 +3,8 @@
 
 mod bundle;
 mod locate;
-pub(crate) mod refs;
+#[doc(hidden)]
+pub mod refs;
 mod write;
 
 pub use bundle::RemoteLimits;
