@@ -1,6 +1,6 @@
 //! Everything the commands share, created once at startup and reached with `app.s2c()`.
 
-use s2c_core::project::{ExternalChange, ProjectService, ProjectWatcher};
+use s2c_core::project::{ProjectService, ProjectWatcher};
 use s2c_core::secrets::{SecretStore, Secrets};
 use s2c_core::settings::SettingsStore;
 use std::collections::HashMap;
@@ -39,7 +39,7 @@ pub struct AppState {
     pub projects: Arc<ProjectService>,
     /// One watcher per open project, by project id; dropping one stops it.
     pub watchers: Mutex<HashMap<String, ProjectWatcher>>,
-    pub on_external_change: Arc<dyn Fn(ExternalChange) + Send + Sync>,
+    pub on_external_change: Arc<dyn Fn(crate::projects::ProjectFilesChanged) + Send + Sync>,
     pub generations: crate::generation::Generations,
     pub preview_tokens: crate::preview::tokens::PreviewTokens,
 }
@@ -60,16 +60,31 @@ pub fn init<R: Runtime>(
         secrets: Secrets::new(secret_store),
         projects: Arc::new(ProjectService::new(&dirs.data, &dirs.projects)),
         watchers: Mutex::default(),
-        on_external_change: crate::projects::change_notifier(app),
+        on_external_change: notifier(app),
         generations: crate::generation::Generations::new(
             dirs.data.join("scratch"),
-            crate::generation::recorded_notifier(app),
-            crate::generation::scored_notifier(app),
-            crate::generation::thumbnail_notifier(app),
+            notifier(app),
+            notifier(app),
+            notifier(app),
         ),
         preview_tokens: Default::default(),
     });
     Ok(())
+}
+
+/// A callback for core-side code (watchers, background tasks) that emits a typed event to the
+/// UI. Emitting only fails when the app is shutting down, which is logged, not fatal.
+pub fn notifier<R, E>(app: &tauri::AppHandle<R>) -> Arc<dyn Fn(E) + Send + Sync>
+where
+    R: Runtime,
+    E: tauri_specta::Event + serde::Serialize + Clone + 'static,
+{
+    let app = app.clone();
+    Arc::new(move |event: E| {
+        if let Err(e) = event.emit(&app) {
+            tracing::warn!("could not send {}: {e}", E::NAME);
+        }
+    })
 }
 
 /// Run blocking core work (SQLite, files) off the async threads.

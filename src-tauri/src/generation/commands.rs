@@ -79,7 +79,7 @@ pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOpt
     let mut options = Vec::new();
     let catalog = ModelCatalog::bundled();
     for vendor in ["openai", "anthropic", "gemini"] {
-        let has_key = super::plan::key_for(&state, vendor).await?.is_some();
+        let has_key = crate::secrets::stored_key(&state, vendor).await?.is_some();
         for info in catalog.models(Some(vendor)) {
             if !info.tools {
                 continue;
@@ -99,7 +99,9 @@ pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOpt
         }
     }
     for custom in &settings.custom_providers {
-        let has_key = super::plan::key_for(&state, &custom.name).await?.is_some();
+        let has_key = crate::secrets::stored_key(&state, &custom.name)
+            .await?
+            .is_some();
         for model in &custom.models {
             options.push(ModelOption {
                 id: format!("{}:{model}", custom.name),

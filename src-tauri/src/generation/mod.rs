@@ -27,45 +27,6 @@ pub struct GenerationRecorded {
     pub version_id: u32,
 }
 
-/// What [`Generations`] calls when a generation is stored: emits [`GenerationRecorded`].
-pub fn recorded_notifier<R: tauri::Runtime>(
-    app: &tauri::AppHandle<R>,
-) -> Arc<dyn Fn(GenerationRecorded) + Send + Sync> {
-    use tauri_specta::Event;
-    let app = app.clone();
-    Arc::new(move |event: GenerationRecorded| {
-        if let Err(e) = event.emit(&app) {
-            tracing::warn!("could not announce a stored generation: {e}");
-        }
-    })
-}
-
-/// What [`Generations`] calls when a version thumbnail is stored.
-pub fn thumbnail_notifier<R: tauri::Runtime>(
-    app: &tauri::AppHandle<R>,
-) -> Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync> {
-    use tauri_specta::Event;
-    let app = app.clone();
-    Arc::new(move |event: thumbnail::VersionThumbnailReady| {
-        if let Err(e) = event.emit(&app) {
-            tracing::warn!("could not announce a thumbnail: {e}");
-        }
-    })
-}
-
-/// What [`Generations`] calls when a variant is scored: emits [`score::VariantScored`].
-pub fn scored_notifier<R: tauri::Runtime>(
-    app: &tauri::AppHandle<R>,
-) -> Arc<dyn Fn(score::VariantScored) + Send + Sync> {
-    use tauri_specta::Event;
-    let app = app.clone();
-    Arc::new(move |event: score::VariantScored| {
-        if let Err(e) = event.emit(&app) {
-            tracing::warn!("could not announce a score: {e}");
-        }
-    })
-}
-
 /// The running generations, their live files, and the browser they share.
 pub struct Generations {
     next_id: AtomicU32,

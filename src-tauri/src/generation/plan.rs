@@ -2,6 +2,7 @@
 //! the inputs read back from the project, each variant's model, key, base URL and fallback.
 
 use super::request::{GenerateRequest, GenerateSource};
+use crate::secrets::stored_key;
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::engine::{
@@ -12,9 +13,8 @@ use s2c_core::project::{classify_input, InputKind, Project};
 use s2c_core::prompts::{CreateInput, SelectedElement};
 use s2c_core::providers::openai_compat::CustomProvider;
 use s2c_core::providers::{
-    split_model_spec, ApiKey, ModelCatalog, Provider, SessionConfig, VideoAttachment,
+    split_model_spec, ModelCatalog, Provider, SessionConfig, VideoAttachment,
 };
-use s2c_core::secrets::KeyId;
 use s2c_core::settings::Settings;
 use s2c_core::tools::ImageAttachment;
 use s2c_core::ErrorCode;
@@ -205,7 +205,7 @@ pub async fn resolve_models(
         .collect::<Result<Vec<_>, _>>()?;
     let mut with_keys = Vec::new();
     for vendor in ["openai", "anthropic", "gemini"] {
-        if key_for(state, vendor).await?.is_some() {
+        if stored_key(state, vendor).await?.is_some() {
             with_keys.push(vendor);
         }
     }
@@ -271,19 +271,8 @@ async fn session_for(
             })
         }
     };
-    session.api_key = key_for(state, provider.name()).await?;
+    session.api_key = stored_key(state, provider.name()).await?;
     Ok((provider, session))
-}
-
-/// The stored key of `provider`, if any. Keychain failures are errors: silently going without
-/// a key would only fail later with a less helpful message.
-pub async fn key_for(state: &AppState, provider: &str) -> Result<Option<ApiKey>, IpcError> {
-    let id = KeyId::parse(provider)?;
-    Ok(state
-        .secrets
-        .get(&id)
-        .await?
-        .map(|key| ApiKey::new(key.into_inner())))
 }
 
 /// The loop's limits from the settings.

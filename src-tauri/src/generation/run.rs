@@ -13,7 +13,8 @@ use s2c_core::engine::{
     VariantStatus, VendorSessions,
 };
 use s2c_core::project::{
-    NewVariant, NewVersion, Project, Usage, VariantOutcome, VariantRecorder, VersionId, VersionKind,
+    NewVariant, NewVersion, Project, Usage, VariantOutcome, VariantRecorder, VersionId,
+    VersionInfo, VersionKind,
 };
 use s2c_core::tools::MediaTools;
 use s2c_core::ErrorCode;
@@ -158,13 +159,13 @@ pub async fn start(
 
     let running = generations.running.clone();
     let service = state.projects.clone();
-    let first_screenshot = match &request.source {
-        GenerateSource::Screenshots { input_ids } => input_ids.first().copied(),
-        _ => None,
-    };
-    let single_screenshot = match &request.source {
-        GenerateSource::Screenshots { input_ids } if input_ids.len() == 1 => first_screenshot,
-        _ => None,
+    // The screenshot stands in for the project's picture without a browser; a page made from
+    // exactly one screenshot is scored against it.
+    let (first_screenshot, scorable) = match &request.source {
+        GenerateSource::Screenshots { input_ids } => {
+            (input_ids.first().copied(), input_ids.len() == 1)
+        }
+        _ => (None, false),
     };
     let notify = generations.on_recorded.clone();
     let announce_score = generations.on_scored.clone();
@@ -180,37 +181,42 @@ pub async fn start(
         };
         let project_id = project.id().to_owned();
         let stored = project.clone();
-        let saved = blocking(move || store_outcome(&stored, version, outcome, recorders)).await;
+        let saved = blocking(move || {
+            let info = store_outcome(&stored, version, outcome, recorders)?;
+            let screenshot = first_screenshot.and_then(|id| stored.input_bytes(id).ok());
+            Ok::<_, IpcError>((info, screenshot))
+        })
+        .await;
         running
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .remove(&generation_id);
         match saved {
-            Ok(()) => {
+            Ok((info, screenshot)) => {
                 notify(GenerationRecorded {
                     project_id,
                     generation_id,
                     version_id: version,
                 });
-                let screenshot = first_screenshot.and_then(|id| project.input_bytes(id).ok());
-                // The version is the working copy when one of its variants completed.
-                let current = project
-                    .tree()
-                    .ok()
-                    .and_then(|t| t.current_version)
-                    .filter(|v| *v == version);
+                // finish_generation made the version the working copy if a variant completed.
+                let current = info
+                    .variants
+                    .iter()
+                    .any(|v| v.status == s2c_core::project::VariantStatus::Complete)
+                    .then_some(version);
                 super::thumbnail::refresh(
                     service,
                     project.clone(),
                     current,
                     thumbnail_renderer.clone(),
-                    screenshot,
+                    screenshot.clone(),
                     announce_thumbnail,
                 )
                 .await;
-                // A page made from one screenshot can be measured against it.
-                if let (Some(input), Some(renderer)) = (single_screenshot, thumbnail_renderer) {
-                    super::score::score_version(project, version, input, renderer, |s| {
+                if let (Some(input), Some(shot), Some(renderer), true) =
+                    (first_screenshot, screenshot, thumbnail_renderer, scorable)
+                {
+                    super::score::score_version(project, info, input, shot, renderer, |s| {
                         announce_score(s)
                     })
                     .await;
@@ -284,11 +290,11 @@ async fn media_tools(
         .generations
         .renderer(settings.chromium_path.as_deref());
     let gemini = if request.extract_assets {
-        super::plan::key_for(state, "gemini").await?
+        crate::secrets::stored_key(state, "gemini").await?
     } else {
         None
     };
-    let replicate = super::plan::key_for(state, "replicate").await?;
+    let replicate = crate::secrets::stored_key(state, "replicate").await?;
     let mut media = MediaTools::new(renderer, gemini, replicate);
     if let Some(url) = &settings.base_urls.gemini {
         media.gemini.base_url.clone_from(url);
@@ -300,13 +306,13 @@ async fn media_tools(
 }
 
 /// Each variant's files, conversation, usage and end state, then the version closed (its
-/// first complete variant selected and written to the working files).
+/// first complete variant selected and written to the working files), as it now stands.
 fn store_outcome(
     project: &Project,
     version: VersionId,
     outcome: GenerationOutcome,
     recorders: Vec<VariantRecorder>,
-) -> Result<(), IpcError> {
+) -> Result<VersionInfo, IpcError> {
     for (variant, mut recorder) in outcome.variants.into_iter().zip(recorders) {
         let mut files: Vec<(String, Vec<u8>)> = variant
             .files
@@ -335,8 +341,7 @@ fn store_outcome(
         })?;
         let _ = std::fs::remove_dir_all(variant.files.root());
     }
-    project.finish_generation(version, true)?;
-    Ok(())
+    Ok(project.finish_generation(version, true)?)
 }
 
 fn saturate(n: u64) -> u32 {

@@ -4,7 +4,7 @@
 
 use crate::preview::StoredVariant;
 use s2c_core::fidelity::{score_request, ScoreRequest};
-use s2c_core::project::{InputId, Project, VariantStatus, VersionId};
+use s2c_core::project::{InputId, Project, VariantStatus, VersionId, VersionInfo};
 use s2c_core::render::Renderer;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -21,26 +21,13 @@ pub struct VariantScored {
 /// Best effort: a variant without a score is still a variant; failures are logged.
 pub async fn score_version(
     project: Project,
-    version: VersionId,
+    info: VersionInfo,
     input: InputId,
+    screenshot: Vec<u8>,
     renderer: Arc<Renderer>,
     announce: impl Fn(VariantScored),
 ) {
-    let (info, screenshot) = {
-        let project = project.clone();
-        match tauri::async_runtime::spawn_blocking(move || {
-            Ok::<_, s2c_core::project::ProjectError>((
-                project.version(version)?,
-                project.input_bytes(input)?,
-            ))
-        })
-        .await
-        {
-            Ok(Ok(found)) => found,
-            Ok(Err(e)) => return tracing::warn!("nothing to score: {e}"),
-            Err(e) => return tracing::warn!("the score task failed: {e}"),
-        }
-    };
+    let version = info.id;
     for variant in info.variants {
         if variant.status != VariantStatus::Complete {
             continue;

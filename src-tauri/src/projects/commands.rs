@@ -329,23 +329,7 @@ pub async fn project_add_input(
 ) -> Result<InputInfo, IpcError> {
     let service = state.projects.clone();
     blocking(move || {
-        let path = PathBuf::from(path);
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "input".into());
-        let len = std::fs::metadata(&path)
-            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?
-            .len();
-        // Refuse an oversized file before reading it all.
-        if len > MAX_VIDEO_BYTES as u64 {
-            return Err(IpcError::new(
-                ErrorCode::InvalidInput,
-                &format!("“{name}” is too large ({} MB)", len / 1024 / 1024),
-            ));
-        }
-        let bytes = std::fs::read(&path)
-            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?;
+        let (name, bytes) = read_input_file(&path, MAX_VIDEO_BYTES)?;
         add_input(&service, &project_id, &name, &bytes)
     })
     .await
@@ -382,6 +366,31 @@ pub async fn project_inputs(
 ) -> Result<Vec<InputInfo>, IpcError> {
     let service = state.projects.clone();
     blocking(move || service.get(&project_id)?.inputs()).await
+}
+
+/// A file the user picked or dropped, by path: its name and bytes. A file larger than `limit`
+/// is refused before it is read.
+fn read_input_file(path: &str, limit: usize) -> Result<(String, Vec<u8>), IpcError> {
+    let path = PathBuf::from(path);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "input".into());
+    let unreadable =
+        |e: std::io::Error| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}"));
+    let len = std::fs::metadata(&path).map_err(unreadable)?.len();
+    if len > limit as u64 {
+        return Err(IpcError::new(
+            ErrorCode::InvalidInput,
+            &format!(
+                "“{name}” is {} MB; the limit is {} MB",
+                len.div_ceil(1024 * 1024),
+                limit / 1024 / 1024
+            ),
+        ));
+    }
+    let bytes = std::fs::read(&path).map_err(unreadable)?;
+    Ok((name, bytes))
 }
 
 fn add_input(
@@ -443,22 +452,7 @@ fn capture_file_name(url: &str) -> String {
 #[specta::specta]
 pub async fn input_preview(path: String) -> Result<String, IpcError> {
     blocking(move || {
-        let path = PathBuf::from(path);
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "input".into());
-        let len = std::fs::metadata(&path)
-            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?
-            .len();
-        if len > s2c_core::project::MAX_IMAGE_BYTES as u64 {
-            return Err(IpcError::new(
-                ErrorCode::InvalidInput,
-                &format!("“{name}” is larger than 20 MB"),
-            ));
-        }
-        let bytes = std::fs::read(&path)
-            .map_err(|e| IpcError::new(ErrorCode::Io, &format!("cannot read {name}: {e}")))?;
+        let (name, bytes) = read_input_file(&path, s2c_core::project::MAX_IMAGE_BYTES)?;
         if !matches!(classify_input(&name, &bytes)?, InputKind::Image(_)) {
             return Err(IpcError::new(
                 ErrorCode::InvalidInput,

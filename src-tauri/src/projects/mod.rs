@@ -7,8 +7,6 @@ use crate::state::AppState;
 use s2c_core::project::{ExternalChange, Project, ProjectWatcher};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use tauri::Runtime;
-use tauri_specta::Event;
 
 /// Working files of an open project were changed by another program; the UI offers to keep the
 /// change as a version (`project_accept_external_changes`) or drop it.
@@ -21,22 +19,6 @@ pub struct ProjectFilesChanged {
 /// Editors write a file in several steps; wait for them to settle before comparing.
 const DEBOUNCE: Duration = Duration::from_millis(400);
 
-/// What the watchers call: emits [`ProjectFilesChanged`].
-pub fn change_notifier<R: Runtime>(
-    app: &tauri::AppHandle<R>,
-) -> std::sync::Arc<dyn Fn(ExternalChange) + Send + Sync> {
-    let app = app.clone();
-    std::sync::Arc::new(move |change: ExternalChange| {
-        let event = ProjectFilesChanged {
-            project_id: change.project_id,
-            paths: change.paths,
-        };
-        if let Err(e) = event.emit(&app) {
-            tracing::warn!("could not send project-files-changed: {e}");
-        }
-    })
-}
-
 /// Start watching `project` unless it is watched already. A watcher that cannot start (an OS
 /// limit on watches) costs only the outside-edit detection, so it is logged, not fatal.
 pub fn ensure_watched(state: &AppState, project: &Project) {
@@ -45,7 +27,12 @@ pub fn ensure_watched(state: &AppState, project: &Project) {
         return;
     }
     let notify = state.on_external_change.clone();
-    match ProjectWatcher::start(project.clone(), DEBOUNCE, move |c| notify(c)) {
+    match ProjectWatcher::start(project.clone(), DEBOUNCE, move |change: ExternalChange| {
+        notify(ProjectFilesChanged {
+            project_id: change.project_id,
+            paths: change.paths,
+        })
+    }) {
         Ok(w) => {
             watchers.insert(project.id().to_owned(), w);
         }

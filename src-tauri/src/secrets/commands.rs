@@ -1,6 +1,6 @@
 use crate::state::AppState;
 use crate::IpcError;
-use s2c_core::providers::{vendor_models, ApiKey, Provider};
+use s2c_core::providers::{vendor_models, Provider};
 use s2c_core::redact::redact_secrets;
 use s2c_core::secrets::{KeyId, KeyStatus, Sensitive};
 use std::time::Duration;
@@ -87,11 +87,7 @@ pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<Ke
             }
         },
     };
-    let key = state
-        .secrets
-        .get(&id)
-        .await?
-        .map(|k| ApiKey::new(k.into_inner()));
+    let key = super::stored_key(&state, id.name()).await?;
     if key.is_none() && !matches!(vendor, Provider::Custom(_)) {
         return Ok(KeyTest {
             ok: false,

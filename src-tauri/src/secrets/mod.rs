@@ -2,3 +2,19 @@
 //! ever returns a key.
 
 pub mod commands;
+
+use crate::state::AppState;
+use crate::IpcError;
+use s2c_core::providers::ApiKey;
+use s2c_core::secrets::KeyId;
+
+/// The stored key of `provider` (a vendor or a custom provider), for Rust's own use only. A
+/// keychain failure is an error: going on without the key would only fail later, less clearly.
+pub async fn stored_key(state: &AppState, provider: &str) -> Result<Option<ApiKey>, IpcError> {
+    let id = KeyId::parse(provider)?;
+    Ok(state
+        .secrets
+        .get(&id)
+        .await?
+        .map(|key| ApiKey::new(key.into_inner())))
+}

@@ -1,8 +1,6 @@
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::providers::openai_compat::list_models;
-use s2c_core::providers::ApiKey;
-use s2c_core::secrets::KeyId;
 use s2c_core::settings::{Settings, SettingsView};
 use s2c_core::ErrorCode;
 use std::time::Duration;
@@ -43,12 +41,8 @@ pub async fn provider_fetch_models(
     base_url: String,
     provider: Option<String>,
 ) -> Result<Vec<String>, IpcError> {
-    let key = match provider.as_deref().map(KeyId::parse).transpose()? {
-        Some(id) => state
-            .secrets
-            .get(&id)
-            .await?
-            .map(|k| ApiKey::new(k.into_inner())),
+    let key = match provider.as_deref() {
+        Some(name) => crate::secrets::stored_key(&state, name).await?,
         None => None,
     };
     let name = provider.unwrap_or_else(|| "server".into());

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { commands, errorMessage, events } from "../ipc";
+import { useProjectEvent } from "./useProjectEvent";
 
 /** Working files another program changed, and the two ways out: keep them as a version, or drop them. */
 export function useExternalChanges(projectId: string, onAccepted: (versionId: number) => void) {
@@ -14,21 +15,13 @@ export function useExternalChanges(projectId: string, onAccepted: (versionId: nu
         if (alive && r.status === "ok") setPaths(r.data);
       })
       .catch(() => undefined);
-    let stop: (() => void) | null = null;
-    events.projectFilesChanged
-      .listen((e) => {
-        if (e.payload.project_id === projectId) setPaths(e.payload.paths);
-      })
-      .then((unlisten) => {
-        if (alive) stop = unlisten;
-        else unlisten();
-      })
-      .catch(() => undefined);
     return () => {
       alive = false;
-      stop?.();
     };
   }, [projectId]);
+  useProjectEvent(events.projectFilesChanged, projectId, (e) => {
+    setPaths(e.paths);
+  });
 
   const accept = useCallback(async () => {
     const r = await commands.projectAcceptExternalChanges(projectId);

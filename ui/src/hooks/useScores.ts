@@ -2,6 +2,7 @@
 // a generation from one screenshot, announced with `variant-scored`, cached per variant.
 import { useCallback, useEffect, useState } from "react";
 import { commands, events } from "../ipc";
+import { useProjectEvent } from "./useProjectEvent";
 
 export function useScores(projectId: string, variantIds: number[]): Map<number, number> {
   const [scores, setScores] = useState<Map<number, number>>(new Map());
@@ -16,24 +17,8 @@ export function useScores(projectId: string, variantIds: number[]): Map<number, 
     });
   }, [projectId, key]);
 
-  useEffect(() => {
-    load();
-    let stop: (() => void) | null = null;
-    let alive = true;
-    events.variantScored
-      .listen((e) => {
-        if (e.payload.project_id === projectId) load();
-      })
-      .then((unlisten) => {
-        if (alive) stop = unlisten;
-        else unlisten();
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-      stop?.();
-    };
-  }, [projectId, load]);
+  useEffect(load, [load]);
+  useProjectEvent(events.variantScored, projectId, load);
 
   return scores;
 }

@@ -2,6 +2,7 @@
 // or a save, announced with `version-thumbnail-ready`.
 import { useCallback, useEffect, useState } from "react";
 import { commands, events } from "../ipc";
+import { useProjectEvent } from "./useProjectEvent";
 
 export function useVersionThumbnails(projectId: string): Map<number, string> {
   const [thumbnails, setThumbnails] = useState<Map<number, string>>(new Map());
@@ -12,24 +13,8 @@ export function useVersionThumbnails(projectId: string): Map<number, string> {
     });
   }, [projectId]);
 
-  useEffect(() => {
-    load();
-    let stop: (() => void) | null = null;
-    let alive = true;
-    events.versionThumbnailReady
-      .listen((e) => {
-        if (e.payload.project_id === projectId) load();
-      })
-      .then((unlisten) => {
-        if (alive) stop = unlisten;
-        else unlisten();
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-      stop?.();
-    };
-  }, [projectId, load]);
+  useEffect(load, [load]);
+  useProjectEvent(events.versionThumbnailReady, projectId, load);
 
   return thumbnails;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { commands, errorMessage, events, type VersionTree_Deserialize } from "../ipc";
+import { useProjectEvent } from "./useProjectEvent";
 
 /** The project's version tree, refreshed when a generation of it has been stored. */
 export function useVersions(projectId: string) {
@@ -26,21 +27,7 @@ export function useVersions(projectId: string) {
       .catch((e: unknown) => {
         setError(errorMessage(e));
       });
-    let stop: (() => void) | null = null;
-    let alive = true;
-    events.generationRecorded
-      .listen((e) => {
-        if (e.payload.project_id === projectId) void refresh();
-      })
-      .then((unlisten) => {
-        if (alive) stop = unlisten;
-        else unlisten();
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-      stop?.();
-    };
-  }, [projectId, refresh]);
+  }, [projectId]);
+  useProjectEvent(events.generationRecorded, projectId, () => void refresh());
   return { tree, error, refresh };
 }
