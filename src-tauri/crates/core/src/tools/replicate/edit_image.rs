@@ -3,10 +3,10 @@
 use super::client::Replicate;
 use super::inputs::input_url;
 use super::models::{edit_input, ReplicateModel};
-use super::{all_failed, attachments, distinct, missing_key, run_jobs, save, Job};
+use super::{attachments, before_after, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
 use crate::tools::definitions::ToolName;
-use crate::tools::detail::{BeforeAfter, ImageOperation, ToolDetail};
+use crate::tools::detail::{ImageOperation, ToolDetail};
 use crate::tools::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
 use serde_json::Value;
 use std::sync::Arc;
@@ -81,28 +81,8 @@ impl Tool for EditImage {
             jobs.push(Job { input });
         }
         let results = run_jobs(&self.client, &self.model, ctx.files, "edited", jobs).await;
-        let lines: Vec<String> = images
-            .iter()
-            .zip(&results)
-            .map(|(image, result)| match result {
-                Ok(out) => format!("- {image} → {}", out.rel),
-                Err(e) => format!("- {image}: failed: {e}"),
-            })
-            .collect();
-        let made = results.iter().filter(|r| r.is_ok()).count();
-        if made == 0 {
-            return Err(all_failed(NAME, &lines));
-        }
-        save(NAME, ctx.files, &results).await?;
-        let items = images
-            .iter()
-            .zip(&results)
-            .map(|(image, result)| BeforeAfter {
-                before: image.clone(),
-                after: result.as_ref().ok().map(|p| p.rel.to_string()),
-                error: result.as_ref().err().cloned(),
-            })
-            .collect();
+        let (lines, made) = save_and_list(NAME, ctx.files, &images, &results).await?;
+        let items = before_after(&images, &results);
         Ok(ToolOutput {
             result: format!(
                 "Edited {made} of {} image(s) (\"{prompt}\"); the originals are unchanged. Use the new paths (the results follow in the same order):\n{}",

@@ -2,7 +2,7 @@
 
 use super::client::Replicate;
 use super::models::{generate_input, ReplicateModel};
-use super::{all_failed, attachments, distinct, missing_key, run_jobs, save, Job};
+use super::{attachments, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
 use crate::tools::definitions::ToolName;
 use crate::tools::detail::{GeneratedImage, ToolDetail};
@@ -52,19 +52,8 @@ impl Tool for GenerateImages {
             })
             .collect();
         let results = run_jobs(&self.client, &self.model, ctx.files, "generated", jobs).await;
-        let lines: Vec<String> = prompts
-            .iter()
-            .zip(&results)
-            .map(|(prompt, result)| match result {
-                Ok(image) => format!("- \"{prompt}\" → {}", image.rel),
-                Err(e) => format!("- \"{prompt}\": failed: {e}"),
-            })
-            .collect();
-        let made = results.iter().filter(|r| r.is_ok()).count();
-        if made == 0 {
-            return Err(all_failed(NAME, &lines));
-        }
-        save(NAME, ctx.files, &results).await?;
+        let labels: Vec<String> = prompts.iter().map(|p| format!("\"{p}\"")).collect();
+        let (lines, made) = save_and_list(NAME, ctx.files, &labels, &results).await?;
         let items = prompts
             .iter()
             .zip(&results)

@@ -90,6 +90,47 @@ pub(crate) async fn save(
     })
 }
 
+/// Saves what succeeded and describes every item for the model, in order: `- label → path` or
+/// `- label: failed: why`. Returns those lines and how many succeeded; when none did, the call
+/// fails with the lines as its message.
+pub(crate) async fn save_and_list(
+    tool: &str,
+    files: &mut AgentFileState,
+    labels: &[String],
+    results: &[Result<PlannedImage, String>],
+) -> Result<(Vec<String>, usize), ToolFailure> {
+    let lines: Vec<String> = labels
+        .iter()
+        .zip(results)
+        .map(|(label, result)| match result {
+            Ok(image) => format!("- {label} → {}", image.rel),
+            Err(e) => format!("- {label}: failed: {e}"),
+        })
+        .collect();
+    let made = results.iter().filter(|r| r.is_ok()).count();
+    if made == 0 {
+        return Err(all_failed(tool, &lines));
+    }
+    save(tool, files, results).await?;
+    Ok((lines, made))
+}
+
+/// Each source image with what became of it (edits and background removals).
+pub(crate) fn before_after(
+    images: &[String],
+    results: &[Result<PlannedImage, String>],
+) -> Vec<super::detail::BeforeAfter> {
+    images
+        .iter()
+        .zip(results)
+        .map(|(image, result)| super::detail::BeforeAfter {
+            before: image.clone(),
+            after: result.as_ref().ok().map(|p| p.rel.to_string()),
+            error: result.as_ref().err().cloned(),
+        })
+        .collect()
+}
+
 /// The images the model sees with the result.
 pub(crate) fn attachments(results: &[Result<PlannedImage, String>]) -> Vec<ImageAttachment> {
     results
