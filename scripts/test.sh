@@ -36,4 +36,6 @@ cargo build -p s2c-desktop "${FEATURES[@]}" --locked
 S2C_APP_BINARY="$TARGET_DIR/debug/s2c-desktop" scripts/with-keyring.sh \
   sh -c 'cd tests/e2e && xvfb-run -a --server-args="-screen 0 1440x900x24" npm test'
 
+scripts/test-installed.sh --if-bundled
+
 step "All tests passed"

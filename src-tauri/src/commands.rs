@@ -34,10 +34,12 @@ pub fn log_from_ui(level: UiLogLevel, message: String) -> Result<(), IpcError> {
         ))
         .into());
     }
+    // When it happened in the process's life: start-up figures are read from these lines.
+    let uptime_ms = s2c_core::uptime::process_uptime().as_millis() as u64;
     match level {
-        UiLogLevel::Error => tracing::error!(target: "ui", "{message}"),
-        UiLogLevel::Warn => tracing::warn!(target: "ui", "{message}"),
-        UiLogLevel::Info => tracing::info!(target: "ui", "{message}"),
+        UiLogLevel::Error => tracing::error!(target: "ui", uptime_ms, "{message}"),
+        UiLogLevel::Warn => tracing::warn!(target: "ui", uptime_ms, "{message}"),
+        UiLogLevel::Info => tracing::info!(target: "ui", uptime_ms, "{message}"),
     }
     Ok(())
 }

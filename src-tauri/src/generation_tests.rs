@@ -531,11 +531,12 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         )
         .unwrap();
         let server = MockServer::start(vec![]).await;
+        let page = sample.clone();
         server.respond_with(move |req| {
             if String::from_utf8_lossy(&req.body).contains("function_call_output") {
                 return done_turn();
             }
-            let args = json!({"path": "index.html", "content": sample}).to_string();
+            let args = json!({"path": "index.html", "content": page}).to_string();
             let mut s = ResponsesStream::new();
             s.function_call("fc_1", "call_1", "create_file", &[&args])
                 .completed(usage(1200, 0, 300, 0));
@@ -551,8 +552,29 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         settings.chromium_path = Some(chromium.display().to_string());
         h.state().settings.update(settings).unwrap();
         let project = h.state().projects.create("Scored", None).unwrap();
+        // The screenshot as this machine's Chromium draws the page: one from another build
+        // would be a pixel off (docs/FIDELITY.md).
+        let screenshot = {
+            use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
+            let renderer = Renderer::new(RendererConfig::new(chromium.clone()));
+            let files = [(
+                s2c_core::tools::paths::normalize("index.html").unwrap(),
+                sample.clone(),
+            )]
+            .into();
+            let screen = ScreenSize {
+                width: 1280,
+                height: 860,
+            };
+            let source = Arc::new(FileSnapshot::new(files, None));
+            let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
+                .await
+                .unwrap();
+            renderer.shutdown().await;
+            png
+        };
         let input = project
-            .add_input("login.png", "image/png", &sample_png())
+            .add_input("login.png", "image/png", &screenshot)
             .unwrap();
         let (started, _) = h
             .start(

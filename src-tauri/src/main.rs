@@ -2,6 +2,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() -> std::process::ExitCode {
+    s2c_core::uptime::mark_start();
     match s2c_desktop::run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {

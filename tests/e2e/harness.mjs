@@ -1,18 +1,42 @@
 // Start the real app through tauri-driver (which drives WebKitWebDriver) and hand back a
 // WebdriverIO session. Each app gets private XDG folders so its logs and data are inspectable
 // and never touch the user's own.
+//
+// Nothing here waits for a fixed time: every wait polls for the thing it needs (a port that
+// accepts, a process that is gone, a window that has drawn) with a bounded timeout and says
+// what it was waiting for when it gives up.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import net from "node:net";
 import { remote } from "webdriverio";
+import { inkShare } from "./png.mjs";
 
 export const APP_BINARY = resolve(
   process.env.S2C_APP_BINARY ?? join(process.env.CARGO_TARGET_DIR ?? "../../target", "debug", "s2c-desktop"),
 );
 export const ARTIFACTS = resolve(process.env.S2C_E2E_ARTIFACTS ?? "artifacts");
 export const IDENTIFIER = "app.screenshottocode.desktop";
+
+/** Call `check` until it returns something truthy (returned), or fail after `timeout` ms. */
+export async function poll(what, check, { timeout = 30_000, interval = 100 } = {}) {
+  const started = Date.now();
+  let lastError;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() - started > timeout) {
+      const cause = lastError ? ` (last error: ${lastError.message ?? lastError})` : "";
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}${cause}`);
+    }
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
 
 async function freePort() {
   return new Promise((ok, fail) => {
@@ -26,29 +50,68 @@ async function freePort() {
   });
 }
 
-async function waitForPort(port, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise((ok) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        ok(true);
-      });
-      socket.on("error", () => ok(false));
+function accepts(port) {
+  return new Promise((ok) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.end();
+      ok(true);
     });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
+    socket.on("error", () => ok(false));
+  });
+}
+
+/** The ids of the processes running the app binary (the app itself, not its WebKit helpers). */
+export function appProcesses() {
+  let binary = APP_BINARY;
+  try {
+    binary = realpathSync(APP_BINARY);
+  } catch {
+    // Not built: nothing can be running it.
   }
-  throw new Error(`tauri-driver did not listen on port ${port} within ${timeoutMs} ms`);
+  const pids = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // A binary rebuilt while it ran shows as "… (deleted)".
+      if (readlinkSync(`/proc/${name}/exe`).replace(/ \(deleted\)$/, "") === binary) pids.push(Number(name));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+/**
+ * Wait until no process runs the app. The app is single-instance (over the session D-Bus), so
+ * a launch while an earlier one is still shutting down would only focus the old window.
+ */
+export async function waitForAppExit({ timeout = 15_000, kill = true } = {}) {
+  try {
+    await poll("the previous app process to exit", () => appProcesses().length === 0, { timeout });
+  } catch (error) {
+    if (!kill) throw error;
+    const left = appProcesses();
+    console.warn(`the app did not exit within ${timeout} ms (pids ${left.join(", ")}): killing it`);
+    for (const pid of left) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await poll("the killed app process to be gone", () => appProcesses().length === 0, { timeout: 5_000 });
+  }
 }
 
 /** Launch the app; pass the `home` of an earlier launch to restart it on the same data. */
-export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-")) } = {}) {
+export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-")), env: extraEnv = {} } = {}) {
+  await waitForAppExit();
   const env = {
     ...process.env,
     XDG_DATA_HOME: join(home, "data"),
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_CACHE_HOME: join(home, "cache"),
+    ...extraEnv,
   };
   const port = await freePort();
   const nativePort = await freePort();
@@ -58,20 +121,33 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
     // Its own process group, so closing also ends the WebKitWebDriver it starts.
     { env, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
-  const stopDriver = () =>
-    new Promise((done) => {
-      if (driver.exitCode !== null || driver.signalCode !== null) return done();
-      driver.once("exit", () => done());
+  const driverGone = () => driver.exitCode !== null || driver.signalCode !== null;
+  const stopDriver = async () => {
+    if (!driverGone()) {
       try {
         process.kill(-driver.pid, "SIGTERM");
       } catch {
         driver.kill();
       }
-      setTimeout(done, 3000).unref();
-    });
+      await poll("tauri-driver to exit", driverGone, { timeout: 5_000 }).catch(() => {
+        try {
+          process.kill(-driver.pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      });
+    }
+  };
   let browser;
   try {
-    await waitForPort(port, 15_000);
+    // tauri-driver listens at once but starts WebKitWebDriver behind it: a session request that
+    // arrives before the native driver listens is dropped (UND_ERR_SOCKET). Wait for both.
+    const listening = async (p) => {
+      if (driverGone()) throw new Error(`tauri-driver exited (${driver.exitCode ?? driver.signalCode})`);
+      return accepts(p);
+    };
+    await poll(`tauri-driver to listen on port ${port}`, () => listening(port), { timeout: 20_000 });
+    await poll(`WebKitWebDriver to listen on port ${nativePort}`, () => listening(nativePort), { timeout: 20_000 });
     browser = await remote({
       hostname: "127.0.0.1",
       port,
@@ -80,9 +156,12 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
       // WebKitWebDriver matches no browserName: leave it out.
       capabilities: { "tauri:options": { application: APP_BINARY } },
     });
+    await waitForWindow(browser);
   } catch (error) {
     // A live driver would keep the test process from ever exiting.
+    await browser?.deleteSession().catch(() => undefined);
     await stopDriver();
+    await waitForAppExit();
     throw error;
   }
   return {
@@ -93,8 +172,43 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
     async close() {
       await browser.deleteSession().catch(() => undefined);
       await stopDriver();
+      await waitForAppExit();
     },
   };
+}
+
+/** The UI has loaded and React has rendered into its root. */
+export async function waitForWindow(browser, timeout = 30_000) {
+  await poll(
+    "the app's page to load and render",
+    () => browser.execute(() => document.readyState === "complete" && (document.getElementById("root")?.childElementCount ?? 0) > 0),
+    { timeout, interval: 100 },
+  );
+}
+
+/**
+ * Save a screenshot of the window once it shows something. Right after a change WebKit can hand
+ * back a frame it has not painted yet (an empty grey window), so wait for two animation frames,
+ * then take screenshots until one has at least `minInk` of its pixels off the background.
+ */
+export async function saveDrawnScreenshot(browser, name, { minInk = 0.01, timeout = 15_000 } = {}) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  let last = 0;
+  const png = await poll(
+    `the window to be drawn before the screenshot ${name}.png`,
+    async () => {
+      const shot = Buffer.from(await browser.takeScreenshot(), "base64");
+      last = inkShare(shot);
+      return last >= minInk ? shot : null;
+    },
+    { timeout, interval: 200 },
+  ).catch((error) => {
+    throw new Error(`${error.message}; the last one had ${(last * 100).toFixed(2)} % ink`);
+  });
+  const path = join(ARTIFACTS, `${name}.png`);
+  writeFileSync(path, png);
+  return path;
 }
 
 /** Call a Rust command from inside the page the way the UI does, returning {ok}|{err}. */
@@ -109,4 +223,39 @@ export async function invokeInPage(browser, cmd, args) {
     cmd,
     args,
   );
+}
+
+/**
+ * Start a generation from inside the page with a real ipc Channel, as the UI does; its events
+ * collect in `window.__events`. Returns {ok: GenerationStarted} | {err}.
+ */
+export async function generateInPage(browser, request) {
+  return browser.executeAsync((request, done) => {
+    const internals = window.__TAURI_INTERNALS__;
+    window.__events = window.__events ?? [];
+    // What @tauri-apps/api's Channel does: a callback id, and messages that carry an index.
+    const id = internals.transformCallback((raw) => {
+      if (raw && typeof raw === "object" && "message" in raw) window.__events.push(raw.message);
+    });
+    internals
+      .invoke("generation_start", { request, onEvent: `__CHANNEL__:${id}` })
+      .then((ok) => done({ ok }))
+      .catch((err) => done({ err }));
+  }, request);
+}
+
+/** The events `generateInPage` has collected so far. */
+export async function eventsInPage(browser) {
+  return browser.execute(() => window.__events ?? []);
+}
+
+/** Point the app's OpenAI base URL at a mock vendor and store a key for it. */
+export async function useMockOpenAi(browser, vendorUrl, key) {
+  const settings = await invokeInPage(browser, "settings_get", {});
+  const saved = await invokeInPage(browser, "settings_update", {
+    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendorUrl } },
+  });
+  if (!saved.ok) throw new Error(`settings_update failed: ${JSON.stringify(saved)}`);
+  const stored = await invokeInPage(browser, "key_set", { provider: "openai", key });
+  if (!stored.ok?.set) throw new Error(`key_set failed: ${JSON.stringify(stored)}`);
 }

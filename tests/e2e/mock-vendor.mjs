@@ -133,9 +133,17 @@ function chunks(text, size) {
 }
 
 /** The next turn of the conversation `body` carries. */
-function turnFor(body, edit, page) {
+function turnFor(body, { edit, page, checkWithScreenshot, chunkSize }) {
   const input = JSON.stringify(body.input ?? []);
   const stream = new ResponsesStream();
+  const offered = (body.tools ?? []).map((t) => t.name);
+  if (checkWithScreenshot && input.includes("function_call_output") && !input.includes("call_shot")) {
+    if (!offered.includes("screenshot_preview")) {
+      return stream.message("msg_no_tool", ["screenshot_preview was not offered"]).completed(usage(1600, 8));
+    }
+    const args = JSON.stringify({ path: "index.html", viewports: ["desktop"] });
+    return stream.functionCall("fc_shot", "call_shot", "screenshot_preview", [args]).completed(usage(1600, 20));
+  }
   if (input.includes("function_call_output")) {
     return stream.message("msg_done", ["Done", " — the page is ready."]).completed(usage(1600, 8));
   }
@@ -146,21 +154,26 @@ function turnFor(body, edit, page) {
   const args = JSON.stringify({ path: "index.html", content: page(body.model) });
   return stream
     .message("msg_plan", ["I'll build ", "the sign-in card."])
-    .functionCall("fc_create", "call_create", "create_file", chunks(args, 24))
+    .functionCall("fc_create", "call_create", "create_file", chunks(args, chunkSize))
     .completed(usage(1200, 400));
 }
 
-/**
- * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
- * so previews visibly fill). Returns {url, requests, close()}.
- */
+
 // The heading, not the <title>: edit_file needs text that occurs once.
 const DEFAULT_EDIT = { from: `text-slate-900">${PAGE_TITLE}</h1>`, to: `text-slate-900">Welcome back</h1>` };
 
+/**
+ * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
+ * so previews visibly fill); the page's create_file arguments stream in `chunkSize`-character
+ * deltas. With `checkWithScreenshot` the model calls screenshot_preview after writing the page
+ * (and says so in text when the tool was not offered). Returns {url, requests, close()}.
+ */
 export async function startMockVendor({
   delayMs = () => 15,
   edit = DEFAULT_EDIT,
   page = (model) => pageHtml(`Written by ${model}`),
+  checkWithScreenshot = false,
+  chunkSize = 24,
 } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
@@ -185,7 +198,7 @@ export async function startMockVendor({
       let closed = false;
       res.on("close", () => (closed = true));
       const pause = delayMs(body.model ?? "");
-      for (const frame of turnFor(body, edit, page).frames()) {
+      for (const frame of turnFor(body, { edit, page, checkWithScreenshot, chunkSize }).frames()) {
         if (closed) return;
         res.write(frame);
         if (pause > 0) await new Promise((r) => setTimeout(r, pause));

@@ -4,6 +4,7 @@ import { StartScreen } from "./components/StartScreen";
 import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog } from "./components/settings/SettingsDialog";
 import { reportToLog } from "./lib/reportToLog";
+import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
 import { applyTheme } from "./lib/theme";
 
@@ -24,6 +25,11 @@ export function App() {
         reportToLog("error", `app_info failed: ${message}`);
       });
   }, []);
+
+  const startScreenReady = project === null && (info !== null || error !== null) && (settings.settings !== null || settings.error !== null);
+  useEffect(() => {
+    if (startScreenReady) reportInteractive();
+  }, [startScreenReady]);
 
   const theme = settings.settings?.theme ?? "system";
   useEffect(() => {

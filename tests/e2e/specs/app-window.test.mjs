@@ -1,10 +1,10 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer } from "node:http";
 import { once } from "node:events";
-import { ARTIFACTS, invokeInPage, launchApp } from "../harness.mjs";
+import { invokeInPage, launchApp, poll, saveDrawnScreenshot } from "../harness.mjs";
 
 const VERSION = JSON.parse(readFileSync(new URL("../../../ui/package.json", import.meta.url))).version;
 let app;
@@ -62,21 +62,16 @@ test("the log file is written and scrubbed of keys", async () => {
   assert.deepEqual(logged, { ok: null });
 
   const logDir = join(app.dataDir, "logs");
-  let text = "";
-  for (let i = 0; i < 50 && !text.includes("ui saw"); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    text = readdirSync(logDir)
+  const readLogs = () =>
+    readdirSync(logDir)
       .map((f) => readFileSync(join(logDir, f), "utf8"))
       .join("");
-  }
+  const text = await poll("the UI's line in the log file", () => (readLogs().includes("ui saw") ? readLogs() : null), { timeout: 10_000 });
   assert.match(text, /app started/);
   assert.match(text, /ui saw \[REDACTED\]/);
   assert.ok(!text.includes("E2eSecretValue"), "the key reached the log file");
 });
 
 test("a screenshot of the window is saved as an artifact", async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  // A WebDriver screenshot right after a DOM change can be one frame stale.
-  await new Promise((r) => setTimeout(r, 500));
-  await app.browser.saveScreenshot(join(ARTIFACTS, "app-window.png"));
+  await saveDrawnScreenshot(app.browser, "app-window");
 });

@@ -5,10 +5,9 @@
 // config, cache, logs (debug level), projects and exports is searched for the key: none.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { APP_BINARY, invokeInPage, launchApp } from "../harness.mjs";
+import { appProcesses, invokeInPage, launchApp, useMockOpenAi } from "../harness.mjs";
 import { PAGE_TITLE, startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-crash-0123456789abcdef-secret";
@@ -20,32 +19,17 @@ let home;
 let project;
 
 async function start() {
-  // tauri-driver now and then fails to reach a WebKitWebDriver that is slow to start on a busy
-  // machine; that is the harness, not the app, so try again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      app = await launchApp(home ? { home } : {});
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
+  app = await launchApp(home ? { home } : {});
   home = app.home;
   await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
 }
 
 /** SIGKILL every process running the app binary (there is one: single instance). */
 function killApp() {
-  let pids = [];
-  try {
-    pids = execFileSync("pgrep", ["-f", APP_BINARY]).toString().trim().split("\n").filter(Boolean);
-  } catch {
-    pids = [];
-  }
+  const pids = appProcesses();
   for (const pid of pids) {
     try {
-      process.kill(Number(pid), "SIGKILL");
+      process.kill(pid, "SIGKILL");
     } catch {
       // already gone
     }
@@ -69,12 +53,7 @@ before(async () => {
   process.env.S2C_LOG = "debug";
   vendor = await startMockVendor({ delayMs: () => 60 });
   await start();
-  const settings = await invokeInPage(app.browser, "settings_get", {});
-  await invokeInPage(app.browser, "settings_update", {
-    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendor.url } },
-  });
-  const key = await invokeInPage(app.browser, "key_set", { provider: "openai", key: KEY });
-  assert.ok(key.ok?.set, JSON.stringify(key));
+  await useMockOpenAi(app.browser, vendor.url, KEY);
   project = (await invokeInPage(app.browser, "project_create", { name: "Crash", parentDir: join(home, "projects") })).ok;
   assert.ok(project?.id);
 });
@@ -114,6 +93,7 @@ test(`the app killed mid-generation ${ROUNDS} times loses nothing it stored`, as
         return tree.ok?.current_version === started.ok.version_id;
       }, { timeout: 30_000, interval: 100 });
     } else {
+      // Not a wait for something: the kill lands at a different moment of the run each round.
       await new Promise((r) => setTimeout(r, 150 + ((round * 397) % 2400)));
     }
     assert.ok(killApp() >= 1, "the app was running");

@@ -4,9 +4,9 @@
 // restart the project and its versions are all there.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, invokeInPage, launchApp } from "../harness.mjs";
+import { eventsInPage, generateInPage, invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi } from "../harness.mjs";
 import { PAGE_TITLE, startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-generation-0123456789abcdef";
@@ -29,13 +29,7 @@ before(async () => {
   vendor = await startMockVendor({ delayMs: (model) => (model === SLOW ? 400 : 5) });
   await start();
   // Settings as the app keeps them: only changes are written; the key goes to the keychain.
-  const settings = await invokeInPage(app.browser, "settings_get", {});
-  const saved = await invokeInPage(app.browser, "settings_update", {
-    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendor.url } },
-  });
-  assert.ok(saved.ok, JSON.stringify(saved));
-  const key = await invokeInPage(app.browser, "key_set", { provider: "openai", key: KEY });
-  assert.ok(key.ok?.set, JSON.stringify(key));
+  await useMockOpenAi(app.browser, vendor.url, KEY);
 });
 
 after(async () => {
@@ -43,34 +37,16 @@ after(async () => {
   await vendor?.close();
 });
 
-/** Start a generation from inside the page with a real Channel; events collect in window.__events. */
-async function generate(request) {
-  return app.browser.executeAsync((request, done) => {
-    const internals = window.__TAURI_INTERNALS__;
-    window.__events = window.__events ?? [];
-    // What @tauri-apps/api's Channel does: a callback id, and messages that carry an index.
-    const id = internals.transformCallback((raw) => {
-      if (raw && typeof raw === "object" && "message" in raw) window.__events.push(raw.message);
-    });
-    internals
-      .invoke("generation_start", { request, onEvent: `__CHANNEL__:${id}` })
-      .then((ok) => done({ ok }))
-      .catch((err) => done({ err }));
-  }, request);
+function generate(request) {
+  return generateInPage(app.browser, request);
 }
 
-async function events() {
-  return app.browser.execute(() => window.__events ?? []);
+function events() {
+  return eventsInPage(app.browser);
 }
 
-async function waitFor(what, check, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+function waitFor(what, check, timeout = 30_000) {
+  return poll(what, check, { timeout, interval: 150 });
 }
 
 let project;
@@ -137,23 +113,20 @@ test("the preview scheme serves the page into a sandboxed iframe", async () => {
     });
     frame.onload = () => {
       frame.contentWindow.postMessage({ type: "s2c-select-mode", on: true }, "*");
-      setTimeout(() => {
-        let readable = "cross-origin";
-        try {
-          readable = frame.contentDocument ? "readable" : "cross-origin";
-        } catch {
-          readable = "cross-origin";
-        }
-        window.__frameAccess = readable;
-        done("loaded");
-      }, 500);
+      let readable = "cross-origin";
+      try {
+        readable = frame.contentDocument ? "readable" : "cross-origin";
+      } catch {
+        readable = "cross-origin";
+      }
+      window.__frameAccess = readable;
+      done("loaded");
     };
     document.body.appendChild(frame);
   }, url);
   assert.equal(title, "loaded");
   assert.equal(await app.browser.execute(() => window.__frameAccess), "cross-origin");
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await app.browser.saveScreenshot(join(ARTIFACTS, "generation-preview.png"));
+  await saveDrawnScreenshot(app.browser, "generation-preview");
   // The page inside really rendered the generated markup (checked from the page's side).
   const frame = await app.browser.$('[data-testid="e2e-preview"]');
   await app.browser.switchFrame(frame);
@@ -214,5 +187,5 @@ test("after a restart the project and every version are there", async () => {
   assert.deepEqual(kinds, ["generation", "manual_save", "edit"], JSON.stringify(tree));
   const statuses = tree.ok.versions[0].variants.map((v) => v.status);
   assert.deepEqual(statuses, ["complete", "cancelled"]);
-  await app.browser.saveScreenshot(join(ARTIFACTS, "after-restart.png"));
+  await saveDrawnScreenshot(app.browser, "after-restart");
 });

@@ -4,9 +4,8 @@
 // the app must keep working.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, invokeInPage, launchApp } from "../harness.mjs";
+import { invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-hostile-0123456789abcdef";
@@ -74,12 +73,7 @@ before(async () => {
   vendor = await startMockVendor({ delayMs: () => 0, page: () => HOSTILE });
   app = await launchApp();
   await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
-  const settings = await invokeInPage(app.browser, "settings_get", {});
-  await invokeInPage(app.browser, "settings_update", {
-    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendor.url } },
-  });
-  const key = await invokeInPage(app.browser, "key_set", { provider: "openai", key: KEY });
-  assert.ok(key.ok?.set, JSON.stringify(key));
+  await useMockOpenAi(app.browser, vendor.url, KEY);
 });
 
 after(async () => {
@@ -107,18 +101,13 @@ test("a hostile generated page can do nothing but draw itself", async () => {
     extract_assets: false,
   });
   assert.ok(started.ok, JSON.stringify(started));
-  const deadline = Date.now() + 30_000;
-  while (!(await app.browser.execute(() => window.__finished)) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await poll("the generation to finish", () => app.browser.execute(() => window.__finished), { timeout: 30_000, interval: 200 });
   const g = started.ok;
-  let stored = null;
-  while (!stored && Date.now() < deadline) {
-    const tree = await invokeInPage(app.browser, "project_versions", { projectId: project.id });
-    if (tree.ok?.current_version === g.version_id) stored = tree.ok;
-    else await new Promise((r) => setTimeout(r, 200));
-  }
-  assert.ok(stored, "the version was stored");
+  await poll(
+    "the version to be stored",
+    async () => (await invokeInPage(app.browser, "project_versions", { projectId: project.id })).ok?.current_version === g.version_id,
+    { timeout: 30_000, interval: 200 },
+  );
   const ids = new URLSearchParams({
     project: project.id,
     version: String(g.version_id),
@@ -160,9 +149,7 @@ test("a hostile generated page can do nothing but draw itself", async () => {
     assert.match(report[name], /^blocked/, `${name}: ${report[name]}`);
   }
 
-  await new Promise((r) => setTimeout(r, 1000));
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await app.browser.saveScreenshot(join(ARTIFACTS, "hostile-page.png"));
+  await saveDrawnScreenshot(app.browser, "hostile-page");
   // The app is where it was, works, and no key was replaced.
   const location = await app.browser.execute(() => window.location.href);
   assert.match(location, /^(tauri:\/\/localhost|http:\/\/tauri\.localhost)/, location);

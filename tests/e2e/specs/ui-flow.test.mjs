@@ -3,9 +3,8 @@
 // and save, ask for a change, quit, reopen the project and find every version.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { ARTIFACTS, invokeInPage, launchApp } from "../harness.mjs";
+import { readFileSync } from "node:fs";
+import { invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-ui-flow-0123456789abcdef";
@@ -24,8 +23,7 @@ async function start() {
 }
 
 async function shot(name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await app.browser.saveScreenshot(join(ARTIFACTS, `${name}.png`));
+  await saveDrawnScreenshot(app.browser, name);
 }
 
 const byTestId = (id) => app.browser.$(`[data-testid="${id}"]`);
@@ -41,14 +39,10 @@ async function until(what, check, timeout = 30_000) {
 before(async () => {
   vendor = await startMockVendor({ delayMs: (model) => (model === SLOW ? 400 : 10) });
   await start();
-  const settings = await invokeInPage(app.browser, "settings_get", {});
-  await invokeInPage(app.browser, "settings_update", {
-    settings: { ...settings.ok.settings, base_urls: { ...settings.ok.settings.base_urls, openai: vendor.url } },
-  });
-  const key = await invokeInPage(app.browser, "key_set", { provider: "openai", key: KEY });
-  assert.ok(key.ok?.set, JSON.stringify(key));
+  await useMockOpenAi(app.browser, vendor.url, KEY);
   // The start screen reads settings and models when it opens: open it afresh.
   await app.browser.refresh();
+  await waitForWindow(app.browser);
   await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
 });
 

@@ -6,7 +6,7 @@
 //! from the first content byte on the wire to the first code_delta.
 //!
 //! Each row is the median of 5 runs by CPU time.
-//! Run: `cargo bench -p s2c-cli --bench generate_e2e` (release). Budgets (DESIGN.md): ≤ 0.1 CPU-s
+//! Run: `cargo bench -p s2c-cli --bench generate_e2e` (release). Budgets (docs/ARCHITECTURE.md): ≤ 0.1 CPU-s
 //! for 100 KB, ≤ 0.2 CPU-s for 300 KB, 4 variants ≤ 4× one, code_delta bytes ≤ 1.2× the file,
 //! ≤ 3 set_code per variant, first code_delta < 50 ms after the first content byte.
 

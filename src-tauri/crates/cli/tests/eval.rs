@@ -33,6 +33,30 @@ fn chromium_present() -> bool {
     found
 }
 
+/// The page as this machine's Chromium renders it at the samples' size (1280 × 860): a
+/// screenshot from another Chromium build would differ by a pixel (docs/FIDELITY.md).
+async fn local_screenshot(html: &str) -> Vec<u8> {
+    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
+    let chromium = s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref())
+        .expect("a Chromium");
+    let renderer = Renderer::new(RendererConfig::new(chromium));
+    let files = [(
+        s2c_core::tools::paths::normalize("index.html").expect("path"),
+        html.to_owned(),
+    )]
+    .into();
+    let screen = ScreenSize {
+        width: 1280,
+        height: 860,
+    };
+    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
+    let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
+        .await
+        .expect("the reference renders");
+    renderer.shutdown().await;
+    png
+}
+
 fn create_turn(content: &str) -> Reply {
     let args = json!({"path": "index.html", "content": content}).to_string();
     let mut s = ResponsesStream::new();
@@ -60,7 +84,11 @@ async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
     server.push_for_model("gpt-5.4-mini", create_turn(WRONG_PAGE));
     server.push_for_model("gpt-5.4-mini", done_turn());
     let inputs = tempfile::tempdir().expect("temp dir");
-    std::fs::copy(sample("landing.png"), inputs.path().join("landing.png")).expect("copy");
+    std::fs::write(
+        inputs.path().join("landing.png"),
+        local_screenshot(&landing).await,
+    )
+    .expect("write");
     std::fs::write(inputs.path().join("landing.html"), &landing).expect("write");
     std::fs::write(inputs.path().join("notes.txt"), "not a screenshot").expect("write");
     let out = tempfile::tempdir().expect("temp dir");

@@ -16,6 +16,7 @@ pub mod safe_fetch;
 pub mod secrets;
 pub mod settings;
 pub mod tools;
+pub mod uptime;
 
 #[cfg(test)]
 mod test_http;

@@ -2,11 +2,16 @@
 //! screenshot, and variants of it made by string edits (text, colour, a moved block, half the
 //! page gone, nothing), which must rank in the order a person would rank them. Needs a
 //! Chromium (Debian's `chromium` in CI, where S2C_REQUIRE_CHROMIUM=1).
+//!
+//! The screenshots these tests compare with are rendered here, by the Chromium under test:
+//! the committed sample PNGs were made by another Chromium build, which lays pages out a pixel
+//! apart and draws some glyphs differently. Those PNGs are only held to the cross-build
+//! tolerance measured in docs/FIDELITY.md.
 
 mod render_support;
 
-use s2c_core::fidelity::{score_request, FidelityReport, ScoreRequest};
-use s2c_core::render::{FileSnapshot, PreviewSource, Renderer, RendererConfig};
+use s2c_core::fidelity::{score_request, screenshot_of, FidelityReport, ScoreRequest};
+use s2c_core::render::{FileSnapshot, PreviewSource, Renderer, RendererConfig, ScreenSize};
 use s2c_core::tools::paths::{normalize, RelPath};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -56,6 +61,23 @@ async fn score(
         let _ = std::fs::write(PathBuf::from(dir).join(name), &scored.diff_png);
     }
     scored.report
+}
+
+/// The samples' size: 1280 × 860, one screen.
+const SAMPLE_SCREEN: ScreenSize = ScreenSize {
+    width: 1280,
+    height: 860,
+};
+
+/// What a page scores against a screenshot of itself made by another Chromium build, at the
+/// least (docs/FIDELITY.md: 97.0–97.6 measured across two builds).
+const CROSS_BUILD_MIN: f64 = 95.0;
+
+/// The sample's screenshot as this machine's Chromium renders it.
+async fn local_screenshot(renderer: &Renderer, html: &str) -> Vec<u8> {
+    screenshot_of(renderer, page(html), "/index.html", SAMPLE_SCREEN)
+        .await
+        .unwrap_or_else(|e| panic!("rendering the reference failed: {e}"))
 }
 
 fn renderer() -> Option<Renderer> {
@@ -114,7 +136,7 @@ fn landing_cases(html: &str) -> Vec<(&'static str, String)> {
 async fn fidelity_ranks_edits_of_a_sample_in_the_expected_order() {
     let Some(renderer) = renderer() else { return };
     let html = String::from_utf8(read("src/landing.html")).expect("utf-8");
-    let screenshot = read("landing.png");
+    let screenshot = local_screenshot(&renderer, &html).await;
 
     let mut without_text = Vec::new();
     let mut with_text = Vec::new();
@@ -160,7 +182,8 @@ async fn fidelity_of_each_sample_against_its_own_screenshot_is_near_perfect() {
     let Some(renderer) = renderer() else { return };
     for name in ["landing", "login", "pricing"] {
         let html = String::from_utf8(read(&format!("src/{name}.html"))).expect("utf-8");
-        let report = score(&renderer, &read(&format!("{name}.png")), &html, Some(&html)).await;
+        let screenshot = local_screenshot(&renderer, &html).await;
+        let report = score(&renderer, &screenshot, &html, Some(&html)).await;
         eprintln!("{name}: {report:?}");
         assert!(report.total >= 99.0, "{name}: {report:?}");
         assert_eq!(report.screenshot.width, 1280);
@@ -168,12 +191,28 @@ async fn fidelity_of_each_sample_against_its_own_screenshot_is_near_perfect() {
         // Another sample is a different page.
         let other = if name == "login" { "pricing" } else { "login" };
         let other_html = String::from_utf8(read(&format!("src/{other}.html"))).expect("utf-8");
-        let wrong = score(&renderer, &read(&format!("{name}.png")), &other_html, None).await;
+        let wrong = score(&renderer, &screenshot, &other_html, None).await;
         eprintln!(
             "{name} vs {other}: {:.1} {:?}",
             wrong.total, wrong.components
         );
         assert!(wrong.total < 60.0, "{name} vs {other}: {wrong:?}");
+    }
+    renderer.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sample_screenshot_made_by_another_chromium_build_stays_within_the_cross_build_tolerance()
+{
+    let Some(renderer) = renderer() else { return };
+    for name in ["landing", "login", "pricing"] {
+        let html = String::from_utf8(read(&format!("src/{name}.html"))).expect("utf-8");
+        let report = score(&renderer, &read(&format!("{name}.png")), &html, Some(&html)).await;
+        eprintln!(
+            "{name} (committed PNG): {:.2} {:?}",
+            report.total, report.components
+        );
+        assert!(report.total >= CROSS_BUILD_MIN, "{name}: {report:?}");
     }
     renderer.shutdown().await;
 }

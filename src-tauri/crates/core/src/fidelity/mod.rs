@@ -33,7 +33,7 @@ mod types;
 
 pub use compare::WEIGHTS;
 pub use error::{FidelityError, Result};
-pub use render::screen_for;
+pub use render::{screen_for, screenshot_of};
 pub use types::{
     BlockCounts, FidelityComponents, FidelityReport, FidelityWeights, ImageSize, Scored,
 };

@@ -55,3 +55,18 @@ pub async fn render_page(
     let texts = parse_boxes(shot.probe.as_ref());
     Ok(RenderedPage { image, texts, shot })
 }
+
+/// A screenshot of `path` on a `screen`-sized desktop, full page, as PNG: the reference a
+/// test compares with when it must be made on the machine under test (two Chromium builds
+/// differ by a pixel in layout and in glyphs, so a screenshot from elsewhere is never exact).
+pub async fn screenshot_of(
+    renderer: &Renderer,
+    source: Arc<dyn PreviewSource>,
+    path: &str,
+    screen: ScreenSize,
+) -> Result<Vec<u8>> {
+    Ok(render_page(renderer, source, path, screen)
+        .await?
+        .shot
+        .image)
+}
