@@ -26,7 +26,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 step "Installing $(basename "$deb") with apt"
-ls -l "$deb" "$BUNDLE_DIR"/rpm/*.rpm 2>/dev/null | awk '{printf "  %s  %.2f MiB\n", $NF, $5/1048576}'
+for file in "$deb" "$BUNDLE_DIR"/rpm/*.rpm; do
+  [ -f "$file" ] && printf '  %s: %s MiB\n' "$(basename "$file")" "$(echo "scale=2; $(stat -c %s "$file") / 1048576" | bc 2>/dev/null || stat -c %s "$file")"
+done
 DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --reinstall "$(realpath "$deb")" >/dev/null
 package="$(dpkg-deb -f "$deb" Package)"
 installed="$(dpkg -L "$package" 2>/dev/null | grep -E '/bin/s2c-desktop$' | head -n 1 || true)"

@@ -11,6 +11,7 @@ mod projects;
 mod secrets;
 mod settings;
 mod state;
+pub mod webview_env;
 
 pub use error::IpcError;
 

@@ -3,6 +3,7 @@
 
 fn main() -> std::process::ExitCode {
     s2c_core::uptime::mark_start();
+    s2c_desktop::webview_env::configure();
     match s2c_desktop::run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {

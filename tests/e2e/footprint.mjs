@@ -17,6 +17,9 @@ const PAGE_KB = Number(process.env.S2C_FOOTPRINT_PAGE_KB ?? 300);
 const CHUNK = Number(process.env.S2C_FOOTPRINT_CHUNK ?? 80);
 const DELAY = Number(process.env.S2C_FOOTPRINT_DELAY_MS ?? 5);
 const VARIANTS = 4;
+// "all", "launch" or "stream"; and whether the streamed page loads Tailwind (the usual case).
+const ONLY = process.env.S2C_FOOTPRINT_ONLY ?? "all";
+const TAILWIND = process.env.S2C_FOOTPRINT_TAILWIND !== "0";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x, digits = 0) => Number(x.toFixed(digits));
@@ -34,25 +37,32 @@ function homeEnv(home) {
   return { ...process.env, XDG_DATA_HOME: join(home, "data"), XDG_CONFIG_HOME: join(home, "config"), XDG_CACHE_HOME: join(home, "cache") };
 }
 
-function interactiveAt(home) {
+/** Every "start screen interactive" line's uptime in the app's log, oldest first. */
+function interactiveTimes(home) {
   const dir = join(home, "data", IDENTIFIER, "logs");
-  if (!existsSync(dir)) return null;
-  for (const name of readdirSync(dir)) {
+  if (!existsSync(dir)) return [];
+  const times = [];
+  for (const name of readdirSync(dir).sort()) {
     for (const line of readFileSync(join(dir, name), "utf8").split("\n")) {
       const match = line.includes("start screen interactive") && /uptime_ms=(\d+)/.exec(line);
-      if (match) return Number(match[1]);
+      if (match) times.push(Number(match[1]));
     }
   }
-  return null;
+  return times;
 }
 
 /** Start the binary as a user would (no WebDriver), wait for the start screen, stop it. */
 async function launchOnce(home, { measureIdle = false } = {}) {
   await waitForAppExit();
+  const earlier = interactiveTimes(home).length;
   const started = Date.now();
   const child = spawn(APP_BINARY, [], { env: homeEnv(home), stdio: "ignore" });
   try {
-    const uptimeMs = await poll("the start screen to report it is interactive", () => interactiveAt(home), { timeout: 60_000, interval: 20 });
+    const uptimeMs = await poll(
+      "the start screen to report it is interactive",
+      () => interactiveTimes(home)[earlier],
+      { timeout: 60_000, interval: 20 },
+    );
     const seenMs = Date.now() - started;
     let idle = null;
     if (measureIdle) {
@@ -90,7 +100,7 @@ function bigPage(model) {
     size += section.length;
   }
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Big page</title><script src="https://cdn.tailwindcss.com"></script></head>
+<html lang="en"><head><meta charset="utf-8"><title>Big page</title>${TAILWIND ? '<script src="https://cdn.tailwindcss.com"></script>' : ""}</head>
 <body class="bg-slate-100">
 ${sections.join("\n")}
 </body></html>
@@ -116,11 +126,29 @@ async function streaming() {
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }, sample);
     await (await browser.$(`//div[@role="radiogroup"]/button[normalize-space()="${VARIANTS}"]`)).click();
-    for (let i = 0; i < VARIANTS; i++) await (await browser.$(`#gen-model-${i}`)).selectByAttribute("value", "gpt-5.4");
+    for (let i = 0; i < VARIANTS; i++) {
+      const select = await browser.$(`#gen-model-${i}`);
+      await select.scrollIntoView();
+      await select.selectByAttribute("value", "gpt-5.4");
+    }
+    await (await browser.$("button*=Generate")).scrollIntoView();
 
+    // An experiment's CSS in the app's own page (e.g. to hide thumbnails and see what they cost).
+    if (process.env.S2C_FOOTPRINT_CSS) {
+      await browser.execute((css) => {
+        const style = document.createElement("style");
+        style.textContent = css;
+        document.head.appendChild(style);
+      }, process.env.S2C_FOOTPRINT_CSS);
+    }
     const [pid] = appProcesses();
     // Frame timing in the app's page: every animation frame's timestamp, from here on.
     await browser.execute(() => {
+      // Every preview (re)load is a new iframe element (lib/frameSwapper.ts).
+      window.__previewLoads = 0;
+      new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) if (node.nodeName === "IFRAME") window.__previewLoads++;
+      }).observe(document.body, { childList: true, subtree: true });
       window.__frames = [];
       const tick = (t) => {
         window.__frames.push(t);
@@ -132,6 +160,10 @@ async function streaming() {
     const started = Date.now();
     let peak = treeMemory(pid);
     await (await browser.$("button*=Generate")).click();
+    // For a profiler attached from outside: which process is the UI's.
+    if (process.env.S2C_FOOTPRINT_PIDS) {
+      writeFileSync(process.env.S2C_FOOTPRINT_PIDS, JSON.stringify([...treeCpu(pid)].map(([p, { name }]) => ({ pid: p, name }))));
+    }
     await poll(
       "every variant to finish streaming",
       async () => {
@@ -148,6 +180,7 @@ async function streaming() {
     const wallS = (Date.now() - started) / 1000;
     const cpu = cpuBetween(before, treeCpu(pid));
     const frames = await browser.execute(() => window.__frames);
+    const previewLoads = await browser.execute(() => window.__previewLoads);
     await saveDrawnScreenshot(browser, "footprint-4-variants");
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
     const streamed = gaps.filter((_, i) => frames[i + 1] - frames[0] <= wallS * 1000);
@@ -159,6 +192,7 @@ async function streaming() {
       peak,
       frames: { count: streamed.length, late50ms: late, droppedAt60Hz: dropped, maxGapMs: Math.max(...streamed, 0), medianGapMs: median(streamed) ?? 0 },
       bytesPerVariant: bigPage("gpt-5.4").length,
+      previewLoads,
     };
   } finally {
     await app.close();
@@ -169,30 +203,55 @@ async function streaming() {
 const binary = APP_BINARY;
 if (!existsSync(binary)) throw new Error(`no app binary at ${binary}`);
 const coldHome = mkdtempSync(join(tmpdir(), "s2c-footprint-"));
-const dropped = dropCaches();
-const cold = await launchOnce(coldHome);
+let dropped = false;
+let cold = null;
 const warm = [];
-for (let i = 0; i < WARM_RUNS; i++) warm.push(await launchOnce(coldHome));
-const idle = (await launchOnce(coldHome, { measureIdle: true })).idle;
-const stream = await streaming();
-
-const report = { binary, coldCachesDropped: dropped, cold, warm, idle, stream, chunk: CHUNK, delayMs: DELAY };
+let idle = null;
+let stream = null;
+if (ONLY !== "stream") {
+  dropped = dropCaches();
+  cold = await launchOnce(coldHome);
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await launchOnce(coldHome));
+  idle = (await launchOnce(coldHome, { measureIdle: true })).idle;
+}
+if (ONLY !== "launch") stream = await streaming();
+const report = { binary, coldCachesDropped: dropped, cold, warm, idle, stream, chunk: CHUNK, delayMs: DELAY, tailwind: TAILWIND };
 writeFileSync(process.env.S2C_FOOTPRINT_JSON ?? "footprint.json", JSON.stringify(report, null, 2));
 const mib = (x) => `${round(x)} MiB`;
-const cpuLine = Object.entries(stream.cpu)
-  .filter(([, s]) => s > 0.05)
-  .map(([name, s]) => `${name} ${round(s, 1)} s (${round((s / stream.wallS) * 100)} % of a core)`)
-  .join(", ");
+const rows = [];
+if (cold) {
+  rows.push(
+    [`launch → interactive start screen, cold${dropped ? " (page cache dropped)" : " (first launch, fresh data folder)"}`, `${cold.uptimeMs} ms`],
+    [
+      `launch → interactive start screen, warm (median of ${warm.length}; min–max)`,
+      `${median(warm.map((w) => w.uptimeMs))} ms (${Math.min(...warm.map((w) => w.uptimeMs))}–${Math.max(...warm.map((w) => w.uptimeMs))})`,
+    ],
+    ["idle memory, PSS of every process", `${mib(idle.totalMiB)} (${Object.entries(idle.byName).map(([n, m]) => `${n} ${mib(m)}`).join(", ")})`],
+  );
+}
+if (stream) {
+  const label = `${VARIANTS} variants × ${round(stream.bytesPerVariant / 1024)} KB${TAILWIND ? " (Tailwind)" : " (plain HTML)"}, ${round((CHUNK / Math.max(DELAY, 1)) * 1000 / 1024)} KB/s each`;
+  rows.push(
+    [`${label}: wall`, `${round(stream.wallS, 1)} s`],
+    [
+      "… CPU by process",
+      Object.entries(stream.cpu)
+        .filter(([, s]) => s > 0.05)
+        .map(([name, s]) => `${name} ${round(s, 1)} s (${round((s / stream.wallS) * 100)} % of a core)`)
+        .join(", "),
+    ],
+    ["… preview loads", `${stream.previewLoads} (${round(stream.previewLoads / stream.wallS, 1)} per second)`],
+    ["… peak PSS", `${mib(stream.peak.totalMiB)} (${Object.entries(stream.peak.byName).map(([n, m]) => `${n} ${mib(m)}`).join(", ")})`],
+    [
+      "… UI frames",
+      `${stream.frames.count} frames, median gap ${round(stream.frames.medianGapMs, 1)} ms, ${stream.frames.late50ms} over 50 ms, ~${stream.frames.droppedAt60Hz} dropped at 60 Hz, longest ${round(stream.frames.maxGapMs)} ms`,
+    ],
+  );
+}
 console.log(`
 ## Footprint of ${binary}
 
 | figure | value |
 |---|---|
-| launch → interactive start screen, cold${dropped ? " (page cache dropped)" : " (first launch, fresh data folder)"} | ${cold.uptimeMs} ms |
-| launch → interactive start screen, warm (median of ${warm.length}; min–max) | ${median(warm.map((w) => w.uptimeMs))} ms (${Math.min(...warm.map((w) => w.uptimeMs))}–${Math.max(...warm.map((w) => w.uptimeMs))}) |
-| idle memory, PSS of every process | ${mib(idle.totalMiB)} (${Object.entries(idle.byName).map(([n, m]) => `${n} ${mib(m)}`).join(", ")}) |
-| ${VARIANTS} variants × ${round(stream.bytesPerVariant / 1024)} KB streaming: wall | ${round(stream.wallS, 1)} s |
-| … CPU by process | ${cpuLine} |
-| … peak PSS | ${mib(stream.peak.totalMiB)} (${Object.entries(stream.peak.byName).map(([n, m]) => `${n} ${mib(m)}`).join(", ")}) |
-| … UI frames | ${stream.frames.count} frames, median gap ${round(stream.frames.medianGapMs, 1)} ms, ${stream.frames.late50ms} over 50 ms, ~${stream.frames.droppedAt60Hz} dropped at 60 Hz, longest ${round(stream.frames.maxGapMs)} ms |
+${rows.map(([k, v]) => `| ${k} | ${v} |`).join("\n")}
 `);

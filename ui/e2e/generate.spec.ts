@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { appInfo, models, page as samplePage, project, settings, usage, variantInfo } from "./fixtures";
-import { channelOf, emitEvent, ipcCalls, mockIpc, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
+import { channelOf, emitEvent, ipcCalls, mockIpc, previewsDrawn, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
 const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
@@ -143,7 +143,7 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   }
   await expect(page.getByTestId("edit-diff")).toContainText("+<h1>Ship pages faster</h1>");
   await expect(page.getByTestId("variant-card-0")).toContainText("$0.04");
-  await page.waitForTimeout(600);
+  await previewsDrawn(page);
   await page.screenshot({ path: `${ART}/generating.png` });
 
   // Cancel option 2 (Alt+2 selects it).
@@ -213,7 +213,7 @@ test("an update sends the change with the selected version and variant", async (
   await page.goto("/");
   await page.getByRole("button", { name: "Open landing" }).click();
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
-  await page.waitForTimeout(400);
+  await previewsDrawn(page);
   await page.screenshot({ path: `${ART}/project.png` });
 
   // Select-and-edit: the page's bridge reports the clicked element by postMessage.
@@ -271,6 +271,6 @@ test("the project view follows the dark theme", async ({ page }) => {
   await expect(page.getByText("Thought for 8s")).toBeVisible();
   await expect(page.getByText("Worked through 1 step in 33s")).toBeVisible();
   await page.getByRole("tab", { name: "Mobile" }).click();
-  await page.waitForTimeout(400);
+  await previewsDrawn(page);
   await page.screenshot({ path: `${ART}/project-dark.png` });
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export interface IpcCall {
   cmd: string;
@@ -134,4 +134,33 @@ export async function servePreviews(page: Page, pages: Map<string, string>): Pro
     const body = pages.get(path) ?? pages.get(path.replace(/\/[^/]+$/, "/*")) ?? "<!doctype html><p>Nothing here</p>";
     await route.fulfill({ status: 200, contentType: "text/html", body });
   });
+}
+
+/**
+ * Wait until every preview frame on the page has loaded and drawn its body, then for two
+ * animation frames: what a screenshot for the README needs, instead of a fixed pause.
+ */
+export async function previewsDrawn(page: Page, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const frames = page.frames().filter((f) => f !== page.mainFrame());
+        const drawn = await Promise.all(
+          frames.map((f) => f.evaluate(() => document.readyState === "complete" && document.body.childElementCount > 0).catch(() => false)),
+        );
+        return frames.length > 0 && drawn.every(Boolean);
+      },
+      { timeout, message: "every preview frame to load and draw" },
+    )
+    .toBe(true);
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(() => {
+            done();
+          });
+        });
+      }),
+  );
 }

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FrameSwapper, LOAD_TIMEOUT_MS } from "./frameSwapper";
+import { LoadQueue } from "./loadQueue";
+
+// A queue of its own per test, that never pauses: these tests are about one frame.
+const own = () => ({ queue: new LoadQueue({ busyShare: 1 }) });
 
 describe("FrameSwapper", () => {
   beforeEach(() => {
@@ -10,7 +14,7 @@ describe("FrameSwapper", () => {
   });
 
   it("shows the first page at once, then loads the next one hidden and swaps on load", () => {
-    const s = new FrameSwapper(300, () => undefined);
+    const s = new FrameSwapper(300, () => undefined, own());
     s.setUrl("preview://localhost/live/1/0/index.html");
     expect(s.slots[0]?.src).toContain("/live/1/0/");
     expect(s.active).toBe(0);
@@ -26,7 +30,7 @@ describe("FrameSwapper", () => {
   });
 
   it("reloads at a bounded rate while code streams, and once more after", () => {
-    const s = new FrameSwapper(300, () => undefined);
+    const s = new FrameSwapper(300, () => undefined, own());
     s.setUrl("u");
     s.loaded(0);
     const seen = new Set<number>();
@@ -52,7 +56,7 @@ describe("FrameSwapper", () => {
   });
 
   it("a reload asked for during a load waits for it; a page that never loads is shown anyway", () => {
-    const s = new FrameSwapper(0, () => undefined);
+    const s = new FrameSwapper(0, () => undefined, own());
     s.setUrl("u");
     s.loaded(0);
     s.codeChanged();

@@ -1,11 +1,16 @@
 // Running (and just finished) generations, kept outside React so a generation started on the
-// start screen keeps streaming into the project view. Channel messages are batched per frame.
+// start screen keeps streaming into the project view. Channel messages are batched, and the view
+// follows them at most every UPDATE_INTERVAL_MS.
 import { Channel } from "@tauri-apps/api/core";
 import { commands, type AgentEvent_Deserialize, type GenerateRequest_Deserialize, type GenerationStarted, type IpcError } from "../ipc";
 import { rememberLivePreviews } from "./previewUrl";
+import { createThrottle } from "./throttle";
 import { applyEvents, emptyGeneration, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
 
 type Listener = () => void;
+
+/** How often a live generation's view follows its events, at most. */
+export const UPDATE_INTERVAL_MS = 100;
 
 export class LiveGeneration {
   view: GenerationView = emptyGeneration();
@@ -15,7 +20,12 @@ export class LiveGeneration {
   inputPreview: string | null = null;
   readonly channel = new Channel<AgentEvent_Deserialize>();
   private pending: AgentEvent[] = [];
-  private scheduled = false;
+  // Every render of a streaming project view restyles and lays out the window, and WebKitGTK
+  // does that on the thread the previews also run on: at ~60 renders a second four variants
+  // took a whole core. Ten a second looks as live (the previews reload slower still).
+  private readonly throttle = createThrottle(UPDATE_INTERVAL_MS, () => {
+    this.flush();
+  });
   private listeners = new Set<Listener>();
 
   constructor(projectId: string) {
@@ -41,17 +51,15 @@ export class LiveGeneration {
   getSnapshot = (): GenerationView => this.view;
 
   private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    const run = () => {
-      this.scheduled = false;
-      const batch = this.pending;
-      this.pending = [];
-      this.view = applyEvents(this.view, batch, Date.now());
-      this.emit();
-    };
-    if (typeof requestAnimationFrame === "function" && document.visibilityState === "visible") requestAnimationFrame(run);
-    else setTimeout(run, 16);
+    this.throttle.request();
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    this.view = applyEvents(this.view, batch, Date.now());
+    this.emit();
   }
 
   private emit(): void {

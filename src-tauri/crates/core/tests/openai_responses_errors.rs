@@ -311,8 +311,9 @@ async fn cancelling_aborts_the_body_at_once() {
     };
     let (result, cancelled_at) = tokio::join!(turn, stopper);
     assert!(
-        cancelled_at.elapsed() < Duration::from_millis(200),
-        "stream_turn returned promptly"
+        cancelled_at.elapsed() < Duration::from_secs(5),
+        "stream_turn returned promptly (the gated stream would never end): {:?}",
+        cancelled_at.elapsed()
     );
     assert_eq!(
         result.expect_err("cancelled").code(),
@@ -336,7 +337,11 @@ async fn silence_longer_than_the_idle_timeout_fails_the_turn() {
     let started = std::time::Instant::now();
     let err = run(&mut session).await.0.expect_err("idle");
     assert_eq!(err.code(), ProviderErrorCode::Timeout);
-    assert!(started.elapsed() < Duration::from_secs(3));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(server.requests().len(), 1, "output was shown: no retry");
 }
 

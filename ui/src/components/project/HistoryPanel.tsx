@@ -47,7 +47,9 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, onSelect, on
         return (
           <div
             key={row.version.id}
-            className="group relative rounded-lg hover:bg-zinc-100 has-[[aria-current=true]]:bg-accent-500/10 dark:hover:bg-zinc-800"
+            // A class, not :has(): WebKit re-checks :has() rules on every DOM change anywhere,
+            // and a streaming project view changes the DOM ten times a second.
+            className={`group relative rounded-lg hover:bg-zinc-100 dark:hover:bg-zinc-800 ${selected === row.version.id ? "bg-accent-500/10" : ""}`}
             data-testid="history-row"
           >
             <button

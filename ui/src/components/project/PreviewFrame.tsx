@@ -22,7 +22,8 @@ interface Props {
 
 export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender));
+  // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
+  const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
   const selectHandler = useLatest(onSelect);
   const selectOn = useLatest(selectMode);

@@ -10,7 +10,7 @@ export function ScaledPreview({ url, revision, title }: { url: string | null; re
   return (
     <div ref={ref} className="relative size-full overflow-hidden">
       <div className="absolute top-0 left-0" style={{ width: PAGE_WIDTH, height: height / scale, transform: `scale(${scale})`, transformOrigin: "0 0" }}>
-        <PreviewFrame url={url} revision={revision} title={title} intervalMs={1000} inert className="size-full" />
+        <PreviewFrame url={url} revision={revision} title={title} intervalMs={2500} inert className="size-full" />
       </div>
     </div>
   );

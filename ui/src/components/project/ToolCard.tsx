@@ -1,6 +1,7 @@
 // One card per tool call, with a renderer per tool's detail.
 import type { ToolDetail_Deserialize } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
+import { tailLines } from "../../lib/tailLines";
 
 interface Props {
   item: ToolItem;
@@ -26,7 +27,7 @@ export function ToolCard({ item, draft, assetUrl }: Props) {
       </div>
       {draft ? (
         <pre className="max-h-48 overflow-hidden border-t border-zinc-100 bg-zinc-50 px-3 py-2 font-mono text-[11px] leading-4 whitespace-pre-wrap text-zinc-600 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300" data-testid="live-code">
-          {draft.text.split("\n").slice(-TAIL_LINES).join("\n")}
+          {tailLines(draft.text, TAIL_LINES)}
         </pre>
       ) : null}
       {item.summary && (item.state === "failed" || !item.detail || item.detail.kind === "option_retrieved") ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}

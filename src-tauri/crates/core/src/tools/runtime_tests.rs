@@ -336,8 +336,9 @@ async fn registered_tools_are_offered_only_when_allowed_and_cancel_promptly() {
     let out = runtime.execute(&call, 0, &mut files, &cancel).await;
     assert_eq!(out, Err(Cancelled));
     assert!(
-        started.elapsed() < Duration::from_millis(200),
-        "stopped within 200 ms"
+        started.elapsed() < Duration::from_secs(10),
+        "stopped long before the tool's 30 s: {:?}",
+        started.elapsed()
     );
     assert_eq!(
         runtime.execute(&call, 0, &mut files, &cancel).await,
