@@ -12,12 +12,15 @@ import { join, resolve } from "node:path";
 import net from "node:net";
 import { remote } from "webdriverio";
 import { inkShare } from "./png.mjs";
+import { captureWindow } from "./screen.mjs";
 
 export const APP_BINARY = resolve(
   process.env.S2C_APP_BINARY ?? join(process.env.CARGO_TARGET_DIR ?? "../../target", "debug", "s2c-desktop"),
 );
 export const ARTIFACTS = resolve(process.env.S2C_E2E_ARTIFACTS ?? "artifacts");
 export const IDENTIFIER = "app.screenshottocode.desktop";
+/** The main window's title (tauri.conf.json). */
+export const WINDOW_TITLE = "Screenshot to Code";
 
 /** Call `check` until it returns something truthy (returned), or fail after `timeout` ms. */
 export async function poll(what, check, { timeout = 30_000, interval = 100 } = {}) {
@@ -187,9 +190,10 @@ export async function waitForWindow(browser, timeout = 30_000) {
 }
 
 /**
- * Save a screenshot of the window once it shows something. Right after a change WebKit can hand
- * back a frame it has not painted yet (an empty grey window), so wait for two animation frames,
- * then take screenshots until one has at least `minInk` of its pixels off the background.
+ * Save a screenshot of the window once it shows something. Right after a change the window can
+ * still show a frame that was not painted yet (an empty grey window), so wait for two animation
+ * frames, then capture the window off the display until at least `minInk` of its pixels are off
+ * the background. (Not WebKitWebDriver's screenshot: it hangs over a preview, see screen.mjs.)
  */
 export async function saveDrawnScreenshot(browser, name, { minInk = 0.01, timeout = 15_000 } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -198,7 +202,7 @@ export async function saveDrawnScreenshot(browser, name, { minInk = 0.01, timeou
   const png = await poll(
     `the window to be drawn before the screenshot ${name}.png`,
     async () => {
-      const shot = Buffer.from(await browser.takeScreenshot(), "base64");
+      const shot = await captureWindow(WINDOW_TITLE);
       last = inkShare(shot);
       return last >= minInk ? shot : null;
     },

@@ -69,9 +69,13 @@ test("it renders with the system's Chromium and serves its vendored libraries", 
     frame.setAttribute("sandbox", "allow-scripts");
     frame.style.cssText = "width:800px;height:600px;position:fixed;left:0;top:0;z-index:99999;background:white";
     frame.dataset.testid = "installed-preview";
+    frame.onload = () => {
+      window.__previewLoaded = true;
+    };
     frame.src = url;
     document.body.appendChild(frame);
   }, started.ok.variants[0].preview_url);
+  await poll("the preview to load", () => app.browser.execute(() => window.__previewLoaded === true), { timeout: 20_000, interval: 100 });
   await app.browser.switchFrame(await app.browser.$('[data-testid="installed-preview"]'));
   const styled = await poll("Tailwind to style the page", () =>
     app.browser.execute(() => {
