@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { APP_BINARY, IDENTIFIER, appProcesses, launchApp, poll, saveDrawnScreenshot, useMockOpenAi, waitForAppExit } from "./harness.mjs";
+import { APP_BINARY, IDENTIFIER, appProcesses, chooseScreenshot, launchApp, poll, saveDrawnScreenshot, useMockOpenAi, waitForAppExit } from "./harness.mjs";
 import { startMockVendor } from "./mock-vendor.mjs";
 import { cpuBetween, treeCpu, treeMemory } from "./procs.mjs";
 
@@ -117,14 +117,7 @@ async function streaming() {
     await browser.refresh();
     await (await browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
     const sample = readFileSync(new URL("../fixtures/samples/login.png", import.meta.url)).toString("base64");
-    await browser.execute((data) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], "login.png", { type: "image/png" }));
-      const input = document.querySelector('[data-testid="file-input"]');
-      input.files = transfer.files;
-      input.dispatchEvent(new Event("change", { bubbles: true }));
-    }, sample);
+    await chooseScreenshot(browser, sample);
     await (await browser.$(`//div[@role="radiogroup"]/button[normalize-space()="${VARIANTS}"]`)).click();
     for (let i = 0; i < VARIANTS; i++) {
       const select = await browser.$(`#gen-model-${i}`);

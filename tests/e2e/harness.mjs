@@ -215,6 +215,36 @@ export async function saveDrawnScreenshot(browser, name, { minInk = 0.01, timeou
   return path;
 }
 
+/** A one-variant HTML + Tailwind generation of `text` with the mock vendor's model. */
+export function textGeneration(projectId, text) {
+  return {
+    project_id: projectId,
+    stack: "html_tailwind",
+    source: { kind: "text", text },
+    instructions: null,
+    models: ["gpt-5.4"],
+    design_system: null,
+    generate_images: false,
+    extract_assets: false,
+  };
+}
+
+/** Put a PNG (base64) into the start screen's file input, as a drop or the file picker does. */
+export async function chooseScreenshot(browser, base64, name = "login.png") {
+  await browser.execute(
+    (data, name) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: "image/png" }));
+      const input = document.querySelector('[data-testid="file-input"]');
+      input.files = transfer.files;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    },
+    base64,
+    name,
+  );
+}
+
 /** Call a Rust command from inside the page the way the UI does, returning {ok}|{err}. */
 export async function invokeInPage(browser, cmd, args) {
   return browser.executeAsync(

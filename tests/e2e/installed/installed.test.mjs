@@ -6,7 +6,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { APP_BINARY, eventsInPage, generateInPage, invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi } from "../harness.mjs";
+import { APP_BINARY, eventsInPage, generateInPage, invokeInPage, launchApp, poll, saveDrawnScreenshot, textGeneration, useMockOpenAi } from "../harness.mjs";
 import { PAGE_TITLE, startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-installed-0123456789abcdef";
@@ -37,16 +37,7 @@ test("it renders with the system's Chromium and serves its vendored libraries", 
   await useMockOpenAi(app.browser, vendor.url, KEY);
   const project = (await invokeInPage(app.browser, "project_create", { name: "Installed", parentDir: join(app.home, "p") })).ok;
   assert.ok(project?.id);
-  const started = await generateInPage(app.browser, {
-    project_id: project.id,
-    stack: "html_tailwind",
-    source: { kind: "text", text: "A sign-in page" },
-    instructions: null,
-    models: ["gpt-5.4"],
-    design_system: null,
-    generate_images: false,
-    extract_assets: false,
-  });
+  const started = await generateInPage(app.browser, textGeneration(project.id, "A sign-in page"));
   assert.ok(started.ok, JSON.stringify(started));
   const events = await poll("the generation to finish", async () => {
     const all = await eventsInPage(app.browser);

@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { appProcesses, invokeInPage, launchApp, useMockOpenAi } from "../harness.mjs";
+import { appProcesses, invokeInPage, launchApp, textGeneration, useMockOpenAi } from "../harness.mjs";
 import { PAGE_TITLE, startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-crash-0123456789abcdef-secret";
@@ -75,16 +75,7 @@ test(`the app killed mid-generation ${ROUNDS} times loses nothing it stored`, as
         if (raw?.message?.type === "finished") window.__done = true;
       });
       internals.invoke("generation_start", { request, onEvent: `__CHANNEL__:${id}` }).then((ok) => done({ ok }), (err) => done({ err }));
-    }, {
-      project_id: project.id,
-      stack: "html_tailwind",
-      source: { kind: "text", text: `Round ${round}` },
-      instructions: null,
-      models: ["gpt-5.4"],
-      design_system: null,
-      generate_images: false,
-      extract_assets: false,
-    });
+    }, textGeneration(project.id, `Round ${round}`));
     assert.ok(started.ok, JSON.stringify(started));
     // Every fourth round finishes and is stored; the others die at a varying moment.
     if (round % 4 === 3) {

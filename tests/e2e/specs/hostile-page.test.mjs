@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi } from "../harness.mjs";
+import { invokeInPage, launchApp, poll, saveDrawnScreenshot, textGeneration, useMockOpenAi } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-hostile-0123456789abcdef";
@@ -90,16 +90,7 @@ test("a hostile generated page can do nothing but draw itself", async () => {
       if (raw?.message?.type === "finished") window.__finished = true;
     });
     internals.invoke("generation_start", { request, onEvent: `__CHANNEL__:${id}` }).then((ok) => done({ ok }), (err) => done({ err }));
-  }, {
-    project_id: project.id,
-    stack: "html_tailwind",
-    source: { kind: "text", text: "A harmless page" },
-    instructions: null,
-    models: ["gpt-5.4"],
-    design_system: null,
-    generate_images: false,
-    extract_assets: false,
-  });
+  }, textGeneration(project.id, "A harmless page"));
   assert.ok(started.ok, JSON.stringify(started));
   await poll("the generation to finish", () => app.browser.execute(() => window.__finished), { timeout: 30_000, interval: 200 });
   const g = started.ok;

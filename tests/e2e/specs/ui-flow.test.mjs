@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-ui-flow-0123456789abcdef";
@@ -55,14 +55,7 @@ test("a screenshot becomes two live variants; one is cancelled", async () => {
   // Neither the native file dialog nor a native drop can be driven here; the page's own file
   // input takes the same file, as if picked.
   const base64 = readFileSync(SAMPLE).toString("base64");
-  await app.browser.execute((data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], "login.png", { type: "image/png" }));
-    const input = document.querySelector('[data-testid="file-input"]');
-    input.files = transfer.files;
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  }, base64);
+  await chooseScreenshot(app.browser, base64);
   const tray = await app.browser.execute(() => document.querySelector('[data-testid="input-tray"]')?.outerHTML ?? "no tray");
   assert.match(tray, /login\.png/);
 
