@@ -10,8 +10,9 @@ die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 # Packages the app needs to build and run (Tauri's Linux prerequisites).
 APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev)
-# More for the tests: a virtual display, xwd to capture it, and WebKit's WebDriver for the real window, Debian's
-# Chromium for UI tests and preview screenshots, a private Secret Service for the keychain.
+# More for the tests: a virtual display, xwd to capture it and WebKit's WebDriver for the real
+# window, Debian's Chromium for UI tests and preview screenshots, a private Secret Service for the
+# keychain.
 APT_TEST=(xvfb xauth x11-apps webkit2gtk-driver chromium dbus-daemon dbus-bin gnome-keyring)
 # More for bundles.
 APT_BUNDLE=(rpm)
