@@ -54,6 +54,10 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::thumbnail::VersionThumbnailReady
         ])
         .typ::<crate::IpcError>()
+        .typ::<s2c_core::vocab::vendor::Vendor>()
+        .typ::<s2c_core::vocab::vendor::VendorInfo>()
+        // The built-in vendors, so the UI never keeps its own list.
+        .constant("VENDORS", s2c_core::vocab::vendor::Vendor::infos())
         .typ::<s2c_core::fidelity::FidelityReport>()
 }
 

@@ -4,6 +4,7 @@ use crate::IpcError;
 use s2c_core::engine::AgentEvent;
 use s2c_core::project::{StoredScore, VersionId};
 use s2c_core::providers::ModelCatalog;
+use s2c_core::vocab::vendor::Vendor;
 use s2c_core::ErrorCode;
 use tauri::ipc::Channel;
 use tauri::State;
@@ -78,7 +79,7 @@ pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOpt
     let settings = state.settings.get();
     let mut options = Vec::new();
     let catalog = ModelCatalog::bundled();
-    for vendor in ["openai", "anthropic", "gemini"] {
+    for vendor in Vendor::MODEL_VENDORS.map(Vendor::as_str) {
         let has_key = crate::secrets::stored_key(&state, vendor).await?.is_some();
         for info in catalog.models(Some(vendor)) {
             if !info.tools {

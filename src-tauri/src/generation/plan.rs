@@ -17,6 +17,7 @@ use s2c_core::providers::{
 };
 use s2c_core::settings::Settings;
 use s2c_core::tools::ImageAttachment;
+use s2c_core::vocab::vendor::Vendor;
 use s2c_core::ErrorCode;
 
 fn invalid(message: impl Into<String>) -> IpcError {
@@ -204,7 +205,7 @@ pub async fn resolve_models(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut with_keys = Vec::new();
-    for vendor in ["openai", "anthropic", "gemini"] {
+    for vendor in Vendor::MODEL_VENDORS.map(Vendor::as_str) {
         if stored_key(state, vendor).await?.is_some() {
             with_keys.push(vendor);
         }
@@ -241,20 +242,16 @@ async fn session_for(
     model: &str,
 ) -> Result<(Provider, SessionConfig), IpcError> {
     let mut session = SessionConfig::new(model.to_owned());
-    let provider = match provider {
-        "openai" => {
-            session.base_url = settings.base_urls.openai.clone();
-            Provider::OpenAi
+    let builtin = provider
+        .parse::<Vendor>()
+        .ok()
+        .and_then(|v| Provider::builtin(v).map(|p| (v, p)));
+    let provider = match (builtin, provider) {
+        (Some((vendor, builtin)), _) => {
+            session.base_url = settings.base_urls.get(vendor).cloned();
+            builtin
         }
-        "anthropic" => {
-            session.base_url = settings.base_urls.anthropic.clone();
-            Provider::Anthropic
-        }
-        "gemini" | "google" => {
-            session.base_url = settings.base_urls.gemini.clone();
-            Provider::Gemini
-        }
-        name => {
+        (None, name) => {
             let custom = settings
                 .custom_providers
                 .iter()

@@ -17,6 +17,7 @@ use s2c_core::project::{
     VersionInfo, VersionKind,
 };
 use s2c_core::tools::MediaTools;
+use s2c_core::vocab::vendor::Vendor;
 use s2c_core::ErrorCode;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc};
@@ -290,16 +291,16 @@ async fn media_tools(
         .generations
         .renderer(settings.chromium_path.as_deref());
     let gemini = if request.extract_assets {
-        crate::secrets::stored_key(state, "gemini").await?
+        crate::secrets::stored_key(state, Vendor::Gemini.as_str()).await?
     } else {
         None
     };
-    let replicate = crate::secrets::stored_key(state, "replicate").await?;
+    let replicate = crate::secrets::stored_key(state, Vendor::Replicate.as_str()).await?;
     let mut media = MediaTools::new(renderer, gemini, replicate);
-    if let Some(url) = &settings.base_urls.gemini {
+    if let Some(url) = settings.base_urls.get(Vendor::Gemini) {
         media.gemini.base_url.clone_from(url);
     }
-    if let Some(url) = &settings.base_urls.replicate {
+    if let Some(url) = settings.base_urls.get(Vendor::Replicate) {
         media.replicate.base_url.clone_from(url);
     }
     Ok(media)

@@ -67,17 +67,18 @@ pub struct KeyTest {
 pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<KeyTest, IpcError> {
     let id = KeyId::parse(&provider)?;
     let settings = state.settings.get();
-    let (vendor, base_url) = match id.name() {
-        "openai" => (Provider::OpenAi, settings.base_urls.openai.clone()),
-        "anthropic" => (Provider::Anthropic, settings.base_urls.anthropic.clone()),
-        "gemini" => (Provider::Gemini, settings.base_urls.gemini.clone()),
-        "replicate" => {
-            return Ok(KeyTest {
-                ok: false,
-                message: "Replicate keys are checked on first use".into(),
-            })
-        }
-        name => match settings.custom_providers.iter().find(|p| p.name == name) {
+    let (vendor, base_url) = match &id {
+        KeyId::Vendor(v) => match Provider::builtin(*v) {
+            Some(provider) => (provider, settings.base_urls.get(*v).cloned()),
+            // Replicate lists no models to ask for.
+            None => {
+                return Ok(KeyTest {
+                    ok: false,
+                    message: "Replicate keys are checked on first use".into(),
+                })
+            }
+        },
+        KeyId::Custom(name) => match settings.custom_providers.iter().find(|p| &p.name == name) {
             Some(custom) => (Provider::Custom(custom.clone()), None),
             None => {
                 return Err(IpcError::new(

@@ -110,6 +110,9 @@ export const events = {
 	versionThumbnailReady: makeEvent<VersionThumbnailReady, VersionThumbnailReady>("version-thumbnail-ready"),
 };
 
+/* Constants */
+export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"}] as const;
+
 /* Types */
 export type AgentEvent = AgentEvent_Serialize | AgentEvent_Deserialize;
 
@@ -959,6 +962,22 @@ export type VariantSettings_Serialize = {
 export type VariantStatus = "pending" | "generating" | "complete" | "error" | "cancelled" | 
 /**  The app stopped (crash, kill, power loss) while this variant was generating. */
 "interrupted";
+
+/**
+ *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
+ *  serve chat models.
+ */
+export type Vendor = "openai" | "anthropic" | "gemini" | "replicate";
+
+/**  One vendor as the settings UI lists it (exported to the UI as the `VENDORS` constant). */
+export type VendorInfo = {
+	id: Vendor,
+	label: string,
+	/**  Its models need its key (custom providers may need none). */
+	needs_key: boolean,
+	serves_models: boolean,
+	default_base_url: string,
+};
 
 export type VersionInfo = VersionInfo_Serialize | VersionInfo_Deserialize;
 

@@ -1,19 +1,32 @@
 // The settings dialog edits a draft: text fields stay strings while the user types, and this
 // module turns a draft back into Settings with a clear message per field. The Rust core checks
 // the same rules again on save; these messages only spare the user a round trip.
-import type { CustomProvider_Deserialize, DesignSystem, Settings_Deserialize, Settings_Serialize, Stack, Theme } from "../ipc";
+import {
+  VENDORS as VENDOR_INFOS,
+  type CustomProvider_Deserialize,
+  type DesignSystem,
+  type Settings_Deserialize,
+  type Settings_Serialize,
+  type Stack,
+  type Theme,
+  type Vendor,
+} from "../ipc";
+
+export type { Vendor };
 
 export const MAX_VARIANTS = 4;
 export const MAX_BUDGET_USD = 100;
-export const VENDORS = ["openai", "anthropic", "gemini", "replicate"] as const;
-export type Vendor = (typeof VENDORS)[number];
+/** The built-in vendors, as Rust names them (`VENDORS` in the generated bindings). */
+export const VENDORS: readonly Vendor[] = VENDOR_INFOS.map((v) => v.id);
 
-export const VENDOR_LABELS: Record<Vendor, string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  gemini: "Google Gemini",
-  replicate: "Replicate",
-};
+/** One value per built-in vendor. */
+function perVendor<T>(value: (vendor: Vendor) => T): Record<Vendor, T> {
+  return Object.fromEntries(VENDORS.map((v) => [v, value(v)])) as Record<Vendor, T>;
+}
+
+export const VENDOR_LABELS: Record<Vendor, string> = perVendor(
+  (v) => VENDOR_INFOS.find((info) => info.id === v)?.label ?? v,
+);
 
 export const STACKS: { id: Stack; label: string }[] = [
   { id: "html_tailwind", label: "HTML + Tailwind" },
@@ -71,12 +84,7 @@ export function toDraft(s: Settings_Serialize): Draft {
     assetExtraction: s.asset_extraction,
     chromiumPath: s.chromium_path ?? "",
     theme: s.theme,
-    baseUrls: {
-      openai: s.base_urls.openai ?? "",
-      anthropic: s.base_urls.anthropic ?? "",
-      gemini: s.base_urls.gemini ?? "",
-      replicate: s.base_urls.replicate ?? "",
-    },
+    baseUrls: perVendor((v) => s.base_urls[v] ?? ""),
     providers: s.custom_providers.map((p) => ({
       name: p.name,
       baseUrl: p.base_url,
@@ -191,12 +199,7 @@ export function fromDraft(d: Draft): Settings_Deserialize {
     default_stack: d.defaultStack,
     variants: { count, models: models.map((m) => m || "auto") },
     custom_providers: providers,
-    base_urls: {
-      openai: optional(d.baseUrls.openai),
-      anthropic: optional(d.baseUrls.anthropic),
-      gemini: optional(d.baseUrls.gemini),
-      replicate: optional(d.baseUrls.replicate),
-    },
+    base_urls: perVendor((v) => optional(d.baseUrls[v])),
     budget_per_variant_usd: d.budgetEnabled ? Number(d.budget) : null,
     image_generation: d.imageGeneration,
     asset_extraction: d.assetExtraction,

@@ -1,10 +1,10 @@
 //! Where `s2c` finds API keys. Sources are asked in order: the environment first
-//! (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `<NAME>_API_KEY` for a custom
-//! provider), so a one-off override needs no keychain change; then the OS keychain, where
+//! (each vendor's [`Vendor::key_env_names`], `<NAME>_API_KEY` for a custom provider), so a one-off override needs no keychain change; then the OS keychain, where
 //! `s2c keys set` and the app store keys.
 
 use s2c_core::providers::ApiKey;
 use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretStore};
+use s2c_core::vocab::vendor::Vendor;
 
 pub trait KeySource {
     fn key(&self, provider: &str) -> Option<ApiKey>;
@@ -29,13 +29,14 @@ pub fn env_prefix(provider: &str) -> String {
 
 impl KeySource for EnvKeys {
     fn key(&self, provider: &str) -> Option<ApiKey> {
-        let mut names = vec![format!("{}_API_KEY", env_prefix(provider))];
-        match provider {
-            "gemini" => names.push("GOOGLE_API_KEY".into()),
-            // Replicate's own clients read REPLICATE_API_TOKEN.
-            "replicate" => names.push("REPLICATE_API_TOKEN".into()),
-            _ => {}
-        }
+        let names: Vec<String> = match Vendor::from_name(provider) {
+            Some(vendor) => vendor
+                .key_env_names()
+                .iter()
+                .map(|n| n.to_string())
+                .collect(),
+            None => vec![format!("{}_API_KEY", env_prefix(provider))],
+        };
         names
             .iter()
             .filter_map(|name| std::env::var(name).ok())

@@ -1,6 +1,7 @@
 //! `s2c models`: the model catalog with prices — what each vendor offers and what it can do.
 
 use s2c_core::providers::{ModelCatalog, ModelInfo, ModelPrice, PriceTable, ThinkingStyle};
+use s2c_core::vocab::vendor::Vendor;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -67,9 +68,9 @@ pub fn run(args: ModelsArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let provider = args.provider.as_deref().map(|p| match p {
-        "google" => "gemini",
-        other => other,
+    let provider = args.provider.as_deref().map(|p| match p.parse::<Vendor>() {
+        Ok(vendor) => vendor.as_str(),
+        Err(_) => p,
     });
     let listing = catalog.listing(provider, &prices);
     if args.json {

@@ -5,6 +5,7 @@ use crate::key_sources::env_prefix;
 use s2c_core::providers::openai_compat::CustomProvider;
 pub use s2c_core::providers::split_model_spec;
 use s2c_core::providers::Provider;
+use s2c_core::vocab::vendor::Vendor;
 
 /// OpenAI-compatible servers `s2c` knows by name.
 const KNOWN_SERVERS: &[(&str, &str)] = &[
@@ -25,11 +26,10 @@ pub fn resolve_provider(
         .map(str::to_owned)
         .or_else(|| std::env::var(format!("{}_BASE_URL", env_prefix(&name))).ok())
         .filter(|u| !u.trim().is_empty());
-    let provider = match name.as_str() {
-        "openai" => Provider::OpenAi,
-        "anthropic" => Provider::Anthropic,
-        "gemini" | "google" => Provider::Gemini,
-        _ => {
+    let builtin = name.parse::<Vendor>().ok().and_then(Provider::builtin);
+    let provider = match builtin {
+        Some(builtin) => builtin,
+        None => {
             let known = KNOWN_SERVERS
                 .iter()
                 .find(|(n, _)| *n == name)

@@ -14,6 +14,7 @@ use s2c_core::prompts::{CreateInput, Stack};
 use s2c_core::providers::{ModelCatalog, SessionConfig, TransportOptions};
 use s2c_core::render::Renderer;
 use s2c_core::tools::{locate_renderer, MediaTools};
+use s2c_core::vocab::vendor::Vendor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -136,20 +137,20 @@ fn media_tools(args: &GenerateArgs) -> Result<MediaTools, String> {
     let sources = default_sources();
     let mut tools = MediaTools::new(
         renderer,
-        find_key(&sources, "gemini"),
-        find_key(&sources, "replicate"),
+        find_key(&sources, Vendor::Gemini.as_str()),
+        find_key(&sources, Vendor::Replicate.as_str()),
     );
-    if let Some(url) = env_base_url("gemini") {
+    if let Some(url) = env_base_url(Vendor::Gemini) {
         tools.gemini.base_url = url;
     }
-    if let Some(url) = env_base_url("replicate") {
+    if let Some(url) = env_base_url(Vendor::Replicate) {
         tools.replicate.base_url = url;
     }
     Ok(tools)
 }
 
-fn env_base_url(provider: &str) -> Option<String> {
-    std::env::var(format!("{}_BASE_URL", provider.to_ascii_uppercase()))
+fn env_base_url(vendor: Vendor) -> Option<String> {
+    std::env::var(vendor.base_url_env())
         .ok()
         .filter(|u| !u.trim().is_empty())
 }
@@ -180,7 +181,8 @@ fn variant_models(
         ));
     }
     let sources = default_sources();
-    let with_keys: Vec<&str> = ["openai", "anthropic", "gemini"]
+    let with_keys: Vec<&str> = Vendor::MODEL_VENDORS
+        .map(Vendor::as_str)
         .into_iter()
         .filter(|p| picked.len() < count && find_key(&sources, p).is_some())
         .collect();

@@ -3,17 +3,18 @@
 //! models give the designer more different options than one model sampled twice.
 
 use crate::providers::ModelCatalog;
+use crate::vocab::vendor::Vendor;
 
 /// The automatic choice per vendor, best first for writing UI code. A model missing from the
 /// catalog (a user removed it) is skipped.
-const PREFERRED: &[(&str, &[&str])] = &[
+const PREFERRED: &[(Vendor, &[&str])] = &[
     (
-        "anthropic",
+        Vendor::Anthropic,
         &["claude-sonnet-4-6", "claude-opus-4-6", "claude-sonnet-4-5"],
     ),
-    ("openai", &["gpt-5.4", "gpt-5.5", "gpt-5.2"]),
+    (Vendor::Openai, &["gpt-5.4", "gpt-5.5", "gpt-5.2"]),
     (
-        "gemini",
+        Vendor::Gemini,
         &[
             "gemini-3-pro-preview",
             "gemini-2.5-pro",
@@ -91,13 +92,13 @@ fn automatic_candidates(
 ) -> Vec<ModelChoice> {
     PREFERRED
         .iter()
-        .filter(|(vendor, _)| providers_with_keys.contains(vendor))
+        .filter(|(vendor, _)| providers_with_keys.contains(&vendor.as_str()))
         .filter_map(|(vendor, models)| {
             models.iter().find_map(|model| {
                 let info = catalog.get(model)?;
                 let fits = (!needs.vision || info.vision) && (!needs.video || info.video);
                 fits.then(|| ModelChoice {
-                    provider: (*vendor).to_owned(),
+                    provider: vendor.as_str().to_owned(),
                     model: (*model).to_owned(),
                 })
             })

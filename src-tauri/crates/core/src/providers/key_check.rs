@@ -13,6 +13,7 @@ use super::openai_compat::list_models;
 use super::openai_compat::models::fetch_model_ids;
 use super::transport::endpoint;
 use super::vendor::Provider;
+use crate::vocab::vendor::Vendor;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use std::time::Duration;
 
@@ -26,7 +27,13 @@ pub async fn vendor_models(
     let origin = Origin::new(provider.name(), "(key check)");
     match provider {
         Provider::OpenAi => {
-            list_models("openai", base_url.unwrap_or(OPENAI_URL), key, timeout).await
+            list_models(
+                Vendor::Openai.as_str(),
+                base_url.unwrap_or(OPENAI_URL),
+                key,
+                timeout,
+            )
+            .await
         }
         Provider::Custom(custom) => {
             let base = base_url.unwrap_or(&custom.base_url);

@@ -2,6 +2,7 @@
 //! knows, or one whose vendor is clear from its name.
 
 use super::catalog::ModelCatalog;
+use crate::vocab::vendor::Vendor;
 
 /// `(provider, model)` for `provider:model`, or a bare model id the catalog knows or whose vendor is clear from its name.
 pub fn split_model_spec(spec: &str) -> Result<(String, String), String> {
@@ -20,17 +21,17 @@ pub fn split_model_spec(spec: &str) -> Result<(String, String), String> {
         || spec.starts_with("o4")
         || spec.starts_with("chatgpt-")
     {
-        "openai"
+        Vendor::Openai
     } else if spec.starts_with("claude-") {
-        "anthropic"
+        Vendor::Anthropic
     } else if spec.starts_with("gemini-") {
-        "gemini"
+        Vendor::Gemini
     } else {
         return Err(format!(
             "cannot tell which provider serves `{spec}`: write it as provider:model (e.g. openai:{spec} or ollama:{spec})"
         ));
     };
-    Ok((vendor.to_owned(), spec.to_owned()))
+    Ok((vendor.as_str().to_owned(), spec.to_owned()))
 }
 
 #[cfg(test)]

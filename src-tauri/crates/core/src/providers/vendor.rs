@@ -6,6 +6,7 @@ use super::gemini::GeminiSession;
 use super::openai::OpenAiSession;
 use super::openai_compat::{CompatSession, CustomProvider};
 use super::session::{ProviderSession, SessionConfig};
+use crate::vocab::vendor::Vendor;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Provider {
@@ -17,11 +18,31 @@ pub enum Provider {
 }
 
 impl Provider {
+    /// The provider of a vendor's chat models; `None` for Replicate, which serves none.
+    pub fn builtin(vendor: Vendor) -> Option<Self> {
+        match vendor {
+            Vendor::Openai => Some(Self::OpenAi),
+            Vendor::Anthropic => Some(Self::Anthropic),
+            Vendor::Gemini => Some(Self::Gemini),
+            Vendor::Replicate => None,
+        }
+    }
+
+    /// The built-in vendor behind it; `None` for a custom provider.
+    pub fn vendor(&self) -> Option<Vendor> {
+        match self {
+            Self::OpenAi => Some(Vendor::Openai),
+            Self::Anthropic => Some(Vendor::Anthropic),
+            Self::Gemini => Some(Vendor::Gemini),
+            Self::Custom(_) => None,
+        }
+    }
+
     pub fn name(&self) -> &str {
         match self {
-            Self::OpenAi => "openai",
-            Self::Anthropic => "anthropic",
-            Self::Gemini => "gemini",
+            Self::OpenAi => Vendor::Openai.as_str(),
+            Self::Anthropic => Vendor::Anthropic.as_str(),
+            Self::Gemini => Vendor::Gemini.as_str(),
             Self::Custom(p) => &p.name,
         }
     }
@@ -46,3 +67,7 @@ pub fn open_session(
         Provider::Custom(custom) => Ok(Box::new(CompatSession::open(custom, config)?)),
     }
 }
+
+#[cfg(test)]
+#[path = "vendor_tests.rs"]
+mod tests;

@@ -2,6 +2,8 @@ use super::error::{Result, SecretError};
 use serde::Serialize;
 use std::fmt;
 
+pub use crate::vocab::vendor::Vendor;
+
 /// The Tauri app identifier; keychain entries live under it.
 pub const APP_IDENTIFIER: &str = "app.screenshottocode.desktop";
 
@@ -12,34 +14,6 @@ pub fn default_namespace() -> String {
         format!("{APP_IDENTIFIER}.dev")
     } else {
         APP_IDENTIFIER.to_owned()
-    }
-}
-
-/// The vendors the app knows by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, specta::Type)]
-#[serde(rename_all = "snake_case")]
-pub enum Vendor {
-    Openai,
-    Anthropic,
-    Gemini,
-    Replicate,
-}
-
-impl Vendor {
-    pub const ALL: [Vendor; 4] = [
-        Vendor::Openai,
-        Vendor::Anthropic,
-        Vendor::Gemini,
-        Vendor::Replicate,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Openai => "openai",
-            Self::Anthropic => "anthropic",
-            Self::Gemini => "gemini",
-            Self::Replicate => "replicate",
-        }
     }
 }
 
@@ -73,8 +47,8 @@ impl KeyId {
     /// `openai`, `anthropic`, `gemini`, `replicate`, or the name of a custom provider.
     pub fn parse(name: &str) -> Result<Self> {
         let name = name.trim();
-        if let Some(v) = Vendor::ALL.iter().find(|v| v.as_str() == name) {
-            return Ok(Self::Vendor(*v));
+        if let Some(v) = Vendor::from_name(name) {
+            return Ok(Self::Vendor(v));
         }
         validate_provider_name(name)?;
         Ok(Self::Custom(name.to_owned()))

@@ -3,6 +3,7 @@ use std::collections::BTreeMap;
 
 pub use crate::prompts::Stack;
 pub use crate::providers::openai_compat::CustomProvider;
+use crate::vocab::vendor::Vendor;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
@@ -39,6 +40,18 @@ pub struct BaseUrls {
     pub anthropic: Option<String>,
     pub gemini: Option<String>,
     pub replicate: Option<String>,
+}
+
+impl BaseUrls {
+    /// The override for `vendor`, if the settings name one.
+    pub fn get(&self, vendor: Vendor) -> Option<&String> {
+        match vendor {
+            Vendor::Openai => self.openai.as_ref(),
+            Vendor::Anthropic => self.anthropic.as_ref(),
+            Vendor::Gemini => self.gemini.as_ref(),
+            Vendor::Replicate => self.replicate.as_ref(),
+        }
+    }
 }
 
 /// A named text handed to the agent with every request (colours, type scale, components…).

@@ -11,6 +11,7 @@ use super::screenshot_preview::ScreenshotPreview;
 use crate::app_info::{locate_chromium, ChromiumNotFound};
 use crate::providers::ApiKey;
 use crate::render::{Renderer, RendererConfig};
+use crate::vocab::vendor::Vendor;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -51,13 +52,13 @@ impl MediaTools {
             registry.register(Arc::new(ScreenshotPreview::new(renderer.clone())));
         }
         caps.chromium_available = self.renderer.is_some();
-        let gemini_http = shared_client("gemini", &self.gemini.base_url);
+        let gemini_http = shared_client(Vendor::Gemini.as_str(), &self.gemini.base_url);
         registry.register(Arc::new(ExtractAssets::new(
             gemini_http,
             self.gemini.clone(),
         )));
         caps.gemini_key = self.gemini.api_key.is_some();
-        let replicate_http = shared_client("replicate", &self.replicate.base_url);
+        let replicate_http = shared_client(Vendor::Replicate.as_str(), &self.replicate.base_url);
         replicate::register(registry, replicate_http, self.replicate.clone());
         caps.replicate_key = self.replicate.api_key.is_some();
     }
