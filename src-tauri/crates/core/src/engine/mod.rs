@@ -14,6 +14,7 @@ pub mod model_choice;
 mod outcome;
 pub mod partial_json;
 mod plan;
+pub mod resolve;
 pub mod sink;
 mod transcript;
 mod turn_stream;

@@ -1,0 +1,40 @@
+//! "Which model, key, base URL and tools does variant N get?" — answered once, here, for both
+//! front ends. The app and `s2c generate` each say where keys come from ([`KeySource`]: the
+//! keychain, or the environment then the keychain) and how provider names resolve
+//! ([`ProviderSource`]: the settings, or flags, environment and known servers); the slots are
+//! filled ([`ModelSlots::choose`]), each choice becomes a ready session with its fallback
+//! ([`resolve_variants`]) and the media tools get their keys ([`media_tools`]).
+
+mod keys;
+mod media;
+mod providers;
+mod slots;
+mod variants;
+
+pub use keys::{KeySource, Keys};
+pub use media::media_tools;
+pub use providers::{FallbackTarget, ProviderSource, SettingsProviders};
+pub use slots::ModelSlots;
+pub use variants::{resolve_variants, ResolvedVariant};
+
+use crate::secrets::SecretError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResolveError {
+    /// A key could not be read (the keychain is unavailable, a name is not a provider's).
+    #[error(transparent)]
+    Key(#[from] SecretError),
+    /// The request cannot be served as given: the message says why, for the user.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl From<String> for ResolveError {
+    fn from(message: String) -> Self {
+        Self::Invalid(message)
+    }
+}
+
+#[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod tests;
