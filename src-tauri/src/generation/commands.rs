@@ -3,8 +3,6 @@ use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::engine::AgentEvent;
 use s2c_core::project::{StoredScore, VersionId};
-use s2c_core::providers::ModelCatalog;
-use s2c_core::vocab::vendor::Vendor;
 use s2c_core::ErrorCode;
 use tauri::ipc::Channel;
 use tauri::State;
@@ -29,21 +27,7 @@ pub async fn generation_retry(
     version_id: VersionId,
     on_event: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
-    let service = state.projects.clone();
-    let stored = crate::state::blocking(move || {
-        let project = service.get(&project_id)?;
-        project.request(version_id)
-    })
-    .await?;
-    let request: GenerateRequest = stored
-        .and_then(|json| serde_json::from_value(json).ok())
-        .ok_or_else(|| {
-            IpcError::new(
-                ErrorCode::InvalidInput,
-                "this version was not made by a generation that can be run again",
-            )
-        })?;
-    super::run::start(&state, request, on_event).await
+    super::run::retry(&state, project_id, version_id, on_event).await
 }
 
 /// Stop one variant (`variant` from 0) or the whole generation. Stopping one that already
@@ -76,45 +60,7 @@ pub fn generation_cancel(
 #[tauri::command]
 #[specta::specta]
 pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOption>, IpcError> {
-    let settings = state.settings.get();
-    let mut options = Vec::new();
-    let catalog = ModelCatalog::bundled();
-    for vendor in Vendor::MODEL_VENDORS.map(Vendor::as_str) {
-        let has_key = crate::secrets::stored_key(&state, vendor).await?.is_some();
-        for info in catalog.models(Some(vendor)) {
-            if !info.tools {
-                continue;
-            }
-            options.push(ModelOption {
-                id: info.id.clone(),
-                provider: vendor.to_owned(),
-                label: if info.label.is_empty() {
-                    info.id.clone()
-                } else {
-                    info.label.clone()
-                },
-                vision: info.vision,
-                video: info.video,
-                has_key,
-            });
-        }
-    }
-    for custom in &settings.custom_providers {
-        let has_key = crate::secrets::stored_key(&state, &custom.name)
-            .await?
-            .is_some();
-        for model in &custom.models {
-            options.push(ModelOption {
-                id: format!("{}:{model}", custom.name),
-                provider: custom.name.clone(),
-                label: format!("{model} ({})", custom.name),
-                vision: custom.vision,
-                video: false,
-                has_key,
-            });
-        }
-    }
-    Ok(options)
+    super::models::options(&state).await
 }
 
 /// The cached fidelity scores of these variants (those not scored yet are left out).

@@ -3,7 +3,9 @@
 //! preview scheme and stored with the version when the generation ends.
 
 pub mod commands;
+mod finish;
 pub mod live;
+mod models;
 mod plan;
 pub mod request;
 pub(crate) mod run;

@@ -1,27 +1,28 @@
 //! From a [`GenerateRequest`], the settings and the keychain to the core's `GenerationPlan`:
-//! the inputs read back from the project, each variant's model, key, base URL and fallback.
+//! the inputs read back from the project (once, with what the version records), then each
+//! variant's model, key, base URL and fallback and the media tools, resolved by the core.
 
 use super::request::{GenerateRequest, GenerateSource};
-use crate::secrets::stored_key;
 use crate::state::AppState;
 use crate::IpcError;
-use s2c_core::engine::{
-    choose_models, default_variant_count, LoopLimits, ModelChoice, ModelNeeds, PlanSource,
-    VariantFallback,
+use s2c_core::engine::resolve::{
+    media_tools, resolve_variants, Keys, ModelSlots, ResolveError, ResolvedVariant,
+    SettingsProviders,
 };
-use s2c_core::project::{classify_input, InputKind, Project};
+use s2c_core::engine::{LoopLimits, ModelNeeds, PlanSource};
+use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
 use s2c_core::prompts::{CreateInput, SelectedElement};
-use s2c_core::providers::openai_compat::CustomProvider;
-use s2c_core::providers::{
-    split_model_spec, ModelCatalog, Provider, SessionConfig, VideoAttachment,
-};
+use s2c_core::providers::VideoAttachment;
 use s2c_core::settings::Settings;
-use s2c_core::tools::ImageAttachment;
-use s2c_core::vocab::vendor::Vendor;
+use s2c_core::tools::{ImageAttachment, MediaTools};
 use s2c_core::ErrorCode;
 
 fn invalid(message: impl Into<String>) -> IpcError {
     IpcError::new(ErrorCode::InvalidInput, &message.into())
+}
+
+fn unresolved(error: ResolveError) -> IpcError {
+    IpcError::new(error.code(), &error.to_string())
 }
 
 /// What the request starts from: the prompt source and, for an update, the files it changes
@@ -33,6 +34,14 @@ pub struct Source {
     pub needs: ModelNeeds,
     pub is_update: bool,
     pub prompt_summary: Option<String>,
+    /// The version it makes: an update's parent, its kind and the inputs it uses.
+    pub parent: Option<VersionId>,
+    pub kind: VersionKind,
+    pub inputs: Vec<InputId>,
+    /// The screenshot that stands in for the project's picture without a browser, and whether
+    /// the page is scored against it (made from exactly one screenshot).
+    pub first_screenshot: Option<InputId>,
+    pub scorable: bool,
 }
 
 /// Reads the inputs the request names back from the project (blocking: SQLite and files).
@@ -50,6 +59,11 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         start_binaries: vec![],
         needs,
         is_update: false,
+        parent: None,
+        kind: VersionKind::Generation,
+        inputs: vec![],
+        first_screenshot: None,
+        scorable: false,
     };
     match &request.source {
         GenerateSource::Screenshots { input_ids } => {
@@ -63,13 +77,18 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .iter()
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(create(
-                CreateInput::Screenshots(shots),
-                ModelNeeds {
-                    vision: true,
-                    video: false,
-                },
-            ))
+            Ok(Source {
+                inputs: input_ids.clone(),
+                first_screenshot: input_ids.first().copied(),
+                scorable: input_ids.len() == 1,
+                ..create(
+                    CreateInput::Screenshots(shots),
+                    ModelNeeds {
+                        vision: true,
+                        video: false,
+                    },
+                )
+            })
         }
         GenerateSource::Video { input_id } => {
             let bytes = project.input_bytes(*input_id)?;
@@ -77,17 +96,20 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 InputKind::Video(t) => t,
                 InputKind::Image(_) => return Err(invalid("that input is an image, not a video")),
             };
-            Ok(create(
-                CreateInput::Video(VideoAttachment {
-                    media_type: media_type.to_owned(),
-                    data: bytes,
-                    fps: None,
-                }),
-                ModelNeeds {
-                    vision: true,
-                    video: true,
-                },
-            ))
+            Ok(Source {
+                inputs: vec![*input_id],
+                ..create(
+                    CreateInput::Video(VideoAttachment {
+                        media_type: media_type.to_owned(),
+                        data: bytes,
+                        fps: None,
+                    }),
+                    ModelNeeds {
+                        vision: true,
+                        video: true,
+                    },
+                )
+            })
         }
         GenerateSource::Text { text } => {
             if text.trim().is_empty() {
@@ -142,6 +164,11 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 start_binaries,
                 is_update: true,
                 prompt_summary: Some(change_request.clone()),
+                parent: Some(*version_id),
+                kind: VersionKind::Edit,
+                inputs: reference_input_ids.clone(),
+                first_screenshot: None,
+                scorable: false,
             })
         }
     }
@@ -158,118 +185,53 @@ fn image_input(project: &Project, id: u32) -> Result<ImageAttachment, IpcError> 
     }
 }
 
-/// One variant's provider and complete session settings (everything but the prompt).
-pub struct ResolvedModel {
-    pub provider: Provider,
-    pub session: SessionConfig,
-    pub fallback: Option<VariantFallback>,
+/// What the core resolved for a request: each variant's session and fallback, and the tools.
+pub struct Resolved {
+    pub variants: Vec<ResolvedVariant>,
+    pub media: MediaTools,
 }
 
-/// Each variant's model: those the request names, the rest chosen from the keys present.
-pub async fn resolve_models(
+/// Each variant's model (those the request names, the rest chosen from the keys present) with
+/// its key, base URL and fallback; then the image and screenshot tools the settings, the
+/// request and the stored keys allow.
+pub async fn resolve(
     state: &AppState,
     settings: &Settings,
     request: &GenerateRequest,
-    needs: ModelNeeds,
-    is_update: bool,
-) -> Result<Vec<ResolvedModel>, IpcError> {
-    let specs: Vec<String> = if request.models.is_empty() {
-        let count = if is_update {
-            default_variant_count(true)
-        } else {
-            settings.variants.count as usize
-        };
-        (0..count)
-            .map(|i| {
-                settings
-                    .variants
-                    .models
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| "auto".into())
-            })
-            .collect()
-    } else {
-        request.models.clone()
-    };
-    let picked = specs
-        .iter()
-        .map(|spec| {
-            let spec = spec.trim();
-            if spec.is_empty() || spec == "auto" {
-                return Ok(None);
-            }
-            split_model_spec(spec)
-                .map(|(provider, model)| Some(ModelChoice { provider, model }))
-                .map_err(invalid)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut with_keys = Vec::new();
-    for vendor in Vendor::MODEL_VENDORS.map(Vendor::as_str) {
-        if stored_key(state, vendor).await?.is_some() {
-            with_keys.push(vendor);
-        }
-    }
-    let catalog = ModelCatalog::bundled();
-    let choices = choose_models(specs.len(), &picked, &with_keys, needs, &catalog)
-        .map_err(|e| invalid(e.to_string()))?;
-    let mut resolved = Vec::with_capacity(choices.len());
-    for choice in choices {
-        let (provider, session) =
-            session_for(state, settings, &choice.provider, &choice.model).await?;
-        let fallback = match settings.fallback_for(provider.name(), &choice.model) {
-            Some(spec) => {
-                let (fb_provider, fb_model) = split_model_spec(spec).map_err(invalid)?;
-                let (provider, session) =
-                    session_for(state, settings, &fb_provider, &fb_model).await?;
-                Some(VariantFallback { provider, session })
-            }
-            None => None,
-        };
-        resolved.push(ResolvedModel {
-            provider,
-            session,
-            fallback,
-        });
-    }
-    Ok(resolved)
+    source: &Source,
+) -> Result<Resolved, IpcError> {
+    let mut keys = Keys::new(&state.secrets);
+    let slots =
+        ModelSlots::from_settings(settings, &request.models, source.is_update).map_err(invalid)?;
+    let choices = slots
+        .choose(source.needs, &mut keys)
+        .await
+        .map_err(unresolved)?;
+    let variants = resolve_variants(choices, &SettingsProviders(settings), &mut keys)
+        .await
+        .map_err(unresolved)?;
+    let renderer = state
+        .generations
+        .renderer(settings.chromium_path.as_deref());
+    let media = media_tools(
+        renderer,
+        &settings.base_urls,
+        request.extract_assets,
+        &mut keys,
+    )
+    .await
+    .map_err(unresolved)?;
+    Ok(Resolved { variants, media })
 }
 
-async fn session_for(
-    state: &AppState,
-    settings: &Settings,
-    provider: &str,
-    model: &str,
-) -> Result<(Provider, SessionConfig), IpcError> {
-    let mut session = SessionConfig::new(model.to_owned());
-    let builtin = provider
-        .parse::<Vendor>()
-        .ok()
-        .and_then(|v| Provider::builtin(v).map(|p| (v, p)));
-    let provider = match (builtin, provider) {
-        (Some((vendor, builtin)), _) => {
-            session.base_url = settings.base_urls.get(vendor).cloned();
-            builtin
-        }
-        (None, name) => {
-            let custom = settings
-                .custom_providers
-                .iter()
-                .find(|p| p.name.eq_ignore_ascii_case(name))
-                .ok_or_else(|| {
-                    invalid(format!(
-                        "there is no provider “{name}”: add it in Settings → Providers"
-                    ))
-                })?;
-            session.base_url = Some(custom.base_url.clone());
-            Provider::Custom(CustomProvider {
-                api_key: None,
-                ..custom.clone()
-            })
-        }
-    };
-    session.api_key = stored_key(state, provider.name()).await?;
-    Ok((provider, session))
+/// The text of the design system the request names, if the settings have it.
+pub fn design_system(settings: &Settings, request: &GenerateRequest) -> Option<String> {
+    let name = request.design_system.as_ref()?;
+    settings
+        .design_systems
+        .iter()
+        .find(|d| &d.name == name)
+        .map(|d| d.text.clone())
 }
 
 /// The loop's limits from the settings.

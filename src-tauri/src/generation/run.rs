@@ -1,33 +1,108 @@
-//! One generation from request to stored version.
+//! One generation from request to stored version: read the inputs, resolve each variant (the
+//! core answers which model, key, base URL and tools), record the version, start the engine;
+//! `finish` stores what the variants made.
 
+use super::finish::{finish, Finishing, Recording};
 use super::live::LiveGeneration;
-use super::plan::{limits, read_source, resolve_models, Source};
-use super::request::{GenerateRequest, GenerateSource, GenerationStarted, StartedVariant};
+use super::plan::{design_system, limits, read_source, resolve, Resolved, Source};
+use super::request::{GenerateRequest, GenerationStarted, StartedVariant};
 use super::sink::{record_events, AppSink};
-use super::GenerationRecorded;
 use crate::preview::tokens::PreviewTarget;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
+use s2c_core::engine::resolve::ResolvedVariant;
 use s2c_core::engine::{
-    self, AgentEvent, EventEmitter, GenerationOutcome, GenerationPlan, PlannedVariant,
-    VariantStatus, VendorSessions,
+    self, AgentEvent, BuiltGeneration, EventEmitter, GenerationHandle, GenerationPlan,
+    VendorSessions,
 };
 use s2c_core::project::{
-    NewVariant, NewVersion, Project, Usage, VariantOutcome, VariantRecorder, VersionId,
-    VersionInfo, VersionKind,
+    NewVariant, NewVersion, Project, VariantOutcome, VariantRecorder, VersionId,
 };
-use s2c_core::tools::MediaTools;
-use s2c_core::vocab::vendor::Vendor;
+use s2c_core::settings::Settings;
 use s2c_core::ErrorCode;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
 use tauri::ipc::Channel;
 
+/// Record a version, resolve and start its variants, and store what they made when they end.
 pub async fn start(
     state: &AppState,
     request: GenerateRequest,
     channel: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
+    let (project, settings, source) = read(state, &request).await?;
+    let resolved = resolve(state, &settings, &request, &source).await?;
+    let recorded = record(state, &project, &request, &source, &resolved.variants).await?;
+    let generation_id = state.generations.next_id();
+    let started = announce(state, generation_id, &recorded, &resolved.variants);
+    let thumbnail_renderer = resolved.media.renderer.clone();
+    let (first_screenshot, scorable) = (source.first_screenshot, source.scorable);
+    let start_texts = source.start_texts.clone();
+    let built = match build(&request, &settings, source, resolved, &recorded.dirs) {
+        Ok(built) => built,
+        Err(e) => return Err(abandon(&project, recorded, e).await),
+    };
+    let Recorded {
+        version,
+        recorders,
+        dirs,
+    } = recorded;
+    let live = Arc::new(LiveGeneration::new(dirs, &start_texts));
+    let (handle, recording) = launch(state, generation_id, built, live, recorders, channel);
+    tracing::info!(
+        generation = generation_id,
+        version,
+        variants = started.variants.len(),
+        "generation started"
+    );
+    let generations = &state.generations;
+    tauri::async_runtime::spawn(finish(Finishing {
+        handle,
+        recording,
+        running: generations.running.clone(),
+        service: state.projects.clone(),
+        project,
+        version,
+        generation_id,
+        first_screenshot,
+        scorable,
+        thumbnail_renderer,
+        notify: generations.on_recorded.clone(),
+        announce_score: generations.on_scored.clone(),
+        announce_thumbnail: generations.on_thumbnail.clone(),
+    }));
+    Ok(started)
+}
+
+/// Run a version's stored request again, as a new version.
+pub async fn retry(
+    state: &AppState,
+    project_id: String,
+    version_id: VersionId,
+    channel: Channel<AgentEvent>,
+) -> Result<GenerationStarted, IpcError> {
+    let service = state.projects.clone();
+    let stored = blocking(move || {
+        let project = service.get(&project_id)?;
+        project.request(version_id)
+    })
+    .await?;
+    let request: GenerateRequest = stored
+        .and_then(|json| serde_json::from_value(json).ok())
+        .ok_or_else(|| {
+            IpcError::new(
+                ErrorCode::InvalidInput,
+                "this version was not made by a generation that can be run again",
+            )
+        })?;
+    start(state, request, channel).await
+}
+
+/// The project, the settings, and the request's inputs read back from the project.
+async fn read(
+    state: &AppState,
+    request: &GenerateRequest,
+) -> Result<(Project, Arc<Settings>, Source), IpcError> {
     let service = state.projects.clone();
     let project_id = request.project_id.clone();
     let project = blocking(move || service.get(&project_id)).await?;
@@ -36,111 +111,138 @@ pub async fn start(
         let (project, request) = (project.clone(), request.clone());
         blocking(move || read_source(&project, &request)).await?
     };
-    let models = resolve_models(state, &settings, &request, source.needs, source.is_update).await?;
+    Ok((project, settings, source))
+}
 
-    let (version, recorders) = {
-        let project = project.clone();
-        let spec = new_version(&request, &source)?;
-        let variants: Vec<NewVariant> = models
-            .iter()
-            .map(|m| NewVariant {
-                model: Some(m.session.model.clone()),
-                provider: Some(m.provider.name().to_owned()),
-            })
-            .collect();
-        blocking(move || project.start_generation(spec, variants)).await?
-    };
-    let generations = &state.generations;
-    let dirs: Vec<PathBuf> = recorders
+/// The version a generation fills, one recorder and scratch folder per variant.
+struct Recorded {
+    version: VersionId,
+    recorders: Vec<VariantRecorder>,
+    dirs: Vec<PathBuf>,
+}
+
+async fn record(
+    state: &AppState,
+    project: &Project,
+    request: &GenerateRequest,
+    source: &Source,
+    variants: &[ResolvedVariant],
+) -> Result<Recorded, IpcError> {
+    let spec = new_version(request, source)?;
+    let new_variants: Vec<NewVariant> = variants
         .iter()
-        .map(|r| {
-            generations
-                .scratch
-                .join(project.id())
-                .join(format!("variant-{}", r.id()))
+        .map(|v| NewVariant {
+            model: Some(v.session.model.clone()),
+            provider: Some(v.provider.name().to_owned()),
         })
         .collect();
-    let generation_id = generations.next_id();
-    let started = GenerationStarted {
+    let (version, recorders) = {
+        let project = project.clone();
+        blocking(move || project.start_generation(spec, new_variants)).await?
+    };
+    let scratch = state.generations.scratch.join(project.id());
+    let dirs = recorders
+        .iter()
+        .map(|r| scratch.join(format!("variant-{}", r.id())))
+        .collect();
+    Ok(Recorded {
+        version,
+        recorders,
+        dirs,
+    })
+}
+
+/// What the UI learns at once: the generation's id and each variant's live preview.
+fn announce(
+    state: &AppState,
+    generation_id: u32,
+    recorded: &Recorded,
+    variants: &[ResolvedVariant],
+) -> GenerationStarted {
+    GenerationStarted {
         generation_id,
-        version_id: version,
-        variants: recorders
+        version_id: recorded.version,
+        variants: recorded
+            .recorders
             .iter()
-            .zip(&models)
+            .zip(variants)
             .enumerate()
-            .map(|(index, (r, m))| StartedVariant {
+            .map(|(index, (r, v))| StartedVariant {
                 index: index as u32,
                 variant_id: r.id(),
                 preview_url: state.preview_tokens.url_for(PreviewTarget::Live {
                     generation: generation_id,
                     index: index as u32,
                 }),
-                provider: m.provider.name().to_owned(),
-                model: m.session.model.clone(),
+                provider: v.provider.name().to_owned(),
+                model: v.session.model.clone(),
             })
             .collect(),
-    };
+    }
+}
 
-    let media = media_tools(state, &settings, &request).await?;
-    let thumbnail_renderer = media.renderer.clone();
-    let planned = models
-        .into_iter()
-        .zip(&dirs)
-        .map(|(m, dir)| PlannedVariant {
-            provider: m.provider,
-            session: m.session,
-            dir: dir.clone(),
-            fallback: m.fallback,
-        })
-        .collect();
-    let design_system = request.design_system.as_ref().and_then(|name| {
-        settings
-            .design_systems
-            .iter()
-            .find(|d| &d.name == name)
-            .map(|d| d.text.clone())
-    });
-    let Source {
-        plan: plan_source,
-        start_texts,
-        start_binaries,
-        ..
-    } = source;
-    let prepared = prepare_dirs(&dirs, &start_binaries).and_then(|()| {
-        GenerationPlan {
-            stack: request.stack,
-            source: plan_source,
-            design_system,
-            assets: vec![],
-            start_files: start_texts.clone(),
-            variants: planned,
-            media,
-            image_generation: request.generate_images,
-            limits: limits(&settings),
-            factory: Arc::new(VendorSessions),
-        }
-        .build()
-        .map_err(|e| IpcError::new(ErrorCode::InvalidInput, &e.to_string()))
-    });
-    let built = match prepared {
-        Ok(built) => built,
-        Err(e) => {
-            // The version exists already: close it as failed so it never looks interrupted.
-            let message = e.message.clone();
-            let project = project.clone();
-            blocking(move || {
-                for recorder in recorders {
-                    recorder.finish(VariantOutcome::Error(message.clone()))?;
-                }
-                project.finish_generation(version, false).map(|_| ())
-            })
-            .await?;
-            return Err(e);
-        }
-    };
+/// The scratch folders seeded and the core's spec built.
+fn build(
+    request: &GenerateRequest,
+    settings: &Settings,
+    source: Source,
+    resolved: Resolved,
+    dirs: &[PathBuf],
+) -> Result<BuiltGeneration, IpcError> {
+    prepare_dirs(dirs, &source.start_binaries)?;
+    let Resolved { variants, media } = resolved;
+    GenerationPlan {
+        stack: request.stack,
+        source: source.plan,
+        design_system: design_system(settings, request),
+        assets: vec![],
+        start_files: source.start_texts,
+        variants: variants
+            .into_iter()
+            .zip(dirs)
+            .map(|(v, dir)| v.planned(dir.clone()))
+            .collect(),
+        media,
+        image_generation: request.generate_images,
+        limits: limits(settings),
+        factory: Arc::new(VendorSessions),
+    }
+    .build()
+    .map_err(|e| IpcError::new(ErrorCode::InvalidInput, &e.to_string()))
+}
 
-    let live = Arc::new(LiveGeneration::new(dirs.clone(), &start_texts));
-    generations.live.insert(started.generation_id, live.clone());
+/// The version exists already: close it as failed so it never looks interrupted. Returns the
+/// error to report (`error`, unless closing failed too).
+async fn abandon(project: &Project, recorded: Recorded, error: IpcError) -> IpcError {
+    let message = error.message.clone();
+    let project = project.clone();
+    let Recorded {
+        version, recorders, ..
+    } = recorded;
+    let closed = blocking(move || {
+        for recorder in recorders {
+            recorder.finish(VariantOutcome::Error(message.clone()))?;
+        }
+        project.finish_generation(version, false).map(|_| ())
+    })
+    .await;
+    match closed {
+        Ok(()) => error,
+        Err(e) => e,
+    }
+}
+
+/// The engine started, its events streamed to the UI, served live and recorded.
+fn launch(
+    state: &AppState,
+    generation_id: u32,
+    built: BuiltGeneration,
+    live: Arc<LiveGeneration>,
+    recorders: Vec<VariantRecorder>,
+    channel: Channel<AgentEvent>,
+) -> (GenerationHandle, Recording) {
+    let generations = &state.generations;
+    generations.live.insert(generation_id, live.clone());
     let (record_tx, record_rx) = mpsc::channel();
     let recording =
         tauri::async_runtime::spawn_blocking(move || record_events(record_rx, recorders));
@@ -150,111 +252,20 @@ pub async fn start(
     let handle = engine::start(built.spec, emitter);
     generations
         .running()
-        .insert(started.generation_id, handle.canceller());
-    tracing::info!(
-        generation = started.generation_id,
-        version,
-        variants = started.variants.len(),
-        "generation started"
-    );
-
-    let running = generations.running.clone();
-    let service = state.projects.clone();
-    // The screenshot stands in for the project's picture without a browser; a page made from
-    // exactly one screenshot is scored against it.
-    let (first_screenshot, scorable) = match &request.source {
-        GenerateSource::Screenshots { input_ids } => {
-            (input_ids.first().copied(), input_ids.len() == 1)
-        }
-        _ => (None, false),
-    };
-    let notify = generations.on_recorded.clone();
-    let announce_score = generations.on_scored.clone();
-    let announce_thumbnail = generations.on_thumbnail.clone();
-    tauri::async_runtime::spawn(async move {
-        let outcome = handle.wait().await;
-        let recorders = match recording.await {
-            Ok(recorders) => recorders,
-            Err(e) => {
-                tracing::error!("the event recorder stopped: {e}");
-                Vec::new()
-            }
-        };
-        let project_id = project.id().to_owned();
-        let stored = project.clone();
-        let saved = blocking(move || {
-            let info = store_outcome(&stored, version, outcome, recorders)?;
-            let screenshot = first_screenshot.and_then(|id| stored.input_bytes(id).ok());
-            Ok::<_, IpcError>((info, screenshot))
-        })
-        .await;
-        running
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .remove(&generation_id);
-        match saved {
-            Ok((info, screenshot)) => {
-                notify(GenerationRecorded {
-                    project_id,
-                    generation_id,
-                    version_id: version,
-                });
-                // finish_generation made the version the working copy if a variant completed.
-                let current = info
-                    .variants
-                    .iter()
-                    .any(|v| v.status == s2c_core::project::VariantStatus::Complete)
-                    .then_some(version);
-                super::thumbnail::refresh(
-                    service,
-                    project.clone(),
-                    current,
-                    thumbnail_renderer.clone(),
-                    screenshot.clone(),
-                    announce_thumbnail,
-                )
-                .await;
-                if let (Some(input), Some(shot), Some(renderer), true) =
-                    (first_screenshot, screenshot, thumbnail_renderer, scorable)
-                {
-                    super::score::score_version(project, info, input, shot, renderer, |s| {
-                        announce_score(s)
-                    })
-                    .await;
-                }
-            }
-            Err(e) => tracing::error!(generation = generation_id, "could not store: {e}"),
-        }
-    });
-    Ok(started)
+        .insert(generation_id, handle.canceller());
+    (handle, recording)
 }
 
 fn new_version(request: &GenerateRequest, source: &Source) -> Result<NewVersion, IpcError> {
-    let (parent, kind, inputs) = match &request.source {
-        GenerateSource::Screenshots { input_ids } => {
-            (None, VersionKind::Generation, input_ids.clone())
-        }
-        GenerateSource::Video { input_id } => (None, VersionKind::Generation, vec![*input_id]),
-        GenerateSource::Text { .. } => (None, VersionKind::Generation, vec![]),
-        GenerateSource::Update {
-            version_id,
-            reference_input_ids,
-            ..
-        } => (
-            Some(*version_id),
-            VersionKind::Edit,
-            reference_input_ids.clone(),
-        ),
-    };
     let request_json = serde_json::to_value(request)
         .map_err(|e| IpcError::internal(format!("the request is not JSON: {e}")))?;
     Ok(NewVersion {
-        parent,
-        kind: Some(kind),
+        parent: source.parent,
+        kind: Some(source.kind),
         prompt: source.prompt_summary.clone(),
         stack: Some(request.stack.as_str().to_owned()),
         request: Some(request_json),
-        inputs,
+        inputs: source.inputs.clone(),
     })
 }
 
@@ -279,87 +290,4 @@ fn prepare_dirs(dirs: &[PathBuf], binaries: &[(String, Vec<u8>)]) -> Result<(), 
         }
     }
     Ok(())
-}
-
-/// The image and screenshot tools the settings, the request and the stored keys allow.
-async fn media_tools(
-    state: &AppState,
-    settings: &s2c_core::settings::Settings,
-    request: &GenerateRequest,
-) -> Result<MediaTools, IpcError> {
-    let renderer = state
-        .generations
-        .renderer(settings.chromium_path.as_deref());
-    let gemini = if request.extract_assets {
-        crate::secrets::stored_key(state, Vendor::Gemini.as_str()).await?
-    } else {
-        None
-    };
-    let replicate = crate::secrets::stored_key(state, Vendor::Replicate.as_str()).await?;
-    let mut media = MediaTools::new(renderer, gemini, replicate);
-    if let Some(url) = settings.base_urls.get(Vendor::Gemini) {
-        media.gemini.base_url.clone_from(url);
-    }
-    if let Some(url) = settings.base_urls.get(Vendor::Replicate) {
-        media.replicate.base_url.clone_from(url);
-    }
-    Ok(media)
-}
-
-/// Each variant's files, conversation, usage and end state, then the version closed (its
-/// first complete variant selected and written to the working files), as it now stands.
-fn store_outcome(
-    project: &Project,
-    version: VersionId,
-    outcome: GenerationOutcome,
-    recorders: Vec<VariantRecorder>,
-) -> Result<VersionInfo, IpcError> {
-    for (variant, mut recorder) in outcome.variants.into_iter().zip(recorders) {
-        let mut files: Vec<(String, Vec<u8>)> = variant
-            .files
-            .files()
-            .map(|(p, text)| (p.to_string(), text.as_bytes().to_vec()))
-            .collect();
-        files.extend(read_assets(variant.files.root(), &files));
-        recorder.set_files(&files)?;
-        match serde_json::to_value(&variant.transcript) {
-            Ok(history) => recorder.set_history(&history)?,
-            Err(e) => tracing::warn!("the conversation could not be stored: {e}"),
-        }
-        recorder.set_usage(
-            Usage {
-                input_tokens: saturate(variant.usage.input_tokens),
-                output_tokens: saturate(variant.usage.output_tokens),
-                cache_read_tokens: saturate(variant.usage.cached_input_tokens),
-                cache_write_tokens: saturate(variant.usage.cache_write_tokens),
-            },
-            variant.cost_usd.unwrap_or(0.0),
-        )?;
-        recorder.finish(match variant.status {
-            VariantStatus::Complete => VariantOutcome::Complete,
-            VariantStatus::Cancelled => VariantOutcome::Cancelled,
-            VariantStatus::Error { message, .. } => VariantOutcome::Error(message),
-        })?;
-        let _ = std::fs::remove_dir_all(variant.files.root());
-    }
-    Ok(project.finish_generation(version, true)?)
-}
-
-fn saturate(n: u64) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Every file under `root` that is not one of the text files already taken (assets the tools
-/// wrote: images, backgrounds removed, crops).
-fn read_assets(root: &Path, texts: &[(String, Vec<u8>)]) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let Ok(found) = s2c_core::project::scan_files(root) else {
-        return out;
-    };
-    for (path, bytes) in found {
-        if !texts.iter().any(|(p, _)| p == &path) {
-            out.push((path, bytes));
-        }
-    }
-    out
 }

@@ -1,13 +1,26 @@
 //! Where a front end's API keys come from, asked at most once per provider and generation.
 
 use crate::providers::{ApiKey, BoxFuture};
-use crate::secrets::SecretError;
+use crate::secrets::{KeyId, SecretError, Secrets};
 use std::collections::HashMap;
 
 /// A front end's keys: the app's keychain, or the CLI's environment then keychain.
 pub trait KeySource: Sync {
     /// The key of `provider` (a vendor's or a custom provider's name), if one is stored.
     fn key<'a>(&'a self, provider: &'a str) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>>;
+}
+
+/// The app's keys: the keychain, through the secret service's cache.
+impl KeySource for Secrets {
+    fn key<'a>(&'a self, provider: &'a str) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
+        Box::pin(async move {
+            let id = KeyId::parse(provider)?;
+            Ok(self
+                .get(&id)
+                .await?
+                .map(|key| ApiKey::new(key.into_inner())))
+        })
+    }
 }
 
 /// A [`KeySource`] for one generation: each provider's key is read once, however many variants,

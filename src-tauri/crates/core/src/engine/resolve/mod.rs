@@ -18,6 +18,7 @@ pub use slots::ModelSlots;
 pub use variants::{resolve_variants, ResolvedVariant};
 
 use crate::secrets::SecretError;
+use crate::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ResolveError {
@@ -27,6 +28,15 @@ pub enum ResolveError {
     /// The request cannot be served as given: the message says why, for the user.
     #[error("{0}")]
     Invalid(String),
+}
+
+impl ResolveError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Key(e) => e.code(),
+            Self::Invalid(_) => ErrorCode::InvalidInput,
+        }
+    }
 }
 
 impl From<String> for ResolveError {

@@ -1,0 +1,155 @@
+//! The end of a generation: every variant's files, conversation, usage and end state stored
+//! with its version, then the project's thumbnail refreshed and the page scored.
+
+use super::GenerationRecorded;
+use crate::state::blocking;
+use crate::IpcError;
+use s2c_core::engine::{GenerationCanceller, GenerationHandle, GenerationOutcome, VariantStatus};
+use s2c_core::project::{
+    InputId, Project, ProjectService, Usage, VariantOutcome, VariantRecorder, VersionId,
+    VersionInfo,
+};
+use s2c_core::render::Renderer;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use tauri::async_runtime::JoinHandle;
+
+pub(super) type Recording = JoinHandle<Vec<VariantRecorder>>;
+
+/// What the generation's end needs: its handle and recorder, where to store, whom to tell.
+pub(super) struct Finishing {
+    pub handle: GenerationHandle,
+    pub recording: Recording,
+    pub running: Arc<Mutex<HashMap<u32, GenerationCanceller>>>,
+    pub service: Arc<ProjectService>,
+    pub project: Project,
+    pub version: VersionId,
+    pub generation_id: u32,
+    pub first_screenshot: Option<InputId>,
+    pub scorable: bool,
+    pub thumbnail_renderer: Option<Arc<Renderer>>,
+    pub notify: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
+    pub announce_score: Arc<dyn Fn(super::score::VariantScored) + Send + Sync>,
+    pub announce_thumbnail: Arc<dyn Fn(super::thumbnail::VersionThumbnailReady) + Send + Sync>,
+}
+
+/// Wait for the end, store every variant, then refresh the thumbnail and score the page.
+pub(super) async fn finish(f: Finishing) {
+    let outcome = f.handle.wait().await;
+    let recorders = match f.recording.await {
+        Ok(recorders) => recorders,
+        Err(e) => {
+            tracing::error!("the event recorder stopped: {e}");
+            Vec::new()
+        }
+    };
+    let (version, generation_id, first_screenshot) =
+        (f.version, f.generation_id, f.first_screenshot);
+    let project_id = f.project.id().to_owned();
+    let stored = f.project.clone();
+    let saved = blocking(move || {
+        let info = store_outcome(&stored, version, outcome, recorders)?;
+        let screenshot = first_screenshot.and_then(|id| stored.input_bytes(id).ok());
+        Ok::<_, IpcError>((info, screenshot))
+    })
+    .await;
+    f.running
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .remove(&generation_id);
+    let (info, screenshot) = match saved {
+        Ok(saved) => saved,
+        Err(e) => {
+            tracing::error!(generation = generation_id, "could not store: {e}");
+            return;
+        }
+    };
+    (f.notify)(GenerationRecorded {
+        project_id,
+        generation_id,
+        version_id: version,
+    });
+    // finish_generation made the version the working copy if a variant completed.
+    let current = info
+        .variants
+        .iter()
+        .any(|v| v.status == s2c_core::project::VariantStatus::Complete)
+        .then_some(version);
+    super::thumbnail::refresh(
+        f.service,
+        f.project.clone(),
+        current,
+        f.thumbnail_renderer.clone(),
+        screenshot.clone(),
+        f.announce_thumbnail,
+    )
+    .await;
+    if let (Some(input), Some(shot), Some(renderer), true) = (
+        first_screenshot,
+        screenshot,
+        f.thumbnail_renderer,
+        f.scorable,
+    ) {
+        let announce = f.announce_score;
+        super::score::score_version(f.project, info, input, shot, renderer, |s| announce(s)).await;
+    }
+}
+
+/// Each variant's files, conversation, usage and end state, then the version closed (its
+/// first complete variant selected and written to the working files), as it now stands.
+fn store_outcome(
+    project: &Project,
+    version: VersionId,
+    outcome: GenerationOutcome,
+    recorders: Vec<VariantRecorder>,
+) -> Result<VersionInfo, IpcError> {
+    for (variant, mut recorder) in outcome.variants.into_iter().zip(recorders) {
+        let mut files: Vec<(String, Vec<u8>)> = variant
+            .files
+            .files()
+            .map(|(p, text)| (p.to_string(), text.as_bytes().to_vec()))
+            .collect();
+        files.extend(read_assets(variant.files.root(), &files));
+        recorder.set_files(&files)?;
+        match serde_json::to_value(&variant.transcript) {
+            Ok(history) => recorder.set_history(&history)?,
+            Err(e) => tracing::warn!("the conversation could not be stored: {e}"),
+        }
+        recorder.set_usage(
+            Usage {
+                input_tokens: saturate(variant.usage.input_tokens),
+                output_tokens: saturate(variant.usage.output_tokens),
+                cache_read_tokens: saturate(variant.usage.cached_input_tokens),
+                cache_write_tokens: saturate(variant.usage.cache_write_tokens),
+            },
+            variant.cost_usd.unwrap_or(0.0),
+        )?;
+        recorder.finish(match variant.status {
+            VariantStatus::Complete => VariantOutcome::Complete,
+            VariantStatus::Cancelled => VariantOutcome::Cancelled,
+            VariantStatus::Error { message, .. } => VariantOutcome::Error(message),
+        })?;
+        let _ = std::fs::remove_dir_all(variant.files.root());
+    }
+    Ok(project.finish_generation(version, true)?)
+}
+
+fn saturate(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Every file under `root` that is not one of the text files already taken (assets the tools
+/// wrote: images, backgrounds removed, crops).
+fn read_assets(root: &Path, texts: &[(String, Vec<u8>)]) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let Ok(found) = s2c_core::project::scan_files(root) else {
+        return out;
+    };
+    for (path, bytes) in found {
+        if !texts.iter().any(|(p, _)| p == &path) {
+            out.push((path, bytes));
+        }
+    }
+    out
+}
