@@ -2,8 +2,8 @@
 //! (each vendor's [`Vendor::key_env_names`], `<NAME>_API_KEY` for a custom provider), so a one-off override needs no keychain change; then the OS keychain, where
 //! `s2c keys set` and the app store keys.
 
-use s2c_core::providers::ApiKey;
-use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretStore};
+use s2c_core::providers::{ApiKey, BoxFuture};
+use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretError, SecretStore};
 use s2c_core::vocab::vendor::Vendor;
 
 pub trait KeySource {
@@ -74,6 +74,16 @@ impl KeySource for KeychainKeys {
 /// The first key any source has for `provider`.
 pub fn find_key(sources: &[&dyn KeySource], provider: &str) -> Option<ApiKey> {
     sources.iter().find_map(|source| source.key(provider))
+}
+
+/// The keys `s2c generate` resolves its variants with: [`default_sources`], for the core.
+pub struct CliKeys;
+
+impl s2c_core::engine::resolve::KeySource for CliKeys {
+    fn key<'a>(&'a self, provider: &'a str) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
+        let key = find_key(&default_sources(), provider);
+        Box::pin(async move { Ok(key) })
+    }
 }
 
 /// The sources `s2c` uses, in order.

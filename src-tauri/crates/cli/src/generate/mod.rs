@@ -2,8 +2,8 @@
 //! variant's files to `OUT/variant-N/` and, with `--events`, every event as JSON lines.
 
 mod args;
-mod fallback;
 mod progress;
+mod providers;
 mod request;
 
 pub use args::GenerateArgs;
@@ -49,7 +49,7 @@ pub struct Finished {
 /// One whole generation as `s2c generate` runs it: prepare, run (Ctrl-C cancels), write each
 /// variant's files to `OUT/variant-N/`. `s2c eval` runs its generations through here too.
 pub async fn execute(args: &GenerateArgs) -> Result<Finished, String> {
-    let prepared = request::prepare(args)?;
+    let prepared = request::prepare(args).await?;
     let events_file = match &args.events {
         Some(path) => Some(
             std::fs::File::create(path)

@@ -2,17 +2,17 @@
 //! update), the variants and their providers, the tools, and the output folders.
 
 use super::args::GenerateArgs;
-use super::fallback::FallbackChoice;
-use crate::key_sources::{default_sources, find_key};
+use super::providers::CliProviders;
+use crate::key_sources::CliKeys;
 use crate::media_files::{read_image, read_variant_files, read_video};
-use crate::provider_choice::{resolve_provider, split_model_spec};
+use s2c_core::engine::resolve::{self, resolve_variants, Keys, ModelSlots};
 use s2c_core::engine::{
-    choose_models, default_variant_count, GenerationPlan, GenerationSpec, LoopLimits, ModelChoice,
-    ModelNeeds, PlanAsset, PlanSource, PlannedVariant, VendorSessions,
+    GenerationPlan, GenerationSpec, LoopLimits, ModelNeeds, PlanAsset, PlanSource, VendorSessions,
 };
 use s2c_core::prompts::{CreateInput, Stack};
-use s2c_core::providers::{ModelCatalog, SessionConfig, TransportOptions};
+use s2c_core::providers::{SessionConfig, TransportOptions};
 use s2c_core::render::Renderer;
+use s2c_core::settings::BaseUrls;
 use s2c_core::tools::{locate_renderer, MediaTools};
 use s2c_core::vocab::vendor::Vendor;
 use std::path::{Path, PathBuf};
@@ -30,7 +30,7 @@ pub fn variant_dir(out: &Path, index: u32) -> PathBuf {
     out.join(format!("variant-{}", index + 1))
 }
 
-pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
+pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
     let stack: Stack = args
         .stack
         .parse()
@@ -72,30 +72,23 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
             }
         ),
     };
-    let models = variant_models(args, matches!(source, PlanSource::Update { .. }), needs)?;
-    let fallback = FallbackChoice::from_args(args)?;
-    let mut variants = Vec::with_capacity(models.len());
-    for (index, ModelChoice { provider, model }) in models.into_iter().enumerate() {
-        let (provider, base_url) = resolve_provider(&provider, args.base_url.as_deref())?;
-        let mut session = SessionConfig::new(model);
-        common_settings(args, &mut session);
-        session.base_url = base_url;
-        session.api_key = find_key(&default_sources(), provider.name());
-        let fallback = match &fallback {
-            Some(choice) => choice.for_variant(args, &provider, &session.model, |c| {
-                common_settings(args, c)
-            })?,
-            None => None,
-        };
+    let is_update = matches!(source, PlanSource::Update { .. });
+    let slots = ModelSlots::from_flags(&args.models, args.variants, is_update)?;
+    let mut keys = Keys::new(&CliKeys);
+    let choices = slots
+        .choose(needs, &mut keys)
+        .await
+        .map_err(|e| e.to_string())?;
+    let providers = CliProviders::new(args)?;
+    let resolved = resolve_variants(choices, &providers, &mut keys)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut variants = Vec::with_capacity(resolved.len());
+    for (index, variant) in resolved.into_iter().enumerate() {
         let dir = variant_dir(&args.out, index as u32);
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        variants.push(PlannedVariant {
-            provider,
-            session,
-            dir,
-            fallback,
-        });
+        variants.push(variant.planned(dir));
     }
 
     let built = GenerationPlan {
@@ -105,7 +98,7 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         assets,
         start_files,
         variants,
-        media: media_tools(args)?,
+        media: media_tools(args, &mut keys).await?,
         image_generation: args.generate_images,
         limits: LoopLimits {
             max_turns: args.max_turns.max(1),
@@ -123,7 +116,7 @@ pub fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
 }
 
 /// The screenshot, asset-extraction and image tools this machine and these keys allow.
-fn media_tools(args: &GenerateArgs) -> Result<MediaTools, String> {
+async fn media_tools(args: &GenerateArgs, keys: &mut Keys<'_>) -> Result<MediaTools, String> {
     let renderer = if args.no_preview_screenshots {
         None
     } else {
@@ -134,19 +127,14 @@ fn media_tools(args: &GenerateArgs) -> Result<MediaTools, String> {
             Err(_) => None,
         }
     };
-    let sources = default_sources();
-    let mut tools = MediaTools::new(
-        renderer,
-        find_key(&sources, Vendor::Gemini.as_str()),
-        find_key(&sources, Vendor::Replicate.as_str()),
-    );
-    if let Some(url) = env_base_url(Vendor::Gemini) {
-        tools.gemini.base_url = url;
-    }
-    if let Some(url) = env_base_url(Vendor::Replicate) {
-        tools.replicate.base_url = url;
-    }
-    Ok(tools)
+    let base_urls = BaseUrls {
+        gemini: env_base_url(Vendor::Gemini),
+        replicate: env_base_url(Vendor::Replicate),
+        ..BaseUrls::default()
+    };
+    resolve::media_tools(renderer, &base_urls, true, keys)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 fn env_base_url(vendor: Vendor) -> Option<String> {
@@ -155,43 +143,8 @@ fn env_base_url(vendor: Vendor) -> Option<String> {
         .filter(|u| !u.trim().is_empty())
 }
 
-/// Each variant's model: the `--model`s in order, the other slots chosen from the providers
-/// that have a key.
-fn variant_models(
-    args: &GenerateArgs,
-    is_update: bool,
-    needs: ModelNeeds,
-) -> Result<Vec<ModelChoice>, String> {
-    let picked = args
-        .models
-        .iter()
-        .map(|spec| {
-            split_model_spec(spec).map(|(provider, model)| Some(ModelChoice { provider, model }))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let count = args.variants.unwrap_or(if picked.is_empty() {
-        default_variant_count(is_update)
-    } else {
-        picked.len()
-    });
-    if picked.len() > count {
-        return Err(format!(
-            "{} models were given for {count} variants",
-            picked.len()
-        ));
-    }
-    let sources = default_sources();
-    let with_keys: Vec<&str> = Vendor::MODEL_VENDORS
-        .map(Vendor::as_str)
-        .into_iter()
-        .filter(|p| picked.len() < count && find_key(&sources, p).is_some())
-        .collect();
-    choose_models(count, &picked, &with_keys, needs, &ModelCatalog::bundled())
-        .map_err(|e| e.to_string())
-}
-
 /// What every model of the run gets: the output limit and the transport knobs.
-fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
+pub(super) fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
     session.max_output_tokens = args.max_tokens;
     session.transport = TransportOptions {
         idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
