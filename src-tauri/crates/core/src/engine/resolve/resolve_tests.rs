@@ -208,8 +208,10 @@ async fn an_unknown_provider_is_named() {
 #[tokio::test]
 async fn media_tools_ask_for_gemini_only_to_extract_assets() {
     let source = FakeKeys::new(&[("gemini", "g-key"), ("replicate", "r-key")]);
-    let mut base_urls = crate::settings::BaseUrls::default();
-    base_urls.replicate = Some("https://replicate.example".into());
+    let base_urls = crate::settings::BaseUrls {
+        replicate: Some("https://replicate.example".into()),
+        ..Default::default()
+    };
     let media = media_tools(None, &base_urls, false, &mut Keys::new(&source))
         .await
         .unwrap();
