@@ -119,7 +119,7 @@ pub async fn start(
             factory: Arc::new(VendorSessions),
         }
         .build()
-        .map_err(|e| IpcError::new(ErrorCode::InvalidInput, &e.to_string()))
+        .map_err(IpcError::from)
     });
     let built = match prepared {
         Ok(built) => built,
