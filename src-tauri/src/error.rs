@@ -1,7 +1,10 @@
 //! The one error shape that crosses IPC: `{code, message}`. The UI branches on `code`.
 
+use s2c_core::engine::PlanError;
 use s2c_core::project::ProjectError;
+use s2c_core::providers::ProviderError;
 use s2c_core::redact::redact_secrets;
+use s2c_core::render::{ChromiumNotFound, RenderError};
 use s2c_core::safe_fetch::FetchError;
 use s2c_core::secrets::SecretError;
 use s2c_core::settings::SettingsError;
@@ -44,5 +47,18 @@ from_coded_error!(
     ProjectError,
     SecretError,
     SettingsError,
-    FetchError
+    FetchError,
+    PlanError,
+    RenderError,
+    ChromiumNotFound
 );
+
+impl From<ProviderError> for IpcError {
+    fn from(error: ProviderError) -> Self {
+        Self::new(error.error_code(), &error.to_string())
+    }
+}
+
+#[cfg(test)]
+#[path = "error_tests.rs"]
+mod tests;

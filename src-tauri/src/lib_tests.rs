@@ -141,3 +141,6 @@ mod domain_tests;
 
 #[path = "generation_tests.rs"]
 mod generation_tests;
+
+#[path = "command_lists_tests.rs"]
+mod command_lists_tests;

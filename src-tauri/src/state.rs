@@ -1,4 +1,5 @@
-//! Everything the commands share, created once at startup and reached with `app.s2c()`.
+//! Everything the commands share, created once at startup and managed by Tauri: commands
+//! take it as `State<'_, AppState>`.
 
 use s2c_core::project::{ProjectService, ProjectWatcher};
 use s2c_core::secrets::{SecretStore, Secrets};

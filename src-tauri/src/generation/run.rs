@@ -208,7 +208,7 @@ fn build(
         factory: Arc::new(VendorSessions),
     }
     .build()
-    .map_err(|e| IpcError::new(ErrorCode::InvalidInput, &e.to_string()))
+    .map_err(IpcError::from)
 }
 
 /// The version exists already: close it as failed so it never looks interrupted. Returns the

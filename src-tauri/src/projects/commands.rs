@@ -417,11 +417,8 @@ pub async fn project_capture_url(
     let chromium = s2c_core::render::locate_chromium(
         configured.as_deref().map(std::path::Path::new),
         std::env::var_os("PATH").as_deref(),
-    )
-    .map_err(|e| IpcError::new(ErrorCode::NotFound, &e.to_string()))?;
-    let png = s2c_core::render::capture_url(&chromium, &url, Duration::from_secs(20))
-        .await
-        .map_err(|e| IpcError::new(ErrorCode::Network, &e.to_string()))?;
+    )?;
+    let png = s2c_core::render::capture_url(&chromium, &url, Duration::from_secs(20)).await?;
     let name = capture_file_name(&url);
     let service = state.projects.clone();
     blocking(move || add_input(&service, &project_id, &name, &png)).await

@@ -2,7 +2,6 @@ use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::providers::openai_compat::list_models;
 use s2c_core::settings::{Settings, SettingsView};
-use s2c_core::ErrorCode;
 use std::time::Duration;
 use tauri::State;
 
@@ -46,7 +45,5 @@ pub async fn provider_fetch_models(
         None => None,
     };
     let name = provider.unwrap_or_else(|| "server".into());
-    list_models(&name, &base_url, key.as_ref(), Duration::from_secs(20))
-        .await
-        .map_err(|e| IpcError::new(ErrorCode::Network, &e.to_string()))
+    Ok(list_models(&name, &base_url, key.as_ref(), Duration::from_secs(20)).await?)
 }

@@ -1,6 +1,7 @@
 //! What this build is and what this machine lets it do. Shown in the UI's about box and used
 //! to decide which features to offer (e.g. `screenshot_preview` needs a local Chromium).
 
+use crate::ErrorCode;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -97,6 +98,12 @@ pub enum ChromiumNotFound {
         CHROMIUM_NAMES.join(", ")
     )]
     NotInstalled,
+}
+
+impl ChromiumNotFound {
+    pub fn code(&self) -> ErrorCode {
+        ErrorCode::NotFound
+    }
 }
 
 /// The browser `screenshot_preview` uses: the path configured in settings when there is one

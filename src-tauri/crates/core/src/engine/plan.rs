@@ -17,6 +17,7 @@ use crate::tools::{
     paths, AgentFileState, ImageAttachment, InMemoryAssets, MediaTools, SharedOptions,
     ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
 };
+use crate::ErrorCode;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -28,6 +29,15 @@ pub enum PlanError {
     Prompt(String),
     #[error("{path}: {message}")]
     BadPath { path: String, message: String },
+}
+
+impl PlanError {
+    /// A plan only fails on what the request asked for.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::NoVariants | Self::Prompt(_) | Self::BadPath { .. } => ErrorCode::InvalidInput,
+        }
+    }
 }
 
 /// What the generation starts from.

@@ -59,8 +59,6 @@ impl CdnAsset {
     }
 }
 
-const JSDELIVR: &str = "https://cdn.jsdelivr.net/npm/";
-
 pub const CDN_ASSETS: &[CdnAsset] = &[
     CdnAsset {
         key: CdnKey::Tailwind,
@@ -199,11 +197,6 @@ pub fn resolve_cdn_url(url: &str) -> Option<(&'static CdnAsset, String)> {
                 .all(|s| !s.is_empty() && s != "." && s != "..");
         clean.then(|| (asset, rest.to_owned()))
     })
-}
-
-/// True for URLs on the CDN host the prompts use (for the resolver's "blocked" message).
-pub fn is_cdn_url(url: &str) -> bool {
-    url.starts_with(JSDELIVR)
 }
 
 #[cfg(test)]

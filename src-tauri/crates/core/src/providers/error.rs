@@ -2,6 +2,7 @@
 //! vendor's HTTP answer or in-stream error is classified into it.
 
 use crate::redact::redact_secrets;
+use crate::ErrorCode;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
@@ -168,6 +169,21 @@ impl ProviderError {
             Self::Truncated { .. } => ProviderErrorCode::Truncated,
             Self::Protocol { .. } => ProviderErrorCode::Server,
             Self::Cancelled { .. } => ProviderErrorCode::Cancelled,
+        }
+    }
+
+    /// The code front ends get for a failed call outside a generation (a model list): the
+    /// vendor could not be talked to. [`Self::code`] keeps the finer provider taxonomy.
+    pub fn error_code(&self) -> ErrorCode {
+        match self {
+            Self::Http { .. }
+            | Self::Stream { .. }
+            | Self::Network { .. }
+            | Self::Timeout { .. }
+            | Self::Truncated { .. }
+            | Self::Protocol { .. }
+            | Self::Cancelled { .. }
+            | Self::Setup { .. } => ErrorCode::Network,
         }
     }
 

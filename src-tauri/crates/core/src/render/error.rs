@@ -1,5 +1,6 @@
 //! What can go wrong while serving or rendering a preview.
 
+use crate::ErrorCode;
 use std::time::Duration;
 
 /// Reading a page's file failed (not "it does not exist": that is `Ok(None)`).
@@ -28,6 +29,20 @@ pub enum RenderError {
     Page(String),
     #[error("the screenshot could not be encoded: {0}")]
     Image(String),
+}
+
+impl RenderError {
+    /// A render crosses IPC only when capturing a live URL, where every failure reads as the
+    /// page not being reachable.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Launch { .. }
+            | Self::Browser(_)
+            | Self::Timeout(_)
+            | Self::Page(_)
+            | Self::Image(_) => ErrorCode::Network,
+        }
+    }
 }
 
 impl From<chromiumoxide::error::CdpError> for RenderError {

@@ -66,19 +66,6 @@ impl AgentFileState {
         self.files.is_empty()
     }
 
-    /// The page a preview opens: `index.html` when present, else the first HTML file.
-    pub fn main_file(&self) -> Option<(&RelPath, &str)> {
-        let default = RelPath::default_file();
-        self.files
-            .get_key_value(&default)
-            .or_else(|| {
-                self.files
-                    .iter()
-                    .find(|(p, _)| p.as_str().ends_with(".html") || p.as_str().ends_with(".htm"))
-            })
-            .map(|(p, c)| (p, c.as_str()))
-    }
-
     /// Where `path` lives on disk, after checking that it stays inside the project folder.
     pub fn resolve(&self, path: &RelPath) -> Result<PathBuf, PathError> {
         paths::resolve(&self.root, path)

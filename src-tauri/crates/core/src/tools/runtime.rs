@@ -90,8 +90,8 @@ pub trait Tool: Send + Sync {
     ) -> Result<ToolOutput, ToolFailure>;
 }
 
-/// Tool implementations by name. The file tools are built in; issue 6's image and screenshot
-/// tools register themselves, and a tool is only offered once it is registered.
+/// Tool implementations by name. The file tools are built in; the image and screenshot tools
+/// register themselves, and a tool is only offered once it is registered.
 #[derive(Clone, Default)]
 pub struct ToolRegistry {
     tools: BTreeMap<ToolName, Arc<dyn Tool>>,
