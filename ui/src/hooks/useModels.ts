@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { commands, type ModelOption } from "../ipc";
+import { type ModelOption } from "../ipc";
+import { modelsAvailable } from "../ipc/generation";
 import { VENDORS } from "../lib/settingsForm";
 
 /** Models a variant can use: those whose vendor has a key, and every custom provider's. */
@@ -11,8 +12,7 @@ export function useModels(): ModelOption[] {
   const [models, setModels] = useState<ModelOption[]>([]);
   useEffect(() => {
     let alive = true;
-    void commands
-      .modelsAvailable()
+    void modelsAvailable()
       .then((r) => {
         if (alive && r.status === "ok") setModels(usableModels(r.data));
       })

@@ -3,7 +3,7 @@
 // live ones with `generation_start`'s answer, stored ones from `preview_url`, fetched once and
 // cached here. WebView2 on Windows reaches custom schemes as http://<scheme>.localhost.
 import { useSyncExternalStore } from "react";
-import { commands } from "../ipc";
+import { previewUrl } from "../ipc/preview";
 
 declare global {
   interface Window {
@@ -53,7 +53,7 @@ export function storedPreviewUrl(projectId: string, versionId: number, variantId
   if (url) return withPath(url, path);
   if (!asked.has(key)) {
     asked.add(key);
-    void commands.previewUrl(projectId, versionId, variantId).then((result) => {
+    void previewUrl(projectId, versionId, variantId).then((result) => {
       if (result.status === "ok") {
         stored.set(key, result.data);
         changed();

@@ -1,7 +1,9 @@
 // A project: its history on the left, the variants of the version on screen in the middle
 // (cards, the selected one large, the prompt box), and the selected agent's activity on the right.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { commands, errorMessage, type ElementSelection, type ProjectInfo_Serialize, type Settings_Serialize, type VersionInfo_Serialize } from "../../ipc";
+import { errorMessage, type ElementSelection, type ProjectInfo, type Settings, type VersionInfo } from "../../ipc";
+import { generationCancel } from "../../ipc/generation";
+import { projectRestore, projectSelectVariant } from "../../ipc/projects";
 import { useExternalChanges } from "../../hooks/useExternalChanges";
 import { useLiveGenerations, useLiveView } from "../../hooks/useLive";
 import { useNow } from "../../hooks/useNow";
@@ -30,8 +32,8 @@ import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { VariantStage, type StageTab } from "./VariantStage";
 
 interface Props {
-  project: ProjectInfo_Serialize;
-  settings: Settings_Serialize | null;
+  project: ProjectInfo;
+  settings: Settings | null;
   onBack: () => void;
   onOpenSettings: () => void;
 }
@@ -128,7 +130,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   );
 
   const onSaved = useCallback(
-    (v: VersionInfo_Serialize) => {
+    (v: VersionInfo) => {
       void refresh().then(() => {
         setVersionId(v.id);
       });
@@ -174,7 +176,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   }
 
   async function restore(id: number) {
-    const r = await commands.projectRestore(project.id, id, null);
+    const r = await projectRestore(project.id, id, null);
     if (r.status === "error") {
       notify(errorMessage(r.error), true);
       return;
@@ -186,7 +188,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
 
   async function choose() {
     if (versionId === null || selected?.variantId == null) return;
-    const r = await commands.projectSelectVariant(project.id, versionId, selected.variantId);
+    const r = await projectSelectVariant(project.id, versionId, selected.variantId);
     if (r.status === "error") {
       notify(errorMessage(r.error), true);
       return;
@@ -197,7 +199,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
 
   async function cancel(variant: number | null) {
     if (!live?.started) return;
-    const r = await commands.generationCancel(live.started.generation_id, variant);
+    const r = await generationCancel(live.started.generation_id, variant);
     if (r.status === "error") notify(errorMessage(r.error), true);
   }
 
