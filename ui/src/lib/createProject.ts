@@ -4,6 +4,7 @@ import { projectAddInput, projectAddInputData, projectCaptureUrl, projectCreate 
 import type { GenerateChoices } from "../components/start/GenerateOptions";
 import type { InputItem } from "../hooks/useInputTray";
 import { fileToBase64 } from "./fileData";
+import { failureLine } from "./failureHelp";
 import { startGeneration, type LiveGeneration } from "./liveGenerations";
 import { projectNameFrom } from "./projectName";
 
@@ -41,7 +42,7 @@ export async function createAndGenerate(items: InputItem[], text: string, choice
     generate_images: choices.generateImages,
     extract_assets: choices.extractAssets && items.length > 0 && first?.kind !== "video",
   });
-  if (!started.ok) return { ok: false, message: errorMessage(started.error), project };
+  if (!started.ok) return { ok: false, message: failureLine(started.error), project };
   started.live.inputPreview = first?.previewUrl ?? null;
   return { ok: true, project, live: started.live };
 }

@@ -12,6 +12,7 @@ import { useVariantHotkeys } from "../../hooks/useVariantHotkeys";
 import { useVersions } from "../../hooks/useVersions";
 import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
+import { failureLine } from "../../lib/failureHelp";
 import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
 import { STACKS } from "../../lib/settingsForm";
@@ -159,7 +160,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
       extract_assets: false,
     });
     if (!result.ok) {
-      notify(errorMessage(result.error), true);
+      notify(failureLine(result.error), true);
       return false;
     }
     setSelection(null);
@@ -172,7 +173,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   async function retry(id: number) {
     const result = await retryGeneration(project.id, id);
     if (result.ok) setVersionId(result.started.version_id);
-    else notify(errorMessage(result.error), true);
+    else notify(failureLine(result.error), true);
   }
 
   async function restore(id: number) {
@@ -296,7 +297,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
           </div>
           {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} />
+            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} onOpenKeys={onOpenSettings} />
           </div>
         </aside>
       </div>
