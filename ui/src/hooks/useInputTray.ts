@@ -46,7 +46,7 @@ function fromPath(path: string): InputItem {
 }
 
 /** A web page to capture with the local Chromium when the project is created. */
-export function fromUrl(raw: string): InputItem | string {
+function fromUrl(raw: string): InputItem | string {
   let url: URL;
   try {
     url = new URL(raw.trim());

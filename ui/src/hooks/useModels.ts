@@ -4,7 +4,7 @@ import { modelsAvailable } from "../ipc/generation";
 import { VENDORS } from "../lib/settingsForm";
 
 /** Models a variant can use: those whose vendor has a key, and every custom provider's. */
-export function usableModels(all: ModelOption[]): ModelOption[] {
+function usableModels(all: ModelOption[]): ModelOption[] {
   return all.filter((m) => m.has_key || !(VENDORS as readonly string[]).includes(m.provider));
 }
 

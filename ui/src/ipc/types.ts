@@ -7,7 +7,6 @@ import type {
   AgentEvent_Deserialize,
   AppInfo_Serialize,
   CustomProvider_Deserialize,
-  CustomProvider_Serialize,
   FileContent_Serialize,
   GenerateRequest_Deserialize,
   GenerateSource_Deserialize,
@@ -15,7 +14,6 @@ import type {
   RecentProject_Serialize,
   Settings_Deserialize,
   Settings_Serialize,
-  SettingsChanged_Serialize,
   SettingsView_Serialize,
   ToolDetail_Deserialize,
   VariantInfo_Serialize,
@@ -32,8 +30,6 @@ export type VersionInfo = VersionInfo_Serialize;
 export type VariantInfo = VariantInfo_Serialize;
 export type Settings = Settings_Serialize;
 export type SettingsView = SettingsView_Serialize;
-export type SettingsChanged = SettingsChanged_Serialize;
-export type CustomProvider = CustomProvider_Serialize;
 
 /** Settings as `settings_update` takes them. */
 export type SettingsInput = Settings_Deserialize;

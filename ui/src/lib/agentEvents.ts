@@ -74,7 +74,7 @@ export interface GenerationView {
 
 type Clock = number | ((event: AgentEvent) => number);
 
-export function emptyVariant(index: number, started?: StartedVariant): VariantView {
+function emptyVariant(index: number, started?: StartedVariant): VariantView {
   return {
     index,
     variantId: started?.variant_id ?? null,

@@ -10,7 +10,7 @@ import { applyEvents, emptyGeneration, withStartedVariants, type GenerationView 
 type Listener = () => void;
 
 /** How often a live generation's view follows its events, at most. */
-export const UPDATE_INTERVAL_MS = 100;
+const UPDATE_INTERVAL_MS = 100;
 
 export class LiveGeneration {
   view: GenerationView = emptyGeneration();

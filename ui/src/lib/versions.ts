@@ -22,7 +22,7 @@ const BADGES: Record<VersionKind, string> = {
   restore: "restore",
 };
 
-export function kindBadge(kind: VersionKind): string {
+function kindBadge(kind: VersionKind): string {
   return BADGES[kind];
 }
 
@@ -51,9 +51,4 @@ export function versionRows(tree: VersionTree): VersionRow[] {
     };
   });
   return rows.reverse();
-}
-
-export function versionNumber(tree: VersionTree, versionId: number): number | null {
-  const i = tree.versions.findIndex((v) => v.id === versionId);
-  return i < 0 ? null : i + 1;
 }
