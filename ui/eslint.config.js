@@ -19,6 +19,21 @@ export default tseslint.config(
     },
   },
   {
+    // Rust is reached only through src/ipc: the types by their UI names, the commands and events
+    // through the facade of their domain.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/ipc/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@tauri-apps/api/core", message: "Call Rust through a facade in src/ipc." }],
+          patterns: [{ group: ["**/ipc/bindings"], message: "Import types from src/ipc and commands from its domain facades." }],
+        },
+      ],
+    },
+  },
+  {
     files: ["eslint.config.js"],
     extends: [js.configs.recommended],
     languageOptions: { globals: globals.node },

@@ -29,7 +29,6 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
     Object.assign(window, {
       __ipcCalls: calls,
       __ipcAnswers: answers,
-      __S2C_PREVIEW_ORIGIN__: `${location.origin}/__preview`,
       __sendOnChannel: (channel: number, messages: unknown[]) => {
         const cb = callbacks.get(channel);
         if (!cb) throw new Error(`no channel ${channel}`);

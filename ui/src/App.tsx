@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { commands, errorMessage, type AppInfo, type ProjectInfo_Serialize } from "./ipc";
+import { errorMessage, type AppInfo, type ProjectInfo } from "./ipc";
+import { appInfo } from "./ipc/app";
 import { StartScreen } from "./components/StartScreen";
 import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog } from "./components/settings/SettingsDialog";
@@ -12,12 +13,11 @@ export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [project, setProject] = useState<ProjectInfo_Serialize | null>(null);
+  const [project, setProject] = useState<ProjectInfo | null>(null);
   const settings = useSettings();
 
   useEffect(() => {
-    commands
-      .appInfo()
+    appInfo()
       .then(setInfo)
       .catch((e: unknown) => {
         const message = errorMessage(e);

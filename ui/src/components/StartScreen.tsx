@@ -1,4 +1,4 @@
-import type { AppInfo, ProjectInfo_Serialize, Settings_Serialize } from "../ipc";
+import type { AppInfo, ProjectInfo, Settings } from "../ipc";
 import { useRecentProjects } from "../hooks/useRecentProjects";
 import { SettingsButton } from "./common/SettingsButton";
 import { Logo } from "./Logo";
@@ -8,9 +8,9 @@ import { RecentProjects } from "./start/RecentProjects";
 interface Props {
   info: AppInfo | null;
   error: string | null;
-  settings: Settings_Serialize | null;
+  settings: Settings | null;
   onOpenSettings: () => void;
-  onOpenProject: (project: ProjectInfo_Serialize) => void;
+  onOpenProject: (project: ProjectInfo) => void;
 }
 
 export function StartScreen({ info, error, settings, onOpenSettings, onOpenProject }: Props) {

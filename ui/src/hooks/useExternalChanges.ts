@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { commands, errorMessage, events } from "../ipc";
+import { errorMessage } from "../ipc";
+import { projectAcceptExternalChanges, projectDiscardExternalChanges, projectExternalChanges, projectFilesChanged } from "../ipc/projects";
 import { useProjectEvent } from "./useProjectEvent";
 
 /** Working files another program changed, and the two ways out: keep them as a version, or drop them. */
@@ -9,8 +10,7 @@ export function useExternalChanges(projectId: string, onAccepted: (versionId: nu
 
   useEffect(() => {
     let alive = true;
-    void commands
-      .projectExternalChanges(projectId)
+    void projectExternalChanges(projectId)
       .then((r) => {
         if (alive && r.status === "ok") setPaths(r.data);
       })
@@ -19,19 +19,19 @@ export function useExternalChanges(projectId: string, onAccepted: (versionId: nu
       alive = false;
     };
   }, [projectId]);
-  useProjectEvent(events.projectFilesChanged, projectId, (e) => {
+  useProjectEvent(projectFilesChanged, projectId, (e) => {
     setPaths(e.paths);
   });
 
   const accept = useCallback(async () => {
-    const r = await commands.projectAcceptExternalChanges(projectId);
+    const r = await projectAcceptExternalChanges(projectId);
     if (r.status === "ok") {
       setPaths([]);
       onAccepted(r.data.id);
     } else setError(errorMessage(r.error));
   }, [projectId, onAccepted]);
   const discard = useCallback(async () => {
-    const r = await commands.projectDiscardExternalChanges(projectId);
+    const r = await projectDiscardExternalChanges(projectId);
     if (r.status === "ok") setPaths([]);
     else setError(errorMessage(r.error));
   }, [projectId]);

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useLatest } from "./useLatest";
 import { classifyInputFiles, type CandidateFile } from "../lib/inputFiles";
 import { baseName } from "../lib/projectName";
-import { commands } from "../ipc";
+import { inputPreview } from "../ipc/projects";
 
 export type InputSource = { type: "file"; file: File } | { type: "path"; path: string } | { type: "url"; url: string };
 
@@ -46,7 +46,7 @@ function fromPath(path: string): InputItem {
 }
 
 /** A web page to capture with the local Chromium when the project is created. */
-export function fromUrl(raw: string): InputItem | string {
+function fromUrl(raw: string): InputItem | string {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -97,7 +97,7 @@ export function useInputTray(): InputTray {
     // Paths carry no bytes the page can read: ask Rust for a small thumbnail of each image.
     for (const item of items) {
       if (item.kind !== "image" || item.source.type !== "path") continue;
-      void commands.inputPreview(item.source.path).then((result) => {
+      void inputPreview(item.source.path).then((result) => {
         if (result.status !== "ok") return;
         setItems((list) => list.map((i) => (i.key === item.key ? { ...i, previewUrl: result.data } : i)));
       });

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { commands, type ModelOption } from "../ipc";
+import { type ModelOption } from "../ipc";
+import { modelsAvailable } from "../ipc/generation";
 import { VENDORS } from "../lib/settingsForm";
 
 /** Models a variant can use: those whose vendor has a key, and every custom provider's. */
-export function usableModels(all: ModelOption[]): ModelOption[] {
+function usableModels(all: ModelOption[]): ModelOption[] {
   return all.filter((m) => m.has_key || !(VENDORS as readonly string[]).includes(m.provider));
 }
 
@@ -11,8 +12,7 @@ export function useModels(): ModelOption[] {
   const [models, setModels] = useState<ModelOption[]>([]);
   useEffect(() => {
     let alive = true;
-    void commands
-      .modelsAvailable()
+    void modelsAvailable()
       .then((r) => {
         if (alive && r.status === "ok") setModels(usableModels(r.data));
       })

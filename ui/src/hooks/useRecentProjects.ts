@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { commands, errorMessage, type RecentProject_Serialize } from "../ipc";
+import { errorMessage, type RecentProject } from "../ipc";
+import { projectForget, projectListRecent, projectRename } from "../ipc/projects";
 
 export interface RecentProjects {
-  projects: RecentProject_Serialize[];
+  projects: RecentProject[];
   error: string | null;
   refresh: () => void;
   rename: (id: string, name: string) => Promise<string | null>;
@@ -10,11 +11,10 @@ export interface RecentProjects {
 }
 
 export function useRecentProjects(): RecentProjects {
-  const [projects, setProjects] = useState<RecentProject_Serialize[]>([]);
+  const [projects, setProjects] = useState<RecentProject[]>([]);
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(() => {
-    void commands
-      .projectListRecent()
+    void projectListRecent()
       .then((r) => {
         if (r.status === "ok") {
           setProjects(r.data);
@@ -28,13 +28,13 @@ export function useRecentProjects(): RecentProjects {
   useEffect(refresh, [refresh]);
 
   const rename = useCallback(async (id: string, name: string) => {
-    const r = await commands.projectRename(id, name);
+    const r = await projectRename(id, name);
     if (r.status === "error") return errorMessage(r.error);
     setProjects((list) => list.map((p) => (p.id === id ? { ...p, name: r.data.name } : p)));
     return null;
   }, []);
   const forget = useCallback(async (id: string) => {
-    const r = await commands.projectForget(id);
+    const r = await projectForget(id);
     if (r.status === "error") return errorMessage(r.error);
     setProjects((list) => list.filter((p) => p.id !== id));
     return null;

@@ -1,7 +1,7 @@
 // The fidelity scores of the variants on screen: computed by the app in the background after
 // a generation from one screenshot, announced with `variant-scored`, cached per variant.
 import { useCallback, useEffect, useState } from "react";
-import { commands, events } from "../ipc";
+import { variantScored, variantScores } from "../ipc/generation";
 import { useProjectEvent } from "./useProjectEvent";
 
 export function useScores(projectId: string, variantIds: number[]): Map<number, number> {
@@ -11,14 +11,14 @@ export function useScores(projectId: string, variantIds: number[]): Map<number, 
   const load = useCallback(() => {
     const ids = key ? key.split(",").map(Number) : [];
     if (ids.length === 0) return;
-    void commands.variantScores(projectId, ids).then((r) => {
+    void variantScores(projectId, ids).then((r) => {
       if (r.status !== "ok") return;
       setScores(new Map(r.data.flatMap((s) => (s.total === null ? [] : [[s.variant_id, s.total] as const]))));
     });
   }, [projectId, key]);
 
   useEffect(load, [load]);
-  useProjectEvent(events.variantScored, projectId, load);
+  useProjectEvent(variantScored, projectId, load);
 
   return scores;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { commands, type StoredEvent } from "../ipc";
-import { applyEvents, emptyGeneration, type AgentEvent, type VariantView } from "../lib/agentEvents";
+import type { AgentEvent, StoredEvent } from "../ipc";
+import { projectEvents } from "../ipc/projects";
+import { applyEvents, emptyGeneration, type VariantView } from "../lib/agentEvents";
 
 const PAGE = 2000;
 
@@ -12,7 +13,7 @@ async function loadAll(projectId: string, variantId: number, cancelled: { curren
   const all: StoredEvent[] = [];
   let after: number | null = null;
   for (;;) {
-    const r = await commands.projectEvents(projectId, variantId, after, PAGE);
+    const r = await projectEvents(projectId, variantId, after, PAGE);
     if (r.status === "error" || cancelled.current) return null;
     all.push(...r.data);
     const last = r.data[r.data.length - 1];

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
-import { commands, errorMessage, events, type VersionTree_Deserialize } from "../ipc";
+import { errorMessage, type VersionTree } from "../ipc";
+import { generationRecorded } from "../ipc/generation";
+import { projectVersions } from "../ipc/projects";
 import { useProjectEvent } from "./useProjectEvent";
 
 /** The project's version tree, refreshed when a generation of it has been stored. */
 export function useVersions(projectId: string) {
-  const [tree, setTree] = useState<VersionTree_Deserialize | null>(null);
+  const [tree, setTree] = useState<VersionTree | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(async () => {
-    const r = await commands.projectVersions(projectId);
+    const r = await projectVersions(projectId);
     if (r.status === "ok") {
       setTree(r.data);
       setError(null);
@@ -18,8 +20,7 @@ export function useVersions(projectId: string) {
   }, [projectId]);
 
   useEffect(() => {
-    void commands
-      .projectVersions(projectId)
+    void projectVersions(projectId)
       .then((r) => {
         if (r.status === "ok") setTree(r.data);
         else setError(errorMessage(r.error));
@@ -28,6 +29,6 @@ export function useVersions(projectId: string) {
         setError(errorMessage(e));
       });
   }, [projectId]);
-  useProjectEvent(events.generationRecorded, projectId, () => void refresh());
+  useProjectEvent(generationRecorded, projectId, () => void refresh());
   return { tree, error, refresh };
 }

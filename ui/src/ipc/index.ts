@@ -1,4 +1,51 @@
-// The one door to Rust. Types and command wrappers are generated from the Rust IPC surface
-// (bindings.ts, by `make bindings`); errors.ts reads the `{code, message}` failures.
-export * from "./bindings";
+// The one door to Rust's types and errors. The types are generated from the Rust IPC surface
+// (bindings.ts, by `make bindings`) and named for the UI in types.ts; errors.ts reads the
+// `{code, message}` failures. Commands and events go through one facade per domain, beside this
+// file (app, settings, secrets, projects, generation, preview), as the Rust commands are grouped.
+export type {
+  AssetCrop,
+  BlockCounts,
+  DesignSystem,
+  ElementSelection,
+  ErrorCode,
+  ExportFormat,
+  ExportReport,
+  FidelityWeights,
+  FileEntry,
+  GenerationRecorded,
+  GenerationStarted,
+  ImageOperation,
+  ImageSize,
+  InputInfo,
+  IpcError,
+  KeyStatus,
+  KeyTest,
+  ModelOption,
+  PreviewShot,
+  ProjectFilesChanged,
+  Stack,
+  StartedVariant,
+  StoredEvent,
+  StoredScore,
+  Theme,
+  UiImage,
+  UiLogLevel,
+  Unresolved,
+  Usage,
+  UsageSummary,
+  VariantErrorCode,
+  VariantScored,
+  VariantStatus,
+  VersionKind,
+  VersionThumbnail,
+  VersionThumbnailReady,
+  Viewport,
+} from "./bindings";
+export * from "./types";
 export * from "./errors";
+export type { Result } from "./result";
+
+// settingsForm.ts still names the generated sides; it is being rewritten on another branch (its
+// vendor list from the bindings). Switch it to Settings / SettingsInput / CustomProviderInput
+// and drop this line.
+export type { CustomProvider_Deserialize, Settings_Deserialize, Settings_Serialize } from "./bindings";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyEvents, type VariantView, emptyGeneration, visibleFiles, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
+import { applyEvents, type VariantView, emptyGeneration, visibleFiles, withStartedVariants, type GenerationView } from "./agentEvents";
+import type { AgentEvent } from "../ipc";
 
 const started = [
   { index: 0, variant_id: 11, provider: "openai", model: "gpt-5", preview_url: "preview://localhost/t/a/index.html" },

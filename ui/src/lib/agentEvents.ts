@@ -2,9 +2,8 @@
 // events in any delivery order, with any duplicates, give the same state (see the rules in
 // core/src/engine/events.rs). Events are merged by `event_id`; an event older than the newest
 // one applied makes the state be rebuilt from the sorted log.
-import type { AgentEvent_Deserialize, StartedVariant, ToolDetail_Deserialize, UsageSummary, VariantErrorCode } from "../ipc";
+import type { AgentEvent, StartedVariant, ToolDetail, UsageSummary, VariantErrorCode } from "../ipc";
 
-export type AgentEvent = AgentEvent_Deserialize;
 export type LiveStatus = "pending" | "generating" | "complete" | "error" | "cancelled";
 
 export interface ToolItem {
@@ -15,7 +14,7 @@ export interface ToolItem {
   title: string;
   state: "running" | "ok" | "failed";
   summary: string | null;
-  detail: ToolDetail_Deserialize | null;
+  detail: ToolDetail | null;
 }
 
 export type ActivityItem =
@@ -75,7 +74,7 @@ export interface GenerationView {
 
 type Clock = number | ((event: AgentEvent) => number);
 
-export function emptyVariant(index: number, started?: StartedVariant): VariantView {
+function emptyVariant(index: number, started?: StartedVariant): VariantView {
   return {
     index,
     variantId: started?.variant_id ?? null,

@@ -2,8 +2,8 @@
 // page is untrusted: only an exact {type, html, selector} of bounded strings is accepted.
 import type { ElementSelection } from "../ipc";
 
-export const SELECT_MESSAGE = "s2c-select";
-export const SELECT_MODE_MESSAGE = "s2c-select-mode";
+const SELECT_MESSAGE = "s2c-select";
+const SELECT_MODE_MESSAGE = "s2c-select-mode";
 const MAX_HTML = 20_000;
 const MAX_SELECTOR = 1_000;
 

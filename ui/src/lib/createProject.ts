@@ -1,31 +1,33 @@
 // Start screen → a new project generating: create the project, add each input, start.
-import { commands, errorMessage, type GenerateSource_Deserialize, type ProjectInfo_Serialize } from "../ipc";
+import { errorMessage, type GenerateSource, type ProjectInfo } from "../ipc";
+import { projectAddInput, projectAddInputData, projectCaptureUrl, projectCreate } from "../ipc/projects";
 import type { GenerateChoices } from "../components/start/GenerateOptions";
 import type { InputItem } from "../hooks/useInputTray";
 import { fileToBase64 } from "./fileData";
+import { failureLine } from "./failureHelp";
 import { startGeneration, type LiveGeneration } from "./liveGenerations";
 import { projectNameFrom } from "./projectName";
 
-export type CreateResult = { ok: true; project: ProjectInfo_Serialize; live: LiveGeneration } | { ok: false; message: string; project: ProjectInfo_Serialize | null };
+export type CreateResult = { ok: true; project: ProjectInfo; live: LiveGeneration } | { ok: false; message: string; project: ProjectInfo | null };
 
 export async function createAndGenerate(items: InputItem[], text: string, choices: GenerateChoices): Promise<CreateResult> {
   const first = items[0];
   const nameFrom = first ? (first.source.type === "url" ? `${first.name}.url` : first.name) : null;
-  const created = await commands.projectCreate(projectNameFrom(nameFrom, text), null);
+  const created = await projectCreate(projectNameFrom(nameFrom, text), null);
   if (created.status === "error") return { ok: false, message: errorMessage(created.error), project: null };
   const project = created.data;
   const inputIds: number[] = [];
   for (const item of items) {
     const added =
       item.source.type === "path"
-        ? await commands.projectAddInput(project.id, item.source.path)
+        ? await projectAddInput(project.id, item.source.path)
         : item.source.type === "url"
-          ? await commands.projectCaptureUrl(project.id, item.source.url)
-          : await commands.projectAddInputData(project.id, item.name, await fileToBase64(item.source.file));
+          ? await projectCaptureUrl(project.id, item.source.url)
+          : await projectAddInputData(project.id, item.name, await fileToBase64(item.source.file));
     if (added.status === "error") return { ok: false, message: `${item.name}: ${errorMessage(added.error)}`, project };
     inputIds.push(added.data.id);
   }
-  let source: GenerateSource_Deserialize;
+  let source: GenerateSource;
   if (items.length === 0) source = { kind: "text", text: text.trim() };
   else if (first?.kind === "video" && inputIds[0] !== undefined) source = { kind: "video", input_id: inputIds[0] };
   else source = { kind: "screenshots", input_ids: inputIds };
@@ -40,7 +42,7 @@ export async function createAndGenerate(items: InputItem[], text: string, choice
     generate_images: choices.generateImages,
     extract_assets: choices.extractAssets && items.length > 0 && first?.kind !== "video",
   });
-  if (!started.ok) return { ok: false, message: errorMessage(started.error), project };
+  if (!started.ok) return { ok: false, message: failureLine(started.error), project };
   started.live.inputPreview = first?.previewUrl ?? null;
   return { ok: true, project, live: started.live };
 }

@@ -9,7 +9,7 @@ import { EditorState, type Extension } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
 
-export function languageFor(path: string): Extension {
+function languageFor(path: string): Extension {
   const ext = path.split(".").pop()?.toLowerCase() ?? "";
   if (ext === "css") return css();
   if (ext === "js" || ext === "mjs") return javascript();

@@ -2,7 +2,7 @@
 
 export const MAX_SCREENSHOTS = 5;
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 
 const IMAGE_TYPES: Record<string, string> = {
   "image/png": "png",

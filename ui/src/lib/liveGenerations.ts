@@ -1,16 +1,16 @@
 // Running (and just finished) generations, kept outside React so a generation started on the
 // start screen keeps streaming into the project view. Channel messages are batched, and the view
 // follows them at most every UPDATE_INTERVAL_MS.
-import { Channel } from "@tauri-apps/api/core";
-import { commands, type AgentEvent_Deserialize, type GenerateRequest_Deserialize, type GenerationStarted, type IpcError } from "../ipc";
+import type { AgentEvent, GenerateRequest, GenerationStarted, IpcError } from "../ipc";
+import { eventChannel, generationRetry, generationStart, type EventChannel } from "../ipc/generation";
 import { rememberLivePreviews } from "./previewUrl";
 import { createThrottle } from "./throttle";
-import { applyEvents, emptyGeneration, withStartedVariants, type AgentEvent, type GenerationView } from "./agentEvents";
+import { applyEvents, emptyGeneration, withStartedVariants, type GenerationView } from "./agentEvents";
 
 type Listener = () => void;
 
 /** How often a live generation's view follows its events, at most. */
-export const UPDATE_INTERVAL_MS = 100;
+const UPDATE_INTERVAL_MS = 100;
 
 export class LiveGeneration {
   view: GenerationView = emptyGeneration();
@@ -18,7 +18,7 @@ export class LiveGeneration {
   readonly projectId: string;
   /** The screenshot the page is made from, shown until code arrives. */
   inputPreview: string | null = null;
-  readonly channel = new Channel<AgentEvent_Deserialize>();
+  readonly channel: EventChannel;
   private pending: AgentEvent[] = [];
   // Every render of a streaming project view restyles and lays out the window, and WebKitGTK
   // does that on the thread the previews also run on: at ~60 renders a second four variants
@@ -30,10 +30,10 @@ export class LiveGeneration {
 
   constructor(projectId: string) {
     this.projectId = projectId;
-    this.channel.onmessage = (event) => {
+    this.channel = eventChannel((event) => {
       this.pending.push(event);
       this.schedule();
-    };
+    });
   }
 
   attach(started: GenerationStarted): void {
@@ -91,9 +91,9 @@ export const liveGenerations = new Registry();
 
 export type StartResult = { ok: true; live: LiveGeneration; started: GenerationStarted } | { ok: false; error: IpcError };
 
-export async function startGeneration(request: GenerateRequest_Deserialize): Promise<StartResult> {
+export async function startGeneration(request: GenerateRequest): Promise<StartResult> {
   const live = new LiveGeneration(request.project_id);
-  const result = await commands.generationStart(request, live.channel);
+  const result = await generationStart(request, live.channel);
   if (result.status === "error") return { ok: false, error: result.error };
   live.attach(result.data);
   liveGenerations.add(result.data.version_id, live);
@@ -102,7 +102,7 @@ export async function startGeneration(request: GenerateRequest_Deserialize): Pro
 
 export async function retryGeneration(projectId: string, versionId: number): Promise<StartResult> {
   const live = new LiveGeneration(projectId);
-  const result = await commands.generationRetry(projectId, versionId, live.channel);
+  const result = await generationRetry(projectId, versionId, live.channel);
   if (result.status === "error") return { ok: false, error: result.error };
   live.attach(result.data);
   liveGenerations.add(result.data.version_id, live);

@@ -31,7 +31,7 @@ const realTimers: Timers = {
 export type WaitForCalm = (done: () => void, timeoutMs: number) => void;
 
 /** Smooth: three frames in a row, each within 25 ms of the last. */
-export const waitForSmoothFrames: WaitForCalm = (done, timeoutMs) => {
+const waitForSmoothFrames: WaitForCalm = (done, timeoutMs) => {
   if (typeof requestAnimationFrame !== "function") {
     done();
     return;

@@ -1,23 +1,11 @@
 // Where the preview:// scheme serves generated pages. Every URL carries a token the app minted
 // for one variant (a page can read its own files, never another's), so URLs come from Rust:
 // live ones with `generation_start`'s answer, stored ones from `preview_url`, fetched once and
-// cached here. WebView2 on Windows reaches custom schemes as http://<scheme>.localhost.
+// cached here.
 import { useSyncExternalStore } from "react";
-import { commands } from "../ipc";
+import { previewUrl } from "../ipc/preview";
 
-declare global {
-  interface Window {
-    /** Set by UI tests to serve previews from a routed http origin. */
-    __S2C_PREVIEW_ORIGIN__?: string;
-  }
-}
-
-export function previewOrigin(userAgent: string = navigator.userAgent): string {
-  if (typeof window !== "undefined" && window.__S2C_PREVIEW_ORIGIN__) return window.__S2C_PREVIEW_ORIGIN__;
-  return /Windows/i.test(userAgent) ? "http://preview.localhost" : "preview://localhost";
-}
-
-export const MAIN_FILE = "index.html";
+const MAIN_FILE = "index.html";
 
 const live = new Map<string, string>();
 const stored = new Map<string, string>();
@@ -31,7 +19,7 @@ function changed(): void {
 }
 
 /** `url` (a variant's main page) with `path` in place of its file name. */
-export function withPath(url: string, path: string): string {
+function withPath(url: string, path: string): string {
   return url.slice(0, url.lastIndexOf("/") + 1) + path.replace(/^\/+/, "");
 }
 
@@ -53,7 +41,7 @@ export function storedPreviewUrl(projectId: string, versionId: number, variantId
   if (url) return withPath(url, path);
   if (!asked.has(key)) {
     asked.add(key);
-    void commands.previewUrl(projectId, versionId, variantId).then((result) => {
+    void previewUrl(projectId, versionId, variantId).then((result) => {
       if (result.status === "ok") {
         stored.set(key, result.data);
         changed();

@@ -1,7 +1,7 @@
-import { commands } from "../ipc";
+import { logFromUi } from "../ipc/app";
 
 /** Send something the UI saw to the app's log file. Never throws: logging must not break the UI. */
 export function reportToLog(level: "error" | "warn" | "info", message: string): void {
   const trimmed = message.slice(0, 4000);
-  void commands.logFromUi(level, trimmed).catch(() => undefined);
+  void logFromUi(level, trimmed).catch(() => undefined);
 }

@@ -1,24 +1,25 @@
 import { useCallback, useEffect, useState } from "react";
-import { commands, events, errorMessage, type Settings_Serialize } from "../ipc";
+import { errorMessage, type Settings } from "../ipc";
+import { settingsChanged, settingsGet } from "../ipc/settings";
 
 export interface SettingsState {
-  settings: Settings_Serialize | null;
+  settings: Settings | null;
   /** Why the user's settings file was set aside at startup, if it was. */
   warning: string | null;
   error: string | null;
   /** Replace the local copy after a save (the event also arrives, from any window). */
-  apply: (settings: Settings_Serialize) => void;
+  apply: (settings: Settings) => void;
 }
 
 /** The effective settings, kept current by the `settings-changed` event. */
 export function useSettings(): SettingsState {
-  const [settings, setSettings] = useState<Settings_Serialize | null>(null);
+  const [settings, setSettings] = useState<Settings | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let alive = true;
-    void commands.settingsGet().then((result) => {
+    void settingsGet().then((result) => {
       if (!alive) return;
       if (result.status === "ok") {
         setSettings(result.data.settings);
@@ -27,7 +28,7 @@ export function useSettings(): SettingsState {
         setError(errorMessage(result.error));
       }
     });
-    const unlisten = events.settingsChanged
+    const unlisten = settingsChanged
       .listen((event) => {
         setSettings(event.payload.settings);
       })
@@ -38,7 +39,7 @@ export function useSettings(): SettingsState {
     };
   }, []);
 
-  const apply = useCallback((s: Settings_Serialize) => {
+  const apply = useCallback((s: Settings) => {
     setSettings(s);
   }, []);
   return { settings, warning, error, apply };

@@ -1,31 +1,29 @@
 import { describe, expect, it, vi } from "vitest";
-import type { VersionInfo_Deserialize } from "../ipc";
+import type { VersionInfo } from "../ipc";
 import { rememberLivePreviews } from "./previewUrl";
 
 // Preview URLs carry tokens only Rust mints: stand in for `preview_url`.
-vi.mock("../ipc", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../ipc")>();
-  return {
-    ...original,
-    commands: {
-      ...original.commands,
-      previewUrl: (_project: string, version: number, variant: number) =>
-        Promise.resolve({ status: "ok" as const, data: `preview://localhost/t/tok${version}x${variant}/index.html` }),
-    },
-  };
-});
+vi.mock("../ipc/preview", () => ({
+  previewUrl: (_project: string, version: number, variant: number) =>
+    Promise.resolve({ status: "ok" as const, data: `preview://localhost/t/tok${version}x${variant}/index.html` }),
+}));
 import { applyEvents, emptyGeneration } from "./agentEvents";
 import { displaysFor, modelSpec } from "./variantDisplay";
 import { foldStored } from "../hooks/useStoredActivity";
 
-const version: VersionInfo_Deserialize = {
+const version: VersionInfo = {
   id: 4,
+  parent_id: null,
   kind: "generation",
+  prompt: null,
+  stack: null,
   created_at: 0,
   inputs: [],
+  selected_variant: null,
+  source: null,
   variants: [
-    { id: 41, version_id: 4, index: 0, model: "gpt-5", provider: "openai", status: "complete", usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: 0.5, files: [{ path: "index.html", size: 10 }] },
-    { id: 42, version_id: 4, index: 1, model: null, provider: null, status: "error", error: "Key refused", usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: null, files: [] },
+    { id: 41, version_id: 4, index: 0, model: "gpt-5", provider: "openai", status: "complete", error: null, started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: 0.5, files: [{ path: "index.html", size: 10 }] },
+    { id: 42, version_id: 4, index: 1, model: null, provider: null, status: "error", error: "Key refused", started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: null, files: [] },
   ],
 };
 

@@ -1,5 +1,5 @@
 // One shape for a variant card, whether it is streaming now or was stored long ago.
-import type { VariantInfo_Deserialize, VersionInfo_Deserialize } from "../ipc";
+import type { VariantInfo, VersionInfo } from "../ipc";
 import { hasCode, type GenerationView, type VariantView } from "./agentEvents";
 import { livePreviewUrl, storedPreviewUrl } from "./previewUrl";
 import type { DotStatus } from "../components/common/ui";
@@ -18,12 +18,12 @@ export interface VariantDisplay {
   revision: number;
   /** The live state, while this generation runs in this session. */
   live: VariantView | null;
-  stored: VariantInfo_Deserialize | null;
+  stored: VariantInfo | null;
   hasCode: boolean;
   error: string | null;
 }
 
-export function displaysFor(projectId: string, version: VersionInfo_Deserialize | null, live: { generationId: number; view: GenerationView } | null): VariantDisplay[] {
+export function displaysFor(projectId: string, version: VersionInfo | null, live: { generationId: number; view: GenerationView } | null): VariantDisplay[] {
   const stored = [...(version?.variants ?? [])].sort((a, b) => a.index - b.index);
   if (live) {
     return live.view.variants.map((v) => {

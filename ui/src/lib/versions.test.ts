@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { VersionInfo_Deserialize, VersionKind } from "../ipc";
+import type { VersionInfo, VersionKind } from "../ipc";
 import { summarize, versionRows } from "./versions";
 
-function version(id: number, parent: number | null, kind: VersionKind, prompt: string | null = null): VersionInfo_Deserialize {
-  return { id, parent_id: parent, kind, prompt, created_at: id * 1000, inputs: [], variants: [] };
+function version(id: number, parent: number | null, kind: VersionKind, prompt: string | null = null): VersionInfo {
+  return { id, parent_id: parent, kind, prompt, stack: null, created_at: id * 1000, inputs: [], selected_variant: null, source: null, variants: [] };
 }
 
 describe("versionRows", () => {

@@ -1,9 +1,9 @@
 // The version tree as the history panel shows it: newest first, numbered v1… in creation order,
 // with "from vK" where a version does not continue the one made just before it (a branch).
-import type { VersionInfo_Deserialize, VersionKind, VersionTree_Deserialize } from "../ipc";
+import type { VersionInfo, VersionKind, VersionTree } from "../ipc";
 
 export interface VersionRow {
-  version: VersionInfo_Deserialize;
+  version: VersionInfo;
   /** 1-based position in creation order ("v3"). */
   number: number;
   badge: string;
@@ -22,7 +22,7 @@ const BADGES: Record<VersionKind, string> = {
   restore: "restore",
 };
 
-export function kindBadge(kind: VersionKind): string {
+function kindBadge(kind: VersionKind): string {
   return BADGES[kind];
 }
 
@@ -32,7 +32,7 @@ export function summarize(text: string | null | undefined, max = 80): string {
   return `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
-export function versionRows(tree: VersionTree_Deserialize): VersionRow[] {
+export function versionRows(tree: VersionTree): VersionRow[] {
   const numbers = new Map<number, number>();
   tree.versions.forEach((v, i) => numbers.set(v.id, i + 1));
   const rows = tree.versions.map((version, i): VersionRow => {
@@ -51,9 +51,4 @@ export function versionRows(tree: VersionTree_Deserialize): VersionRow[] {
     };
   });
   return rows.reverse();
-}
-
-export function versionNumber(tree: VersionTree_Deserialize, versionId: number): number | null {
-  const i = tree.versions.findIndex((v) => v.id === versionId);
-  return i < 0 ? null : i + 1;
 }

@@ -8,7 +8,7 @@ export { buttonClass, primaryButtonClass };
 export const ghostButtonClass =
   "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white";
 
-export const dangerButtonClass =
+const dangerButtonClass =
   "rounded-lg bg-red-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-red-500 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600";
 
 export type DotStatus = LiveStatus | "interrupted";

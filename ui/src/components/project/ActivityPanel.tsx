@@ -1,6 +1,8 @@
 // What one agent did, step by step: its thinking, words, tool calls, retries and the outcome.
 import type { ActivityItem, VariantView } from "../../lib/agentEvents";
+import { variantFailureHelp } from "../../lib/failureHelp";
 import { formatDuration } from "../../lib/format";
+import { buttonClass } from "../common/ui";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 
@@ -9,9 +11,11 @@ interface Props {
   now: number;
   assetUrl: (path: string) => string | null;
   loading?: boolean;
+  /** Open Settings on API keys (offered when a key was refused or is missing). */
+  onOpenKeys: () => void;
 }
 
-export function ActivityPanel({ view, now, assetUrl, loading = false }: Props) {
+export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys }: Props) {
   if (!view) {
     return <p className="p-4 text-sm text-zinc-500">{loading ? "Loading activity…" : "No recorded activity for this version."}</p>;
   }
@@ -20,7 +24,7 @@ export function ActivityPanel({ view, now, assetUrl, loading = false }: Props) {
     <ol className="flex flex-col gap-2 p-3" aria-label="Agent activity" data-testid="activity">
       {view.activity.map((item) => (
         <li key={item.id}>
-          <Item item={item} now={now} draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null} assetUrl={assetUrl} />
+          <Item item={item} now={now} draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null} assetUrl={assetUrl} provider={view.provider} onOpenKeys={onOpenKeys} />
         </li>
       ))}
       {view.statusLine ? (
@@ -35,7 +39,16 @@ export function ActivityPanel({ view, now, assetUrl, loading = false }: Props) {
   );
 }
 
-function Item({ item, now, draft, assetUrl }: { item: ActivityItem; now: number; draft: { path: string; text: string } | null; assetUrl: Props["assetUrl"] }) {
+interface ItemProps {
+  item: ActivityItem;
+  now: number;
+  draft: { path: string; text: string } | null;
+  assetUrl: Props["assetUrl"];
+  provider: string | null;
+  onOpenKeys: () => void;
+}
+
+function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
   switch (item.kind) {
     case "thinking": {
       const label = item.endedAt === null ? "Thinking…" : item.endedAt - item.startedAt < 1000 ? "Thought for a moment" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
@@ -71,12 +84,20 @@ function Item({ item, now, draft, assetUrl }: { item: ActivityItem; now: number;
           Switched from {item.from} to {item.to}: {item.reason}
         </p>
       );
-    case "error":
+    case "error": {
+      const help = variantFailureHelp(item.code, provider);
       return (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
-          {item.message}
-        </p>
+        <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
+          {help ? <p className="font-medium">{help.text}</p> : null}
+          <p>{item.message}</p>
+          {help?.action === "keys" ? (
+            <button type="button" className={`${buttonClass} self-start`} onClick={onOpenKeys}>
+              Open Settings → API keys
+            </button>
+          ) : null}
+        </div>
       );
+    }
     case "done":
       return (
         <p className="px-1 text-xs font-medium text-emerald-700 dark:text-emerald-400">

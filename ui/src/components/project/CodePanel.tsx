@@ -2,7 +2,8 @@
 // after; Ctrl/Cmd+S saves a new version.
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { writeText } from "@tauri-apps/plugin-clipboard-manager";
-import { commands, errorMessage, type VersionInfo_Serialize } from "../../ipc";
+import { errorMessage, type VersionInfo } from "../../ipc";
+import { projectReadFile, projectSaveFile } from "../../ipc/projects";
 import { isRunning, visibleFiles } from "../../lib/agentEvents";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
@@ -17,7 +18,7 @@ interface Props {
   projectId: string;
   versionId: number | null;
   variant: VariantDisplay;
-  onSaved: (version: VersionInfo_Serialize) => void;
+  onSaved: (version: VersionInfo) => void;
   onMessage: (text: string, error?: boolean) => void;
 }
 
@@ -41,7 +42,7 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }:
   useEffect(() => {
     if (!useStored || current === null) return;
     let alive = true;
-    void commands.projectReadFile(projectId, versionId, variant.variantId, current).then((r) => {
+    void projectReadFile(projectId, versionId, variant.variantId, current).then((r) => {
       if (!alive) return;
       if (r.status === "ok") setLoaded({ key: loadKey, text: r.data.text ?? "" });
       else onMessage(errorMessage(r.error), true);
@@ -58,7 +59,7 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }:
   async function save(content: string) {
     if (!canEdit || current === null || saving) return;
     setSaving(true);
-    const r = await commands.projectSaveFile(projectId, versionId, variant.variantId, current, content);
+    const r = await projectSaveFile(projectId, versionId, variant.variantId, current, content);
     setSaving(false);
     if (r.status === "ok") {
       setDraft(null);

@@ -1,4 +1,4 @@
-import type { VersionTree_Deserialize } from "../../ipc";
+import type { VersionTree } from "../../ipc";
 import { formatWhen } from "../../lib/format";
 import { versionRows } from "../../lib/versions";
 import { Icon } from "../common/Icon";
@@ -10,7 +10,7 @@ export interface PendingVersion {
 }
 
 interface Props {
-  tree: VersionTree_Deserialize | null;
+  tree: VersionTree | null;
   pending: PendingVersion[];
   selected: number | null;
   /** What each version looks like, when the app has pictured it. */

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { save } from "@tauri-apps/plugin-dialog";
 import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
-import { commands, errorMessage, type ExportFormat, type ProjectInfo_Serialize } from "../../ipc";
+import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
+import { projectExport } from "../../ipc/projects";
 import { joinPath } from "../../lib/projectName";
 import { Icon } from "../common/Icon";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
 
 interface Props {
-  project: ProjectInfo_Serialize;
+  project: ProjectInfo;
   /** What Export writes: the version and variant on screen. */
   exportTarget: { versionId: number; variantId: number | null } | null;
   onBack: () => void;
@@ -37,7 +38,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       ...(format === "zip" ? { filters: [{ name: "Zip", extensions: ["zip"] }] } : {}),
     });
     if (!destination) return;
-    const r = await commands.projectExport(project.id, exportTarget.versionId, exportTarget.variantId, format, destination, true);
+    const r = await projectExport(project.id, exportTarget.versionId, exportTarget.variantId, format, destination, true);
     if (r.status === "error") {
       onMessage(errorMessage(r.error), true);
       return;

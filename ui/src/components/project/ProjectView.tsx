@@ -1,7 +1,9 @@
 // A project: its history on the left, the variants of the version on screen in the middle
 // (cards, the selected one large, the prompt box), and the selected agent's activity on the right.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { commands, errorMessage, type ElementSelection, type ProjectInfo_Serialize, type Settings_Serialize, type VersionInfo_Serialize } from "../../ipc";
+import { errorMessage, type ElementSelection, type ProjectInfo, type Settings, type VersionInfo } from "../../ipc";
+import { generationCancel } from "../../ipc/generation";
+import { projectRestore, projectSelectVariant } from "../../ipc/projects";
 import { useExternalChanges } from "../../hooks/useExternalChanges";
 import { useLiveGenerations, useLiveView } from "../../hooks/useLive";
 import { useNow } from "../../hooks/useNow";
@@ -10,6 +12,7 @@ import { useVariantHotkeys } from "../../hooks/useVariantHotkeys";
 import { useVersions } from "../../hooks/useVersions";
 import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
+import { failureLine } from "../../lib/failureHelp";
 import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
 import { STACKS } from "../../lib/settingsForm";
@@ -30,8 +33,8 @@ import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { VariantStage, type StageTab } from "./VariantStage";
 
 interface Props {
-  project: ProjectInfo_Serialize;
-  settings: Settings_Serialize | null;
+  project: ProjectInfo;
+  settings: Settings | null;
   onBack: () => void;
   onOpenSettings: () => void;
 }
@@ -128,7 +131,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   );
 
   const onSaved = useCallback(
-    (v: VersionInfo_Serialize) => {
+    (v: VersionInfo) => {
       void refresh().then(() => {
         setVersionId(v.id);
       });
@@ -157,7 +160,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
       extract_assets: false,
     });
     if (!result.ok) {
-      notify(errorMessage(result.error), true);
+      notify(failureLine(result.error), true);
       return false;
     }
     setSelection(null);
@@ -170,11 +173,11 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   async function retry(id: number) {
     const result = await retryGeneration(project.id, id);
     if (result.ok) setVersionId(result.started.version_id);
-    else notify(errorMessage(result.error), true);
+    else notify(failureLine(result.error), true);
   }
 
   async function restore(id: number) {
-    const r = await commands.projectRestore(project.id, id, null);
+    const r = await projectRestore(project.id, id, null);
     if (r.status === "error") {
       notify(errorMessage(r.error), true);
       return;
@@ -186,7 +189,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
 
   async function choose() {
     if (versionId === null || selected?.variantId == null) return;
-    const r = await commands.projectSelectVariant(project.id, versionId, selected.variantId);
+    const r = await projectSelectVariant(project.id, versionId, selected.variantId);
     if (r.status === "error") {
       notify(errorMessage(r.error), true);
       return;
@@ -197,7 +200,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
 
   async function cancel(variant: number | null) {
     if (!live?.started) return;
-    const r = await commands.generationCancel(live.started.generation_id, variant);
+    const r = await generationCancel(live.started.generation_id, variant);
     if (r.status === "error") notify(errorMessage(r.error), true);
   }
 
@@ -294,7 +297,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
           </div>
           {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} />
+            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} onOpenKeys={onOpenSettings} />
           </div>
         </aside>
       </div>

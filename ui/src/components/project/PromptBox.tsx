@@ -2,7 +2,8 @@
 // come from paste or the file dialog; the element picked in the preview rides along.
 import { useRef, useState } from "react";
 import { open } from "@tauri-apps/plugin-dialog";
-import { commands, errorMessage, type ElementSelection, type InputInfo } from "../../ipc";
+import { errorMessage, type ElementSelection, type InputInfo } from "../../ipc";
+import { projectAddInput, projectAddInputData } from "../../ipc/projects";
 import { fileToBase64 } from "../../lib/fileData";
 import { Icon } from "../common/Icon";
 
@@ -45,14 +46,14 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
       return;
     }
     for (const path of picked ? (Array.isArray(picked) ? picked : [picked]) : []) {
-      const r = await commands.projectAddInput(projectId, path);
+      const r = await projectAddInput(projectId, path);
       if (r.status === "ok") setRefs((list) => [...list, { info: r.data, name: path.split(/[\\/]/).pop() ?? path, url: null }]);
       else setError(errorMessage(r.error));
     }
   }
 
   async function addFile(file: File) {
-    const r = await commands.projectAddInputData(projectId, file.name || "pasted.png", await fileToBase64(file));
+    const r = await projectAddInputData(projectId, file.name || "pasted.png", await fileToBase64(file));
     if (r.status === "ok") setRefs((list) => [...list, { info: r.data, name: file.name || "pasted image", url: URL.createObjectURL(file) }]);
     else setError(errorMessage(r.error));
   }

@@ -1,7 +1,7 @@
 // "Fidelity 97": how close the selected option came to the screenshot, and on demand the image
 // that shows where it differs (screenshot | render | differences).
 import { useState } from "react";
-import { commands } from "../../ipc";
+import { variantScoreDiff } from "../../ipc/generation";
 import { formatScore } from "../../hooks/useScores";
 
 export function ScoreButton({ projectId, variantId, total }: { projectId: string; variantId: number; total: number }) {
@@ -10,7 +10,7 @@ export function ScoreButton({ projectId, variantId, total }: { projectId: string
   const show = () => {
     setOpen(true);
     if (diff) return;
-    void commands.variantScoreDiff(projectId, variantId).then((r) => {
+    void variantScoreDiff(projectId, variantId).then((r) => {
       if (r.status === "ok") setDiff(r.data ?? null);
     });
   };

@@ -1,5 +1,5 @@
 // One card per tool call, with a renderer per tool's detail.
-import type { ToolDetail_Deserialize } from "../../ipc";
+import type { ToolDetail } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
 import { tailLines } from "../../lib/tailLines";
 
@@ -48,7 +48,7 @@ function Img({ src, label, assetUrl }: { src: string; label: string; assetUrl: P
   );
 }
 
-function Detail({ detail, assetUrl }: { detail: ToolDetail_Deserialize; assetUrl: Props["assetUrl"] }) {
+function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["assetUrl"] }) {
   const body = "border-t border-zinc-100 px-3 py-2 dark:border-zinc-800";
   switch (detail.kind) {
     case "file_written":

@@ -12,7 +12,7 @@ interface Props {
   onSelect: () => void;
 }
 
-export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
+function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
   if (!v.startedAt) return null;
   return formatDuration((v.finishedAt ?? now) - v.startedAt);
 }

@@ -1,7 +1,7 @@
 // The selected variant, large: Desktop / Mobile / Code, with the screenshot shown until the
 // first code arrives.
 import type { ReactNode } from "react";
-import type { ElementSelection, VersionInfo_Serialize } from "../../ipc";
+import type { ElementSelection, VersionInfo } from "../../ipc";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
 import { CodePanel } from "./CodePanel";
@@ -23,7 +23,7 @@ interface Props {
   inputPreview: string | null;
   selectMode: boolean;
   onSelectElement: (selection: ElementSelection) => void;
-  onSaved: (version: VersionInfo_Serialize) => void;
+  onSaved: (version: VersionInfo) => void;
   onMessage: (text: string, error?: boolean) => void;
   actions: ReactNode;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { commands, errorMessage, type KeyStatus } from "../../ipc";
+import { errorMessage, type KeyStatus } from "../../ipc";
+import { keyClear, keySet, keyTest, keysStatus } from "../../ipc/secrets";
 import { VENDOR_LABELS, type Vendor } from "../../lib/settingsForm";
 import { buttonClass, inputClass, primaryButtonClass, SectionTitle } from "./fields";
 
@@ -13,7 +14,7 @@ export function KeysSection() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void commands.keysStatus().then((r) => {
+    void keysStatus().then((r) => {
       if (r.status === "ok") setStatuses(r.data);
       else setError(errorMessage(r.error));
     });
@@ -52,7 +53,7 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
 
   async function save() {
     setBusy(true);
-    const result = await commands.keySet(status.provider, value);
+    const result = await keySet(status.provider, value);
     setBusy(false);
     if (result.status === "ok") {
       setValue("");
@@ -66,7 +67,7 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
   async function test() {
     setBusy(true);
     setMessage({ text: "Asking the vendor…", error: false });
-    const result = await commands.keyTest(status.provider);
+    const result = await keyTest(status.provider);
     setBusy(false);
     if (result.status === "ok") setMessage({ text: result.data.message, error: !result.data.ok });
     else setMessage({ text: errorMessage(result.error), error: true });
@@ -74,7 +75,7 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
 
   async function clear() {
     setBusy(true);
-    const result = await commands.keyClear(status.provider);
+    const result = await keyClear(status.provider);
     setBusy(false);
     if (result.status === "ok") {
       onChange(result.data);

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { commands, errorMessage } from "../../ipc";
+import { errorMessage } from "../../ipc";
+import { providerFetchModels } from "../../ipc/settings";
 import { urlProblem, VENDOR_LABELS, VENDORS, type Draft } from "../../lib/settingsForm";
 import { buttonClass, Field, inputClass, SectionTitle } from "./fields";
 import type { SectionProps } from "./GeneralSection";
@@ -133,7 +134,7 @@ function FetchModels({ index, baseUrl, name, change }: { index: number; baseUrl:
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   async function fetchModels() {
     setState({ busy: true, error: null });
-    const r = await commands.providerFetchModels(baseUrl.trim(), name.trim() || null);
+    const r = await providerFetchModels(baseUrl.trim(), name.trim() || null);
     if (r.status === "error") {
       setState({ busy: false, error: errorMessage(r.error) });
       return;

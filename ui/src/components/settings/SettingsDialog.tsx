@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { commands, errorMessage, type Settings_Serialize } from "../../ipc";
+import { errorMessage, type Settings } from "../../ipc";
+import { settingsUpdate } from "../../ipc/settings";
 import { fromDraft, toDraft, validateDraft, type Draft, type FieldErrors } from "../../lib/settingsForm";
 import { DesignSystemsSection } from "./DesignSystemsSection";
 import { buttonClass, primaryButtonClass } from "./fields";
@@ -21,10 +22,10 @@ function tabHasError(tab: (typeof TABS)[number], errors: FieldErrors): boolean {
 }
 
 interface Props {
-  settings: Settings_Serialize;
+  settings: Settings;
   warning: string | null;
   chromiumFound: string | null;
-  onSaved: (settings: Settings_Serialize) => void;
+  onSaved: (settings: Settings) => void;
   onClose: () => void;
 }
 
@@ -68,7 +69,7 @@ export function SettingsDialog({ settings, warning, chromiumFound, onSaved, onCl
       return;
     }
     setSaving(true);
-    const response = await commands.settingsUpdate(fromDraft(draft));
+    const response = await settingsUpdate(fromDraft(draft));
     setSaving(false);
     if (response.status === "ok") {
       onSaved(response.data.settings);

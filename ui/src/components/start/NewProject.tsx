@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { open } from "@tauri-apps/plugin-dialog";
-import { commands, errorMessage, type ProjectInfo_Serialize, type Settings_Serialize } from "../../ipc";
+import { errorMessage, type ProjectInfo, type Settings } from "../../ipc";
+import { projectImport } from "../../ipc/projects";
 import { useInputTray } from "../../hooks/useInputTray";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
@@ -13,7 +14,7 @@ import { inputClass } from "../settings/fields";
 import { GenerateOptions, type GenerateChoices } from "./GenerateOptions";
 import { InputTrayView } from "./InputTrayView";
 
-function defaults(settings: Settings_Serialize | null): GenerateChoices {
+function defaults(settings: Settings | null): GenerateChoices {
   const count = Math.min(Math.max(settings?.variants.count ?? 2, 1), MAX_VARIANTS);
   return {
     stack: settings?.default_stack ?? "html_tailwind",
@@ -26,8 +27,8 @@ function defaults(settings: Settings_Serialize | null): GenerateChoices {
 }
 
 interface Props {
-  settings: Settings_Serialize | null;
-  onOpened: (project: ProjectInfo_Serialize) => void;
+  settings: Settings | null;
+  onOpened: (project: ProjectInfo) => void;
 }
 
 export function NewProject({ settings, onOpened }: Props) {
@@ -68,7 +69,7 @@ export function NewProject({ settings, onOpened }: Props) {
     }
     if (!path) return;
     setBusy("Importing…");
-    const r = await commands.projectImport(path, null, null);
+    const r = await projectImport(path, null, null);
     setBusy(null);
     if (r.status === "ok") onOpened(r.data);
     else setError(errorMessage(r.error));

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { commands, errorMessage, type ProjectInfo_Serialize, type RecentProject_Serialize } from "../../ipc";
+import { errorMessage, type ProjectInfo, type RecentProject } from "../../ipc";
+import { projectOpen } from "../../ipc/projects";
 import type { RecentProjects as Recent } from "../../hooks/useRecentProjects";
 import { formatWhen } from "../../lib/format";
 import { Icon } from "../common/Icon";
@@ -8,17 +9,17 @@ import { inputClass } from "../settings/fields";
 
 interface Props {
   recent: Recent;
-  onOpened: (project: ProjectInfo_Serialize) => void;
+  onOpened: (project: ProjectInfo) => void;
 }
 
 export function RecentProjects({ recent, onOpened }: Props) {
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [forgetting, setForgetting] = useState<RecentProject_Serialize | null>(null);
+  const [forgetting, setForgetting] = useState<RecentProject | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function openProject(p: RecentProject_Serialize) {
+  async function openProject(p: RecentProject) {
     setError(null);
-    const r = await commands.projectOpen(p.path);
+    const r = await projectOpen(p.path);
     if (r.status === "ok") onOpened(r.data);
     else setError(errorMessage(r.error));
   }

@@ -1,0 +1,8 @@
+// Preview URLs (src-tauri/src/preview/commands.rs): each carries a token minted for one variant.
+import { commands } from "./bindings";
+import type { Result } from "./result";
+
+/** The preview URL of a stored variant (load it in `<iframe sandbox="allow-scripts">`). */
+export function previewUrl(projectId: string, versionId: number, variantId: number): Promise<Result<string>> {
+  return commands.previewUrl(projectId, versionId, variantId);
+}

@@ -1,0 +1,118 @@
+// Projects (src-tauri/src/projects/commands.rs): the recent list, versions and their files,
+// inputs, import and export, and edits made outside the app.
+import {
+  commands,
+  events,
+  type ExportFormat,
+  type ExportReport,
+  type InputInfo,
+  type StoredEvent,
+  type VersionThumbnail,
+} from "./bindings";
+import type { Result } from "./result";
+import type { FileContent, ProjectInfo, RecentProject, VersionInfo, VersionTree } from "./types";
+
+/** A new, empty project in `parentDir` (or the default projects folder). */
+export function projectCreate(name: string, parentDir: string | null): Promise<Result<ProjectInfo>> {
+  return commands.projectCreate(name, parentDir);
+}
+
+export function projectOpen(path: string): Promise<Result<ProjectInfo>> {
+  return commands.projectOpen(path);
+}
+
+/** Import an HTML file or folder as a new project. */
+export function projectImport(source: string, name: string | null, parentDir: string | null): Promise<Result<ProjectInfo>> {
+  return commands.projectImport(source, name, parentDir);
+}
+
+export function projectListRecent(): Promise<Result<RecentProject[]>> {
+  return commands.projectListRecent();
+}
+
+/** Off the recent list; the folder stays on disk. */
+export function projectForget(projectId: string): Promise<Result<null>> {
+  return commands.projectForget(projectId);
+}
+
+export function projectRename(projectId: string, name: string): Promise<Result<ProjectInfo>> {
+  return commands.projectRename(projectId, name);
+}
+
+export function projectVersions(projectId: string): Promise<Result<VersionTree>> {
+  return commands.projectVersions(projectId);
+}
+
+export function projectVersionThumbnails(projectId: string): Promise<Result<VersionThumbnail[]>> {
+  return commands.projectVersionThumbnails(projectId);
+}
+
+/** A file of a version: of its selected variant, or of `variantId`. */
+export function projectReadFile(projectId: string, versionId: number, variantId: number | null, path: string): Promise<Result<FileContent>> {
+  return commands.projectReadFile(projectId, versionId, variantId, path);
+}
+
+/** Save an edited file on top of a version: a new version, made current. */
+export function projectSaveFile(projectId: string, baseVersionId: number, variantId: number | null, path: string, content: string): Promise<Result<VersionInfo>> {
+  return commands.projectSaveFile(projectId, baseVersionId, variantId, path, content);
+}
+
+export function projectRestore(projectId: string, versionId: number, variantId: number | null): Promise<Result<VersionInfo>> {
+  return commands.projectRestore(projectId, versionId, variantId);
+}
+
+export function projectSelectVariant(projectId: string, versionId: number, variantId: number): Promise<Result<VersionInfo>> {
+  return commands.projectSelectVariant(projectId, versionId, variantId);
+}
+
+/** The recorded agent events of a variant after `afterSeq`, at most `limit`. */
+export function projectEvents(projectId: string, variantId: number, afterSeq: number | null, limit: number): Promise<Result<StoredEvent[]>> {
+  return commands.projectEvents(projectId, variantId, afterSeq, limit);
+}
+
+export function projectExport(
+  projectId: string,
+  versionId: number,
+  variantId: number | null,
+  format: ExportFormat,
+  destination: string,
+  fetchRemoteImages: boolean,
+): Promise<Result<ExportReport>> {
+  return commands.projectExport(projectId, versionId, variantId, format, destination, fetchRemoteImages);
+}
+
+/** A screenshot or video from disk, as one of the project's inputs. */
+export function projectAddInput(projectId: string, path: string): Promise<Result<InputInfo>> {
+  return commands.projectAddInput(projectId, path);
+}
+
+/** Pasted image data (base64), as one of the project's inputs. */
+export function projectAddInputData(projectId: string, fileName: string, dataBase64: string): Promise<Result<InputInfo>> {
+  return commands.projectAddInputData(projectId, fileName, dataBase64);
+}
+
+/** A live page, captured by the local Chromium, as one of the project's inputs. */
+export function projectCaptureUrl(projectId: string, url: string): Promise<Result<InputInfo>> {
+  return commands.projectCaptureUrl(projectId, url);
+}
+
+/** A small PNG of a screenshot on disk, as a `data:` URL. */
+export function inputPreview(path: string): Promise<Result<string>> {
+  return commands.inputPreview(path);
+}
+
+/** Working files other programs changed since the app last wrote them. */
+export function projectExternalChanges(projectId: string): Promise<Result<string[]>> {
+  return commands.projectExternalChanges(projectId);
+}
+
+export function projectAcceptExternalChanges(projectId: string): Promise<Result<VersionInfo>> {
+  return commands.projectAcceptExternalChanges(projectId);
+}
+
+export function projectDiscardExternalChanges(projectId: string): Promise<Result<null>> {
+  return commands.projectDiscardExternalChanges(projectId);
+}
+
+export const projectFilesChanged = events.projectFilesChanged;
+export const versionThumbnailReady = events.versionThumbnailReady;

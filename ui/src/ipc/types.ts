@@ -1,0 +1,43 @@
+// The names the UI uses for the data that crosses IPC. Specta generates two types for a Rust type
+// whose JSON differs by direction: `X_Serialize` (what the core sends: every field present) and
+// `X_Deserialize` (what the core accepts: fields with a default may be left out). Those names stay
+// in this folder: values the UI reads are typed by the side the core sends, values it builds by
+// the side the core reads.
+import type {
+  AgentEvent_Deserialize,
+  AppInfo_Serialize,
+  CustomProvider_Deserialize,
+  FileContent_Serialize,
+  GenerateRequest_Deserialize,
+  GenerateSource_Deserialize,
+  ProjectInfo_Serialize,
+  RecentProject_Serialize,
+  Settings_Deserialize,
+  Settings_Serialize,
+  SettingsView_Serialize,
+  ToolDetail_Deserialize,
+  VariantInfo_Serialize,
+  VersionInfo_Serialize,
+  VersionTree_Serialize,
+} from "./bindings";
+
+export type AppInfo = AppInfo_Serialize;
+export type ProjectInfo = ProjectInfo_Serialize;
+export type RecentProject = RecentProject_Serialize;
+export type FileContent = FileContent_Serialize;
+export type VersionTree = VersionTree_Serialize;
+export type VersionInfo = VersionInfo_Serialize;
+export type VariantInfo = VariantInfo_Serialize;
+export type Settings = Settings_Serialize;
+export type SettingsView = SettingsView_Serialize;
+
+/** Settings as `settings_update` takes them. */
+export type SettingsInput = Settings_Deserialize;
+export type CustomProviderInput = CustomProvider_Deserialize;
+export type GenerateRequest = GenerateRequest_Deserialize;
+export type GenerateSource = GenerateSource_Deserialize;
+
+// The generated `generation_start` types its event Channel by the accepting side, so the events
+// the UI reads off it (and the tool details inside them) are typed that way too.
+export type AgentEvent = AgentEvent_Deserialize;
+export type ToolDetail = ToolDetail_Deserialize;
