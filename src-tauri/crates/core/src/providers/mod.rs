@@ -5,7 +5,9 @@
 //! Each vendor lives in its own folder with the same files: `request.rs` (building the HTTP
 //! request body), `stream.rs` (a pure, synchronous mapper from the vendor's SSE events to
 //! [`StreamEvent`]s and a finished turn), `continuation.rs` (how the assistant turn and tool
-//! results go back), `session.rs` (the [`ProviderSession`] implementation), and `*_tests.rs`.
+//! results go back), `session.rs` (its [`skeleton::Conversation`]: the conversation in its wire
+//! format; the [`ProviderSession`] body around it is shared, `skeleton.rs` over `wire.rs`), and
+//! `*_tests.rs`.
 
 pub mod anthropic;
 pub mod api_key;
@@ -23,9 +25,11 @@ pub mod openai;
 pub mod openai_compat;
 pub mod pricing;
 pub mod session;
+mod skeleton;
 pub mod transport;
 pub mod types;
 pub mod vendor;
+mod wire;
 
 pub use api_key::ApiKey;
 pub use catalog::{ModelCatalog, ModelInfo, ThinkingStyle};

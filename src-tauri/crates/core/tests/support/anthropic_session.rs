@@ -1,66 +1,26 @@
 //! Helpers for the Anthropic Messages session tests: a config pointing at the mock, a turn
 //! runner, and the request checks every Messages call must pass.
 
-use super::sse::TINY_CHUNKS;
-use super::{Captured, MockServer, Reply};
-use s2c_core::providers::anthropic::AnthropicSession;
-use s2c_core::providers::{
-    ApiKey, ProviderError, ProviderSession, ProviderTurn, SessionConfig, StreamEvent,
-    TransportOptions, UserContent,
-};
+use super::session::{config_at, create_file_tool, tool_result};
+#[allow(unused_imports)]
+pub use super::session::{run, sized, text_of};
+use super::{Captured, MockServer};
+use s2c_core::providers::SessionConfig;
 use s2c_core::tools::{CanonicalTool, ImageAttachment, ToolResult};
 use serde_json::{json, Value};
 use std::collections::HashSet;
-use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 pub const KEY: &str = "sk-ant-test-mock-key-0123456789abcdef";
 
 pub fn tools() -> Vec<CanonicalTool> {
-    vec![CanonicalTool {
-        name: "create_file".into(),
-        description: "Create or overwrite a file".into(),
-        parameters: json!({"type": "object", "properties": {"path": {"type": "string"},
-            "content": {"type": "string"}}, "required": ["content"], "additionalProperties": false}),
-    }]
+    vec![create_file_tool(true)]
 }
 
 pub fn config(server: &MockServer, model: &str) -> SessionConfig {
-    let mut content = UserContent::text("Make this page");
-    content.push_image(ImageAttachment {
-        media_type: "image/png".into(),
-        data: vec![0x89, b'P', b'N', b'G'],
-    });
-    let mut c = SessionConfig::new(model);
-    c.system_prompt = "You write web pages.".into();
-    c.user_content = content;
+    let mut c = config_at(server, "/v1", model, KEY, 3);
     c.tools = tools();
     c.max_output_tokens = Some(32_000);
-    c.base_url = Some(server.url("/v1"));
-    c.api_key = Some(ApiKey::new(KEY));
-    c.transport = TransportOptions {
-        idle_timeout: Duration::from_secs(5),
-        max_attempts: 3,
-        max_retry_after: Duration::from_secs(5),
-    };
     c
-}
-
-pub async fn run(
-    session: &mut AnthropicSession,
-) -> (Result<ProviderTurn, ProviderError>, Vec<StreamEvent>) {
-    let mut events = Vec::new();
-    let cancel = CancellationToken::new();
-    let result = session.stream_turn(&mut |e| events.push(e), &cancel).await;
-    (result, events)
-}
-
-pub fn sized(reply: Reply, tiny: bool) -> Reply {
-    if tiny {
-        reply.chunked(TINY_CHUNKS)
-    } else {
-        reply
-    }
 }
 
 /// The request shape every Messages call must have.
@@ -152,23 +112,6 @@ pub fn check_conversation(body: &Value) {
     }
 }
 
-pub fn text_of(events: &[StreamEvent]) -> String {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            StreamEvent::AssistantDelta { text } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 pub fn result(call_id: &str, ok: bool, text: &str, images: Vec<ImageAttachment>) -> ToolResult {
-    ToolResult {
-        call_id: call_id.into(),
-        name: "create_file".into(),
-        ok,
-        result: text.into(),
-        summary: text.into(),
-        images,
-    }
+    tool_result(call_id, "create_file", ok, text, text, images)
 }

@@ -1,36 +1,20 @@
 //! Helpers for the Gemini session tests: a config pointing at the mock, a turn runner, and the
 //! request checks every streamGenerateContent call must pass.
 
-use super::sse::TINY_CHUNKS;
-use super::{Captured, MockServer, Reply};
-use s2c_core::providers::gemini::GeminiSession;
-use s2c_core::providers::{
-    ApiKey, ProviderError, ProviderSession, ProviderTurn, SessionConfig, StreamEvent,
-    TransportOptions, UserContent,
-};
+use super::session::{config_at, create_file_tool, tool_result};
+#[allow(unused_imports)]
+pub use super::session::{run, sized, text_of};
+use super::{Captured, MockServer};
+use s2c_core::providers::SessionConfig;
 use s2c_core::tools::{CanonicalTool, ImageAttachment, ToolResult};
 use serde_json::{json, Value};
-use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 pub const KEY: &str = "AIzaSyTestMockKey0123456789abcdefghijkl";
 
 pub fn config(server: &MockServer, model: &str) -> SessionConfig {
-    let mut content = UserContent::text("Make this page");
-    content.push_image(ImageAttachment {
-        media_type: "image/png".into(),
-        data: vec![0x89, b'P', b'N', b'G'],
-    });
-    let mut c = SessionConfig::new(model);
-    c.system_prompt = "You write web pages.".into();
-    c.user_content = content;
+    let mut c = config_at(server, "/v1beta", model, KEY, 3);
     c.tools = vec![
-        CanonicalTool {
-            name: "create_file".into(),
-            description: "Create or overwrite a file".into(),
-            parameters: json!({"type": "object", "additionalProperties": false,
-                "properties": {"path": {"type": "string"}, "content": {"type": "string"}}, "required": ["content"]}),
-        },
+        create_file_tool(true),
         CanonicalTool {
             name: "screenshot_preview".into(),
             description: "See the page".into(),
@@ -38,31 +22,7 @@ pub fn config(server: &MockServer, model: &str) -> SessionConfig {
         },
     ];
     c.max_output_tokens = Some(8192);
-    c.base_url = Some(server.url("/v1beta"));
-    c.api_key = Some(ApiKey::new(KEY));
-    c.transport = TransportOptions {
-        idle_timeout: Duration::from_secs(5),
-        max_attempts: 3,
-        max_retry_after: Duration::from_secs(5),
-    };
     c
-}
-
-pub async fn run(
-    session: &mut GeminiSession,
-) -> (Result<ProviderTurn, ProviderError>, Vec<StreamEvent>) {
-    let mut events = Vec::new();
-    let cancel = CancellationToken::new();
-    let result = session.stream_turn(&mut |e| events.push(e), &cancel).await;
-    (result, events)
-}
-
-pub fn sized(reply: Reply, tiny: bool) -> Reply {
-    if tiny {
-        reply.chunked(TINY_CHUNKS)
-    } else {
-        reply
-    }
 }
 
 pub fn check_request(req: &Captured, model: &str) -> Value {
@@ -148,12 +108,5 @@ pub fn check_function_responses(body: &Value) {
 }
 
 pub fn ok(call_id: &str, name: &str, text: &str, images: Vec<ImageAttachment>) -> ToolResult {
-    ToolResult {
-        call_id: call_id.into(),
-        name: name.into(),
-        ok: true,
-        result: text.into(),
-        summary: text.into(),
-        images,
-    }
+    tool_result(call_id, name, true, text, text, images)
 }

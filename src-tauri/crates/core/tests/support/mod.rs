@@ -1,7 +1,9 @@
 //! A mock vendor for tests: a small HTTP/1.1 server on 127.0.0.1 that answers each request with
 //! the next scripted [`Reply`], writes bodies in exactly the chunks it is given (one HTTP chunk
 //! each), can hold a body open and release it on command ([`Gate`]), and records every request
-//! (method, path, headers, body) for the test to check.
+//! (method, path, headers, body) for the test to check. Every request is checked against the
+//! conversation invariants ([`invariants`]): a broken one gets a 400 naming what is wrong, and
+//! the server, when dropped, fails the test.
 //!
 //! Shared by the provider, engine and CLI tests; vendor-specific builders live beside it
 //! (`sse.rs` for event-stream bodies).
@@ -14,8 +16,10 @@ pub mod fallback;
 pub mod gemini;
 pub mod gemini_session;
 pub mod images;
+pub mod invariants;
 pub mod openai;
 pub mod openai_session;
+pub mod session;
 pub mod sse;
 
 use serde_json::Value;
@@ -189,6 +193,8 @@ struct State {
     /// conversations whose turns interleave in any order.
     responder: Option<Responder>,
     requests: Vec<Captured>,
+    /// Conversation invariants broken by a request, with the request's path.
+    violations: Vec<String>,
 }
 
 pub type Responder = Arc<dyn Fn(&Captured) -> Reply + Send + Sync>;
@@ -202,6 +208,13 @@ pub struct MockServer {
 impl Drop for MockServer {
     fn drop(&mut self) {
         self.task.abort();
+        let violations = std::mem::take(&mut self.state.lock().expect("state").violations);
+        if !violations.is_empty() && !std::thread::panicking() {
+            panic!(
+                "the agent sent conversations that break the invariants:\n{}",
+                violations.join("\n")
+            );
+        }
     }
 }
 
@@ -266,6 +279,11 @@ impl MockServer {
 
     pub fn requests(&self) -> Vec<Captured> {
         self.state.lock().expect("state").requests.clone()
+    }
+
+    /// The conversation invariants broken so far (each also failed its request).
+    pub fn violations(&self) -> Vec<String> {
+        self.state.lock().expect("state").violations.clone()
     }
 
     pub fn remaining_replies(&self) -> usize {
@@ -354,6 +372,22 @@ async fn serve(mut socket: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
     let Some(request) = read_request(&mut socket).await? else {
         return Ok(());
     };
+    let broken = invariants::violations(&request);
+    if !broken.is_empty() {
+        {
+            let mut state = state.lock().expect("state");
+            let path = request.path.clone();
+            state
+                .violations
+                .extend(broken.iter().map(|v| format!("{path}: {v}")));
+            state.requests.push(request);
+        }
+        let reply = Reply::json(
+            400,
+            &serde_json::json!({"error": {"message": format!("mock: {}", broken.join("; "))}}),
+        );
+        return write_reply(socket, reply, None).await;
+    }
     let next = {
         let mut state = state.lock().expect("state");
         let model = serde_json::from_slice::<Value>(&request.body)
@@ -373,6 +407,14 @@ async fn serve(mut socket: TcpStream, state: Arc<Mutex<State>>) -> std::io::Resu
     let (reply, disconnected) = next.unwrap_or_else(|| {
         (Reply::json(500, &serde_json::json!({"error": {"message": "mock: no reply scripted for this request"}})), None)
     });
+    write_reply(socket, reply, disconnected).await
+}
+
+async fn write_reply(
+    mut socket: TcpStream,
+    reply: Reply,
+    disconnected: Option<Arc<Notify>>,
+) -> std::io::Result<()> {
     tokio::time::sleep(reply.delay).await;
     let mut head = format!("HTTP/1.1 {} {}\r\n", reply.status, reason(reply.status));
     for (k, v) in &reply.headers {

@@ -1,56 +1,25 @@
 //! Helpers for the OpenAI Responses session tests: a session config pointing at the mock, a
 //! turn runner, and the request checks every Responses call must pass.
 
+use super::session::{config_at, create_file_tool, tool_result};
+#[allow(unused_imports)]
+pub use super::session::{run, text_of};
 use super::{Captured, MockServer};
-use s2c_core::providers::openai::OpenAiSession;
-use s2c_core::providers::{
-    ApiKey, ProviderError, ProviderSession, ProviderTurn, SessionConfig, StreamEvent,
-    TransportOptions, UserContent,
-};
+use s2c_core::providers::SessionConfig;
 use s2c_core::tools::{CanonicalTool, ImageAttachment, ToolResult};
 use serde_json::{json, Value};
-use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 pub const KEY: &str = "sk-test-mock-key-0123456789abcdef";
 
 pub fn tools() -> Vec<CanonicalTool> {
-    vec![CanonicalTool {
-        name: "create_file".into(),
-        description: "Create or overwrite a file".into(),
-        parameters: json!({"type": "object", "properties": {"path": {"type": "string"},
-            "content": {"type": "string"}}, "required": ["content"]}),
-    }]
+    vec![create_file_tool(false)]
 }
 
 pub fn config(server: &MockServer, model: &str) -> SessionConfig {
-    let mut content = UserContent::text("Make this page");
-    content.push_image(ImageAttachment {
-        media_type: "image/png".into(),
-        data: vec![0x89, b'P', b'N', b'G'],
-    });
-    let mut c = SessionConfig::new(model);
-    c.system_prompt = "You write web pages.".into();
-    c.user_content = content;
+    let mut c = config_at(server, "/v1", model, KEY, 4);
     c.tools = tools();
     c.max_output_tokens = Some(4096);
-    c.base_url = Some(server.url("/v1"));
-    c.api_key = Some(ApiKey::new(KEY));
-    c.transport = TransportOptions {
-        idle_timeout: Duration::from_secs(5),
-        max_attempts: 4,
-        max_retry_after: Duration::from_secs(5),
-    };
     c
-}
-
-pub async fn run(
-    session: &mut OpenAiSession,
-) -> (Result<ProviderTurn, ProviderError>, Vec<StreamEvent>) {
-    let mut events = Vec::new();
-    let cancel = CancellationToken::new();
-    let result = session.stream_turn(&mut |e| events.push(e), &cancel).await;
-    (result, events)
 }
 
 /// The request shape every Responses call must have.
@@ -142,23 +111,6 @@ pub fn check_outputs_answer_calls(body: &Value) {
     );
 }
 
-pub fn text_of(events: &[StreamEvent]) -> String {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            StreamEvent::AssistantDelta { text } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 pub fn ok_result(call_id: &str, text: &str, images: Vec<ImageAttachment>) -> ToolResult {
-    ToolResult {
-        call_id: call_id.into(),
-        name: "create_file".into(),
-        ok: true,
-        result: text.into(),
-        summary: "ok".into(),
-        images,
-    }
+    tool_result(call_id, "create_file", true, text, "ok", images)
 }

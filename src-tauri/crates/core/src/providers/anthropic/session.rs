@@ -1,46 +1,37 @@
-//! The Anthropic Messages [`ProviderSession`]: the whole conversation kept here as messages of
-//! content blocks and sent with every turn (the prompt cache makes the repeated prefix cheap).
+//! The Anthropic Messages session: the whole conversation kept here as messages of content
+//! blocks and sent with every turn (the prompt cache makes the repeated prefix cheap).
 
 use super::super::api_key::ApiKey;
-use super::super::book::TurnBook;
 use super::super::calls::parse_call;
 use super::super::catalog::ModelCatalog;
-use super::super::error::{Origin, ProviderError, ProviderErrorCode};
-use super::super::pricing::PriceTable;
-use super::super::session::{
-    BoxFuture, EventSink, ProviderSession, SessionConfig, TransportOptions,
-};
-use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
-use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
+use super::super::error::{Origin, ProviderError};
+use super::super::session::SessionConfig;
+use super::super::skeleton::{Conversation, VendorSession};
+use super::super::transport::endpoint;
+use super::super::types::{NativeTurn, ProviderTurn, UserContent};
+use super::super::wire::{require_key, secret_value, stream_headers, TurnParts, Wire};
 use super::continuation::{assistant_message, push_tool_results, tool_result_block};
 use super::history::opening_messages;
 use super::images::ImageGuard;
 use super::models::INTERLEAVED_THINKING_BETA;
 use super::request::{self, push_user_blocks, user_blocks};
-use super::stream::MessagesMapper;
+use super::stream::{MessagesMapper, MessagesTurn};
 use crate::tools::ToolResult;
-use reqwest::header::{HeaderMap, HeaderName, HeaderValue, ACCEPT, CONTENT_TYPE};
-use reqwest::{Client, Url};
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::{Map, Value};
-use std::sync::Arc;
-use tokio_util::sync::CancellationToken;
 
 pub const VENDOR: &str = "anthropic";
 pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com/v1";
 pub const NATIVE_FORMAT: &str = "anthropic";
 pub const API_VERSION: &str = "2023-06-01";
 
-pub struct AnthropicSession {
-    origin: Origin,
-    client: Client,
-    url: Url,
-    headers: HeaderMap,
+pub type AnthropicSession = VendorSession<Messages>;
+
+/// The conversation as Messages content blocks.
+pub struct Messages {
     fixed: Map<String, Value>,
     messages: Vec<Value>,
     images: ImageGuard,
-    transport: TransportOptions,
-    prices: Arc<PriceTable>,
-    book: TurnBook,
 }
 
 fn headers(
@@ -48,9 +39,7 @@ fn headers(
     key: &ApiKey,
     beta: Option<&'static str>,
 ) -> Result<HeaderMap, ProviderError> {
-    let mut headers = HeaderMap::new();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    headers.insert(ACCEPT, HeaderValue::from_static("text/event-stream"));
+    let mut headers = stream_headers();
     headers.insert(
         HeaderName::from_static("anthropic-version"),
         HeaderValue::from_static(API_VERSION),
@@ -61,87 +50,61 @@ fn headers(
             HeaderValue::from_static(beta),
         );
     }
-    let mut value = HeaderValue::from_str(key.expose()).map_err(|_| {
-        ProviderError::setup(
-            origin,
-            ProviderErrorCode::Auth,
-            "the API key contains characters a header cannot carry",
-        )
-    })?;
-    value.set_sensitive(true);
-    headers.insert(HeaderName::from_static("x-api-key"), value);
+    headers.insert(
+        HeaderName::from_static("x-api-key"),
+        secret_value(origin, key.expose())?,
+    );
     Ok(headers)
 }
 
 impl AnthropicSession {
     pub fn open(config: SessionConfig) -> Result<Self, ProviderError> {
         let origin = Origin::new(VENDOR, &config.model);
-        let key = config
-            .api_key
-            .as_ref()
-            .filter(|k| !k.is_empty())
-            .ok_or_else(|| {
-                ProviderError::setup(
-                    &origin,
-                    ProviderErrorCode::Auth,
-                    "no Anthropic API key: set ANTHROPIC_API_KEY or add the key in Settings",
-                )
-            })?;
+        let key = require_key(
+            &origin,
+            &config,
+            "no Anthropic API key: set ANTHROPIC_API_KEY or add the key in Settings",
+        )?;
         let base = config.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL);
         let url = endpoint(&origin, base, "messages")?;
         let catalog = config.catalog.clone().unwrap_or_else(ModelCatalog::bundled);
         let (fixed, plan) = request::fixed_fields(&config, catalog.get(&config.model));
         let beta = plan.interleaved.then_some(INTERLEAVED_THINKING_BETA);
-        Ok(Self {
-            headers: headers(&origin, key, beta)?,
-            client: client_for(&origin, &url)?,
+        let headers = headers(&origin, key, beta)?;
+        let conversation = Messages {
             messages: opening_messages(&config),
             fixed,
             images: ImageGuard::new(),
-            prices: config.prices.clone().unwrap_or_else(PriceTable::bundled),
-            transport: config.transport.clone(),
-            origin,
-            url,
-            book: TurnBook::default(),
-        })
+        };
+        Ok(Self::new(
+            Wire::new(origin, url, headers, &config)?,
+            conversation,
+        ))
     }
 
     /// The messages the next request will carry (for tests and for storing a conversation).
     pub fn messages(&self) -> &[Value] {
-        &self.messages
+        &self.conversation.messages
+    }
+}
+
+impl Conversation for Messages {
+    type Mapper = MessagesMapper;
+
+    fn request_body(&mut self, wire: &Wire) -> Result<Vec<u8>, ProviderError> {
+        // Before every request: a tool result may have pushed the image count past 20.
+        self.images
+            .enforce(&mut self.messages)
+            .map_err(|e| wire.misuse(e.to_string()))?;
+        wire.encoded(request::body(&self.fixed, &self.messages))
     }
 
-    async fn run_turn(
-        &mut self,
-        on_event: EventSink<'_>,
-        cancel: &CancellationToken,
-    ) -> Result<ProviderTurn, ProviderError> {
-        self.book.check_ready(&self.origin)?;
-        // Before every request: a tool result may have pushed the image count past 20.
-        self.images.enforce(&mut self.messages).map_err(|e| {
-            ProviderError::setup(
-                &self.origin,
-                ProviderErrorCode::InvalidRequest,
-                e.to_string(),
-            )
-        })?;
-        let body = request::body(&self.fixed, &self.messages).map_err(|e| {
-            ProviderError::setup(
-                &self.origin,
-                ProviderErrorCode::InvalidRequest,
-                format!("could not encode the request: {e}"),
-            )
-        })?;
-        let request = TurnRequest {
-            origin: &self.origin,
-            client: &self.client,
-            url: &self.url,
-            headers: &self.headers,
-            body: body.into(),
-            options: &self.transport,
-        };
-        let raw = stream_with_retries(&request, MessagesMapper::new, on_event, cancel).await?;
-        let turn = ProviderTurn {
+    fn new_mapper(&self) -> MessagesMapper {
+        MessagesMapper::new()
+    }
+
+    fn take_turn(&mut self, raw: MessagesTurn) -> TurnParts {
+        let parts = TurnParts {
             assistant_text: raw.assistant_text,
             thinking: raw.thinking,
             tool_calls: raw
@@ -151,7 +114,6 @@ impl AnthropicSession {
                 .collect(),
             stop_reason: raw.stop_reason,
             usage: raw.usage,
-            cost_usd: self.prices.cost(&self.origin.model, &raw.usage),
             native_turn: NativeTurn {
                 format: NATIVE_FORMAT.to_owned(),
                 value: serde_json::json!({
@@ -163,54 +125,17 @@ impl AnthropicSession {
         if let Some(message) = assistant_message(&raw.blocks) {
             self.messages.push(message);
         }
-        self.book.record(&turn);
-        Ok(turn)
-    }
-}
-
-impl ProviderSession for AnthropicSession {
-    fn vendor(&self) -> &str {
-        &self.origin.vendor
+        parts
     }
 
-    fn model(&self) -> &str {
-        &self.origin.model
-    }
-
-    fn stream_turn<'a>(
-        &'a mut self,
-        on_event: EventSink<'a>,
-        cancel: &'a CancellationToken,
-    ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>> {
-        Box::pin(self.run_turn(on_event, cancel))
-    }
-
-    fn append_tool_results(
-        &mut self,
-        turn: &ProviderTurn,
-        results: &[ToolResult],
-    ) -> Result<(), ProviderError> {
-        self.book.answer(&self.origin, turn, results)?;
+    fn push_tool_results(&mut self, turn: &ProviderTurn, results: &[ToolResult]) {
         // In the order of the calls, whatever order the results came in.
         let call_ids: Vec<&str> = turn.tool_calls.iter().map(|c| c.id.as_str()).collect();
         let blocks = results.iter().map(tool_result_block).collect();
         push_tool_results(&mut self.messages, blocks, &call_ids);
-        Ok(())
     }
 
-    fn append_user_message(&mut self, content: UserContent) {
+    fn push_user_message(&mut self, content: UserContent) {
         push_user_blocks(&mut self.messages, user_blocks(&content));
-    }
-
-    fn usage(&self) -> Usage {
-        self.book.usage()
-    }
-
-    fn cost(&self) -> Option<f64> {
-        self.book.cost()
-    }
-
-    fn close(&mut self) {
-        self.book.close();
     }
 }

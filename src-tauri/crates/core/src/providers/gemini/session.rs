@@ -1,39 +1,34 @@
-//! The Gemini [`ProviderSession`]: stateless, the whole conversation kept here as `contents`
-//! and sent with every turn.
+//! The Gemini session: stateless, the whole conversation kept here as `contents` and sent with
+//! every turn.
 
 use super::super::api_key::ApiKey;
-use super::super::book::TurnBook;
 use super::super::calls::parse_call;
 use super::super::catalog::ModelCatalog;
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::super::neutral::assistant_turns;
-use super::super::pricing::PriceTable;
-use super::super::session::{
-    BoxFuture, EventSink, ProviderSession, SessionConfig, TransportOptions,
-};
-use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
-use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
+use super::super::session::SessionConfig;
+use super::super::skeleton::{Conversation, VendorSession};
+use super::super::transport::endpoint;
+use super::super::types::{NativeTurn, ProviderTurn, UserContent};
+use super::super::wire::{require_key, secret_value, stream_headers, TurnParts, Wire};
 use super::continuation::{answer_content, function_response, model_content};
 use super::history::opening_contents;
 use super::models::{bare, multimodal_function_responses, takes_video};
 use super::request::{self, user_parts};
-use super::stream::{GenerateMapper, RawCall};
+use super::stream::{GeminiTurn, GenerateMapper, RawCall};
 use crate::tools::ToolResult;
-use reqwest::header::{HeaderMap, HeaderName, HeaderValue, ACCEPT, CONTENT_TYPE};
-use reqwest::{Client, Url};
+use reqwest::header::{HeaderMap, HeaderName};
+use reqwest::Url;
 use serde_json::{json, Map, Value};
-use std::sync::Arc;
-use tokio_util::sync::CancellationToken;
 
 pub const VENDOR: &str = "gemini";
 pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
 pub const NATIVE_FORMAT: &str = "gemini";
 
-pub struct GeminiSession {
-    origin: Origin,
-    client: Client,
-    url: Url,
-    headers: HeaderMap,
+pub type GeminiSession = VendorSession<Contents>;
+
+/// The conversation as Gemini `contents`, with the bookkeeping its nameless calls need.
+pub struct Contents {
     fixed: Map<String, Value>,
     contents: Vec<Value>,
     multimodal_responses: bool,
@@ -43,24 +38,14 @@ pub struct GeminiSession {
     answers: Vec<Option<(Value, Vec<Value>)>>,
     answer_at: Option<usize>,
     turns: u32,
-    transport: TransportOptions,
-    prices: Arc<PriceTable>,
-    book: TurnBook,
 }
 
 fn headers(origin: &Origin, key: &ApiKey) -> Result<HeaderMap, ProviderError> {
-    let mut headers = HeaderMap::new();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    headers.insert(ACCEPT, HeaderValue::from_static("text/event-stream"));
-    let mut value = HeaderValue::from_str(key.expose()).map_err(|_| {
-        ProviderError::setup(
-            origin,
-            ProviderErrorCode::Auth,
-            "the API key contains characters a header cannot carry",
-        )
-    })?;
-    value.set_sensitive(true);
-    headers.insert(HeaderName::from_static("x-goog-api-key"), value);
+    let mut headers = stream_headers();
+    headers.insert(
+        HeaderName::from_static("x-goog-api-key"),
+        secret_value(origin, key.expose())?,
+    );
     Ok(headers)
 }
 
@@ -78,17 +63,11 @@ fn stream_url(origin: &Origin, base: &str, model: &str) -> Result<Url, ProviderE
 impl GeminiSession {
     pub fn open(config: SessionConfig) -> Result<Self, ProviderError> {
         let origin = Origin::new(VENDOR, &config.model);
-        let key = config
-            .api_key
-            .as_ref()
-            .filter(|k| !k.is_empty())
-            .ok_or_else(|| {
-                ProviderError::setup(
-                    &origin,
-                    ProviderErrorCode::Auth,
-                    "no Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) or add the key in Settings",
-                )
-            })?;
+        let key = require_key(
+            &origin,
+            &config,
+            "no Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) or add the key in Settings",
+        )?;
         let model = bare(&config.model).to_owned();
         let catalog = config.catalog.clone().unwrap_or_else(ModelCatalog::bundled);
         let info = catalog.get(&model);
@@ -106,9 +85,8 @@ impl GeminiSession {
         // ids never repeat within it.
         let earlier_turns =
             assistant_turns(&config.history) + assistant_turns(&config.continuation);
-        Ok(Self {
-            headers: headers(&origin, key)?,
-            client: client_for(&origin, &url)?,
+        let headers = headers(&origin, key)?;
+        let conversation = Contents {
             fixed: request::fixed_fields(&config, info),
             contents: opening_contents(&config, multimodal_responses),
             multimodal_responses,
@@ -116,51 +94,34 @@ impl GeminiSession {
             answers: Vec::new(),
             answer_at: None,
             turns: u32::try_from(earlier_turns).unwrap_or(u32::MAX),
-            transport: config.transport.clone(),
-            prices: config.prices.clone().unwrap_or_else(PriceTable::bundled),
-            origin,
-            url,
-            book: TurnBook::default(),
-        })
+        };
+        Ok(Self::new(
+            Wire::new(origin, url, headers, &config)?,
+            conversation,
+        ))
     }
 
     /// The contents the next request will carry (for tests and for storing a conversation).
     pub fn contents(&self) -> &[Value] {
-        &self.contents
+        &self.conversation.contents
+    }
+}
+
+impl Conversation for Contents {
+    type Mapper = GenerateMapper;
+
+    fn request_body(&mut self, wire: &Wire) -> Result<Vec<u8>, ProviderError> {
+        wire.encoded(request::body(&self.fixed, &self.contents))
     }
 
-    async fn run_turn(
-        &mut self,
-        on_event: EventSink<'_>,
-        cancel: &CancellationToken,
-    ) -> Result<ProviderTurn, ProviderError> {
-        self.book.check_ready(&self.origin)?;
-        let body = request::body(&self.fixed, &self.contents).map_err(|e| {
-            ProviderError::setup(
-                &self.origin,
-                ProviderErrorCode::InvalidRequest,
-                format!("could not encode the request: {e}"),
-            )
-        })?;
-        let request = TurnRequest {
-            origin: &self.origin,
-            client: &self.client,
-            url: &self.url,
-            headers: &self.headers,
-            body: body.into(),
-            options: &self.transport,
-        };
+    fn new_mapper(&self) -> GenerateMapper {
         // Made-up call ids stay the same however the stream is cut, and never repeat.
-        let prefix = format!("gemini-call-{}-", self.turns + 1);
-        let raw = stream_with_retries(
-            &request,
-            || GenerateMapper::new(prefix.clone()),
-            on_event,
-            cancel,
-        )
-        .await?;
+        GenerateMapper::new(format!("gemini-call-{}-", self.turns + 1))
+    }
+
+    fn take_turn(&mut self, raw: GeminiTurn) -> TurnParts {
         self.turns += 1;
-        let turn = ProviderTurn {
+        let parts = TurnParts {
             assistant_text: raw.assistant_text,
             thinking: raw.thinking,
             tool_calls: raw
@@ -170,7 +131,6 @@ impl GeminiSession {
                 .collect(),
             stop_reason: raw.stop_reason,
             usage: raw.usage,
-            cost_usd: self.prices.cost(&self.origin.model, &raw.usage),
             native_turn: NativeTurn {
                 format: NATIVE_FORMAT.to_owned(),
                 value: json!({
@@ -186,34 +146,10 @@ impl GeminiSession {
         self.answers = vec![None; raw.calls.len()];
         self.answer_at = None;
         self.last_calls = raw.calls;
-        self.book.record(&turn);
-        Ok(turn)
-    }
-}
-
-impl ProviderSession for GeminiSession {
-    fn vendor(&self) -> &str {
-        &self.origin.vendor
+        parts
     }
 
-    fn model(&self) -> &str {
-        &self.origin.model
-    }
-
-    fn stream_turn<'a>(
-        &'a mut self,
-        on_event: EventSink<'a>,
-        cancel: &'a CancellationToken,
-    ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>> {
-        Box::pin(self.run_turn(on_event, cancel))
-    }
-
-    fn append_tool_results(
-        &mut self,
-        turn: &ProviderTurn,
-        results: &[ToolResult],
-    ) -> Result<(), ProviderError> {
-        self.book.answer(&self.origin, turn, results)?;
+    fn push_tool_results(&mut self, _turn: &ProviderTurn, results: &[ToolResult]) {
         for result in results {
             if let Some(at) = self.last_calls.iter().position(|c| c.id == result.call_id) {
                 let answer =
@@ -230,25 +166,12 @@ impl ProviderSession for GeminiSession {
                 self.contents.push(content);
             }
         }
-        Ok(())
     }
 
-    fn append_user_message(&mut self, content: UserContent) {
+    fn push_user_message(&mut self, content: UserContent) {
         let parts = user_parts(&content);
         if !parts.is_empty() {
             self.contents.push(json!({"role": "user", "parts": parts}));
         }
-    }
-
-    fn usage(&self) -> Usage {
-        self.book.usage()
-    }
-
-    fn cost(&self) -> Option<f64> {
-        self.book.cost()
-    }
-
-    fn close(&mut self) {
-        self.book.close();
     }
 }

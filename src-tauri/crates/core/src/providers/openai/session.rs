@@ -1,65 +1,48 @@
-//! The OpenAI Responses [`ProviderSession`]: stateless (`store: false`), the whole conversation
-//! kept here as `input` items and sent with every turn.
+//! The OpenAI Responses session: stateless (`store: false`), the whole conversation kept here as
+//! `input` items and sent with every turn.
 
 use super::super::api_key::ApiKey;
-use super::super::book::TurnBook;
 use super::super::calls::parse_call;
-use super::super::error::{Origin, ProviderError, ProviderErrorCode};
-use super::super::pricing::PriceTable;
-use super::super::session::{
-    BoxFuture, EventSink, ProviderSession, SessionConfig, TransportOptions,
-};
-use super::super::transport::{client_for, endpoint, stream_with_retries, TurnRequest};
-use super::super::types::{NativeTurn, ProviderTurn, Usage, UserContent};
+use super::super::error::{Origin, ProviderError};
+use super::super::session::{ImageDetail, SessionConfig};
+use super::super::skeleton::{Conversation, VendorSession};
+use super::super::transport::endpoint;
+use super::super::types::{NativeTurn, ProviderTurn, UserContent};
+use super::super::wire::{require_key, secret_value, stream_headers, TurnParts, Wire};
 use super::continuation::function_call_output;
 use super::history::opening_items;
 use super::request::{self, user_message};
 use super::schema::strip_optional_nulls;
-use super::stream::ResponsesMapper;
+use super::stream::{ResponsesMapper, ResponsesTurn};
 use crate::tools::ToolResult;
-use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE};
-use reqwest::{Client, Url};
+use reqwest::header::{HeaderMap, AUTHORIZATION};
 use serde_json::Value;
-use std::sync::Arc;
-use tokio_util::sync::CancellationToken;
 
 pub const VENDOR: &str = "openai";
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 pub const NATIVE_FORMAT: &str = "openai_responses";
 
-pub struct OpenAiSession {
-    origin: Origin,
-    client: Client,
-    url: Url,
-    headers: HeaderMap,
+pub type OpenAiSession = VendorSession<Responses>;
+
+/// The conversation as Responses `input` items.
+pub struct Responses {
     fixed: serde_json::Map<String, Value>,
     input: Vec<Value>,
     /// Canonical parameter schemas by tool name, to undo strict mode's nulls.
     schemas: Vec<(String, Value)>,
-    detail: super::super::session::ImageDetail,
-    transport: TransportOptions,
-    prices: Arc<PriceTable>,
-    book: TurnBook,
+    detail: ImageDetail,
 }
 
 pub(crate) fn bearer_headers(
     origin: &Origin,
     key: Option<&ApiKey>,
 ) -> Result<HeaderMap, ProviderError> {
-    let mut headers = HeaderMap::new();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    headers.insert(ACCEPT, HeaderValue::from_static("text/event-stream"));
+    let mut headers = stream_headers();
     if let Some(key) = key.filter(|k| !k.is_empty()) {
-        let mut value =
-            HeaderValue::from_str(&format!("Bearer {}", key.expose())).map_err(|_| {
-                ProviderError::setup(
-                    origin,
-                    ProviderErrorCode::Auth,
-                    "the API key contains characters a header cannot carry",
-                )
-            })?;
-        value.set_sensitive(true);
-        headers.insert(AUTHORIZATION, value);
+        headers.insert(
+            AUTHORIZATION,
+            secret_value(origin, &format!("Bearer {}", key.expose()))?,
+        );
     }
     Ok(headers)
 }
@@ -67,68 +50,48 @@ pub(crate) fn bearer_headers(
 impl OpenAiSession {
     pub fn open(config: SessionConfig) -> Result<Self, ProviderError> {
         let origin = Origin::new(VENDOR, &config.model);
-        let key = config
-            .api_key
-            .as_ref()
-            .filter(|k| !k.is_empty())
-            .ok_or_else(|| {
-                ProviderError::setup(
-                    &origin,
-                    ProviderErrorCode::Auth,
-                    "no OpenAI API key: set OPENAI_API_KEY or add the key in Settings",
-                )
-            })?;
+        let key = require_key(
+            &origin,
+            &config,
+            "no OpenAI API key: set OPENAI_API_KEY or add the key in Settings",
+        )?;
         let headers = bearer_headers(&origin, Some(key))?;
         let base = config.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL);
         let url = endpoint(&origin, base, "responses")?;
-        let client = client_for(&origin, &url)?;
-        let input = opening_items(&config);
-        Ok(Self {
+        let conversation = Responses {
             fixed: request::fixed_fields(&config),
+            input: opening_items(&config),
             schemas: config
                 .tools
                 .iter()
                 .map(|t| (t.name.clone(), t.parameters.clone()))
                 .collect(),
             detail: config.image_detail,
-            prices: config.prices.clone().unwrap_or_else(PriceTable::bundled),
-            transport: config.transport.clone(),
-            origin,
-            client,
-            url,
-            headers,
-            input,
-            book: TurnBook::default(),
-        })
+        };
+        Ok(Self::new(
+            Wire::new(origin, url, headers, &config)?,
+            conversation,
+        ))
     }
 
     /// The `input` items the next request will carry (for tests and for storing a conversation).
     pub fn input_items(&self) -> &[Value] {
-        &self.input
+        &self.conversation.input
+    }
+}
+
+impl Conversation for Responses {
+    type Mapper = ResponsesMapper;
+
+    fn request_body(&mut self, wire: &Wire) -> Result<Vec<u8>, ProviderError> {
+        wire.encoded(request::body(&self.fixed, &self.input))
     }
 
-    async fn run_turn(
-        &mut self,
-        on_event: EventSink<'_>,
-        cancel: &CancellationToken,
-    ) -> Result<ProviderTurn, ProviderError> {
-        self.book.check_ready(&self.origin)?;
-        let body = request::body(&self.fixed, &self.input).map_err(|e| {
-            ProviderError::setup(
-                &self.origin,
-                ProviderErrorCode::InvalidRequest,
-                format!("could not encode the request: {e}"),
-            )
-        })?;
-        let request = TurnRequest {
-            origin: &self.origin,
-            client: &self.client,
-            url: &self.url,
-            headers: &self.headers,
-            body: body.into(),
-            options: &self.transport,
-        };
-        let raw = stream_with_retries(&request, ResponsesMapper::new, on_event, cancel).await?;
+    fn new_mapper(&self) -> ResponsesMapper {
+        ResponsesMapper::new()
+    }
+
+    fn take_turn(&mut self, raw: ResponsesTurn) -> TurnParts {
         let tool_calls = raw
             .calls
             .into_iter()
@@ -140,65 +103,27 @@ impl OpenAiSession {
                 call
             })
             .collect();
-        let turn = ProviderTurn {
+        let parts = TurnParts {
             assistant_text: raw.assistant_text,
             thinking: raw.thinking,
             tool_calls,
             stop_reason: raw.stop_reason,
             usage: raw.usage,
-            cost_usd: self.prices.cost(&self.origin.model, &raw.usage),
             native_turn: NativeTurn {
                 format: NATIVE_FORMAT.to_owned(),
                 value: Value::Array(raw.output_items.clone()),
             },
         };
         self.input.extend(raw.output_items);
-        self.book.record(&turn);
-        Ok(turn)
-    }
-}
-
-impl ProviderSession for OpenAiSession {
-    fn vendor(&self) -> &str {
-        &self.origin.vendor
+        parts
     }
 
-    fn model(&self) -> &str {
-        &self.origin.model
-    }
-
-    fn stream_turn<'a>(
-        &'a mut self,
-        on_event: EventSink<'a>,
-        cancel: &'a CancellationToken,
-    ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>> {
-        Box::pin(self.run_turn(on_event, cancel))
-    }
-
-    fn append_tool_results(
-        &mut self,
-        turn: &ProviderTurn,
-        results: &[ToolResult],
-    ) -> Result<(), ProviderError> {
-        self.book.answer(&self.origin, turn, results)?;
+    fn push_tool_results(&mut self, _turn: &ProviderTurn, results: &[ToolResult]) {
         self.input
             .extend(results.iter().map(|r| function_call_output(r, self.detail)));
-        Ok(())
     }
 
-    fn append_user_message(&mut self, content: UserContent) {
+    fn push_user_message(&mut self, content: UserContent) {
         self.input.push(user_message(&content, self.detail));
-    }
-
-    fn usage(&self) -> Usage {
-        self.book.usage()
-    }
-
-    fn cost(&self) -> Option<f64> {
-        self.book.cost()
-    }
-
-    fn close(&mut self) {
-        self.book.close();
     }
 }
