@@ -36,6 +36,8 @@ export type {
   VariantErrorCode,
   VariantScored,
   VariantStatus,
+  Vendor,
+  VendorInfo,
   VersionKind,
   VersionThumbnail,
   VersionThumbnailReady,
@@ -45,7 +47,5 @@ export * from "./types";
 export * from "./errors";
 export type { Result } from "./result";
 
-// settingsForm.ts still names the generated sides; it is being rewritten on another branch (its
-// vendor list from the bindings). Switch it to Settings / SettingsInput / CustomProviderInput
-// and drop this line.
-export type { CustomProvider_Deserialize, Settings_Deserialize, Settings_Serialize } from "./bindings";
+// The vendors, their names, labels and default base URLs: one list, from Rust.
+export { VENDORS } from "./bindings";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Settings_Serialize } from "../ipc";
+import type { Settings } from "../ipc";
 import { fromDraft, splitModels, toDraft, urlProblem, validateDraft, type Draft } from "./settingsForm";
 
-const defaults: Settings_Serialize = {
+const defaults: Settings = {
   default_stack: "html_tailwind",
   variants: { count: 4, models: [] },
   custom_providers: [],

@@ -3,10 +3,10 @@
 // the same rules again on save; these messages only spare the user a round trip.
 import {
   VENDORS as VENDOR_INFOS,
-  type CustomProvider_Deserialize,
+  type CustomProviderInput,
   type DesignSystem,
-  type Settings_Deserialize,
-  type Settings_Serialize,
+  type SettingsInput,
+  type Settings,
   type Stack,
   type Theme,
   type Vendor,
@@ -72,7 +72,7 @@ export interface Draft {
 /** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
 export type FieldErrors = Record<string, string>;
 
-export function toDraft(s: Settings_Serialize): Draft {
+export function toDraft(s: Settings): Draft {
   const models = Array.from({ length: MAX_VARIANTS }, (_, i) => s.variants.models[i] ?? "");
   return {
     defaultStack: s.default_stack,
@@ -183,13 +183,13 @@ export function validateDraft(d: Draft): FieldErrors {
 }
 
 /** The settings a valid draft stands for. Call only when `validateDraft` found nothing. */
-export function fromDraft(d: Draft): Settings_Deserialize {
+export function fromDraft(d: Draft): SettingsInput {
   const count = Number(d.variantCount);
   const models = d.models.slice(0, count).map((m) => m.trim());
   // Trailing "automatic" slots need not be stored.
   while (models.length > 0 && models[models.length - 1] === "") models.pop();
   const optional = (v: string) => (v.trim() === "" ? null : v.trim());
-  const providers: CustomProvider_Deserialize[] = d.providers.map((p) => ({
+  const providers: CustomProviderInput[] = d.providers.map((p) => ({
     name: p.name.trim(),
     base_url: p.baseUrl.trim(),
     models: splitModels(p.models),

@@ -17,11 +17,12 @@ use super::models::INTERLEAVED_THINKING_BETA;
 use super::request::{self, push_user_blocks, user_blocks};
 use super::stream::{MessagesMapper, MessagesTurn};
 use crate::tools::ToolResult;
+use crate::vocab::vendor::Vendor;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::{Map, Value};
 
-pub const VENDOR: &str = "anthropic";
-pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com/v1";
+pub const VENDOR: &str = Vendor::Anthropic.as_str();
+pub const DEFAULT_BASE_URL: &str = Vendor::Anthropic.default_base_url();
 pub const NATIVE_FORMAT: &str = "anthropic";
 pub const API_VERSION: &str = "2023-06-01";
 

@@ -17,12 +17,13 @@ use super::models::{bare, multimodal_function_responses, takes_video};
 use super::request::{self, user_parts};
 use super::stream::{GeminiTurn, GenerateMapper, RawCall};
 use crate::tools::ToolResult;
+use crate::vocab::vendor::Vendor;
 use reqwest::header::{HeaderMap, HeaderName};
 use reqwest::Url;
 use serde_json::{json, Map, Value};
 
-pub const VENDOR: &str = "gemini";
-pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
+pub const VENDOR: &str = Vendor::Gemini.as_str();
+pub const DEFAULT_BASE_URL: &str = Vendor::Gemini.default_base_url();
 pub const NATIVE_FORMAT: &str = "gemini";
 
 pub type GeminiSession = VendorSession<Contents>;

@@ -15,11 +15,12 @@ use super::request::{self, user_message};
 use super::schema::strip_optional_nulls;
 use super::stream::{ResponsesMapper, ResponsesTurn};
 use crate::tools::ToolResult;
+use crate::vocab::vendor::Vendor;
 use reqwest::header::{HeaderMap, AUTHORIZATION};
 use serde_json::Value;
 
-pub const VENDOR: &str = "openai";
-pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+pub const VENDOR: &str = Vendor::Openai.as_str();
+pub const DEFAULT_BASE_URL: &str = Vendor::Openai.default_base_url();
 pub const NATIVE_FORMAT: &str = "openai_responses";
 
 pub type OpenAiSession = VendorSession<Responses>;
