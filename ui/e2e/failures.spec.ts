@@ -1,15 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { appInfo, models, project, settings } from "./fixtures";
+import { appInfo, models, project, settings, startedTwo } from "./fixtures";
 import { channelOf, mockIpc, sendOnChannel } from "./mockIpc";
 
-const started = {
-  generation_id: 3,
-  version_id: 1,
-  variants: [
-    { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
-    { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
-  ],
-};
+const started = startedTwo(3);
 
 test("a variant without its key offers Settings → API keys; one without network says it is offline", async ({ page }) => {
   await mockIpc(page, {

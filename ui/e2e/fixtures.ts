@@ -66,3 +66,13 @@ export function page(title: string, colour: string): string {
   <section class="grid"><div class="card">Fast</div><div class="card">Private</div><div class="card">Offline</div></section>
   </body></html>`;
 }
+
+/** What generation_start answers: two variants, OpenAI and Anthropic. */
+export const startedTwo = (generationId: number) => ({
+  generation_id: generationId,
+  version_id: 1,
+  variants: [
+    { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
+    { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
+  ],
+});

@@ -1,19 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, models, page as samplePage, project, settings, usage, variantInfo } from "./fixtures";
+import { appInfo, models, page as samplePage, project, settings, usage, variantInfo, startedTwo } from "./fixtures";
 import { channelOf, emitEvent, ipcCalls, mockIpc, previewsDrawn, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
 const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
 
-const started = {
-  generation_id: 7,
-  version_id: 1,
-  variants: [
-    { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
-    { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
-  ],
-};
+const started = startedTwo(7);
 
 const v1 = {
   id: 1,
