@@ -7,8 +7,10 @@ mod support;
 
 use super::*;
 use crate::generation::request::{GenerateRequest, GenerateSource, GenerationStarted};
-use crate::generation::GenerationRecorded;
+use crate::generation::{GenerationRecorded, Generations};
+use crate::preview::Previews;
 use crate::state::AppState;
+use crate::IpcError;
 use s2c_core::engine::AgentEvent;
 use s2c_core::secrets::{KeyId, Sensitive};
 use s2c_core::settings::{Settings, Stack};
@@ -102,6 +104,30 @@ impl Harness {
         self.app.state::<AppState>()
     }
 
+    fn generations(&self) -> tauri::State<'_, Generations> {
+        self.app.state::<Generations>()
+    }
+
+    fn previews(&self) -> tauri::State<'_, Previews> {
+        self.app.state::<Previews>()
+    }
+
+    /// `run::start` with this app's states.
+    async fn run_start(
+        &self,
+        request: GenerateRequest,
+        channel: Channel<AgentEvent>,
+    ) -> Result<GenerationStarted, IpcError> {
+        crate::generation::run::start(
+            &self.state(),
+            &self.generations(),
+            &self.previews(),
+            request,
+            channel,
+        )
+        .await
+    }
+
     async fn start(
         &self,
         source: GenerateSource,
@@ -128,7 +154,8 @@ impl Harness {
             generate_images: false,
             extract_assets: false,
         };
-        let started = crate::generation::run::start(&self.state(), request, channel)
+        let started = self
+            .run_start(request, channel)
             .await
             .unwrap_or_else(|e| panic!("generation_start failed: {e:?}"));
         (started, events)
@@ -160,7 +187,7 @@ impl Harness {
     }
 
     fn preview(&self, path: &str) -> (u16, String, Option<String>) {
-        let response = crate::preview::respond(&self.state(), path);
+        let response = crate::preview::respond(&self.state(), &self.previews(), path);
         let csp = response
             .headers()
             .get("content-security-policy")
@@ -273,7 +300,7 @@ fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
         assert!(csp.unwrap().contains("default-src 'none'"));
         let variant_id = started.variants[0].variant_id;
         let stored_url = crate::preview::commands::preview_url(
-            h.state(),
+            h.previews(),
             project.id().to_owned(),
             started.version_id,
             variant_id,
@@ -395,8 +422,7 @@ fn cancelling_one_variant_leaves_the_other_running_and_both_are_recorded() {
         }
         let stuck = 1 - done.expect("one variant completes");
         let running = h
-            .state()
-            .generations
+            .generations()
             .running()
             .get(&started.generation_id)
             .cloned();
@@ -415,7 +441,7 @@ fn cancelling_one_variant_leaves_the_other_running_and_both_are_recorded() {
             .collect();
         assert_eq!(statuses[stuck as usize], "cancelled", "{statuses:?}");
         assert_eq!(statuses[1 - stuck as usize], "complete", "{statuses:?}");
-        assert!(h.state().generations.running().is_empty());
+        assert!(h.generations().running().is_empty());
     });
 }
 
@@ -453,18 +479,14 @@ fn bad_requests_are_refused_before_anything_is_recorded() {
             ),
         ];
         for (source, expected) in cases {
-            let error = crate::generation::run::start(&h.state(), request(source), channel())
-                .await
-                .unwrap_err();
+            let error = h.run_start(request(source), channel()).await.unwrap_err();
             assert!(error.message.contains(expected), "{}", error.message);
         }
         let mut unknown = request(GenerateSource::Text {
             text: "A page".into(),
         });
         unknown.models = vec!["nobody:some-model".into()];
-        let error = crate::generation::run::start(&h.state(), unknown, channel())
-            .await
-            .unwrap_err();
+        let error = h.run_start(unknown, channel()).await.unwrap_err();
         assert!(
             error.message.contains("there is no provider “nobody”"),
             "{}",
@@ -558,7 +580,7 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
             use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
             let renderer = Renderer::new(RendererConfig::new(chromium.clone()));
             let files = [(
-                s2c_core::tools::paths::normalize("index.html").unwrap(),
+                s2c_core::vocab::paths::normalize("index.html").unwrap(),
                 sample.clone(),
             )]
             .into();
@@ -633,7 +655,7 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         assert_eq!(thumbnails.len(), 1);
         assert_eq!(thumbnails[0].version_id, started.version_id);
         assert!(thumbnails[0].data_url.starts_with("data:image/png;base64,"));
-        if let Some(renderer) = h.state().generations.shared_renderer() {
+        if let Some(renderer) = h.generations().shared_renderer() {
             renderer.shutdown().await;
         }
     });

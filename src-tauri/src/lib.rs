@@ -38,7 +38,7 @@ pub fn run() -> Result<(), tauri::Error> {
             logging::init(app)?;
             let store =
                 s2c_core::secrets::KeyringStore::new(s2c_core::secrets::default_namespace());
-            state::init(
+            manage_state(
                 app.handle(),
                 state::AppDirs::from_os(app.handle())?,
                 std::sync::Arc::new(store),
@@ -47,6 +47,27 @@ pub fn run() -> Result<(), tauri::Error> {
             Ok(())
         })
         .run(tauri::generate_context!())
+}
+
+/// Every domain's state, managed once: the shared services first, then what each domain keeps
+/// for itself. Only this composition root names them all.
+fn manage_state<R: tauri::Runtime>(
+    app: &tauri::AppHandle<R>,
+    dirs: state::AppDirs,
+    secret_store: std::sync::Arc<dyn s2c_core::secrets::SecretStore>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use tauri::Manager;
+    state::init(app, &dirs, secret_store)?;
+    settings::forward_changes(app, &app.state::<state::AppState>().settings);
+    app.manage(projects::Watchers::new(state::notifier(app)));
+    app.manage(preview::Previews::default());
+    app.manage(generation::Generations::new(
+        dirs.data.join("scratch"),
+        state::notifier(app),
+        state::notifier(app),
+        state::notifier(app),
+    ));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ fn mock_app_in(dir: std::path::PathBuf) -> tauri::App<MockRuntime> {
         data: dir.join("data"),
         projects: dir.join("Projects"),
     };
-    state::init(
+    manage_state(
         app.handle(),
         dirs,
         std::sync::Arc::new(s2c_core::secrets::MemoryStore::new()),

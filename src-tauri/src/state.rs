@@ -1,12 +1,13 @@
-//! Everything the commands share, created once at startup and managed by Tauri: commands
-//! take it as `State<'_, AppState>`.
+//! The services every domain shares (settings, keychain, projects), created once at startup and
+//! managed by Tauri: commands take it as `State<'_, AppState>`. Each domain keeps what is its
+//! own (running generations, previews, watchers) in its own managed state, so this module names
+//! no domain and every domain may use it.
 
-use s2c_core::project::{ProjectService, ProjectWatcher};
+use s2c_core::project::ProjectService;
 use s2c_core::secrets::{SecretStore, Secrets};
 use s2c_core::settings::SettingsStore;
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tauri::{Manager, Runtime};
 
 /// Where the app keeps its own files, resolved from the OS's conventions (or a temp folder in
@@ -38,37 +39,22 @@ pub struct AppState {
     pub settings: Arc<SettingsStore>,
     pub secrets: Secrets,
     pub projects: Arc<ProjectService>,
-    /// One watcher per open project, by project id; dropping one stops it.
-    pub watchers: Mutex<HashMap<String, ProjectWatcher>>,
-    pub on_external_change: Arc<dyn Fn(crate::projects::ProjectFilesChanged) + Send + Sync>,
-    pub generations: crate::generation::Generations,
-    pub preview_tokens: crate::preview::tokens::PreviewTokens,
 }
 
-/// Build the shared state, manage it, and start the event forwarders.
+/// Build the shared services and manage them.
 pub fn init<R: Runtime>(
     app: &tauri::AppHandle<R>,
-    dirs: AppDirs,
+    dirs: &AppDirs,
     secret_store: Arc<dyn SecretStore>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let settings = Arc::new(SettingsStore::load(&dirs.config)?);
     if let Some(warning) = settings.view().warning {
         tracing::warn!("{warning}");
     }
-    crate::settings::forward_changes(app, &settings);
     app.manage(AppState {
         settings,
         secrets: Secrets::new(secret_store),
         projects: Arc::new(ProjectService::new(&dirs.data, &dirs.projects)),
-        watchers: Mutex::default(),
-        on_external_change: notifier(app),
-        generations: crate::generation::Generations::new(
-            dirs.data.join("scratch"),
-            notifier(app),
-            notifier(app),
-            notifier(app),
-        ),
-        preview_tokens: Default::default(),
     });
     Ok(())
 }

@@ -1,4 +1,6 @@
 use super::request::{GenerateRequest, GenerationStarted, ModelOption};
+use super::Generations;
+use crate::preview::Previews;
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::engine::AgentEvent;
@@ -12,10 +14,12 @@ use tauri::State;
 #[specta::specta]
 pub async fn generation_start(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
+    previews: State<'_, Previews>,
     request: GenerateRequest,
     on_event: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
-    super::run::start(&state, request, on_event).await
+    super::run::start(&state, &generations, &previews, request, on_event).await
 }
 
 /// Run a version's request again (as a new version).
@@ -23,11 +27,21 @@ pub async fn generation_start(
 #[specta::specta]
 pub async fn generation_retry(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
+    previews: State<'_, Previews>,
     project_id: String,
     version_id: VersionId,
     on_event: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
-    super::run::retry(&state, project_id, version_id, on_event).await
+    super::run::retry(
+        &state,
+        &generations,
+        &previews,
+        project_id,
+        version_id,
+        on_event,
+    )
+    .await
 }
 
 /// Stop one variant (`variant` from 0) or the whole generation. Stopping one that already
@@ -35,11 +49,11 @@ pub async fn generation_retry(
 #[tauri::command]
 #[specta::specta]
 pub fn generation_cancel(
-    state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     generation_id: u32,
     variant: Option<u32>,
 ) -> Result<(), IpcError> {
-    let running = state.generations.running();
+    let running = generations.running();
     let Some(canceller) = running.get(&generation_id) else {
         return Ok(());
     };

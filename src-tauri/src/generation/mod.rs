@@ -4,7 +4,6 @@
 
 pub mod commands;
 mod finish;
-pub mod live;
 mod models;
 mod plan;
 pub mod request;
@@ -29,7 +28,7 @@ pub struct GenerationRecorded {
     pub version_id: u32,
 }
 
-/// The running generations, their live files, and the browser they share.
+/// The running generations and the browser they share.
 pub struct Generations {
     next_id: AtomicU32,
     running: Arc<Mutex<HashMap<u32, GenerationCanceller>>>,
@@ -38,7 +37,6 @@ pub struct Generations {
     on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
     on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     pub(crate) on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
-    pub live: Arc<live::LiveFiles>,
     /// Where variants' tools write assets while they run, one folder per variant id.
     scratch: PathBuf,
     /// One headless browser for every generation's screenshot_preview, with the path it was
@@ -59,7 +57,6 @@ impl Generations {
             on_recorded,
             on_scored,
             on_thumbnail,
-            live: Arc::default(),
             scratch,
             renderer: Mutex::default(),
         }

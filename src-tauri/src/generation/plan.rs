@@ -3,6 +3,7 @@
 //! variant's model, key, base URL and fallback and the media tools, resolved by the core.
 
 use super::request::{GenerateRequest, GenerateSource};
+use super::Generations;
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::engine::resolve::{
@@ -12,9 +13,10 @@ use s2c_core::engine::resolve::{
 use s2c_core::engine::{LoopLimits, ModelNeeds, PlanSource};
 use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
 use s2c_core::prompts::{CreateInput, SelectedElement};
-use s2c_core::providers::VideoAttachment;
 use s2c_core::settings::Settings;
-use s2c_core::tools::{ImageAttachment, MediaTools};
+use s2c_core::tools::MediaTools;
+use s2c_core::vocab::ImageAttachment;
+use s2c_core::vocab::VideoAttachment;
 use s2c_core::ErrorCode;
 
 fn invalid(message: impl Into<String>) -> IpcError {
@@ -196,6 +198,7 @@ pub struct Resolved {
 /// request and the stored keys allow.
 pub async fn resolve(
     state: &AppState,
+    generations: &Generations,
     settings: &Settings,
     request: &GenerateRequest,
     source: &Source,
@@ -210,9 +213,7 @@ pub async fn resolve(
     let variants = resolve_variants(choices, &SettingsProviders(settings), &mut keys)
         .await
         .map_err(unresolved)?;
-    let renderer = state
-        .generations
-        .renderer(settings.chromium_path.as_deref());
+    let renderer = generations.renderer(settings.chromium_path.as_deref());
     let media = media_tools(
         renderer,
         &settings.base_urls,

@@ -3,11 +3,13 @@
 //! `finish` stores what the variants made.
 
 use super::finish::{finish, Finishing, Recording};
-use super::live::LiveGeneration;
 use super::plan::{design_system, limits, read_source, resolve, Resolved, Source};
 use super::request::{GenerateRequest, GenerationStarted, StartedVariant};
 use super::sink::{record_events, AppSink};
+use super::Generations;
+use crate::preview::live::LiveGeneration;
 use crate::preview::tokens::PreviewTarget;
+use crate::preview::Previews;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::engine::resolve::ResolvedVariant;
@@ -27,14 +29,16 @@ use tauri::ipc::Channel;
 /// Record a version, resolve and start its variants, and store what they made when they end.
 pub async fn start(
     state: &AppState,
+    generations: &Generations,
+    previews: &Previews,
     request: GenerateRequest,
     channel: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
     let (project, settings, source) = read(state, &request).await?;
-    let resolved = resolve(state, &settings, &request, &source).await?;
-    let recorded = record(state, &project, &request, &source, &resolved.variants).await?;
-    let generation_id = state.generations.next_id();
-    let started = announce(state, generation_id, &recorded, &resolved.variants);
+    let resolved = resolve(state, generations, &settings, &request, &source).await?;
+    let recorded = record(generations, &project, &request, &source, &resolved.variants).await?;
+    let generation_id = generations.next_id();
+    let started = announce(previews, generation_id, &recorded, &resolved.variants);
     let thumbnail_renderer = resolved.media.renderer.clone();
     let (first_screenshot, scorable) = (source.first_screenshot, source.scorable);
     let start_texts = source.start_texts.clone();
@@ -48,14 +52,20 @@ pub async fn start(
         dirs,
     } = recorded;
     let live = Arc::new(LiveGeneration::new(dirs, &start_texts));
-    let (handle, recording) = launch(state, generation_id, built, live, recorders, channel);
+    let (handle, recording) = launch(
+        (generations, previews),
+        generation_id,
+        built,
+        live,
+        recorders,
+        channel,
+    );
     tracing::info!(
         generation = generation_id,
         version,
         variants = started.variants.len(),
         "generation started"
     );
-    let generations = &state.generations;
     tauri::async_runtime::spawn(finish(Finishing {
         handle,
         recording,
@@ -77,6 +87,8 @@ pub async fn start(
 /// Run a version's stored request again, as a new version.
 pub async fn retry(
     state: &AppState,
+    generations: &Generations,
+    previews: &Previews,
     project_id: String,
     version_id: VersionId,
     channel: Channel<AgentEvent>,
@@ -95,7 +107,7 @@ pub async fn retry(
                 "this version was not made by a generation that can be run again",
             )
         })?;
-    start(state, request, channel).await
+    start(state, generations, previews, request, channel).await
 }
 
 /// The project, the settings, and the request's inputs read back from the project.
@@ -122,7 +134,7 @@ struct Recorded {
 }
 
 async fn record(
-    state: &AppState,
+    generations: &Generations,
     project: &Project,
     request: &GenerateRequest,
     source: &Source,
@@ -140,7 +152,7 @@ async fn record(
         let project = project.clone();
         blocking(move || project.start_generation(spec, new_variants)).await?
     };
-    let scratch = state.generations.scratch.join(project.id());
+    let scratch = generations.scratch.join(project.id());
     let dirs = recorders
         .iter()
         .map(|r| scratch.join(format!("variant-{}", r.id())))
@@ -154,7 +166,7 @@ async fn record(
 
 /// What the UI learns at once: the generation's id and each variant's live preview.
 fn announce(
-    state: &AppState,
+    previews: &Previews,
     generation_id: u32,
     recorded: &Recorded,
     variants: &[ResolvedVariant],
@@ -170,7 +182,7 @@ fn announce(
             .map(|(index, (r, v))| StartedVariant {
                 index: index as u32,
                 variant_id: r.id(),
-                preview_url: state.preview_tokens.url_for(PreviewTarget::Live {
+                preview_url: previews.tokens.url_for(PreviewTarget::Live {
                     generation: generation_id,
                     index: index as u32,
                 }),
@@ -234,15 +246,14 @@ async fn abandon(project: &Project, recorded: Recorded, error: IpcError) -> IpcE
 
 /// The engine started, its events streamed to the UI, served live and recorded.
 fn launch(
-    state: &AppState,
+    (generations, previews): (&Generations, &Previews),
     generation_id: u32,
     built: BuiltGeneration,
     live: Arc<LiveGeneration>,
     recorders: Vec<VariantRecorder>,
     channel: Channel<AgentEvent>,
 ) -> (GenerationHandle, Recording) {
-    let generations = &state.generations;
-    generations.live.insert(generation_id, live.clone());
+    previews.live.insert(generation_id, live.clone());
     let (record_tx, record_rx) = mpsc::channel();
     let recording =
         tauri::async_runtime::spawn_blocking(move || record_events(record_rx, recorders));

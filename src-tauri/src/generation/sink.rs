@@ -1,7 +1,7 @@
 //! Where a generation's events go in the app: the UI's ipc Channel (live), the live files the
 //! preview serves, and a recording thread that stores them with the variant in the project.
 
-use super::live::LiveGeneration;
+use crate::preview::live::LiveGeneration;
 use s2c_core::engine::{AgentEvent, EventKind, EventSink};
 use s2c_core::project::VariantRecorder;
 use std::sync::mpsc;

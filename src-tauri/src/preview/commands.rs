@@ -1,5 +1,5 @@
 use super::tokens::PreviewTarget;
-use crate::state::AppState;
+use super::Previews;
 use crate::IpcError;
 use s2c_core::project::{VariantId, VersionId};
 use tauri::State;
@@ -8,12 +8,12 @@ use tauri::State;
 #[tauri::command]
 #[specta::specta]
 pub fn preview_url(
-    state: State<'_, AppState>,
+    previews: State<'_, Previews>,
     project_id: String,
     version_id: VersionId,
     variant_id: VariantId,
 ) -> Result<String, IpcError> {
-    Ok(state.preview_tokens.url_for(PreviewTarget::Stored {
+    Ok(previews.tokens.url_for(PreviewTarget::Stored {
         project_id,
         version: version_id,
         variant: variant_id,

@@ -7,17 +7,27 @@
 //! - `/__s2c/…`: vendored libraries and placeholders shared by every page.
 
 pub mod commands;
+pub mod live;
 pub mod tokens;
 
 use crate::state::AppState;
 use s2c_core::project::Project;
 use s2c_core::render::{is_shared_path, NoSource, PreviewResolver, PreviewSource, SourceError};
-use s2c_core::tools::RelPath;
+use s2c_core::vocab::RelPath;
+use std::sync::Arc;
 use tauri::http::{Request, Response, StatusCode};
 use tauri::{Manager, Runtime, UriSchemeContext, UriSchemeResponder};
-use tokens::PreviewTarget;
+use tokens::{PreviewTarget, PreviewTokens};
 
 pub const SCHEME: &str = "preview";
+
+/// What the scheme serves from: the tokens it has minted, and the files of running generations
+/// (filled by the generation domain from its events).
+#[derive(Default)]
+pub struct Previews {
+    pub tokens: PreviewTokens,
+    pub live: Arc<live::LiveFiles>,
+}
 
 /// Served to every page shown in the app (never to the model's screenshots).
 const BRIDGE_PATH: &str = "/__s2c/bridge.js";
@@ -45,11 +55,16 @@ pub fn handle<R: Runtime>(
     // SQLite reads and file reads: off the webview's thread.
     tauri::async_runtime::spawn_blocking(move || {
         let state = app.state::<AppState>();
-        responder.respond(respond(&state, &path_and_query));
+        let previews = app.state::<Previews>();
+        responder.respond(respond(&state, &previews, &path_and_query));
     });
 }
 
-pub(crate) fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8>> {
+pub(crate) fn respond(
+    state: &AppState,
+    previews: &Previews,
+    path_and_query: &str,
+) -> Response<Vec<u8>> {
     let resolver = PreviewResolver::with_origin(origin());
     if path_and_query.split('?').next() == Some(BRIDGE_PATH) {
         return Response::builder()
@@ -60,7 +75,7 @@ pub(crate) fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8
     let answer = if is_shared_path(path_and_query) {
         resolver.resolve(&NoSource, path_and_query)
     } else {
-        match route(state, path_and_query) {
+        match route(state, previews, path_and_query) {
             Some((source, rest)) => resolver.resolve(source.as_ref(), &rest),
             None => return plain(StatusCode::NOT_FOUND, "no such preview"),
         }
@@ -81,15 +96,19 @@ pub(crate) fn respond(state: &AppState, path_and_query: &str) -> Response<Vec<u8
 }
 
 /// The source a URL names and the rest of its path (`/index.html?x`).
-fn route(state: &AppState, path_and_query: &str) -> Option<(Box<dyn PreviewSource>, String)> {
+fn route(
+    state: &AppState,
+    previews: &Previews,
+    path_and_query: &str,
+) -> Option<(Box<dyn PreviewSource>, String)> {
     let rest = path_and_query.strip_prefix("/t/")?;
     let (token, tail) = match rest.split_once('/') {
         Some((token, tail)) => (token, format!("/{tail}")),
         None => (rest, "/".to_owned()),
     };
-    match state.preview_tokens.target(token)? {
+    match previews.tokens.target(token)? {
         PreviewTarget::Live { generation, index } => {
-            let source = state.generations.live.get(generation)?.source(index)?;
+            let source = previews.live.get(generation)?.source(index)?;
             Some((Box::new(source), tail))
         }
         PreviewTarget::Stored {

@@ -1,4 +1,5 @@
-use super::ensure_watched;
+use super::{ensure_watched, Watchers};
+use crate::generation::Generations;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::project::export::{
@@ -19,13 +20,14 @@ use tauri::State;
 #[specta::specta]
 pub async fn project_create(
     state: State<'_, AppState>,
+    watchers: State<'_, Watchers>,
     name: String,
     parent_dir: Option<String>,
 ) -> Result<ProjectInfo, IpcError> {
     let service = state.projects.clone();
     let project =
         blocking(move || service.create(&name, parent_dir.map(PathBuf::from).as_deref())).await?;
-    ensure_watched(&state, &project);
+    ensure_watched(&watchers, &project);
     Ok(project.info()?)
 }
 
@@ -34,11 +36,12 @@ pub async fn project_create(
 #[specta::specta]
 pub async fn project_open(
     state: State<'_, AppState>,
+    watchers: State<'_, Watchers>,
     path: String,
 ) -> Result<ProjectInfo, IpcError> {
     let service = state.projects.clone();
     let project = blocking(move || service.open(&PathBuf::from(path))).await?;
-    ensure_watched(&state, &project);
+    ensure_watched(&watchers, &project);
     Ok(project.info()?)
 }
 
@@ -57,13 +60,10 @@ pub async fn project_list_recent(
 #[specta::specta]
 pub async fn project_forget(
     state: State<'_, AppState>,
+    watchers: State<'_, Watchers>,
     project_id: String,
 ) -> Result<(), IpcError> {
-    state
-        .watchers
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&project_id);
+    watchers.stop(&project_id);
     let service = state.projects.clone();
     blocking(move || service.forget(&project_id)).await
 }
@@ -119,6 +119,7 @@ pub async fn project_read_file(
 #[specta::specta]
 pub async fn project_save_file(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     project_id: String,
     base_version_id: VersionId,
     variant_id: Option<VariantId>,
@@ -137,9 +138,7 @@ pub async fn project_save_file(
     })
     .await?;
     // The saved version is the working copy now: picture it for the history, in the background.
-    let renderer = state
-        .generations
-        .renderer(state.settings.get().chromium_path.as_deref());
+    let renderer = generations.renderer(state.settings.get().chromium_path.as_deref());
     if renderer.is_some() {
         tauri::async_runtime::spawn(crate::generation::thumbnail::refresh(
             state.projects.clone(),
@@ -147,7 +146,7 @@ pub async fn project_save_file(
             Some(saved.id),
             renderer,
             None,
-            state.generations.on_thumbnail.clone(),
+            generations.on_thumbnail.clone(),
         ));
     }
     Ok(saved)
@@ -266,6 +265,7 @@ pub async fn project_events(
 #[specta::specta]
 pub async fn project_import(
     state: State<'_, AppState>,
+    watchers: State<'_, Watchers>,
     source: String,
     name: Option<String>,
     parent_dir: Option<String>,
@@ -286,7 +286,7 @@ pub async fn project_import(
         let _ = std::fs::remove_dir_all(project.root());
         return Err(e.into());
     }
-    ensure_watched(&state, &project);
+    ensure_watched(&watchers, &project);
     Ok(project.info()?)
 }
 

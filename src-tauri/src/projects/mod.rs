@@ -3,9 +3,10 @@
 
 pub mod commands;
 
-use crate::state::AppState;
 use s2c_core::project::{ExternalChange, Project, ProjectWatcher};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Working files of an open project were changed by another program; the UI offers to keep the
@@ -19,14 +20,38 @@ pub struct ProjectFilesChanged {
 /// Editors write a file in several steps; wait for them to settle before comparing.
 const DEBOUNCE: Duration = Duration::from_millis(400);
 
+/// One watcher per open project, by project id (dropping one stops it), and where their news
+/// goes.
+pub struct Watchers {
+    by_project: Mutex<HashMap<String, ProjectWatcher>>,
+    notify: Arc<dyn Fn(ProjectFilesChanged) + Send + Sync>,
+}
+
+impl Watchers {
+    pub fn new(notify: Arc<dyn Fn(ProjectFilesChanged) + Send + Sync>) -> Self {
+        Self {
+            by_project: Mutex::default(),
+            notify,
+        }
+    }
+
+    /// Stop watching a project (it was closed or forgotten).
+    pub fn stop(&self, project_id: &str) {
+        self.by_project
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(project_id);
+    }
+}
+
 /// Start watching `project` unless it is watched already. A watcher that cannot start (an OS
 /// limit on watches) costs only the outside-edit detection, so it is logged, not fatal.
-pub fn ensure_watched(state: &AppState, project: &Project) {
-    let mut watchers = state.watchers.lock().unwrap_or_else(|e| e.into_inner());
+pub fn ensure_watched(state: &Watchers, project: &Project) {
+    let mut watchers = state.by_project.lock().unwrap_or_else(|e| e.into_inner());
     if watchers.contains_key(project.id()) {
         return;
     }
-    let notify = state.on_external_change.clone();
+    let notify = state.notify.clone();
     match ProjectWatcher::start(project.clone(), DEBOUNCE, move |change: ExternalChange| {
         notify(ProjectFilesChanged {
             project_id: change.project_id,

@@ -5,8 +5,8 @@ pub mod commands;
 
 use crate::state::AppState;
 use crate::IpcError;
-use s2c_core::providers::ApiKey;
 use s2c_core::secrets::KeyId;
+use s2c_core::vocab::ApiKey;
 
 /// The stored key of `provider` (a vendor or a custom provider), for Rust's own use only. A
 /// keychain failure is an error: going on without the key would only fail later, less clearly.

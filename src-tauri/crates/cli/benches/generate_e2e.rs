@@ -275,10 +275,11 @@ fn first_delta_latency(page: &str) -> Duration {
         self, AgentEvent, EventEmitter, EventKind, EventSink, GenerationSpec, LoopLimits,
         VariantSpec, VendorSessions,
     };
-    use s2c_core::providers::{ApiKey, Provider, SessionConfig, UserContent};
+    use s2c_core::providers::{Provider, SessionConfig, UserContent};
     use s2c_core::tools::{
         AgentFileState, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
     };
+    use s2c_core::vocab::ApiKey;
 
     struct FirstDelta(Instant, AtomicU64);
     impl EventSink for FirstDelta {

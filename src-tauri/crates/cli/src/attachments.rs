@@ -2,7 +2,8 @@
 
 use crate::ask::AskArgs;
 use crate::media_files::{read_image, read_video};
-use s2c_core::providers::{UserContent, VideoAttachment};
+use s2c_core::providers::UserContent;
+use s2c_core::vocab::VideoAttachment;
 
 /// The prompt, the images, and the video, as the session takes them.
 pub fn attachments(args: &AskArgs) -> Result<(UserContent, Vec<VideoAttachment>), String> {

@@ -1,7 +1,7 @@
 //! The tools `s2c ask --tools` declares: a small stand-in for the app's canonical file tools,
 //! enough to see how a provider streams tool calls. (The real definitions live with the engine.)
 
-use s2c_core::tools::CanonicalTool;
+use s2c_core::vocab::CanonicalTool;
 use serde_json::json;
 
 pub fn tools() -> Vec<CanonicalTool> {

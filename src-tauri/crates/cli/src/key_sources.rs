@@ -2,9 +2,10 @@
 //! (each vendor's [`Vendor::key_env_names`], `<NAME>_API_KEY` for a custom provider), so a one-off override needs no keychain change; then the OS keychain, where
 //! `s2c keys set` and the app store keys.
 
-use s2c_core::providers::{ApiKey, BoxFuture};
+use s2c_core::providers::BoxFuture;
 use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretError, SecretStore};
 use s2c_core::vocab::vendor::Vendor;
+use s2c_core::vocab::ApiKey;
 
 pub trait KeySource {
     fn key(&self, provider: &str) -> Option<ApiKey>;

@@ -1,8 +1,8 @@
 //! Reading the files a command was given: images, a video, an earlier variant's files — each
 //! refused with a clear message when it is the wrong kind or too big.
 
-use s2c_core::providers::VideoAttachment;
-use s2c_core::tools::ImageAttachment;
+use s2c_core::vocab::ImageAttachment;
+use s2c_core::vocab::VideoAttachment;
 use std::path::Path;
 
 pub const MAX_IMAGE_BYTES: u64 = 20 * 1024 * 1024;

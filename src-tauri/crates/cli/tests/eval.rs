@@ -41,7 +41,7 @@ async fn local_screenshot(html: &str) -> Vec<u8> {
         .expect("a Chromium");
     let renderer = Renderer::new(RendererConfig::new(chromium));
     let files = [(
-        s2c_core::tools::paths::normalize("index.html").expect("path"),
+        s2c_core::vocab::paths::normalize("index.html").expect("path"),
         html.to_owned(),
     )]
     .into();

@@ -10,7 +10,7 @@ use s2c_core::render::{
     FileSnapshot, ImageEncoding, PreviewSource, Renderer, RendererConfig, ScreenSize, ShotRequest,
     Viewport,
 };
-use s2c_core::tools::paths::normalize;
+use s2c_core::vocab::paths::normalize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

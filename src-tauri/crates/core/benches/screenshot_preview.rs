@@ -7,11 +7,12 @@
 //! `S2C_BENCH_DUMP=<dir>` to write the last shots there as PNG for a look.
 
 use s2c_core::render::{Renderer, RendererConfig};
-use s2c_core::tools::paths::normalize;
 use s2c_core::tools::{
-    AgentFileState, ScreenshotPreview, ToolCall, ToolCapabilities, ToolDetail, ToolEnv,
-    ToolRegistry, ToolRuntime,
+    AgentFileState, ScreenshotPreview, ToolCapabilities, ToolDetail, ToolEnv, ToolRegistry,
+    ToolRuntime,
 };
+use s2c_core::vocab::paths::normalize;
+use s2c_core::vocab::ToolCall;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;

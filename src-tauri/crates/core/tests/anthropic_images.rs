@@ -6,8 +6,9 @@ mod support;
 
 use base64::Engine as _;
 use s2c_core::providers::anthropic::AnthropicSession;
-use s2c_core::providers::{ApiKey, ProviderSession, SessionConfig, UserContent};
-use s2c_core::tools::{ImageAttachment, ToolResult};
+use s2c_core::providers::{ProviderSession, SessionConfig, UserContent};
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::{ImageAttachment, ToolResult};
 use serde_json::Value;
 use support::anthropic::MessagesStream;
 use support::images::{flat_png, noisy_png, size_of};

@@ -8,7 +8,7 @@ use s2c_core::providers::anthropic::AnthropicSession;
 use s2c_core::providers::{
     ProviderErrorCode, ProviderSession, ReasoningEffort, StopReason, StreamEvent, UserContent,
 };
-use s2c_core::tools::ImageAttachment;
+use s2c_core::vocab::ImageAttachment;
 use serde_json::{json, Value};
 use support::anthropic::MessagesStream;
 use support::anthropic_session::{check_request, config, result, run, sized, text_of};

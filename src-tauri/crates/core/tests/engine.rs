@@ -9,11 +9,13 @@ use s2c_core::engine::{
     LoopLimits, VariantErrorCode, VariantSpec, VariantStatus, VendorSessions,
 };
 use s2c_core::providers::{
-    ApiKey, ModelPrice, PriceTable, Provider, SessionConfig, TransportOptions, UserContent,
+    ModelPrice, PriceTable, Provider, SessionConfig, TransportOptions, UserContent,
 };
 use s2c_core::tools::{
-    AgentFileState, RelPath, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
+    AgentFileState, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
 };
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::RelPath;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

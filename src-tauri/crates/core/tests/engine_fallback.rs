@@ -6,7 +6,7 @@ mod support;
 
 use s2c_core::engine::{EventKind, VariantErrorCode, VariantStatus};
 use s2c_core::providers::Provider;
-use s2c_core::tools::RelPath;
+use s2c_core::vocab::RelPath;
 use serde_json::json;
 use support::anthropic::MessagesStream;
 use support::fallback::*;

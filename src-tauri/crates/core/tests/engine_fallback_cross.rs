@@ -5,7 +5,7 @@ mod support;
 
 use s2c_core::engine::VariantStatus;
 use s2c_core::providers::Provider;
-use s2c_core::tools::RelPath;
+use s2c_core::vocab::RelPath;
 use serde_json::{json, Value};
 use support::fallback::*;
 use support::openai::{usage, ResponsesStream};

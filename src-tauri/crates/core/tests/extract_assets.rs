@@ -5,11 +5,12 @@
 mod render_support;
 
 use render_support::http::{MockServer, Request, Response};
-use s2c_core::providers::ApiKey;
 use s2c_core::tools::{
-    AgentFileState, ExtractAssets, GeminiConfig, InMemoryAssets, ToolCall, ToolCapabilities,
-    ToolDetail, ToolEnv, ToolName, ToolRegistry, ToolRuntime,
+    AgentFileState, ExtractAssets, GeminiConfig, InMemoryAssets, ToolCapabilities, ToolDetail,
+    ToolEnv, ToolRegistry, ToolRuntime,
 };
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::{ToolCall, ToolName};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;

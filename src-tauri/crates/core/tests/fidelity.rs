@@ -12,7 +12,7 @@ mod render_support;
 
 use s2c_core::fidelity::{score_request, screenshot_of, FidelityReport, ScoreRequest};
 use s2c_core::render::{FileSnapshot, PreviewSource, Renderer, RendererConfig, ScreenSize};
-use s2c_core::tools::paths::{normalize, RelPath};
+use s2c_core::vocab::paths::{normalize, RelPath};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -7,8 +7,9 @@ mod support;
 use s2c_core::providers::anthropic::AnthropicSession;
 use s2c_core::providers::gemini::GeminiSession;
 use s2c_core::providers::{
-    ApiKey, ProviderSession, ProviderTurn, SessionConfig, StopReason, StreamEvent, UserContent,
+    ProviderSession, ProviderTurn, SessionConfig, StopReason, StreamEvent, UserContent,
 };
+use s2c_core::vocab::ApiKey;
 use serde_json::json;
 use support::sse::TINY_CHUNKS;
 use support::{MockServer, Reply};

@@ -8,9 +8,10 @@ mod support;
 use s2c_core::providers::gemini::GeminiSession;
 use s2c_core::providers::{
     open_session, Provider, ProviderErrorCode, ProviderSession, ReasoningEffort, StopReason,
-    StreamEvent, UserContent, VideoAttachment,
+    StreamEvent, UserContent,
 };
-use s2c_core::tools::{ImageAttachment, ToolResult};
+use s2c_core::vocab::VideoAttachment;
+use s2c_core::vocab::{ImageAttachment, ToolResult};
 use serde_json::json;
 use support::gemini::{body, chunk, usage};
 use support::gemini_session::{check_request, config, ok, run, sized};

@@ -8,10 +8,11 @@ use s2c_core::engine::{
     self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationOutcome, GenerationSpec,
     LoopLimits, VariantErrorCode, VariantSpec, VariantStatus, VendorSessions,
 };
-use s2c_core::providers::{ApiKey, Provider, SessionConfig, TransportOptions, UserContent};
+use s2c_core::providers::{Provider, SessionConfig, TransportOptions, UserContent};
 use s2c_core::tools::{
     AgentFileState, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
 };
+use s2c_core::vocab::ApiKey;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -148,7 +149,7 @@ async fn run(hostile: Vec<Reply>) -> Run {
     // The calm variant never notices.
     let calm = &run.outcome.variants[1];
     assert_eq!(calm.status, VariantStatus::Complete, "{:?}", calm.status);
-    let path = s2c_core::tools::paths::normalize("index.html").expect("path");
+    let path = s2c_core::vocab::paths::normalize("index.html").expect("path");
     assert_eq!(calm.files.get(&path), Some(PAGE));
     for event in &run.events {
         let text = serde_json::to_string(event).expect("json");

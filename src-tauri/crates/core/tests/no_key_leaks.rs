@@ -57,7 +57,7 @@ async fn no_key_reaches_the_database_settings_logs_or_exports() {
     s.custom_providers.push(CustomProvider {
         name: "my-llm".into(),
         base_url: "http://127.0.0.1:11434/v1".into(),
-        api_key: Some(s2c_core::providers::ApiKey::new(key.expose().as_str())),
+        api_key: Some(s2c_core::vocab::ApiKey::new(key.expose().as_str())),
         models: vec!["llama".into()],
         vision: true,
     });

@@ -4,10 +4,11 @@ mod support;
 
 use s2c_core::providers::openai_compat::{list_models, CompatSession, CustomProvider};
 use s2c_core::providers::{
-    ApiKey, ProviderErrorCode, ProviderSession, SessionConfig, StopReason, StreamEvent,
-    TransportOptions, UserContent,
+    ProviderErrorCode, ProviderSession, SessionConfig, StopReason, StreamEvent, TransportOptions,
+    UserContent,
 };
-use s2c_core::tools::{CanonicalTool, ImageAttachment, ToolResult};
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::{CanonicalTool, ImageAttachment, ToolResult};
 use serde_json::{json, Value};
 use std::time::Duration;
 use support::sse::{data_body, TINY_CHUNKS};

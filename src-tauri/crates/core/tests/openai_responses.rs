@@ -7,7 +7,7 @@ use s2c_core::providers::openai::OpenAiSession;
 use s2c_core::providers::{
     ProviderErrorCode, ProviderSession, ReasoningEffort, StopReason, StreamEvent, UserContent,
 };
-use s2c_core::tools::{ImageAttachment, ToolResult};
+use s2c_core::vocab::{ImageAttachment, ToolResult};
 use serde_json::{json, Value};
 use support::openai::{usage, ResponsesStream};
 use support::openai_session::*;

@@ -7,7 +7,7 @@ mod render_support;
 use s2c_core::render::{
     FileSnapshot, PreviewSource, Renderer, RendererConfig, ShotRequest, SourceError, Viewport,
 };
-use s2c_core::tools::paths::{normalize, RelPath};
+use s2c_core::vocab::paths::{normalize, RelPath};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -5,12 +5,13 @@
 mod render_support;
 
 use render_support::http::{MockServer, Request, Response};
-use s2c_core::providers::ApiKey;
 use s2c_core::tools::replicate::{self, ReplicateConfig};
 use s2c_core::tools::{
-    AgentFileState, ImageOperation, ToolCall, ToolCapabilities, ToolDetail, ToolEnv, ToolOutcome,
+    AgentFileState, ImageOperation, ToolCapabilities, ToolDetail, ToolEnv, ToolOutcome,
     ToolRegistry, ToolRuntime,
 };
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::ToolCall;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -5,11 +5,12 @@
 mod render_support;
 
 use s2c_core::render::{Renderer, RendererConfig};
-use s2c_core::tools::paths::normalize;
 use s2c_core::tools::{
-    AgentFileState, ScreenshotPreview, ToolCall, ToolCapabilities, ToolDetail, ToolEnv, ToolName,
-    ToolOutcome, ToolRegistry, ToolRuntime,
+    AgentFileState, ScreenshotPreview, ToolCapabilities, ToolDetail, ToolEnv, ToolOutcome,
+    ToolRegistry, ToolRuntime,
 };
+use s2c_core::vocab::paths::normalize;
+use s2c_core::vocab::{ToolCall, ToolName};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;

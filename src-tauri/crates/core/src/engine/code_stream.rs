@@ -3,7 +3,7 @@
 
 use super::coalescer::{CodeDelta, CodeDeltaCoalescer};
 use super::partial_json::CreateFileArgsDecoder;
-use crate::tools::{ToolName, DEFAULT_FILE};
+use crate::vocab::{ToolName, DEFAULT_FILE};
 
 pub struct CodeStreamer {
     coalescer: CodeDeltaCoalescer,

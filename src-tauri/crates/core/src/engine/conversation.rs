@@ -2,7 +2,8 @@
 //! the earlier messages as history, and the last user message.
 
 use crate::prompts::{Prompt, PromptPart, Role as PromptRole};
-use crate::providers::{ContentPart, NeutralMessage, SessionConfig, UserContent, VideoAttachment};
+use crate::providers::{ContentPart, NeutralMessage, SessionConfig, UserContent};
+use crate::vocab::VideoAttachment;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConversationError {

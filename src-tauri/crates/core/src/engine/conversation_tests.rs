@@ -1,7 +1,8 @@
 use super::*;
 use crate::prompts::PromptMessage;
-use crate::providers::{ContentPart, VideoAttachment};
-use crate::tools::ImageAttachment;
+use crate::providers::ContentPart;
+use crate::vocab::ImageAttachment;
+use crate::vocab::VideoAttachment;
 
 fn png() -> ImageAttachment {
     ImageAttachment {

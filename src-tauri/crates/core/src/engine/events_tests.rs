@@ -191,7 +191,8 @@ fn usage_adds_up_and_saturates() {
 
 #[test]
 fn a_tool_call_ends_with_set_code_then_tool_result() {
-    use crate::tools::{FileChange, ToolOutcome, ToolResult};
+    use crate::tools::{FileChange, ToolOutcome};
+    use crate::vocab::ToolResult;
     let result = ToolResult {
         call_id: "c1".into(),
         name: "create_file".into(),

@@ -7,7 +7,7 @@
 //! exactly when the variant can least afford one. What the rebuild loses (earlier reasoning) the
 //! new model could not have read anyway; its prompt cache starts empty either way.
 
-use super::generation::SessionFactory;
+use super::sessions::SessionFactory;
 use super::transcript::Transcript;
 use crate::providers::{Provider, ProviderSession, SessionConfig, Usage};
 use serde::{Deserialize, Serialize};

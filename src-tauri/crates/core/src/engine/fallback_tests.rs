@@ -3,7 +3,7 @@ use crate::providers::{
     BoxFuture, EventSink, NeutralMessage, ProviderError, ProviderErrorCode, ProviderTurn,
     UserContent,
 };
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 use std::sync::Mutex;
 use tokio_util::sync::CancellationToken;
 

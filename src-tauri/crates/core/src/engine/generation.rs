@@ -5,37 +5,15 @@ use super::events::{EventKind, UsageSummary};
 use super::fallback::VariantFallback;
 use super::limits::LoopLimits;
 use super::outcome::{failed_to_open, VariantOutcome, VariantStatus};
+use super::sessions::SessionFactory;
 use super::sink::EventEmitter;
 use super::transcript::Transcript;
 use super::variant::{run_variant, VariantShared, VariantStart};
-use crate::providers::{open_session, Provider, ProviderError, ProviderSession, SessionConfig};
+use crate::providers::{Provider, SessionConfig};
 use crate::tools::{AgentFileState, SharedOptions, ToolRuntime};
 use std::sync::Arc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
-
-/// Opens provider sessions. The real one talks to the vendors; tests and benchmarks may
-/// substitute their own.
-pub trait SessionFactory: Send + Sync {
-    fn open(
-        &self,
-        provider: &Provider,
-        config: SessionConfig,
-    ) -> Result<Box<dyn ProviderSession>, ProviderError>;
-}
-
-/// Sessions with the real vendors.
-pub struct VendorSessions;
-
-impl SessionFactory for VendorSessions {
-    fn open(
-        &self,
-        provider: &Provider,
-        config: SessionConfig,
-    ) -> Result<Box<dyn ProviderSession>, ProviderError> {
-        open_session(provider, config)
-    }
-}
 
 /// One variant to run: who answers, the complete session configuration (prompt, tools, model
 /// settings), the files it starts from, and the model to switch to if its own stays overloaded.
@@ -226,7 +204,7 @@ async fn run_one(
         }
         Err(error) => failed_to_open(
             index,
-            shared,
+            &shared.emitter,
             &variant.provider,
             &model,
             error,

@@ -15,6 +15,7 @@ mod outcome;
 pub mod partial_json;
 mod plan;
 pub mod resolve;
+pub mod sessions;
 pub mod sink;
 mod transcript;
 mod turn_stream;
@@ -27,8 +28,7 @@ pub use events::{tool_end_events, AgentEvent, EventKind, UsageSummary, VariantEr
 pub use extract_html::extract_html;
 pub use fallback::{ModelSwitch, ModelUsage, VariantFallback};
 pub use generation::{
-    start, GenerationCanceller, GenerationHandle, GenerationOutcome, GenerationSpec,
-    SessionFactory, VariantSpec, VendorSessions,
+    start, GenerationCanceller, GenerationHandle, GenerationOutcome, GenerationSpec, VariantSpec,
 };
 pub use limits::LoopLimits;
 pub use model_choice::{
@@ -37,5 +37,6 @@ pub use model_choice::{
 pub use outcome::{VariantOutcome, VariantStatus};
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use plan::{BuiltGeneration, GenerationPlan, PlanAsset, PlanError, PlanSource, PlannedVariant};
+pub use sessions::{SessionFactory, VendorSessions};
 pub use sink::{CollectingSink, EventEmitter, EventSink, JsonLinesSink, JsonLinesStats};
 pub use transcript::Transcript;

@@ -2,8 +2,8 @@
 
 use super::events::{EventKind, VariantErrorCode};
 use super::fallback::{ModelSwitch, ModelUsage};
+use super::sink::EventEmitter;
 use super::transcript::Transcript;
-use super::variant::VariantShared;
 use crate::providers::{Provider, ProviderError, ProviderErrorCode, Usage};
 use crate::tools::AgentFileState;
 use std::time::Duration;
@@ -48,14 +48,14 @@ pub struct VariantOutcome {
 /// A variant whose session could not even be opened (no key, a bad base URL…).
 pub(crate) fn failed_to_open(
     index: u32,
-    shared: &VariantShared,
+    emitter: &EventEmitter,
     provider: &Provider,
     model: &str,
     error: ProviderError,
     files: AgentFileState,
     transcript: Transcript,
 ) -> VariantOutcome {
-    shared.emitter.emit(
+    emitter.emit(
         index,
         EventKind::Started {
             provider: provider.name().to_owned(),
@@ -67,7 +67,7 @@ pub(crate) fn failed_to_open(
         code => code.into(),
     };
     let message = error.to_string();
-    shared.emitter.emit(
+    emitter.emit(
         index,
         EventKind::VariantError {
             code,

@@ -5,8 +5,9 @@
 
 use super::conversation::apply_prompt;
 use super::fallback::VariantFallback;
-use super::generation::{GenerationSpec, SessionFactory, VariantSpec};
+use super::generation::{GenerationSpec, VariantSpec};
 use super::limits::LoopLimits;
+use super::sessions::SessionFactory;
 use crate::prompts::{
     create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, Prompt, PromptContext,
     SelectedElement, Stack, UpdateRequest, UpdateSource,
@@ -14,9 +15,10 @@ use crate::prompts::{
 use crate::providers::{Provider, SessionConfig};
 use crate::render::Renderer;
 use crate::tools::{
-    paths, AgentFileState, ImageAttachment, InMemoryAssets, MediaTools, SharedOptions,
-    ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
+    AgentFileState, InMemoryAssets, MediaTools, SharedOptions, ToolCapabilities, ToolEnv,
+    ToolRegistry, ToolRuntime,
 };
+use crate::vocab::{paths, ImageAttachment};
 use crate::ErrorCode;
 use std::path::PathBuf;
 use std::sync::Arc;

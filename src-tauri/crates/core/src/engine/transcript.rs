@@ -2,8 +2,9 @@
 //! Sessions keep their vendor's native history, which no other model can read; this record is
 //! what a fallback model's session is rebuilt from, and what a project can store and replay.
 
-use crate::providers::{NeutralMessage, ProviderTurn, SessionConfig, UserContent, VideoAttachment};
-use crate::tools::ToolResult;
+use crate::providers::{NeutralMessage, ProviderTurn, SessionConfig, UserContent};
+use crate::vocab::ToolResult;
+use crate::vocab::VideoAttachment;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,6 @@
 use super::*;
 use crate::providers::{NativeTurn, StopReason, Usage};
-use crate::tools::ToolCall;
+use crate::vocab::ToolCall;
 use serde_json::json;
 
 fn turn(text: &str, calls: Vec<ToolCall>) -> ProviderTurn {

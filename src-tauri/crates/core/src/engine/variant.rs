@@ -5,9 +5,9 @@
 use super::events::{tool_end_events, EventKind, VariantErrorCode};
 use super::extract_html::extract_html;
 use super::fallback::{total_cost, total_usage, VariantFallback, VariantModels};
-use super::generation::SessionFactory;
 use super::limits::{cut_off_call_message, LoopLimits, CONTINUE_MESSAGE};
 use super::outcome::{VariantOutcome, VariantStatus};
+use super::sessions::SessionFactory;
 use super::sink::EventEmitter;
 use super::transcript::Transcript;
 use super::turn_stream::stream_turn;
@@ -15,7 +15,8 @@ use super::CodeStreamer;
 use crate::providers::{
     ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, UserContent,
 };
-use crate::tools::{AgentFileState, RelPath, SharedOptions, ToolCall, ToolResult, ToolRuntime};
+use crate::tools::{AgentFileState, SharedOptions, ToolRuntime};
+use crate::vocab::{RelPath, ToolCall, ToolResult};
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;

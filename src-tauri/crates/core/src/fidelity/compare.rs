@@ -3,7 +3,7 @@
 
 use super::blocks::{self, Block};
 use super::canvas::{normalize, Canvas};
-use super::color::color_score;
+use super::color_score::color_score;
 use super::layout::{layout_score, match_blocks, Pair};
 use super::ssim::ssim;
 use super::text::{text_score, TextBox};

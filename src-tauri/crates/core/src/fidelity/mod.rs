@@ -22,6 +22,7 @@
 mod blocks;
 mod canvas;
 mod color;
+mod color_score;
 mod compare;
 mod diff_image;
 mod error;

@@ -1,7 +1,7 @@
 //! Vendor-neutral messages: what the prompts produce and each provider turns into its own
 //! request format.
 
-use crate::tools::ImageAttachment;
+use crate::vocab::ImageAttachment;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -10,7 +10,7 @@ pub enum Role {
 }
 
 /// A screen recording (Gemini reads video; the other vendors do not).
-pub use crate::providers::VideoAttachment;
+pub use crate::vocab::VideoAttachment;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PromptPart {

@@ -3,7 +3,7 @@
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
-use crate::tools::ImageAttachment;
+use crate::vocab::ImageAttachment;
 
 pub const MAX_SCREENSHOTS: usize = 5;
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::prompts::content::Role;
 use crate::prompts::stack::Stack;
-use crate::tools::ToolName;
+use crate::vocab::ToolName;
 
 const TOOLS: &[ToolName] = &[ToolName::CreateFile, ToolName::EditFile];
 

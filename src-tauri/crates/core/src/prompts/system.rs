@@ -4,7 +4,7 @@
 use super::cdn::PLACEHOLDER_IMAGE_BASE;
 use super::stack::Stack;
 use super::stack_rules::stack_rules;
-use crate::tools::ToolName;
+use crate::vocab::ToolName;
 
 /// What shapes the system prompt.
 #[derive(Debug, Clone, Copy)]

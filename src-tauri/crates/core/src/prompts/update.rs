@@ -5,7 +5,7 @@ use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, Role};
 use super::create::{asset_list, non_empty, AssetRef};
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
-use crate::tools::ImageAttachment;
+use crate::vocab::ImageAttachment;
 
 /// One step of an earlier conversation.
 #[derive(Debug, Clone, PartialEq)]

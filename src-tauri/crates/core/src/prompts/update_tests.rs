@@ -1,6 +1,6 @@
 use super::*;
 use crate::prompts::stack::Stack;
-use crate::tools::ToolName;
+use crate::vocab::ToolName;
 
 const TOOLS: &[ToolName] = &[ToolName::CreateFile, ToolName::EditFile];
 

@@ -4,7 +4,7 @@
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::CostMeter;
 use super::types::{ProviderTurn, Usage};
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 
 #[derive(Debug, Default)]
 pub struct TurnBook {

@@ -2,7 +2,7 @@
 //! the text is not a complete JSON object — `Null` with the raw text kept, so the engine reports
 //! the call to the model as invalid instead of running it with made-up arguments.
 
-use crate::tools::ToolCall;
+use crate::vocab::ToolCall;
 use serde_json::Value;
 
 pub fn parse_call(id: String, name: String, arguments: &str, complete: bool) -> ToolCall {

@@ -204,18 +204,6 @@ impl ProviderError {
         }
     }
 
-    /// How long to wait before attempt `attempt + 1`, or `None` when this error must not be
-    /// retried. The vendor's own delay wins; otherwise exponential backoff with jitter.
-    pub fn retry_delay(&self, attempt: u32) -> Option<Duration> {
-        if !self.retryable() {
-            return None;
-        }
-        Some(
-            self.retry_after()
-                .unwrap_or_else(|| super::transport::retry::backoff(attempt)),
-        )
-    }
-
     pub fn status(&self) -> Option<u16> {
         match self {
             Self::Http { status, .. } => Some(*status),

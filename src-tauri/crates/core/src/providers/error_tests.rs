@@ -200,10 +200,17 @@ fn messages_name_vendor_model_status_and_never_a_key() {
 fn retry_after_is_reported_and_used_as_the_delay() {
     let err = ProviderError::from_http(&origin(), 429, "{}", Some(Duration::from_secs(3)));
     assert_eq!(err.retry_after(), Some(Duration::from_secs(3)));
-    assert_eq!(err.retry_delay(1), Some(Duration::from_secs(3)));
+    assert_eq!(
+        super::super::transport::retry::retry_delay(&err, 1),
+        Some(Duration::from_secs(3))
+    );
     assert!(err.to_string().contains("retry after 3000 ms"), "{err}");
     let auth = ProviderError::from_http(&origin(), 401, "{}", Some(Duration::from_secs(3)));
-    assert_eq!(auth.retry_delay(1), None, "auth errors are never retried");
+    assert_eq!(
+        super::super::transport::retry::retry_delay(&auth, 1),
+        None,
+        "auth errors are never retried"
+    );
 }
 
 #[test]

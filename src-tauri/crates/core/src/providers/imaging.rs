@@ -3,7 +3,7 @@
 //! never re-encoded without need); bigger ones are scaled down, keeping their aspect ratio, and
 //! re-encoded — PNG stays PNG when it fits, otherwise JPEG.
 
-use crate::tools::ImageAttachment;
+use crate::vocab::ImageAttachment;
 use image::{DynamicImage, ImageFormat, ImageReader};
 use std::io::Cursor;
 

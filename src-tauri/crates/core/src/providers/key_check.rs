@@ -5,7 +5,6 @@
 use super::anthropic::session::{
     API_VERSION as ANTHROPIC_VERSION, DEFAULT_BASE_URL as ANTHROPIC_URL,
 };
-use super::api_key::ApiKey;
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::gemini::session::DEFAULT_BASE_URL as GEMINI_URL;
 use super::openai::session::DEFAULT_BASE_URL as OPENAI_URL;
@@ -14,6 +13,7 @@ use super::openai_compat::models::fetch_model_ids;
 use super::transport::endpoint;
 use super::vendor::Provider;
 use crate::vocab::vendor::Vendor;
+use crate::vocab::ApiKey;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use std::time::Duration;
 

@@ -10,7 +10,6 @@
 //! `*_tests.rs`.
 
 pub mod anthropic;
-pub mod api_key;
 mod book;
 pub mod calls;
 pub mod catalog;
@@ -18,7 +17,6 @@ pub mod error;
 pub mod gemini;
 pub mod imaging;
 mod key_check;
-pub mod media;
 mod model_spec;
 pub mod neutral;
 pub mod openai;
@@ -31,11 +29,9 @@ pub mod types;
 pub mod vendor;
 mod wire;
 
-pub use api_key::ApiKey;
 pub use catalog::{ModelCatalog, ModelInfo, ThinkingStyle};
 pub use error::{Origin, ProviderError, ProviderErrorCode};
 pub use key_check::vendor_models;
-pub use media::VideoAttachment;
 pub use model_spec::split_model_spec;
 pub use neutral::NeutralMessage;
 pub use pricing::{ModelPrice, PriceTable};

@@ -7,7 +7,7 @@
 //! carries the visible text, the tool calls and their results only.
 
 use super::types::UserContent;
-use crate::tools::{ToolCall, ToolResult};
+use crate::vocab::{ToolCall, ToolResult};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -120,7 +120,7 @@ mod tests;
 pub(crate) mod sample {
     use super::*;
     use crate::providers::session::SessionConfig;
-    use crate::tools::ImageAttachment;
+    use crate::vocab::ImageAttachment;
 
     pub fn png() -> ImageAttachment {
         ImageAttachment {

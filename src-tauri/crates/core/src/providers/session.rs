@@ -1,19 +1,19 @@
 //! The contract between the engine and a vendor: a [`ProviderSession`] holds one conversation
 //! with one model and streams it turn by turn; [`SessionConfig`] is everything needed to open one.
 
-use super::api_key::ApiKey;
 use super::catalog::ModelCatalog;
 use super::error::ProviderError;
-use super::media::VideoAttachment;
 use super::neutral::NeutralMessage;
 use super::pricing::PriceTable;
+pub use super::transport::TransportOptions;
 use super::types::{ProviderTurn, StreamEvent, Usage, UserContent};
-use crate::tools::{CanonicalTool, ToolResult};
+use crate::vocab::ApiKey;
+use crate::vocab::VideoAttachment;
+use crate::vocab::{CanonicalTool, ToolResult};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -87,27 +87,6 @@ pub enum ImageDetail {
     /// Screenshots are read for exact text and spacing: high is the default.
     #[default]
     High,
-}
-
-/// Transport knobs shared by every vendor.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TransportOptions {
-    /// Longest silence allowed while waiting for the answer or for its next bytes.
-    pub idle_timeout: Duration,
-    /// Attempts per turn, the first included.
-    pub max_attempts: u32,
-    /// A `retry-after` longer than this is not waited for: the error is returned instead.
-    pub max_retry_after: Duration,
-}
-
-impl Default for TransportOptions {
-    fn default() -> Self {
-        Self {
-            idle_timeout: Duration::from_secs(120),
-            max_attempts: 4,
-            max_retry_after: Duration::from_secs(120),
-        }
-    }
 }
 
 /// Everything a vendor needs to open a session.

@@ -8,7 +8,7 @@ use super::session::{BoxFuture, EventSink, ProviderSession};
 use super::transport::StreamMapper;
 use super::types::{ProviderTurn, Usage, UserContent};
 use super::wire::{TurnParts, Wire};
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 use tokio_util::sync::CancellationToken;
 
 /// A conversation in one vendor's wire format.

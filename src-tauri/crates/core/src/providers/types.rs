@@ -1,7 +1,7 @@
 //! The vendor-neutral shapes every provider speaks: what streams out while a turn is generated
 //! ([`StreamEvent`]), what a finished turn is ([`ProviderTurn`]), and what goes in ([`UserContent`]).
 
-use crate::tools::{ImageAttachment, ToolCall};
+use crate::vocab::{ImageAttachment, ToolCall};
 use serde::{Deserialize, Serialize};
 
 /// A normalized event emitted while a turn streams. Deltas are append-only text.

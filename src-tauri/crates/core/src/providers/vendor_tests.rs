@@ -1,6 +1,4 @@
 use super::*;
-use crate::tools::extract_assets::DEFAULT_GEMINI_BASE_URL;
-use crate::tools::replicate::DEFAULT_REPLICATE_BASE_URL;
 
 #[test]
 fn providers_take_their_names_from_the_vendors() {
@@ -17,7 +15,7 @@ fn providers_take_their_names_from_the_vendors() {
 }
 
 #[test]
-fn the_vendors_default_urls_are_the_sessions_and_tools_own() {
+fn the_vendors_default_urls_are_the_sessions_own() {
     let pairs = [
         (
             Vendor::Openai,
@@ -31,13 +29,8 @@ fn the_vendors_default_urls_are_the_sessions_and_tools_own() {
             Vendor::Gemini,
             super::super::gemini::session::DEFAULT_BASE_URL,
         ),
-        (Vendor::Replicate, DEFAULT_REPLICATE_BASE_URL),
     ];
     for (vendor, url) in pairs {
         assert_eq!(vendor.default_base_url(), url, "{vendor}");
     }
-    // Asset extraction calls the same host, one path segment up.
-    assert!(Vendor::Gemini
-        .default_base_url()
-        .starts_with(DEFAULT_GEMINI_BASE_URL));
 }

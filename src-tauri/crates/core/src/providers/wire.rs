@@ -2,14 +2,14 @@
 //! transport knobs), the price table, and the [`TurnBook`]. A vendor hands it a request body and
 //! a mapper; it sends, retries, and turns what came back into a priced, booked [`ProviderTurn`].
 
-use super::api_key::ApiKey;
 use super::book::TurnBook;
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::PriceTable;
 use super::session::{EventSink, SessionConfig, TransportOptions};
 use super::transport::{client_for, stream_with_retries, StreamMapper, TurnRequest};
 use super::types::{NativeTurn, ProviderTurn, StopReason, Usage};
-use crate::tools::ToolCall;
+use crate::vocab::ApiKey;
+use crate::vocab::ToolCall;
 use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, CONTENT_TYPE};
 use reqwest::{Client, Url};
 use std::sync::Arc;

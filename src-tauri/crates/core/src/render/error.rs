@@ -7,7 +7,7 @@ use std::time::Duration;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SourceError {
     #[error("{0}")]
-    Refused(#[from] crate::tools::PathError),
+    Refused(#[from] crate::vocab::PathError),
     #[error("cannot read {path}: {message}")]
     Io { path: String, message: String },
 }

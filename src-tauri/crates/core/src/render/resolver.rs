@@ -7,7 +7,7 @@ use super::placeholder::{placeholder_rest, Placeholder, PLACEHOLDER_PREFIX};
 use super::rewrite::rewrite_cdn_urls;
 use super::source::PreviewSource;
 use super::vendor::{self, VENDOR_PREFIX};
-use crate::tools::paths;
+use crate::vocab::paths;
 use std::borrow::Cow;
 
 const SHARED_PREFIX: &str = "/__s2c/";

@@ -1,6 +1,6 @@
 use super::*;
 use crate::render::source::{FileSnapshot, NoSource, ProjectFolder};
-use crate::tools::paths::normalize;
+use crate::vocab::paths::normalize;
 use std::collections::BTreeMap;
 
 const ORIGIN: &str = "https://preview.s2c.invalid";

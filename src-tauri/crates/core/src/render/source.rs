@@ -2,8 +2,7 @@
 //! files (what the agent is writing) layered over it (the assets tools wrote to disk).
 
 use super::error::SourceError;
-use crate::tools::paths::{self, PathError, RelPath};
-use crate::tools::AgentFileState;
+use crate::vocab::paths::{self, PathError, RelPath};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -68,15 +67,6 @@ impl FileSnapshot {
             texts: Arc::new(texts),
             disk,
         }
-    }
-
-    /// The variant's files now, over its project folder.
-    pub fn of(files: &AgentFileState) -> Self {
-        let texts = files
-            .files()
-            .map(|(path, content)| (path.clone(), content.to_owned()))
-            .collect();
-        Self::new(texts, Some(ProjectFolder::new(files.root())))
     }
 
     pub fn contains_text(&self, path: &RelPath) -> bool {

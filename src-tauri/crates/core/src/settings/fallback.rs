@@ -1,8 +1,7 @@
 //! Fallback models in settings: which model a variant switches to when its own stays overloaded,
 //! and the rules for the map.
 
-use super::types::Settings;
-use super::validate::MAX_MODEL_CHARS;
+use super::types::{Settings, MAX_MODEL_CHARS};
 use std::collections::BTreeMap;
 
 /// More entries than anyone configures by hand; a bound keeps a pasted file sane.

@@ -5,6 +5,9 @@ pub use crate::prompts::Stack;
 pub use crate::providers::openai_compat::CustomProvider;
 use crate::vocab::vendor::Vendor;
 
+/// The longest model id the settings accept (slots and fallback models alike).
+pub(super) const MAX_MODEL_CHARS: usize = 200;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
 pub enum Theme {

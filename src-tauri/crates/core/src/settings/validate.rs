@@ -2,7 +2,7 @@
 //! says what is acceptable, so the UI can show the message as is.
 
 use super::error::{Result, SettingsError};
-use super::types::Settings;
+use super::types::{Settings, MAX_MODEL_CHARS};
 use crate::secrets::{KeyId, Vendor};
 use std::collections::HashSet;
 
@@ -10,7 +10,6 @@ const MAX_VARIANTS: u32 = 4;
 const MAX_BUDGET_USD: f64 = 100.0;
 const MAX_DESIGN_SYSTEM_CHARS: usize = 20_000;
 const MAX_NAME_CHARS: usize = 60;
-pub(super) const MAX_MODEL_CHARS: usize = 200;
 
 /// Every problem with `settings`, or `Ok` when there are none.
 pub fn validate(settings: &Settings) -> Result<()> {

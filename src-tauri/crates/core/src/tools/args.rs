@@ -1,7 +1,7 @@
 //! Reading tool arguments. A JSON null counts as absent, because OpenAI strict mode sends every
 //! optional property as null.
 
-use super::runtime::ToolFailure;
+use super::tool::ToolFailure;
 use serde_json::{Map, Value};
 
 pub(crate) fn object<'a>(

@@ -1,7 +1,7 @@
 //! Which tools a generation offers, decided by what this machine and these keys allow.
 
-use super::definitions::ToolName;
-use super::types::CanonicalTool;
+use crate::vocab::CanonicalTool;
+use crate::vocab::ToolName;
 
 /// What a generation can do. Built by the engine from settings, the keychain and the input.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

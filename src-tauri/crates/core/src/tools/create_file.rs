@@ -1,10 +1,10 @@
 //! create_file: write a whole file.
 
 use super::args;
-use super::definitions::ToolName;
 use super::detail::ToolDetail;
-use super::paths;
-use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::paths;
+use crate::vocab::ToolName;
 use serde_json::Value;
 
 pub struct CreateFile;

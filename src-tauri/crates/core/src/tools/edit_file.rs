@@ -1,12 +1,12 @@
 //! edit_file: exact text replacements in an existing file, answered with a diff.
 
 use super::args;
-use super::definitions::ToolName;
 use super::detail::ToolDetail;
 use super::diff::{unified_diff, MAX_DIFF_BYTES};
 use super::edit_apply::{apply_edits, Count, Edit};
-use super::paths;
-use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::paths;
+use crate::vocab::ToolName;
 use serde_json::{Map, Value};
 
 pub struct EditFile;

@@ -1,7 +1,8 @@
 //! The files one variant is working on: kept in memory while the agent runs (the engine writes
 //! them to the project at the end), plus the project folder they are confined to.
 
-use super::paths::{self, PathError, RelPath};
+use crate::render::{FileSnapshot, ProjectFolder};
+use crate::vocab::paths::{self, PathError, RelPath};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -52,6 +53,15 @@ impl AgentFileState {
     /// Sets a file's content, returning the previous content.
     pub fn set(&mut self, path: RelPath, content: String) -> Option<String> {
         self.files.insert(path, content)
+    }
+
+    /// The files now, over the project folder, as the renderer reads them.
+    pub fn snapshot(&self) -> FileSnapshot {
+        let texts = self
+            .files()
+            .map(|(path, content)| (path.clone(), content.to_owned()))
+            .collect();
+        FileSnapshot::new(texts, Some(ProjectFolder::new(self.root())))
     }
 
     pub fn files(&self) -> impl Iterator<Item = (&RelPath, &str)> {

@@ -3,8 +3,8 @@
 //! written atomically after every target was checked.
 
 use super::file_state::{AgentFileState, SavedAsset};
-use super::paths::{self, RelPath};
 use super::save_assets::write_atomically;
+use crate::vocab::paths::{self, RelPath};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 

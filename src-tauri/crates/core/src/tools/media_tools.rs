@@ -5,23 +5,12 @@
 use super::capabilities::ToolCapabilities;
 use super::extract_assets::{ExtractAssets, GeminiConfig};
 use super::http::shared_client;
+use super::registry::ToolRegistry;
 use super::replicate::{self, ReplicateConfig};
-use super::runtime::ToolRegistry;
 use super::screenshot_preview::ScreenshotPreview;
-use crate::app_info::{locate_chromium, ChromiumNotFound};
-use crate::providers::ApiKey;
-use crate::render::{Renderer, RendererConfig};
-use crate::vocab::vendor::Vendor;
-use std::path::Path;
+use crate::render::Renderer;
+use crate::vocab::ApiKey;
 use std::sync::Arc;
-
-/// The app's one renderer, over the browser found on this machine (`configured`, from
-/// settings, first). Keep it for the app's lifetime: it launches Chromium on first use and
-/// reuses it for every generation. The error says why there is none, for the UI.
-pub fn locate_renderer(configured: Option<&Path>) -> Result<Arc<Renderer>, ChromiumNotFound> {
-    let chromium = locate_chromium(configured, std::env::var_os("PATH").as_deref())?;
-    Ok(Arc::new(Renderer::new(RendererConfig::new(chromium))))
-}
 
 /// What one generation's media tools run with.
 pub struct MediaTools {
@@ -52,13 +41,13 @@ impl MediaTools {
             registry.register(Arc::new(ScreenshotPreview::new(renderer.clone())));
         }
         caps.chromium_available = self.renderer.is_some();
-        let gemini_http = shared_client(Vendor::Gemini.as_str(), &self.gemini.base_url);
+        let gemini_http = shared_client(&self.gemini.base_url);
         registry.register(Arc::new(ExtractAssets::new(
             gemini_http,
             self.gemini.clone(),
         )));
         caps.gemini_key = self.gemini.api_key.is_some();
-        let replicate_http = shared_client(Vendor::Replicate.as_str(), &self.replicate.base_url);
+        let replicate_http = shared_client(&self.replicate.base_url);
         replicate::register(registry, replicate_http, self.replicate.clone());
         caps.replicate_key = self.replicate.api_key.is_some();
     }
@@ -67,8 +56,9 @@ impl MediaTools {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::definitions::ToolName;
-    use crate::tools::runtime::{ToolEnv, ToolRuntime};
+    use crate::tools::runtime::ToolRuntime;
+    use crate::tools::tool::ToolEnv;
+    use crate::vocab::ToolName;
 
     fn offered(tools: &MediaTools, image_generation: bool) -> Vec<ToolName> {
         let mut registry = ToolRegistry::with_file_tools();
@@ -96,7 +86,9 @@ mod tests {
         assert!(offered(&none, false).iter().all(|t| !media.contains(t)));
         assert!(offered(&none, true).contains(&ToolName::GenerateImages));
 
-        let renderer = Arc::new(Renderer::new(RendererConfig::new("/usr/bin/chromium")));
+        let renderer = Arc::new(Renderer::new(crate::render::RendererConfig::new(
+            "/usr/bin/chromium",
+        )));
         let all = MediaTools::new(
             Some(renderer),
             Some(ApiKey::new("AIzaTEST-media-tools-key-0123456789")),

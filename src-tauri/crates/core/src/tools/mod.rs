@@ -16,7 +16,7 @@ pub mod file_state;
 pub mod http;
 pub(crate) mod image_files;
 pub mod media_tools;
-pub mod paths;
+pub mod registry;
 pub mod replicate;
 mod retrieve_option;
 pub mod runtime;
@@ -24,25 +24,20 @@ mod save_assets;
 pub mod screenshot_preview;
 pub mod siblings;
 mod titles;
-pub mod types;
+pub mod tool;
 
-pub use crate::providers::ApiKey;
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
-pub use definitions::ToolName;
 pub use detail::{
     AssetCrop, BeforeAfter, GeneratedImage, ImageOperation, PreviewShot, ToolDetail, UiImage,
     Unresolved,
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use file_state::{AgentFileState, SavedAsset};
-pub use media_tools::{locate_renderer, MediaTools};
-pub use paths::{PathError, RelPath, DEFAULT_FILE};
-pub use runtime::{
-    Cancelled, FileChange, Tool, ToolContext, ToolEnv, ToolFailure, ToolOutcome, ToolOutput,
-    ToolRegistry, ToolRuntime,
-};
-pub use screenshot_preview::ScreenshotPreview;
+pub use media_tools::MediaTools;
+pub use registry::ToolRegistry;
+pub use runtime::{Cancelled, FileChange, ToolOutcome, ToolRuntime};
+pub use screenshot_preview::{locate_renderer, ScreenshotPreview};
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
 pub use titles::tool_title;
-pub use types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};
+pub use tool::{Tool, ToolContext, ToolEnv, ToolFailure, ToolOutput};

@@ -1,9 +1,9 @@
 //! retrieve_option: read a sibling variant's code.
 
 use super::args;
-use super::definitions::ToolName;
 use super::detail::ToolDetail;
-use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::ToolName;
 use serde_json::Value;
 
 pub struct RetrieveOption;

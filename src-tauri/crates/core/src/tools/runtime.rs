@@ -1,126 +1,15 @@
-//! Running tool calls: a registry of implementations, the set a generation offers, and the
-//! dispatch that turns any call — unknown, malformed or failing — into a `ToolResult`.
+//! Running tool calls: the set a generation offers, and the dispatch that turns any call —
+//! unknown, malformed or failing — into a `ToolResult`.
 
-use super::assets::{AssetStore, NoAssets};
 use super::capabilities::{allowed_tools, ToolCapabilities};
-use super::definitions::ToolName;
 use super::detail::ToolDetail;
 use super::file_state::AgentFileState;
-use super::siblings::{NoSiblings, SiblingFiles};
-use super::types::{CanonicalTool, ImageAttachment, ToolCall, ToolResult};
-use std::collections::BTreeMap;
+use super::registry::ToolRegistry;
+use super::tool::{Tool, ToolContext, ToolEnv, ToolFailure, ToolOutput};
+use crate::vocab::ToolName;
+use crate::vocab::{CanonicalTool, ToolCall, ToolResult};
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
-
-/// What every tool may use besides the variant's files. Tools with their own dependencies
-/// (an HTTP client, a browser) hold them in their own struct instead.
-#[derive(Clone)]
-pub struct ToolEnv {
-    pub siblings: Arc<dyn SiblingFiles>,
-    pub assets: Arc<dyn AssetStore>,
-}
-
-impl Default for ToolEnv {
-    fn default() -> Self {
-        Self {
-            siblings: Arc::new(NoSiblings),
-            assets: Arc::new(NoAssets),
-        }
-    }
-}
-
-/// One call's view of the world.
-pub struct ToolContext<'a> {
-    pub call_id: &'a str,
-    /// The calling variant, from 0 (the user sees "Option variant + 1").
-    pub variant: u32,
-    pub files: &'a mut AgentFileState,
-    /// Long tools check it between steps; the runtime also drops a tool's future on cancel.
-    pub cancel: &'a CancellationToken,
-    pub env: &'a ToolEnv,
-}
-
-/// A tool that succeeded.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ToolOutput {
-    /// What the model reads.
-    pub result: String,
-    /// One line for the UI.
-    pub summary: String,
-    pub images: Vec<ImageAttachment>,
-    /// A text file this call changed; the engine emits `set_code` with its new content.
-    pub changed_file: Option<super::paths::RelPath>,
-    pub detail: Option<ToolDetail>,
-}
-
-/// A tool that failed. The message goes to the model, so it says what to do differently.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ToolFailure {
-    pub message: String,
-    pub summary: String,
-}
-
-impl ToolFailure {
-    pub fn new(message: impl Into<String>, summary: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            summary: summary.into(),
-        }
-    }
-
-    /// Bad arguments: the message names the tool and says nothing was changed.
-    pub fn invalid(tool: &str, problem: impl std::fmt::Display) -> Self {
-        Self::new(
-            format!("{tool} was not run: {problem}. Nothing was changed; call it again with corrected arguments."),
-            format!("{tool}: {problem}"),
-        )
-    }
-}
-
-#[async_trait::async_trait]
-pub trait Tool: Send + Sync {
-    fn name(&self) -> ToolName;
-
-    /// Runs the call. Must not leave `ctx.files` half-changed on failure or when dropped at
-    /// an `.await` (cancellation): change the state in one step at the end.
-    async fn run(
-        &self,
-        ctx: &mut ToolContext<'_>,
-        args: &serde_json::Value,
-    ) -> Result<ToolOutput, ToolFailure>;
-}
-
-/// Tool implementations by name. The file tools are built in; the image and screenshot tools
-/// register themselves, and a tool is only offered once it is registered.
-#[derive(Clone, Default)]
-pub struct ToolRegistry {
-    tools: BTreeMap<ToolName, Arc<dyn Tool>>,
-}
-
-impl ToolRegistry {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// create_file, edit_file, retrieve_option and save_assets.
-    pub fn with_file_tools() -> Self {
-        let mut registry = Self::new();
-        registry.register(Arc::new(super::create_file::CreateFile));
-        registry.register(Arc::new(super::edit_file::EditFile));
-        registry.register(Arc::new(super::retrieve_option::RetrieveOption));
-        registry.register(Arc::new(super::save_assets::SaveAssets));
-        registry
-    }
-
-    /// Adds a tool, replacing any earlier one of the same name.
-    pub fn register(&mut self, tool: Arc<dyn Tool>) {
-        self.tools.insert(tool.name(), tool);
-    }
-
-    pub fn contains(&self, name: ToolName) -> bool {
-        self.tools.contains_key(&name)
-    }
-}
 
 /// The call was cancelled before or while it ran; the variant is being stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -216,7 +105,7 @@ impl ToolRuntime {
         name.parse::<ToolName>()
             .ok()
             .filter(|n| self.offered.contains(n))
-            .and_then(|n| self.registry.tools.get(&n))
+            .and_then(|n| self.registry.get(n))
             .ok_or_else(|| {
                 let names: Vec<&str> = self.offered.iter().map(|t| t.as_str()).collect();
                 ToolFailure::new(

@@ -42,7 +42,7 @@ impl Fixture {
     }
 
     pub fn file(&self, path: &str) -> Option<&str> {
-        self.files.get(&crate::tools::paths::normalize(path).ok()?)
+        self.files.get(&crate::vocab::paths::normalize(path).ok()?)
     }
 }
 

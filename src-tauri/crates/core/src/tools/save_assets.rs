@@ -2,12 +2,12 @@
 
 use super::args;
 use super::assets::{extension_for, UploadedAsset};
-use super::definitions::ToolName;
 use super::detail::{ToolDetail, UiImage};
 use super::file_state::SavedAsset;
-use super::paths;
-use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
-use super::types::ImageAttachment;
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::paths;
+use crate::vocab::ImageAttachment;
+use crate::vocab::ToolName;
 use serde_json::Value;
 use std::path::Path;
 

@@ -1,14 +1,14 @@
 //! screenshot_preview: render the variant's page in headless Chromium and show it to the model.
 
 use super::args;
-use super::definitions::ToolName;
 use super::detail::{PreviewShot, ToolDetail};
-use super::paths::{self, RelPath};
-use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
-use super::types::ImageAttachment;
-use crate::app_info::ChromiumNotFound;
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::app_info::{locate_chromium, ChromiumNotFound};
 use crate::render::thumbnail::{data_url, png_thumbnail};
-use crate::render::{FileSnapshot, Renderer, Shot, ShotRequest, Viewport};
+use crate::render::{Renderer, RendererConfig, Shot, ShotRequest, Viewport};
+use crate::vocab::paths::{self, RelPath};
+use crate::vocab::ImageAttachment;
+use crate::vocab::ToolName;
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use serde_json::Value;
 use std::path::Path;
@@ -33,6 +33,14 @@ pub struct ScreenshotPreview {
     renderer: Arc<Renderer>,
 }
 
+/// The app's one renderer, over the browser found on this machine (`configured`, from
+/// settings, first). Keep it for the app's lifetime: it launches Chromium on first use and
+/// reuses it for every generation. The error says why there is none, for the UI.
+pub fn locate_renderer(configured: Option<&Path>) -> Result<Arc<Renderer>, ChromiumNotFound> {
+    let chromium = locate_chromium(configured, std::env::var_os("PATH").as_deref())?;
+    Ok(Arc::new(Renderer::new(RendererConfig::new(chromium))))
+}
+
 impl ScreenshotPreview {
     pub fn new(renderer: Arc<Renderer>) -> Self {
         Self { renderer }
@@ -41,7 +49,7 @@ impl ScreenshotPreview {
     /// The tool over a browser found on this machine: `configured` (from settings) first, then
     /// PATH and the usual install locations. The error says why not, for the UI.
     pub fn locate(configured: Option<&Path>) -> Result<Self, ChromiumNotFound> {
-        super::media_tools::locate_renderer(configured).map(Self::new)
+        locate_renderer(configured).map(Self::new)
     }
 
     pub fn renderer(&self) -> &Arc<Renderer> {
@@ -64,7 +72,7 @@ impl Tool for ScreenshotPreview {
         let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
             .map_err(|e| ToolFailure::invalid(NAME, e))?;
         let viewports = viewports(args.get("viewports"))?;
-        let snapshot = FileSnapshot::of(ctx.files);
+        let snapshot = ctx.files.snapshot();
         if !snapshot.contains_text(&path) {
             let disk = ctx
                 .files

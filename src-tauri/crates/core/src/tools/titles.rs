@@ -1,7 +1,7 @@
 //! The title a tool card shows while a call runs ("Editing about.html"), for `tool_start`.
 //! Works before the arguments are known (they may still be streaming).
 
-use super::definitions::ToolName;
+use crate::vocab::ToolName;
 use serde_json::Value;
 
 pub fn tool_title(name: &str, args: Option<&Value>) -> String {
@@ -11,7 +11,7 @@ pub fn tool_title(name: &str, args: Option<&Value>) -> String {
     let path = || {
         args.and_then(|a| a.get("path"))
             .and_then(Value::as_str)
-            .unwrap_or(super::DEFAULT_FILE)
+            .unwrap_or(crate::vocab::DEFAULT_FILE)
     };
     let count = |key: &str| {
         args.and_then(|a| a.get(key))

@@ -9,13 +9,13 @@ use s2c_core::engine::{
     VariantOutcome, VariantSpec, VendorSessions,
 };
 use s2c_core::providers::{
-    ApiKey, ModelPrice, PriceTable, Provider, ReasoningEffort, SessionConfig, TransportOptions,
-    UserContent,
+    ModelPrice, PriceTable, Provider, ReasoningEffort, SessionConfig, TransportOptions, UserContent,
 };
 use s2c_core::tools::{
-    AgentFileState, ImageAttachment, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry,
-    ToolRuntime,
+    AgentFileState, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
 };
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::ImageAttachment;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;

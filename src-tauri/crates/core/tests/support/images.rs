@@ -1,7 +1,7 @@
 //! Real images for the image-limit tests, made with the `image` crate.
 
 use image::{ImageFormat, Rgb, RgbImage};
-use s2c_core::tools::ImageAttachment;
+use s2c_core::vocab::ImageAttachment;
 use std::io::Cursor;
 
 fn encode(img: &RgbImage) -> ImageAttachment {

@@ -6,7 +6,7 @@ use super::session::{config_at, create_file_tool, tool_result};
 pub use super::session::{run, text_of};
 use super::{Captured, MockServer};
 use s2c_core::providers::SessionConfig;
-use s2c_core::tools::{CanonicalTool, ImageAttachment, ToolResult};
+use s2c_core::vocab::{CanonicalTool, ImageAttachment, ToolResult};
 use serde_json::{json, Value};
 
 pub const KEY: &str = "sk-test-mock-key-0123456789abcdef";

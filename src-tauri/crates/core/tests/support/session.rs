@@ -5,10 +5,11 @@
 use super::sse::TINY_CHUNKS;
 use super::{MockServer, Reply};
 use s2c_core::providers::{
-    ApiKey, ProviderError, ProviderSession, ProviderTurn, SessionConfig, StreamEvent,
-    TransportOptions, UserContent,
+    ProviderError, ProviderSession, ProviderTurn, SessionConfig, StreamEvent, TransportOptions,
+    UserContent,
 };
-use s2c_core::tools::{CanonicalTool, ImageAttachment, ToolResult};
+use s2c_core::vocab::ApiKey;
+use s2c_core::vocab::{CanonicalTool, ImageAttachment, ToolResult};
 use serde_json::json;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;

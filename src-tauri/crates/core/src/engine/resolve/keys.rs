@@ -1,7 +1,8 @@
 //! Where a front end's API keys come from, asked at most once per provider and generation.
 
-use crate::providers::{ApiKey, BoxFuture};
+use crate::providers::BoxFuture;
 use crate::secrets::{KeyId, SecretError, Secrets};
+use crate::vocab::ApiKey;
 use std::collections::HashMap;
 
 /// A front end's keys: the app's keychain, or the CLI's environment then keychain.

@@ -1,8 +1,9 @@
 use super::*;
 use crate::engine::model_choice::{ModelChoice, ModelNeeds};
 use crate::providers::openai_compat::CustomProvider;
-use crate::providers::{ApiKey, BoxFuture, Provider};
+use crate::providers::{BoxFuture, Provider};
 use crate::settings::Settings;
+use crate::vocab::ApiKey;
 use std::sync::Mutex;
 
 /// Keys by provider name, remembering who asked for what.

@@ -4,7 +4,7 @@
 //! back as text with `is_error`; successful results may carry images.
 
 use super::request::image_block;
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 use serde_json::{json, Value};
 
 /// The assistant message of a finished turn; `None` when the turn produced no block at all

@@ -4,7 +4,7 @@ use crate::providers::catalog::ModelCatalog;
 use crate::providers::neutral::sample;
 use crate::providers::session::ReasoningEffort;
 use crate::providers::types::UserContent;
-use crate::tools::{ToolCall, ToolResult};
+use crate::vocab::{ToolCall, ToolResult};
 
 #[test]
 fn a_neutral_transcript_becomes_alternating_messages_with_results_answering_calls() {

@@ -7,7 +7,7 @@
 //! ever appended), so each one is decoded at most once per limit it has to meet.
 
 use super::super::imaging::{fit, Fitted, ImageError, ImageLimits};
-use crate::tools::ImageAttachment;
+use crate::vocab::ImageAttachment;
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::collections::HashMap;

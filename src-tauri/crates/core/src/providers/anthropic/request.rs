@@ -8,7 +8,7 @@ use super::super::types::{ContentPart, UserContent};
 use super::history::resumes_tool_use;
 use super::models::{self, ThinkingPlan};
 use super::schema;
-use crate::tools::ImageAttachment;
+use crate::vocab::ImageAttachment;
 use base64::Engine as _;
 use serde_json::{json, Map, Value};
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::providers::catalog::ModelCatalog;
 use crate::providers::session::ReasoningEffort;
-use crate::tools::CanonicalTool;
+use crate::vocab::CanonicalTool;
 
 fn config(model: &str) -> SessionConfig {
     let mut config = SessionConfig::new(model);
@@ -55,7 +55,7 @@ fn the_fixed_fields_carry_system_tools_caching_and_thinking() {
 #[test]
 fn tool_results_go_first_in_the_user_message_and_errors_are_text_only() {
     use super::super::continuation::{push_tool_results, tool_result_block};
-    use crate::tools::ToolResult;
+    use crate::vocab::ToolResult;
     let shot = ImageAttachment {
         media_type: "image/png".into(),
         data: vec![9],

@@ -3,7 +3,7 @@
 //! `create_file` body reaches the live preview while it is written instead of after server-side
 //! buffering.
 
-use crate::tools::CanonicalTool;
+use crate::vocab::CanonicalTool;
 use serde_json::{json, Value};
 
 pub fn tool(tool: &CanonicalTool) -> Value {

@@ -1,7 +1,6 @@
 //! The Anthropic Messages session: the whole conversation kept here as messages of content
 //! blocks and sent with every turn (the prompt cache makes the repeated prefix cheap).
 
-use super::super::api_key::ApiKey;
 use super::super::calls::parse_call;
 use super::super::catalog::ModelCatalog;
 use super::super::error::{Origin, ProviderError};
@@ -16,8 +15,9 @@ use super::images::ImageGuard;
 use super::models::INTERLEAVED_THINKING_BETA;
 use super::request::{self, push_user_blocks, user_blocks};
 use super::stream::{MessagesMapper, MessagesTurn};
-use crate::tools::ToolResult;
 use crate::vocab::vendor::Vendor;
+use crate::vocab::ApiKey;
+use crate::vocab::ToolResult;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::{Map, Value};
 

@@ -7,7 +7,7 @@
 
 use super::request::{base64, image_part};
 use super::stream::RawCall;
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 use serde_json::{json, Value};
 
 /// The model content of a finished turn; `None` when it has no part (an empty content is

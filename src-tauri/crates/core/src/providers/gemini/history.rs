@@ -9,7 +9,7 @@ use super::super::session::SessionConfig;
 use super::continuation::{answer_content, function_response};
 use super::request::{user_parts, video_part};
 use super::stream::RawCall;
-use crate::tools::ToolCall;
+use crate::vocab::ToolCall;
 use serde_json::{json, Value};
 
 /// The signature Gemini's thought-signature guide documents for function calls the model did

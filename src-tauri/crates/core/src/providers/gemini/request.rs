@@ -3,12 +3,12 @@
 //! thinking, media resolution).
 
 use super::super::catalog::ModelInfo;
-use super::super::media::VideoAttachment;
 use super::super::session::{ImageDetail, SessionConfig};
 use super::super::types::{ContentPart, UserContent};
 use super::models::{bare, thinking_config};
 use super::schema;
-use crate::tools::{CanonicalTool, ImageAttachment};
+use crate::vocab::VideoAttachment;
+use crate::vocab::{CanonicalTool, ImageAttachment};
 use base64::Engine as _;
 use serde_json::{json, Map, Value};
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::providers::catalog::ModelCatalog;
 use crate::providers::session::ReasoningEffort;
-use crate::tools::CanonicalTool;
+use crate::vocab::CanonicalTool;
 
 #[test]
 fn the_body_has_system_tools_generation_config_and_media() {

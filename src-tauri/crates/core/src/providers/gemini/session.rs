@@ -1,7 +1,6 @@
 //! The Gemini session: stateless, the whole conversation kept here as `contents` and sent with
 //! every turn.
 
-use super::super::api_key::ApiKey;
 use super::super::calls::parse_call;
 use super::super::catalog::ModelCatalog;
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
@@ -16,8 +15,9 @@ use super::history::opening_contents;
 use super::models::{bare, multimodal_function_responses, takes_video};
 use super::request::{self, user_parts};
 use super::stream::{GeminiTurn, GenerateMapper, RawCall};
-use crate::tools::ToolResult;
 use crate::vocab::vendor::Vendor;
+use crate::vocab::ApiKey;
+use crate::vocab::ToolResult;
 use reqwest::header::{HeaderMap, HeaderName};
 use reqwest::Url;
 use serde_json::{json, Map, Value};

@@ -4,7 +4,7 @@
 
 use super::super::session::ImageDetail;
 use super::request::input_image;
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 use serde_json::{json, Value};
 
 pub fn function_call_output(result: &ToolResult, detail: ImageDetail) -> Value {

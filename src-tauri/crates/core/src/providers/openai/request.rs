@@ -5,7 +5,7 @@ use super::super::session::{ImageDetail, SessionConfig};
 use super::super::types::{ContentPart, UserContent};
 use super::models::{effort_value, is_reasoning_model};
 use super::schema::strict_schema;
-use crate::tools::{CanonicalTool, ImageAttachment};
+use crate::vocab::{CanonicalTool, ImageAttachment};
 use base64::Engine as _;
 use serde_json::{json, Value};
 

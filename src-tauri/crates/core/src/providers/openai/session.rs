@@ -1,7 +1,6 @@
 //! The OpenAI Responses session: stateless (`store: false`), the whole conversation kept here as
 //! `input` items and sent with every turn.
 
-use super::super::api_key::ApiKey;
 use super::super::calls::parse_call;
 use super::super::error::{Origin, ProviderError};
 use super::super::session::{ImageDetail, SessionConfig};
@@ -14,8 +13,9 @@ use super::history::opening_items;
 use super::request::{self, user_message};
 use super::schema::strip_optional_nulls;
 use super::stream::{ResponsesMapper, ResponsesTurn};
-use crate::tools::ToolResult;
 use crate::vocab::vendor::Vendor;
+use crate::vocab::ApiKey;
+use crate::vocab::ToolResult;
 use reqwest::header::{HeaderMap, AUTHORIZATION};
 use serde_json::Value;
 

@@ -5,7 +5,7 @@
 
 use super::super::openai::request::{data_url, detail_word};
 use super::super::session::ImageDetail;
-use crate::tools::ToolResult;
+use crate::vocab::ToolResult;
 use serde_json::{json, Value};
 
 pub fn tool_messages(results: &[ToolResult], detail: ImageDetail, vision: bool) -> Vec<Value> {

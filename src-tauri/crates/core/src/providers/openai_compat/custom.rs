@@ -1,6 +1,6 @@
 //! A user-defined OpenAI-compatible provider, as settings store it.
 
-use super::super::api_key::ApiKey;
+use crate::vocab::ApiKey;
 use serde::{Deserialize, Serialize};
 
 /// `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the

@@ -1,9 +1,9 @@
 //! The model list of an OpenAI-compatible server: `GET {base}/models` → `{"data": [{"id"}]}`.
 
-use super::super::api_key::ApiKey;
 use super::super::error::{Origin, ProviderError};
 use super::super::transport::{client_for, endpoint};
 use super::session::auth_headers;
+use crate::vocab::ApiKey;
 use std::time::Duration;
 
 /// The ids the server lists, sorted.

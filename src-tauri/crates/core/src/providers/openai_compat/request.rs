@@ -4,7 +4,7 @@ use super::super::openai::request::{data_url, detail_word};
 use super::super::session::{ImageDetail, SessionConfig};
 use super::super::types::{ContentPart, UserContent};
 use super::quirks::Quirks;
-use crate::tools::CanonicalTool;
+use crate::vocab::CanonicalTool;
 use serde_json::{json, Value};
 
 /// Said in place of images to a model that cannot see them, so it knows something was there.

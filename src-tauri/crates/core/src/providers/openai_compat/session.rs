@@ -1,7 +1,6 @@
 //! The Chat Completions session for OpenAI-compatible servers (Ollama, LM Studio, OpenRouter,
 //! DeepSeek, vLLM, Azure-style deployments…).
 
-use super::super::api_key::ApiKey;
 use super::super::calls::parse_call;
 use super::super::error::{Origin, ProviderError};
 use super::super::session::{ImageDetail, SessionConfig};
@@ -15,7 +14,8 @@ use super::history::opening_messages;
 use super::quirks::{quirks_for, AuthStyle};
 use super::request::{self, user_message};
 use super::stream::{ChatMapper, ChatTurn};
-use crate::tools::ToolResult;
+use crate::vocab::ApiKey;
+use crate::vocab::ToolResult;
 use reqwest::header::{HeaderMap, HeaderName, AUTHORIZATION};
 use reqwest::Url;
 use serde_json::Value;

@@ -1,53 +1,14 @@
-//! The HTTP clients every vendor shares: rustls, HTTP/2, the system proxy honoured. Requests to
-//! this machine (a local Ollama or LM Studio, the test mock) never go through a proxy: a
-//! corporate proxy cannot reach them, and reqwest only skips it for hosts listed in NO_PROXY.
+//! A vendor's client and endpoint URL, with failures as provider errors (the clients themselves
+//! are shared by the whole app: `vocab::http_client`).
 
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
+pub use crate::vocab::http_client::is_loopback;
+use crate::vocab::http_client::shared_client;
 use reqwest::{Client, Url};
-use std::sync::OnceLock;
-use std::time::Duration;
-
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
-
-static PROXIED: OnceLock<Client> = OnceLock::new();
-static DIRECT: OnceLock<Client> = OnceLock::new();
-
-fn build(direct: bool) -> Result<Client, reqwest::Error> {
-    let builder = Client::builder()
-        .user_agent(concat!("s2c/", env!("CARGO_PKG_VERSION")))
-        .connect_timeout(CONNECT_TIMEOUT)
-        .tcp_nodelay(true);
-    let builder = if direct { builder.no_proxy() } else { builder };
-    builder.build()
-}
-
-fn shared(cell: &'static OnceLock<Client>, direct: bool) -> Result<Client, reqwest::Error> {
-    if let Some(client) = cell.get() {
-        return Ok(client.clone());
-    }
-    let client = build(direct)?;
-    // Two threads may build at once; one wins and both use it.
-    Ok(cell.get_or_init(|| client).clone())
-}
-
-/// Whether `url` points at this machine.
-pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    }
-}
 
 /// The client to use for `url` (cheap: clients share one connection pool each).
 pub fn client_for(origin: &Origin, url: &Url) -> Result<Client, ProviderError> {
-    let result = if is_loopback(url) {
-        shared(&DIRECT, true)
-    } else {
-        shared(&PROXIED, false)
-    };
-    result.map_err(|e| {
+    shared_client(url).map_err(|e| {
         ProviderError::setup(
             origin,
             ProviderErrorCode::Network,

@@ -1,6 +1,7 @@
 //! When to try a request again and how long to wait: exponential backoff with jitter, and the
 //! vendor's own `retry-after-ms` / `retry-after` (seconds or an HTTP date).
 
+use super::super::error::ProviderError;
 use reqwest::header::HeaderMap;
 use std::time::{Duration, SystemTime};
 
@@ -10,6 +11,15 @@ const MAX_BACKOFF: Duration = Duration::from_secs(16);
 /// The delay before the retry that follows failed attempt number `attempt` (1-based):
 /// 0.5 s, 1 s, 2 s, … capped at 16 s, each scaled by a random factor in [0.75, 1.25) so that
 /// many variants hitting the same limit do not retry in lockstep.
+/// How long to wait before attempt `attempt + 1` after `err`, or `None` when it must not be
+/// retried. The vendor's own delay wins; otherwise exponential backoff with jitter.
+pub fn retry_delay(err: &ProviderError, attempt: u32) -> Option<Duration> {
+    if !err.retryable() {
+        return None;
+    }
+    Some(err.retry_after().unwrap_or_else(|| backoff(attempt)))
+}
+
 pub fn backoff(attempt: u32) -> Duration {
     let exponent = attempt.saturating_sub(1).min(10);
     let raw = BASE_DELAY.saturating_mul(1u32 << exponent).min(MAX_BACKOFF);

@@ -4,9 +4,10 @@
 //! the caller. Idle timeout and cancellation apply to every wait.
 
 use super::super::error::{Origin, ProviderError};
-use super::super::session::TransportOptions;
 use super::super::types::StreamEvent;
+use super::options::TransportOptions;
 use super::retry;
+use super::retry::retry_delay;
 use super::sse::{SseDecoder, SseEvent, SseItem};
 use bytes::Bytes;
 use reqwest::header::HeaderMap;
@@ -69,7 +70,7 @@ where
             Ok(turn) => return Ok(turn),
             Err(err) => err,
         };
-        let delay = match err.retry_delay(attempt) {
+        let delay = match retry_delay(&err, attempt) {
             Some(delay)
                 if !output_sent
                     && attempt < max_attempts

@@ -6,8 +6,8 @@
 //! <https://ai.google.dev/gemini-api/docs/image-understanding> (boxes as
 //! `[ymin, xmin, ymax, xmax]` on a 0–1000 scale).
 
-use crate::providers::ApiKey;
 use crate::redact::redact_secrets;
+use crate::vocab::ApiKey;
 use base64::Engine as _;
 use regex::Regex;
 use serde_json::{json, Value};

@@ -79,3 +79,11 @@ fn error_messages_never_carry_a_key() {
     assert!(message.starts_with("API key not valid"));
     assert!(!message.contains("AIzaSy"), "{message}");
 }
+
+#[test]
+fn asset_extraction_calls_the_gemini_vendor_host() {
+    // The sessions' base URL carries the API version; extraction adds its own, one segment up.
+    assert!(crate::vocab::Vendor::Gemini
+        .default_base_url()
+        .starts_with(DEFAULT_GEMINI_BASE_URL));
+}

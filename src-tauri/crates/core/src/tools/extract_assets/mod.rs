@@ -12,11 +12,11 @@ mod images;
 pub use gemini::{GeminiConfig, GeminiError, DEFAULT_DETECTION_MODEL, DEFAULT_GEMINI_BASE_URL};
 
 use super::args;
-use super::definitions::ToolName;
 use super::detail::{AssetCrop, ToolDetail, Unresolved};
 use super::image_files::{self, PlannedImage};
-use super::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
-use super::types::ImageAttachment;
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::ImageAttachment;
+use crate::vocab::ToolName;
 use boxes::PixelRect;
 use gemini::{Detector, RawDetection};
 use images::Screenshot;

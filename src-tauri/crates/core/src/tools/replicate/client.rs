@@ -7,13 +7,13 @@
 
 use super::models::ReplicateModel;
 use super::output::output_urls;
-use crate::providers::ApiKey;
 use crate::redact::redact_secrets;
+use crate::vocab::{ApiKey, Vendor};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-pub const DEFAULT_REPLICATE_BASE_URL: &str = "https://api.replicate.com";
+pub const DEFAULT_REPLICATE_BASE_URL: &str = Vendor::Replicate.default_base_url();
 
 /// Result images larger than this are refused (a page asset has no business being bigger).
 const MAX_DOWNLOAD_BYTES: usize = 30 * 1024 * 1024;

@@ -5,9 +5,9 @@ use super::inputs::input_url;
 use super::models::{edit_input, ReplicateModel};
 use super::{attachments, before_after, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
-use crate::tools::definitions::ToolName;
 use crate::tools::detail::{ImageOperation, ToolDetail};
-use crate::tools::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::tools::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::ToolName;
 use serde_json::Value;
 use std::sync::Arc;
 

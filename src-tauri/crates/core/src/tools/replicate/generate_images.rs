@@ -4,9 +4,9 @@ use super::client::Replicate;
 use super::models::{generate_input, ReplicateModel};
 use super::{attachments, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
-use crate::tools::definitions::ToolName;
 use crate::tools::detail::{GeneratedImage, ToolDetail};
-use crate::tools::runtime::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::tools::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::vocab::ToolName;
 use serde_json::Value;
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 
 use crate::tools::file_state::AgentFileState;
 use crate::tools::image_files::sniff;
-use crate::tools::paths;
+use crate::vocab::paths;
 use base64::Engine as _;
 
 /// Local images larger than this are refused rather than sent inline.

@@ -19,8 +19,9 @@ pub use remove_background::RemoveBackground;
 
 use super::file_state::AgentFileState;
 use super::image_files::{self, PlannedImage};
-use super::runtime::{ToolFailure, ToolRegistry};
-use super::types::ImageAttachment;
+use super::registry::ToolRegistry;
+use super::tool::ToolFailure;
+use crate::vocab::ImageAttachment;
 use client::Replicate;
 use serde_json::Value;
 use std::sync::Arc;

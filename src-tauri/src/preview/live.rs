@@ -5,7 +5,7 @@
 
 use s2c_core::engine::{AgentEvent, EventKind};
 use s2c_core::render::{PreviewSource, ProjectFolder, SourceError};
-use s2c_core::tools::RelPath;
+use s2c_core::vocab::RelPath;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -160,7 +160,7 @@ mod tests {
 
     fn read(g: &Arc<LiveGeneration>, index: u32, path: &str) -> Option<String> {
         let source = g.source(index)?;
-        let rel = s2c_core::tools::paths::normalize(path).ok()?;
+        let rel = s2c_core::vocab::paths::normalize(path).ok()?;
         source
             .read(&rel)
             .ok()

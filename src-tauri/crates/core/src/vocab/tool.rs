@@ -1,6 +1,7 @@
 //! The vendor-neutral shapes of tools, tool calls and tool results. Providers serialize these
 //! into their own formats; the engine and the tool runtime only ever see these.
 
+use super::media::ImageAttachment;
 use serde::{Deserialize, Serialize};
 
 /// A tool as the app defines it, once. Each provider turns it into its vendor's format
@@ -27,25 +28,6 @@ pub struct ToolCall {
     pub invalid_arguments: Option<String>,
 }
 
-/// An image handed to the model (an input screenshot, or a tool result such as a preview shot).
-#[derive(Clone, PartialEq, Serialize, Deserialize)]
-pub struct ImageAttachment {
-    /// `image/png`, `image/jpeg`, `image/webp` or `image/gif`.
-    pub media_type: String,
-    /// The encoded image bytes (not base64).
-    #[serde(with = "base64_bytes")]
-    pub data: Vec<u8>,
-}
-
-impl std::fmt::Debug for ImageAttachment {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ImageAttachment")
-            .field("media_type", &self.media_type)
-            .field("bytes", &self.data.len())
-            .finish()
-    }
-}
-
 /// What running a tool produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolResult {
@@ -61,20 +43,4 @@ pub struct ToolResult {
     /// Images the model sees along with `result` (only for ok results).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub images: Vec<ImageAttachment>,
-}
-
-pub(crate) mod base64_bytes {
-    use base64::Engine as _;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&base64::engine::general_purpose::STANDARD.encode(bytes))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        let text = String::deserialize(d)?;
-        base64::engine::general_purpose::STANDARD
-            .decode(text.as_bytes())
-            .map_err(serde::de::Error::custom)
-    }
 }

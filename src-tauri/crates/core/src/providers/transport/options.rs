@@ -1,0 +1,25 @@
+//! How patient the transport is with a vendor: silence, attempts, and the longest
+//! `retry-after` worth waiting for.
+
+use std::time::Duration;
+
+/// Transport knobs shared by every vendor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TransportOptions {
+    /// Longest silence allowed while waiting for the answer or for its next bytes.
+    pub idle_timeout: Duration,
+    /// Attempts per turn, the first included.
+    pub max_attempts: u32,
+    /// A `retry-after` longer than this is not waited for: the error is returned instead.
+    pub max_retry_after: Duration,
+}
+
+impl Default for TransportOptions {
+    fn default() -> Self {
+        Self {
+            idle_timeout: Duration::from_secs(120),
+            max_attempts: 4,
+            max_retry_after: Duration::from_secs(120),
+        }
+    }
+}
