@@ -45,6 +45,18 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The app crate's domains (`src-tauri/src`) and the ones each may use. `state` holds only the
+/// shared services and names no domain; each domain manages its own state; `lib.rs`, the
+/// composition root, is the one place that names them all.
+const APP_FLOORS: &[(&str, &[&str])] = &[
+    ("state", &[]),
+    ("secrets", &["state"]),
+    ("settings", &["secrets", "state"]),
+    ("preview", &["state"]),
+    ("generation", &["preview", "secrets", "state"]),
+    ("projects", &["generation", "state"]),
+];
+
 /// Every `crate::<module>` a source text names, with its line number.
 fn imports(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
@@ -78,7 +90,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The imports of `module`'s files that its floor does not allow, as `file:line → module`.
 fn upward_imports(src: &Path, module: &str, allowed: &[&str]) -> Vec<String> {
     let mut files = Vec::new();
-    rust_files(&src.join(module), &mut files);
+    let folder = src.join(module);
+    if folder.is_dir() {
+        rust_files(&folder, &mut files);
+    } else {
+        files.push(src.join(format!("{module}.rs")));
+    }
     files.sort();
     let mut bad = Vec::new();
     for file in files {
@@ -399,4 +416,36 @@ fn the_cycle_check_sees_a_cycle_through_a_reexport() {
     );
     write("deep/inner.rs", "pub struct Other;\n");
     assert!(cycles(&child_graph(dir.path(), "m")).is_empty());
+}
+
+#[test]
+fn the_app_domains_use_only_the_ones_below_them() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src");
+    let mut bad = Vec::new();
+    for (module, allowed) in APP_FLOORS {
+        bad.extend(upward_imports(&src, module, allowed));
+    }
+    assert!(
+        bad.is_empty(),
+        "app domains across floors:\n{}",
+        bad.join("\n")
+    );
+    let graph: BTreeMap<String, BTreeSet<String>> = APP_FLOORS
+        .iter()
+        .map(|(m, deps)| (m.to_string(), deps.iter().map(|d| d.to_string()).collect()))
+        .collect();
+    assert_eq!(cycles(&graph), Vec::<Vec<String>>::new());
+    for (module, _) in APP_FLOORS {
+        let folder = src.join(module);
+        if folder.is_dir() {
+            for part in cycles(&child_graph(&src, module)) {
+                bad.push(format!("src-tauri/src/{module}/: {}", part.join(" ⇄ ")));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "files that use each other:\n{}",
+        bad.join("\n")
+    );
 }
