@@ -51,7 +51,7 @@ pub struct AskArgs {
     /// A video file sent with the prompt (Gemini only).
     #[arg(long, value_name = "FILE")]
     pub video: Option<PathBuf>,
-    /// Frames per second Gemini samples from --video (default: Gemini's, 1).
+    /// Frames per second Gemini samples from --video (default 10, for UI animations).
     #[arg(long, requires = "video")]
     pub fps: Option<f32>,
     pub prompt: String,

@@ -15,6 +15,16 @@ use tokio_util::sync::CancellationToken;
 pub trait Conversation: Send + Sync {
     type Mapper: StreamMapper;
 
+    /// Work the next request needs done first, over the network (Gemini uploads recordings too
+    /// big to send inline). Most vendors need none.
+    fn prepare<'a>(
+        &'a mut self,
+        _wire: &'a Wire,
+        _cancel: &'a CancellationToken,
+    ) -> BoxFuture<'a, Result<(), ProviderError>> {
+        Box::pin(async { Ok(()) })
+    }
+
     /// The next request's body. May adjust the conversation first (e.g. a vendor's image cap).
     fn request_body(&mut self, wire: &Wire) -> Result<Vec<u8>, ProviderError>;
 
@@ -46,6 +56,7 @@ impl<C: Conversation> VendorSession<C> {
         cancel: &CancellationToken,
     ) -> Result<ProviderTurn, ProviderError> {
         self.wire.book.check_ready(&self.wire.origin)?;
+        self.conversation.prepare(&self.wire, cancel).await?;
         let body = self.conversation.request_body(&self.wire)?;
         let conversation = &self.conversation;
         let raw = self

@@ -92,6 +92,11 @@ impl Wire {
         turn
     }
 
+    /// The client this session sends with (shared, so side requests reuse its connections).
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
     /// A request body, or the error saying it could not be encoded.
     pub fn encoded(
         &self,

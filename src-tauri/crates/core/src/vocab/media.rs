@@ -4,6 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The frame rate a recording of a UI is sampled at unless asked otherwise: transitions and
+/// hover effects last a few hundred milliseconds.
+pub const DEFAULT_VIDEO_FPS: f32 = 10.0;
+
 /// A video handed to the model inline (a screen recording of the page to rebuild).
 #[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct VideoAttachment {
@@ -12,8 +16,8 @@ pub struct VideoAttachment {
     /// The encoded video bytes (not base64).
     #[serde(with = "base64_bytes")]
     pub data: Vec<u8>,
-    /// Frames per second the model samples (Gemini `videoMetadata.fps`); `None`: the vendor's
-    /// default (1 fps). Fast UI animations want more.
+    /// Frames per second the model samples (Gemini `videoMetadata.fps`); `None`:
+    /// [`DEFAULT_VIDEO_FPS`]. The vendor's own default (1 fps) misses UI animations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fps: Option<f32>,
 }

@@ -11,6 +11,7 @@
 //! response types of the google-genai SDKs.
 
 pub mod continuation;
+pub mod files;
 pub mod history;
 pub mod models;
 pub mod request;

@@ -5,8 +5,10 @@
 use super::super::catalog::ModelInfo;
 use super::super::session::{ImageDetail, SessionConfig};
 use super::super::types::{ContentPart, UserContent};
+use super::files::INLINE_VIDEO_MAX_BYTES;
 use super::models::{bare, thinking_config};
 use super::schema;
+use crate::vocab::media::DEFAULT_VIDEO_FPS;
 use crate::vocab::VideoAttachment;
 use crate::vocab::{CanonicalTool, ImageAttachment};
 use base64::Engine as _;
@@ -20,13 +22,31 @@ pub fn image_part(image: &ImageAttachment) -> Value {
     json!({"inlineData": {"mimeType": image.media_type, "data": base64(&image.data)}})
 }
 
+/// A recording as a part: inline when small enough, otherwise a `fileData` reference whose
+/// `fileUri` stays empty until the upload (`files.rs`) fills it in before the first request.
 pub fn video_part(video: &VideoAttachment) -> Value {
-    let mut part =
-        json!({"inlineData": {"mimeType": video.media_type, "data": base64(&video.data)}});
-    if let Some(fps) = video.fps.filter(|f| f.is_finite() && *f > 0.0) {
-        part["videoMetadata"] = json!({"fps": fps});
-    }
+    let mut part = if video.data.len() <= INLINE_VIDEO_MAX_BYTES {
+        json!({"inlineData": {"mimeType": video.media_type, "data": base64(&video.data)}})
+    } else {
+        json!({"fileData": {"mimeType": video.media_type, "fileUri": ""}})
+    };
+    let fps = video
+        .fps
+        .filter(|f| f.is_finite() && *f > 0.0)
+        .unwrap_or(DEFAULT_VIDEO_FPS);
+    part["videoMetadata"] = json!({"fps": fps});
     part
+}
+
+/// The `fileData` parts still waiting for their upload, in the order the videos were given.
+pub fn pending_uploads(contents: &mut [Value]) -> Vec<&mut Value> {
+    contents
+        .iter_mut()
+        .filter_map(|c| c.get_mut("parts").and_then(Value::as_array_mut))
+        .flatten()
+        .filter_map(|p| p.get_mut("fileData"))
+        .filter(|f| f.get("fileUri").and_then(Value::as_str) == Some(""))
+        .collect()
 }
 
 pub fn user_parts(content: &UserContent) -> Vec<Value> {

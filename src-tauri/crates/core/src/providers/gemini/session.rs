@@ -5,22 +5,25 @@ use super::super::calls::parse_call;
 use super::super::catalog::ModelCatalog;
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::super::neutral::assistant_turns;
+use super::super::session::BoxFuture;
 use super::super::session::SessionConfig;
 use super::super::skeleton::{Conversation, VendorSession};
 use super::super::transport::endpoint;
 use super::super::types::{NativeTurn, ProviderTurn, UserContent};
 use super::super::wire::{require_key, secret_value, stream_headers, TurnParts, Wire};
 use super::continuation::{answer_content, function_response, model_content};
+use super::files::{Uploader, INLINE_VIDEO_MAX_BYTES};
 use super::history::opening_contents;
 use super::models::{bare, multimodal_function_responses, takes_video};
-use super::request::{self, user_parts};
+use super::request::{self, pending_uploads, user_parts};
 use super::stream::{GeminiTurn, GenerateMapper, RawCall};
 use crate::vocab::vendor::Vendor;
-use crate::vocab::ApiKey;
 use crate::vocab::ToolResult;
+use crate::vocab::{ApiKey, VideoAttachment};
 use reqwest::header::{HeaderMap, HeaderName};
 use reqwest::Url;
 use serde_json::{json, Map, Value};
+use tokio_util::sync::CancellationToken;
 
 pub const VENDOR: &str = Vendor::Gemini.as_str();
 pub const DEFAULT_BASE_URL: &str = Vendor::Gemini.default_base_url();
@@ -39,6 +42,11 @@ pub struct Contents {
     answers: Vec<Option<(Value, Vec<Value>)>>,
     answer_at: Option<usize>,
     turns: u32,
+    /// Recordings too big to send inline, waiting for their upload (in `video_part` order).
+    uploads: Vec<VideoAttachment>,
+    /// Where uploads go (the configured API base) and with which key.
+    base: Url,
+    key: ApiKey,
 }
 
 fn headers(origin: &Origin, key: &ApiKey) -> Result<HeaderMap, ProviderError> {
@@ -87,7 +95,23 @@ impl GeminiSession {
         let earlier_turns =
             assistant_turns(&config.history) + assistant_turns(&config.continuation);
         let headers = headers(&origin, key)?;
+        let base_url = Url::parse(base.trim()).map_err(|_| {
+            ProviderError::setup(
+                &origin,
+                ProviderErrorCode::InvalidRequest,
+                format!("the base URL `{base}` is not an http(s) URL"),
+            )
+        })?;
+        let uploads = config
+            .videos
+            .iter()
+            .filter(|v| v.data.len() > INLINE_VIDEO_MAX_BYTES)
+            .cloned()
+            .collect();
         let conversation = Contents {
+            uploads,
+            base: base_url,
+            key: key.clone(),
             fixed: request::fixed_fields(&config, info),
             contents: opening_contents(&config, multimodal_responses),
             multimodal_responses,
@@ -110,6 +134,34 @@ impl GeminiSession {
 
 impl Conversation for Contents {
     type Mapper = GenerateMapper;
+
+    fn prepare<'a>(
+        &'a mut self,
+        wire: &'a Wire,
+        cancel: &'a CancellationToken,
+    ) -> BoxFuture<'a, Result<(), ProviderError>> {
+        Box::pin(async move {
+            if self.uploads.is_empty() {
+                return Ok(());
+            }
+            let uploader = Uploader {
+                client: wire.client(),
+                origin: &wire.origin,
+                base: &self.base,
+                key: &self.key,
+            };
+            let mut uris = Vec::with_capacity(self.uploads.len());
+            for video in &self.uploads {
+                uris.push(uploader.upload(video, cancel).await?);
+            }
+            for (part, uri) in pending_uploads(&mut self.contents).into_iter().zip(uris) {
+                part["fileUri"] = Value::String(uri);
+            }
+            // Uploaded once: every later turn sends the same reference.
+            self.uploads.clear();
+            Ok(())
+        })
+    }
 
     fn request_body(&mut self, wire: &Wire) -> Result<Vec<u8>, ProviderError> {
         wire.encoded(request::body(&self.fixed, &self.contents))
