@@ -19,7 +19,8 @@ async fn an_update_answered_in_text_keeps_the_files() {
     let answers = [
         (
             "a quoted fragment",
-            "Add this where you want it:\n```html\n<button class=\"cta\">Buy</button>\n```".to_owned(),
+            "Add this where you want it:\n```html\n<button class=\"cta\">Buy</button>\n```"
+                .to_owned(),
         ),
         (
             "a whole document",
@@ -35,9 +36,10 @@ async fn an_update_answered_in_text_keeps_the_files() {
         let v = &outcome.variants[0];
         assert_eq!(v.status, VariantStatus::Complete, "case {name:?}");
         assert_eq!(index(&v.files), Some(OLD), "case {name:?}: the file wins");
-        let overwritten = h.events().iter().any(|e| {
-            matches!(&e.kind, EventKind::SetCode { content, .. } if content != OLD)
-        });
+        let overwritten = h
+            .events()
+            .iter()
+            .any(|e| matches!(&e.kind, EventKind::SetCode { content, .. } if content != OLD));
         assert!(!overwritten, "case {name:?}: the UI never saw another page");
     }
 }

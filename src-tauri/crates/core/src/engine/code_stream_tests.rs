@@ -97,7 +97,10 @@ fn a_fence_around_the_content_is_never_previewed() {
     for piece in pieces(&args, 3) {
         let out = s.on_arguments("c1", "create_file", piece);
         seen.extend(out.iter().map(|d| d.text.as_str()));
-        assert!(!seen.starts_with('`'), "the opening fence was shown: {seen:?}");
+        assert!(
+            !seen.starts_with('`'),
+            "the opening fence was shown: {seen:?}"
+        );
     }
     seen.extend(s.flush().map(|d| d.text));
     assert_eq!(seen, page, "the file and only the file");

@@ -24,7 +24,9 @@ pub fn extract_html(text: &str) -> Option<String> {
 const DOCUMENT_STARTS: [&str; 3] = ["<!doctype html", "<html", "<body"];
 
 fn is_document(text: &str) -> bool {
-    DOCUMENT_STARTS.iter().any(|tag| find_ci(text, tag).is_some())
+    DOCUMENT_STARTS
+        .iter()
+        .any(|tag| find_ci(text, tag).is_some())
 }
 
 /// Fenced code blocks; an unclosed last fence runs to the end of the text (a cut-off answer).

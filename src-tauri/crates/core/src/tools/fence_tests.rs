@@ -10,7 +10,11 @@ fn a_fence_around_the_whole_content_is_dropped_and_any_other_is_kept() {
     let cases: Vec<(&str, String, &str)> = vec![
         ("html fence", format!("```html\n{page}```"), page),
         ("bare fence", format!("```\n{page}```"), page),
-        ("trailing whitespace", format!("```html  \n{page}```\n\n"), page),
+        (
+            "trailing whitespace",
+            format!("```html  \n{page}```\n\n"),
+            page,
+        ),
         ("leading whitespace", format!("\n ```HTML\n{page}```"), page),
         ("crlf tag line", format!("```html\r\n{page}```"), page),
         ("not wrapped", page.to_owned(), page),
@@ -44,11 +48,19 @@ fn a_streaming_draft_hides_what_may_still_be_a_fence() {
         ("the tag line", "```html\n", ""),
         ("the tag line, then code", "```html\n<p>a", "<p>a"),
         ("an unclosed fence", "```html\n<p>a</p>\n", "<p>a</p>"),
-        ("a closing fence coming", "```html\n<p>a</p>\n``", "<p>a</p>\n"),
+        (
+            "a closing fence coming",
+            "```html\n<p>a</p>\n``",
+            "<p>a</p>\n",
+        ),
         ("backticks inside code", "```js\nlet s = `x`", "let s = `x"),
         ("not a fence", "<p>a", "<p>a"),
         ("one backtick then code", "`a", "`a"),
-        ("no fence, trailing backticks", "<p>a</p>\n```", "<p>a</p>\n```"),
+        (
+            "no fence, trailing backticks",
+            "<p>a</p>\n```",
+            "<p>a</p>\n```",
+        ),
         ("code after the backticks", "```html <p", "```html <p"),
     ];
     for (name, content, want) in cases {

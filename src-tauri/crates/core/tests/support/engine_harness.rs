@@ -160,4 +160,3 @@ pub fn text_turn(text: &str) -> ResponsesStream {
         .completed(usage(1600, 1000, 20, 0));
     s
 }
-
