@@ -5,163 +5,17 @@
 mod support;
 
 use s2c_core::engine::{
-    self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationOutcome, GenerationSpec,
-    LoopLimits, VariantErrorCode, VariantSpec, VariantStatus, VendorSessions,
+    self, AgentEvent, EventEmitter, EventKind, LoopLimits, VariantErrorCode, VariantStatus,
 };
-use s2c_core::providers::{
-    ModelPrice, PriceTable, Provider, SessionConfig, TransportOptions, UserContent,
-};
-use s2c_core::tools::{
-    AgentFileState, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
-};
-use s2c_core::vocab::ApiKey;
+use s2c_core::providers::{ModelPrice, PriceTable};
 use s2c_core::vocab::RelPath;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::engine_harness::{
+    create_turn, edit_turn, sse, text_turn, AwaitOutcome, Harness, KEY, MODEL, PAGE,
+};
 use support::openai::{usage, ResponsesStream};
-use support::{MockServer, Reply};
-
-const KEY: &str = "sk-test-engine-key-0123456789abcdef";
-const MODEL: &str = "gpt-engine-test";
-
-struct Harness {
-    server: MockServer,
-    sink: Arc<CollectingSink>,
-    dirs: Vec<tempfile::TempDir>,
-}
-
-impl Harness {
-    async fn new(replies: Vec<Reply>) -> Self {
-        Self {
-            server: MockServer::start(replies).await,
-            sink: Arc::new(CollectingSink::new()),
-            dirs: Vec::new(),
-        }
-    }
-
-    fn session(&self, prices: Option<Arc<PriceTable>>) -> SessionConfig {
-        let mut config = SessionConfig::new(MODEL);
-        config.system_prompt = "You write web pages.".into();
-        config.user_content = UserContent::text("Make a landing page");
-        config.base_url = Some(self.server.url("/v1"));
-        config.api_key = Some(ApiKey::new(KEY));
-        config.max_output_tokens = Some(2048);
-        config.prices = prices;
-        config.transport = TransportOptions {
-            idle_timeout: Duration::from_secs(10),
-            max_attempts: 1,
-            max_retry_after: Duration::from_secs(1),
-        };
-        config
-    }
-
-    fn spec(
-        &mut self,
-        variants: usize,
-        limits: LoopLimits,
-        prices: Option<Arc<PriceTable>>,
-    ) -> GenerationSpec {
-        let siblings = Arc::new(SharedOptions::new(variants as u32));
-        let runtime = ToolRuntime::new(
-            ToolRegistry::with_file_tools(),
-            &ToolCapabilities::default(),
-            ToolEnv {
-                siblings: siblings.clone(),
-                ..ToolEnv::default()
-            },
-        );
-        let tools = runtime.definitions();
-        let specs = (0..variants)
-            .map(|_| {
-                let dir = tempfile::tempdir().expect("temp dir");
-                let files = AgentFileState::new(dir.path());
-                self.dirs.push(dir);
-                let mut session = self.session(prices.clone());
-                session.tools = tools.clone();
-                VariantSpec {
-                    provider: Provider::OpenAi,
-                    session,
-                    files,
-                    fallback: None,
-                }
-            })
-            .collect();
-        GenerationSpec {
-            variants: specs,
-            runtime: Arc::new(runtime),
-            siblings,
-            limits,
-            factory: Arc::new(VendorSessions),
-        }
-    }
-
-    async fn run(&mut self, variants: usize, limits: LoopLimits) -> GenerationOutcome {
-        let spec = self.spec(variants, limits, None);
-        let emitter = Arc::new(EventEmitter::new(self.sink.clone()));
-        engine::start(spec, emitter).await_outcome().await
-    }
-
-    fn events(&self) -> Vec<AgentEvent> {
-        self.sink.events()
-    }
-
-    fn types(&self, variant: u32) -> Vec<&'static str> {
-        self.events()
-            .iter()
-            .filter(|e| e.variant == variant && !matches!(e.kind, EventKind::Finished { .. }))
-            .map(|e| e.kind.type_name())
-            .collect()
-    }
-}
-
-trait AwaitOutcome {
-    async fn await_outcome(self) -> GenerationOutcome;
-}
-
-impl AwaitOutcome for engine::GenerationHandle {
-    async fn await_outcome(self) -> GenerationOutcome {
-        tokio::time::timeout(Duration::from_secs(20), self.wait())
-            .await
-            .expect("the generation ends")
-    }
-}
-
-fn sse(stream: &ResponsesStream) -> Reply {
-    Reply::sse_text(stream.body())
-}
-
-const PAGE: &str = "<!DOCTYPE html>\n<html><body>\n<h1 class=\"title\">Hello \"world\" \u{e9}</h1>\n</body></html>\n";
-
-fn char_chunks(text: &str, size: usize) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    chars.chunks(size).map(|c| c.iter().collect()).collect()
-}
-
-fn create_turn(call_id: &str, path: &str, content: &str) -> ResponsesStream {
-    let args = json!({"path": path, "content": content}).to_string();
-    let deltas = char_chunks(&args, 5);
-    let deltas: Vec<&str> = deltas.iter().map(String::as_str).collect();
-    let mut s = ResponsesStream::new();
-    s.function_call(&format!("fc_{call_id}"), call_id, "create_file", &deltas)
-        .completed(usage(1000, 0, 400, 0));
-    s
-}
-
-fn edit_turn(call_id: &str, old: &str, new: &str) -> ResponsesStream {
-    let args = json!({"old_text": old, "new_text": new}).to_string();
-    let mut s = ResponsesStream::new();
-    s.function_call(&format!("fc_{call_id}"), call_id, "edit_file", &[&args])
-        .completed(usage(1500, 1000, 100, 0));
-    s
-}
-
-fn text_turn(text: &str) -> ResponsesStream {
-    let mut s = ResponsesStream::new();
-    s.message("msg_1", &[text])
-        .completed(usage(1600, 1000, 20, 0));
-    s
-}
 
 /// The `function_call_output` items of a request, as (call_id, output text).
 fn outputs(body: &Value) -> Vec<(String, String)> {

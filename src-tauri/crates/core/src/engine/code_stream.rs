@@ -1,8 +1,10 @@
 //! The streaming preview of create_file calls: tool-call argument deltas in, coalesced
 //! `code_delta`s out. One per variant; the engine feeds it every argument delta of the turn.
+//! A Markdown fence wrapping the content is not previewed (create_file does not write it).
 
 use super::coalescer::{CodeDelta, CodeDeltaCoalescer};
 use super::partial_json::CreateFileArgsDecoder;
+use crate::tools::unfenced;
 use crate::vocab::{ToolName, DEFAULT_FILE};
 
 pub struct CodeStreamer {
@@ -16,6 +18,10 @@ struct StreamingCall {
     decoder: CreateFileArgsDecoder,
     /// Set when the arguments stopped parsing: the rest of this call is not previewed.
     broken: bool,
+    /// The decoded content so far, and how many bytes of it were previewed: the fence rule
+    /// needs the whole prefix, and what it holds back is previewed later or never.
+    content: String,
+    shown: usize,
 }
 
 impl CodeStreamer {
@@ -40,6 +46,8 @@ impl CodeStreamer {
                 id: call_id.to_owned(),
                 decoder: CreateFileArgsDecoder::new(),
                 broken: false,
+                content: String::new(),
+                shown: 0,
             });
         }
         let Some(call) = self.call.as_mut() else {
@@ -54,10 +62,15 @@ impl CodeStreamer {
             tracing::debug!(call_id, %error, "create_file arguments stopped parsing; preview paused");
             call.broken = true;
         }
+        call.content.push_str(&self.scratch);
+        let visible = unfenced(&call.content, call.decoder.is_complete());
+        let from = call.shown.max(visible.start);
+        let text = call.content.get(from..visible.end).unwrap_or_default();
         let path = call.decoder.path().unwrap_or(DEFAULT_FILE);
-        if !self.scratch.is_empty() || call.decoder.path().is_some() {
-            ready.extend(self.coalescer.push(call_id, path, &self.scratch));
+        if !text.is_empty() || call.decoder.path().is_some() {
+            ready.extend(self.coalescer.push(call_id, path, text));
         }
+        call.shown = from.max(visible.end);
         ready
     }
 

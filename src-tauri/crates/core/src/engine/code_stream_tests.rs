@@ -86,3 +86,34 @@ fn a_new_call_flushes_the_previous_one_and_broken_json_pauses_the_preview() {
     );
     assert_eq!(s.flush(), None);
 }
+
+#[test]
+fn a_fence_around_the_content_is_never_previewed() {
+    let (_clock, mut s) = streamer();
+    let page = "<!DOCTYPE html>\n<html><body>`Hi`</body></html>\n";
+    let content = format!("```html\n{page}```\n");
+    let args = serde_json::json!({"content": content, "path": "index.html"}).to_string();
+    let mut seen = String::new();
+    for piece in pieces(&args, 3) {
+        let out = s.on_arguments("c1", "create_file", piece);
+        seen.extend(out.iter().map(|d| d.text.as_str()));
+        assert!(
+            !seen.starts_with('`'),
+            "the opening fence was shown: {seen:?}"
+        );
+    }
+    seen.extend(s.flush().map(|d| d.text));
+    assert_eq!(seen, page, "the file and only the file");
+}
+
+#[test]
+fn an_unfenced_draft_is_previewed_as_it_comes() {
+    let (_clock, mut s) = streamer();
+    let mut out = s.on_arguments("c1", "create_file", r#"{"content": "<p>a ``"#);
+    out.extend(s.flush());
+    let text: String = out.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(
+        text, "<p>a ``",
+        "backticks of a file without a fence are not held back"
+    );
+}

@@ -1,59 +1,47 @@
 //! Finding the page in a model's final text, for a variant that answered without calling a
-//! tool. Models wrap it in a ```html fence, paste a bare document, or stop mid-document.
+//! tool and has no file. Models wrap it in a ```html fence, paste a bare document, or stop
+//! mid-document.
 
-/// The HTML document in `text`, if there is one. Prefers a fenced block that holds a document,
-/// then a bare document (`<!DOCTYPE html>` or `<html>` to `</html>`, or to the end when the text
-/// was cut off), then any ```html fence.
+/// The HTML document in `text`, if there is a whole one. A fragment (a quoted `<button>`, a
+/// card, a snippet to paste) is never a page, so it is never returned.
+///
+/// A document is the longest fenced block holding `<!DOCTYPE html`, `<html` or `<body` (any
+/// case; a body alone renders as a page), else bare text from `<!DOCTYPE html` or `<html` to
+/// the last `</html>`, or to the end when the text was cut off. Bare prose that merely names
+/// `<body>` is not a document, hence the narrower rule outside fences.
 pub fn extract_html(text: &str) -> Option<String> {
-    let fences = fenced_blocks(text);
-    let is_document =
-        |s: &str| find_ci(s, "<html").is_some() || find_ci(s, "<!doctype html").is_some();
-    if let Some(block) = fences
-        .iter()
-        .filter(|b| is_document(&b.body))
-        .max_by_key(|b| b.body.len())
-    {
-        return bare_document(&block.body).or_else(|| Some(block.body.trim().to_owned()));
-    }
-    if let Some(doc) = bare_document(text) {
-        return Some(doc);
-    }
-    fences
+    if let Some(block) = fenced_blocks(text)
         .into_iter()
-        .filter(|b| b.lang_is_html && !b.body.trim().is_empty())
-        .max_by_key(|b| b.body.len())
-        .map(|b| b.body.trim().to_owned())
+        .filter(|b| is_document(b))
+        .max_by_key(|b| b.len())
+    {
+        return bare_document(&block).or_else(|| Some(block.trim().to_owned()));
+    }
+    bare_document(text)
 }
 
-struct Fence {
-    lang_is_html: bool,
-    body: String,
+/// The tags that make a fenced block a document; the first two also start a bare one.
+const DOCUMENT_STARTS: [&str; 3] = ["<!doctype html", "<html", "<body"];
+
+fn is_document(text: &str) -> bool {
+    DOCUMENT_STARTS
+        .iter()
+        .any(|tag| find_ci(text, tag).is_some())
 }
 
 /// Fenced code blocks; an unclosed last fence runs to the end of the text (a cut-off answer).
-fn fenced_blocks(text: &str) -> Vec<Fence> {
+fn fenced_blocks(text: &str) -> Vec<String> {
     let mut blocks = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find("```") {
         let after = &rest[open + 3..];
-        let (info, body_start) = match after.find('\n') {
-            Some(nl) => (after[..nl].trim(), nl + 1),
-            None => (after.trim(), after.len()),
-        };
+        let body_start = after.find('\n').map_or(after.len(), |nl| nl + 1);
         let body = &after[body_start..];
         let (body, next) = match find_closing_fence(body) {
             Some((end, resume)) => (&body[..end], &body[resume..]),
             None => (body, ""),
         };
-        let lang = info
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        blocks.push(Fence {
-            lang_is_html: matches!(lang.as_str(), "html" | "htm" | "xhtml" | ""),
-            body: body.to_owned(),
-        });
+        blocks.push(body.to_owned());
         rest = next;
     }
     blocks
@@ -71,14 +59,13 @@ fn find_closing_fence(body: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// From `<!DOCTYPE html>` (or `<html`) to the end of `</html>`, or to the end of the text.
+/// From `<!DOCTYPE html>` (or `<html`) to the end of the last `</html>`, or to the end of the
+/// text.
 fn bare_document(text: &str) -> Option<String> {
-    let start = match (find_ci(text, "<!doctype html"), find_ci(text, "<html")) {
-        (Some(d), Some(h)) => d.min(h),
-        (Some(d), None) => d,
-        (None, Some(h)) => h,
-        (None, None) => return None,
-    };
+    let start = DOCUMENT_STARTS[..2]
+        .iter()
+        .filter_map(|tag| find_ci(text, tag))
+        .min()?;
     let end =
         rfind_ci(&text[start..], "</html>").map_or(text.len(), |e| start + e + "</html>".len());
     Some(text[start..end].trim().to_owned())

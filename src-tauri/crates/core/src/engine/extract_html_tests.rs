@@ -43,9 +43,19 @@ fn documents_are_found_in_every_shape() {
             Some(DOC),
         ),
         (
-            "a fragment fence when no document exists",
-            "```html\n<div>card</div>\n```".into(),
-            Some("<div>card</div>"),
+            "a body in a fence is a page",
+            "```html\n<body><p>a</p></body>\n```".into(),
+            Some("<body><p>a</p></body>"),
+        ),
+        (
+            "a fragment fence is not a page",
+            "Add this:\n```html\n<button class=\"cta\">Buy</button>\n```".into(),
+            None,
+        ),
+        (
+            "a bare fragment is not a page",
+            "Use <div class=\"card\">x</div> in your <body>.".into(),
+            None,
         ),
         (
             "a longer document fence wins",

@@ -386,10 +386,11 @@ impl VariantLoop<'_> {
         Ok(())
     }
 
-    /// The end of a successful loop: the page from the model's text when it never used a tool,
-    /// then a `set_code` for every file the UI has not yet seen in full.
+    /// The end of a successful loop: the page from the model's text when it never used a tool
+    /// and there is no file at all (the files win: a snippet quoted in an update's answer must
+    /// not replace the page), then a `set_code` for every file the UI has not yet seen in full.
     fn finish(&mut self) -> Result<(), Stop> {
-        if self.tool_calls == 0 {
+        if self.tool_calls == 0 && self.files.is_empty() {
             if let Some(html) = extract_html(&self.assistant_text) {
                 self.files.set(RelPath::default_file(), html);
             }

@@ -2,6 +2,7 @@
 
 use super::args;
 use super::detail::ToolDetail;
+use super::fence::unfenced;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
 use crate::vocab::paths;
 use crate::vocab::ToolName;
@@ -26,6 +27,7 @@ impl Tool for CreateFile {
         let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
             .map_err(|e| ToolFailure::invalid(NAME, e))?;
         let content = args::req_str(NAME, args, "content")?;
+        let content = &content[unfenced(content, true)];
         if content.trim().is_empty() {
             return Err(ToolFailure::invalid(
                 NAME,
@@ -67,3 +69,7 @@ pub(crate) fn human_size(bytes: usize) -> String {
         format!("{:.1} MB", b / (1024.0 * 1024.0))
     }
 }
+
+#[cfg(test)]
+#[path = "create_file_tests.rs"]
+mod tests;

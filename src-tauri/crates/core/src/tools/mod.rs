@@ -12,6 +12,7 @@ pub mod diff;
 pub mod edit_apply;
 mod edit_file;
 pub mod extract_assets;
+pub mod fence;
 pub mod file_state;
 pub mod http;
 pub(crate) mod image_files;
@@ -33,6 +34,7 @@ pub use detail::{
     Unresolved,
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
+pub use fence::unfenced;
 pub use file_state::{AgentFileState, SavedAsset};
 pub use media_tools::MediaTools;
 pub use registry::ToolRegistry;
