@@ -291,7 +291,10 @@ fn prepare_dirs(dirs: &[PathBuf], binaries: &[(String, Vec<u8>)]) -> Result<(), 
             )
         })?;
         for (path, bytes) in binaries {
-            let target = dir.join(path);
+            // The paths come from the project's database: confined like a tool's, again here.
+            let target = s2c_core::vocab::paths::normalize(path)
+                .and_then(|rel| s2c_core::vocab::paths::resolve(dir, &rel))
+                .map_err(|e| IpcError::new(ErrorCode::Forbidden, &e.to_string()))?;
             s2c_core::atomic_file::write_atomic(&target, bytes).map_err(|e| {
                 IpcError::new(
                     ErrorCode::Io,

@@ -29,6 +29,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "redact",
             "safe_fetch",
             "test_http",
+            "vocab",
         ],
     ),
     (

@@ -1,6 +1,7 @@
 //! Content-addressed file storage inside the project database, and variant file lists.
 
 use super::error::{DbContext, ProjectError, Result};
+use super::paths::stored;
 use super::types::VariantId;
 use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
@@ -34,8 +35,20 @@ pub fn get(conn: &Connection, hash: &str) -> Result<Vec<u8>> {
         .ok_or_else(|| ProjectError::Corrupt(format!("file content {hash} is missing")))
 }
 
-/// `(path, hash, size)` of every file of a variant, sorted by path.
+/// `(path, hash, size)` of every file of a variant, sorted by path. A row whose path the app
+/// will not touch (a crafted database) is left out with a warning, so the rest still shows.
 pub fn list(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u32)>> {
+    let mut kept = Vec::new();
+    for (path, h, size) in rows(conn, variant)? {
+        match stored(&path) {
+            Ok(_) => kept.push((path, h, size)),
+            Err(e) => tracing::warn!("variant {variant}: {e}"),
+        }
+    }
+    Ok(kept)
+}
+
+fn rows(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u32)>> {
     let mut stmt = conn
         .prepare_cached(
             "SELECT f.path, f.hash, b.size FROM variant_files f JOIN blobs b ON b.hash = f.hash
@@ -55,11 +68,12 @@ pub fn list(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String
         .db("listing files")
 }
 
-/// Every file of a variant with its content.
+/// Every file of a variant with its content. A path the app will not touch refuses the whole
+/// variant: its files are about to be written somewhere, and a partial set would be wrong.
 pub fn load_all(conn: &Connection, variant: VariantId) -> Result<Vec<(String, Vec<u8>)>> {
-    list(conn, variant)?
+    rows(conn, variant)?
         .into_iter()
-        .map(|(path, h, _)| Ok((path, get(conn, &h)?)))
+        .map(|(path, h, _)| Ok((stored(&path)?, get(conn, &h)?)))
         .collect()
 }
 

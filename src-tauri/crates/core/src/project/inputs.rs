@@ -4,7 +4,7 @@
 use super::blobs::hash;
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
-use super::paths::{join, normalize, INPUTS_DIR};
+use super::paths::{normalize, resolve, stored, INPUTS_DIR};
 use super::types::{now_ms, InputId, InputInfo};
 use crate::atomic_file::write_atomic;
 use rusqlite::{params, OptionalExtension};
@@ -36,11 +36,11 @@ impl Project {
         };
         let mut rel = format!("{INPUTS_DIR}/{base}");
         let mut n = 2;
-        while join(self.root(), &rel).exists() {
+        while resolve(self.root(), &rel)?.exists() {
             rel = format!("{INPUTS_DIR}/{stem}-{n}{ext}");
             n += 1;
         }
-        let target = join(self.root(), &rel);
+        let target = resolve(self.root(), &rel)?;
         write_atomic(&target, bytes)
             .map_err(|e| ProjectError::io(format!("saving {}", target.display()), e))?;
         let conn = self.conn();
@@ -59,11 +59,23 @@ impl Project {
         })
     }
 
+    /// The inputs, without any whose recorded path the app will not touch (a crafted database).
     pub fn inputs(&self) -> Result<Vec<InputInfo>> {
-        self.conn()
+        let all: Vec<InputInfo> = self
+            .conn()
             .prepare("SELECT id, path, media_type, size FROM inputs ORDER BY id")
             .and_then(|mut s| s.query_map([], input_row)?.collect())
-            .db("listing inputs")
+            .db("listing inputs")?;
+        Ok(all
+            .into_iter()
+            .filter(|input| match stored(&input.path) {
+                Ok(_) => true,
+                Err(e) => {
+                    tracing::warn!("input {}: {e}", input.id);
+                    false
+                }
+            })
+            .collect())
     }
 
     /// The bytes of an input, read from `inputs/`.
@@ -74,7 +86,7 @@ impl Project {
             .optional()
             .db("finding an input")?;
         let path = path.ok_or_else(|| ProjectError::NotFound(format!("there is no input {id}")))?;
-        let abs = join(self.root(), &path);
+        let abs = resolve(self.root(), &stored(&path)?)?;
         std::fs::read(&abs).map_err(|e| ProjectError::io(format!("reading {}", abs.display()), e))
     }
 

@@ -68,5 +68,8 @@ pub use watcher::{ExternalChange, ProjectWatcher};
 pub use working_copy::scan_files;
 
 #[cfg(test)]
+#[path = "trust_tests.rs"]
+mod trust_tests;
+#[cfg(test)]
 #[path = "versions_tests.rs"]
 mod versions_tests;

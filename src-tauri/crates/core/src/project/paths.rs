@@ -1,7 +1,10 @@
 //! Project-relative paths: one canonical spelling (forward slashes, no `.` or `..`), and
-//! confinement, so nothing a model, an import or a user types can reach outside the folder.
+//! confinement, so nothing a model, an import, a user or a shared project's database names can
+//! reach outside the folder. The rules are the tools' own (`vocab::paths`): one set for every
+//! path, wherever it came from.
 
 use super::error::{ProjectError, Result};
+use crate::vocab::paths as confined;
 use std::path::{Path, PathBuf};
 
 /// Where the database and other app data live inside a project; never a working file.
@@ -11,44 +14,49 @@ pub const INPUTS_DIR: &str = "inputs";
 
 const MAX_PATH_LEN: usize = 240;
 
-/// The canonical form of a relative path inside a project, or an error that says why not.
+/// The canonical form of a relative path inside a project, or an error that says why not. A
+/// path typed on Windows may use backslashes; everything else is the tools' confinement.
 pub fn normalize(raw: &str) -> Result<String> {
     let refuse =
         |why: &str| ProjectError::Forbidden(format!("the path “{raw}” is not allowed: {why}"));
     let unified = raw.trim().replace('\\', "/");
-    if unified.is_empty() {
-        return Err(refuse("it is empty"));
+    if unified
+        .chars()
+        .any(|c| matches!(c, '*' | '?' | '"' | '<' | '>' | '|'))
+    {
+        return Err(refuse(
+            "it contains characters that are not allowed in file names",
+        ));
     }
-    if unified.starts_with('/') || unified.as_bytes().get(1) == Some(&b':') {
-        return Err(refuse("it is absolute; use a path relative to the project"));
-    }
-    let mut parts = Vec::new();
-    for part in unified.split('/') {
-        match part {
-            "" | "." => continue,
-            ".." => return Err(refuse("it goes up out of the project (..)")),
-            p if p.chars().any(|c| {
-                c.is_control() || matches!(c, ':' | '*' | '?' | '"' | '<' | '>' | '|')
-            }) =>
-            {
-                return Err(refuse(
-                    "it contains characters that are not allowed in file names",
-                ))
-            }
-            p => parts.push(p),
-        }
-    }
-    let joined = parts.join("/");
-    if joined.is_empty() {
-        return Err(refuse("it names no file"));
-    }
-    if joined.len() > MAX_PATH_LEN {
+    let rel = confined::normalize(&unified).map_err(|e| refuse(&e.to_string()))?;
+    if rel.as_str().len() > MAX_PATH_LEN {
         return Err(refuse("it is too long"));
     }
-    if parts[0] == DATA_DIR {
-        return Err(refuse("the .s2c folder belongs to the app"));
+    Ok(rel.as_str().to_owned())
+}
+
+/// A path read back from a project's database, which may come from anyone (a shared project):
+/// it must already be in canonical form and pass [`normalize`], or it is refused as corrupt.
+pub fn stored(raw: &str) -> Result<String> {
+    match normalize(raw) {
+        Ok(path) if path == raw => Ok(path),
+        Ok(_) => Err(ProjectError::Corrupt(format!(
+            "the project's database names the file “{raw}”, which is not in canonical form"
+        ))),
+        Err(e) => Err(ProjectError::Corrupt(format!(
+            "the project's database names a file the app will not touch: {e}"
+        ))),
     }
-    Ok(joined)
+}
+
+/// `root` joined with a normalized relative path, checked against the real filesystem: no
+/// symbolic link inside the project may lead the path outside it.
+pub fn resolve(root: &Path, rel: &str) -> Result<PathBuf> {
+    let refuse = |e: confined::PathError| {
+        ProjectError::Forbidden(format!("the path “{rel}” is not allowed: {e}"))
+    };
+    let checked = confined::normalize(rel).map_err(refuse)?;
+    confined::resolve(root, &checked).map_err(refuse)
 }
 
 /// True for a normalized path that is a working file (not app data, not an input, not hidden).

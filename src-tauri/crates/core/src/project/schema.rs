@@ -127,6 +127,7 @@ pub fn open(path: &Path, create: bool) -> Result<Connection> {
             source: other,
         },
     })?;
+    harden(&conn)?;
     // WAL: a crash mid-transaction leaves the last committed state; FULL: a commit reported
     // done is on disk, so "version saved" is never a lie.
     conn.pragma_update(None, "journal_mode", "WAL")
@@ -140,6 +141,24 @@ pub fn open(path: &Path, create: bool) -> Result<Connection> {
     check_integrity(&conn)?;
     migrate(&mut conn)?;
     Ok(conn)
+}
+
+/// A project's database may come from anyone (a shared folder, a zip): nothing in it may run
+/// with side effects. Defensive mode refuses the schema tricks that corrupt a file on purpose;
+/// an untrusted schema cannot call functions with side effects from views or triggers; the app
+/// uses neither triggers nor views, so a crafted one never fires.
+fn harden(conn: &Connection) -> Result<()> {
+    use rusqlite::config::DbConfig;
+    for (setting, on) in [
+        (DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true),
+        (DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false),
+        (DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER, false),
+        (DbConfig::SQLITE_DBCONFIG_ENABLE_VIEW, false),
+    ] {
+        conn.set_db_config(setting, on)
+            .db("opening the project database defensively")?;
+    }
+    Ok(())
 }
 
 fn check_integrity(conn: &Connection) -> Result<()> {

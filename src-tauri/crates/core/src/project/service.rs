@@ -1,7 +1,7 @@
 //! The projects of one app process: the recent list, and the projects opened so far by id.
 
 use super::error::{ProjectError, Result};
-use super::handle::Project;
+use super::handle::{set_meta, Project};
 use super::index::{ProjectIndex, RecentProject};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -53,9 +53,32 @@ impl ProjectService {
             self.index.touch(&p.info()?)?;
             return Ok(p);
         }
-        let project = Project::open(path)?;
+        let mut project = Project::open(path)?;
+        if self.id_belongs_elsewhere(project.id(), path) {
+            // A copy of a known project (a duplicated folder, a shared zip): it gets an id of
+            // its own, so it can never stand in for the other one in any command.
+            let fresh = uuid::Uuid::new_v4().to_string();
+            tracing::warn!(
+                "{} has the id of another project; giving it its own",
+                path.display()
+            );
+            set_meta(&project.conn(), "id", &fresh)?;
+            drop(project);
+            project = Project::open(path)?;
+        }
         self.register(&project)?;
         Ok(project)
+    }
+
+    /// Whether another folder is already known (open or in the recent list) under `id`.
+    fn id_belongs_elsewhere(&self, id: &str, path: &Path) -> bool {
+        let same = |other: &Path| same_folder(other, path);
+        if let Some(open) = self.find_open(|p| p.id() == id) {
+            return !same(open.root());
+        }
+        self.index
+            .path_of(id)
+            .is_some_and(|known| known.exists() && !same(&known))
     }
 
     /// An open project by id, opening it from the recent list if needed.
@@ -94,6 +117,13 @@ impl ProjectService {
     fn find_open(&self, pred: impl Fn(&Project) -> bool) -> Option<Project> {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         open.values().find(|p| pred(p)).cloned()
+    }
+}
+
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 

@@ -5,7 +5,7 @@ use super::*;
 use std::path::Path;
 use std::time::Duration;
 
-fn new_project() -> (tempfile::TempDir, Project) {
+pub(super) fn new_project() -> (tempfile::TempDir, Project) {
     let dir = tempfile::tempdir().unwrap();
     let project = Project::create(&dir.path().join("page"), "My page").unwrap();
     (dir, project)
@@ -16,7 +16,11 @@ fn html(title: &str) -> Vec<u8> {
 }
 
 /// A finished generation with one variant per title.
-fn generate(project: &Project, parent: Option<VersionId>, titles: &[&str]) -> VersionInfo {
+pub(super) fn generate(
+    project: &Project,
+    parent: Option<VersionId>,
+    titles: &[&str],
+) -> VersionInfo {
     let spec = NewVersion {
         parent,
         kind: Some(if parent.is_some() {

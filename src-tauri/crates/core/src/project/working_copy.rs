@@ -5,7 +5,7 @@
 use super::blobs::hash;
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::{current_version, Project};
-use super::paths::{is_working_path, join, normalize, relative_to};
+use super::paths::{is_working_path, normalize, relative_to, resolve, stored};
 use super::types::{VersionInfo, VersionKind};
 use super::versions::SnapshotSpec;
 use crate::atomic_file::write_atomic;
@@ -42,7 +42,7 @@ impl Project {
         };
         let root = self.root();
         for (path, bytes) in files {
-            let target = join(root, path);
+            let target = resolve(root, path)?;
             if disk_hash(&target).as_deref() == new.get(path.as_str()).map(String::as_str) {
                 continue;
             }
@@ -53,7 +53,9 @@ impl Project {
             if new.contains_key(path.as_str()) {
                 continue;
             }
-            let target = join(root, &path);
+            let Ok(target) = resolve(root, &path) else {
+                continue;
+            };
             if disk_hash(&target).as_deref() == Some(old_hash.as_str()) {
                 let _ = std::fs::remove_file(&target);
                 remove_empty_parents(root, &target);
@@ -119,16 +121,31 @@ impl Project {
         self.make_current(version)?;
         let kept = working_record(&self.conn())?;
         for path in on_disk.keys().filter(|p| !kept.contains_key(*p)) {
-            let _ = std::fs::remove_file(join(self.root(), path));
+            if let Ok(target) = resolve(self.root(), path) {
+                let _ = std::fs::remove_file(target);
+            }
         }
         Ok(())
     }
 }
 
+/// What the app last wrote, by path. A row naming a path the app will not touch is dropped:
+/// files are removed by this record, and a crafted one must not remove anything outside.
 fn working_record(conn: &rusqlite::Connection) -> Result<BTreeMap<String, String>> {
-    conn.prepare_cached("SELECT path, hash FROM working_files")
+    let rows: Vec<(String, String)> = conn
+        .prepare_cached("SELECT path, hash FROM working_files")
         .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
-        .db("reading the working files record")
+        .db("reading the working files record")?;
+    Ok(rows
+        .into_iter()
+        .filter(|(path, _)| match stored(path) {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!("working files record: {e}");
+                false
+            }
+        })
+        .collect())
 }
 
 fn disk_hash(path: &Path) -> Option<String> {

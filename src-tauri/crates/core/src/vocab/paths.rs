@@ -18,11 +18,30 @@ const MAX_SEGMENT_BYTES: usize = 255;
 /// Folders at the project root that hold the app's own data (the version database, git).
 const APP_FOLDERS: &[&str] = &[".s2c", ".git"];
 
-/// Names Windows reserves for devices, with or without an extension.
+/// A folder that holds a repository's own data wherever it sits: a nested `.git/hooks` is code
+/// that runs when someone uses git there.
+const GIT_FOLDER: &str = ".git";
+
+/// Names Windows reserves for devices, with or without an extension (the superscript digits are
+/// devices too, and so are the console names).
 const WINDOWS_RESERVED: &[&str] = &[
-    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
-    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+    "con", "prn", "aux", "nul", "com0", "com1", "com2", "com3", "com4", "com5", "com6", "com7",
+    "com8", "com9", "com¹", "com²", "com³", "lpt0", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6",
+    "lpt7", "lpt8", "lpt9", "lpt¹", "lpt²", "lpt³", "conin$", "conout$",
 ];
+
+/// Whether `segment` has the shape of a Windows 8.3 short name (`GIT~1`, `PROGRA~1.HTM`): on a
+/// volume with short names, `S2C~1` opens `.s2c` and `GIT~1` opens `.git`, whatever the checks
+/// on the long names said.
+fn is_short_name(segment: &str) -> bool {
+    let stem = segment.split('.').next().unwrap_or(segment);
+    match stem.rsplit_once('~') {
+        Some((base, digits)) => {
+            !base.is_empty() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+        }
+        None => false,
+    }
+}
 
 /// A path that passed the lexical checks: relative, `/`-separated, no `.` or `..` segments.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,6 +105,8 @@ pub enum PathError {
     NotADirectory(String, String),
     #[error("the path {0:?} is inside {1:?}, which belongs to the app, not the page")]
     AppFolder(String, String),
+    #[error("the path {0:?} uses {1:?}, which has the shape of a Windows short name (NAME~1); use the full name")]
+    ShortName(String, String),
     #[error("the project folder cannot be read: {0}")]
     Root(String),
 }
@@ -127,8 +148,12 @@ pub fn normalize(raw: &str) -> Result<RelPath, PathError> {
         if kept.is_empty() && segment.starts_with('~') {
             return Err(PathError::HomeDirectory(owned()));
         }
-        if kept.is_empty() && APP_FOLDERS.contains(&segment.to_ascii_lowercase().as_str()) {
+        let lower = segment.to_lowercase();
+        if (kept.is_empty() && APP_FOLDERS.contains(&lower.as_str())) || lower == GIT_FOLDER {
             return Err(PathError::AppFolder(owned(), segment.to_owned()));
+        }
+        if is_short_name(segment) {
+            return Err(PathError::ShortName(owned(), segment.to_owned()));
         }
         if segment.len() > MAX_SEGMENT_BYTES {
             return Err(PathError::TooLong(owned()));
@@ -136,8 +161,9 @@ pub fn normalize(raw: &str) -> Result<RelPath, PathError> {
         if segment.ends_with('.') || segment.ends_with(' ') {
             return Err(PathError::TrailingDotOrSpace(owned()));
         }
-        let stem = segment.split('.').next().unwrap_or(segment);
-        if WINDOWS_RESERVED.contains(&stem.to_ascii_lowercase().as_str()) {
+        // Windows ignores spaces before the extension: `CON .txt` is the console too.
+        let stem = lower.split('.').next().unwrap_or(&lower).trim_end();
+        if WINDOWS_RESERVED.contains(&stem) {
             return Err(PathError::ReservedName(owned(), segment.to_owned()));
         }
         kept.push(segment);

@@ -15,6 +15,7 @@ enum Expect {
     Home,
     TooLong,
     AppFolder,
+    ShortName,
 }
 
 fn kind(result: &Result<RelPath, PathError>) -> Expect {
@@ -32,6 +33,7 @@ fn kind(result: &Result<RelPath, PathError>) -> Expect {
         Err(PathError::HomeDirectory(_)) => Expect::Home,
         Err(PathError::TooLong(_)) => Expect::TooLong,
         Err(PathError::AppFolder(..)) => Expect::AppFolder,
+        Err(PathError::ShortName(..)) => Expect::ShortName,
         Err(other) => panic!("unexpected lexical error {other:?}"),
     }
 }
@@ -102,6 +104,38 @@ fn lexical_checks_accept_project_paths_and_refuse_escapes() {
         ("path too long", long_path.as_str(), Expect::TooLong),
         ("app database folder", ".s2c/project.db", Expect::AppFolder),
         ("git folder", ".GIT/config", Expect::AppFolder),
+        (
+            "git folder in any case",
+            ".Git/hooks/pre-commit",
+            Expect::AppFolder,
+        ),
+        (
+            "app folder in any case",
+            ".S2C/project.db",
+            Expect::AppFolder,
+        ),
+        ("nested git folder", "vendor/.git/config", Expect::AppFolder),
+        ("git short name", "GIT~1/config", Expect::ShortName),
+        (
+            "app folder short name",
+            "S2C~1/project.db",
+            Expect::ShortName,
+        ),
+        ("short name file", "assets/PROGRA~12.HTM", Expect::ShortName),
+        (
+            "tilde inside a name is fine",
+            "a~b.html",
+            Expect::Ok("a~b.html"),
+        ),
+        ("trailing tilde is fine", "backup~", Expect::Ok("backup~")),
+        ("reserved with a space", "con .txt", Expect::Reserved),
+        ("reserved superscript port", "COM¹.html", Expect::Reserved),
+        ("reserved console", "CONIN$", Expect::Reserved),
+        (
+            "nested app folder name is a page folder",
+            "docs/.s2c/x.html",
+            Expect::Ok("docs/.s2c/x.html"),
+        ),
     ];
     for (name, raw, expected) in cases {
         let got = kind(&normalize(raw));
