@@ -84,10 +84,12 @@ where
         };
         // Usage within one attempt is cumulative (the last figure is the attempt's); attempts add.
         failed.usage = failed.usage.plus(seen.usage);
+        // The cap is on the vendor's own `retry-after`; the backoff is ours and always short.
+        let too_long = err
+            .retry_after()
+            .is_some_and(|asked| asked > request.options.max_retry_after);
         let delay = match retry_delay(&err, attempt) {
-            Some(delay) if attempt < max_attempts && delay <= request.options.max_retry_after => {
-                delay
-            }
+            Some(delay) if attempt < max_attempts && !too_long => delay,
             _ => return Err(err),
         };
         attempt += 1;
