@@ -52,8 +52,13 @@ async fn overloaded_errors_mid_stream_restart_the_turn() {
     assert_eq!(session.messages().len(), 2, "one assistant turn recorded");
 
     // Every attempt fails: the error after max_attempts (3).
-    let again = || Reply::sse_text(partial.body() + &support::sse::event(&error("overloaded_error", "Overloaded")));
-    let server = MockServer::start(vec![again(), again(), again(), Reply::sse_text(ok.body())]).await;
+    let again = || {
+        Reply::sse_text(
+            partial.body() + &support::sse::event(&error("overloaded_error", "Overloaded")),
+        )
+    };
+    let server =
+        MockServer::start(vec![again(), again(), again(), Reply::sse_text(ok.body())]).await;
     let mut session = AnthropicSession::open(config(&server, "claude-sonnet-4-5")).expect("open");
     let (result, events) = run(&mut session).await;
     let err = result.expect_err("fails");
@@ -65,7 +70,11 @@ async fn overloaded_errors_mid_stream_restart_the_turn() {
         .filter(|e| matches!(e, StreamEvent::Retrying { discard: true, .. }))
         .count();
     assert_eq!(discarded, 2);
-    assert_eq!(session.usage().input_tokens, 15, "all three attempts billed");
+    assert_eq!(
+        session.usage().input_tokens,
+        15,
+        "all three attempts billed"
+    );
     assert_eq!(session.messages().len(), 1, "nothing recorded");
 }
 

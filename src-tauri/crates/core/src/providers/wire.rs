@@ -6,7 +6,9 @@ use super::book::TurnBook;
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::PriceTable;
 use super::session::{EventSink, SessionConfig, TransportOptions};
-use super::transport::{client_for, stream_with_retries, FailedAttempts, StreamMapper, TurnRequest};
+use super::transport::{
+    client_for, stream_with_retries, FailedAttempts, StreamMapper, TurnRequest,
+};
 use super::types::{NativeTurn, ProviderTurn, StopReason, Usage};
 use crate::vocab::ApiKey;
 use crate::vocab::ToolCall;

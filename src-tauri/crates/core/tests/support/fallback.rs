@@ -5,8 +5,8 @@ use super::anthropic::MessagesStream;
 use super::openai::ResponsesStream;
 use super::{Captured, MockServer, Reply};
 use s2c_core::engine::{
-    self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationSpec, LoopLimits, VariantFallback,
-    VariantOutcome, VariantSpec, VendorSessions,
+    self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationSpec, LoopLimits,
+    VariantFallback, VariantOutcome, VariantSpec, VendorSessions,
 };
 use s2c_core::providers::{
     ModelPrice, PriceTable, Provider, ReasoningEffort, SessionConfig, TransportOptions, UserContent,
