@@ -65,6 +65,12 @@ impl LiveGeneration {
             EventKind::ToolResult { call_id, .. } => {
                 v.drafts.remove(call_id);
             }
+            // The turn restarts: its drafts are void (only the current turn's calls have
+            // drafts), and the page goes back to its last `set_code`s until the retry refills it.
+            EventKind::Retrying {
+                discard_from: Some(_),
+                ..
+            } => v.drafts.clear(),
             _ => {}
         }
     }
@@ -206,5 +212,49 @@ mod tests {
         std::fs::write(dir.path().join("0/assets/logo.svg"), "<svg/>").unwrap();
         assert_eq!(read(&g, 0, "assets/logo.svg").as_deref(), Some("<svg/>"));
         assert!(g.source(2).is_none());
+    }
+
+    #[test]
+    fn a_restarted_turn_drops_its_drafts_and_refills_without_doubling() {
+        let dir = tempfile::tempdir().unwrap();
+        let g = Arc::new(LiveGeneration::new(
+            vec![dir.path().join("0")],
+            &[("index.html".into(), "<h1>Before</h1>".into())],
+        ));
+        let delta = |text: &str| {
+            event(
+                0,
+                EventKind::CodeDelta {
+                    call_id: "toolu_01".into(),
+                    path: "index.html".into(),
+                    text: text.into(),
+                },
+            )
+        };
+        g.apply(&delta("<h1>Af"));
+        assert_eq!(read(&g, 0, "index.html").as_deref(), Some("<h1>Af"));
+        let retry = |discard_from| {
+            event(
+                0,
+                EventKind::Retrying {
+                    attempt: 2,
+                    delay_ms: 500,
+                    reason: "overloaded".into(),
+                    discard_from,
+                },
+            )
+        };
+        // A retry before any output changes nothing.
+        g.apply(&retry(None));
+        assert_eq!(read(&g, 0, "index.html").as_deref(), Some("<h1>Af"));
+        g.apply(&retry(Some(1)));
+        assert_eq!(
+            read(&g, 0, "index.html").as_deref(),
+            Some("<h1>Before</h1>"),
+            "back to the last good state"
+        );
+        // The retry streams the same call id again, from its start.
+        g.apply(&delta("<h1>After"));
+        assert_eq!(read(&g, 0, "index.html").as_deref(), Some("<h1>After"));
     }
 }

@@ -305,12 +305,17 @@ export type EventKind_Deserialize =
 /**  A file's full content. */
 { type: "set_code"; path: string; content: string } | { type: "tool_result"; call_id: string; name: string; ok: boolean; summary: string; detail?: ToolDetail_Deserialize | null } | 
 /**
- *  The variant's usage and cost so far (cumulative, not per turn). `cost_usd` is `None`
- *  when the model's price is unknown.
+ *  The variant's usage and cost so far (cumulative, not per turn), failed attempts
+ *  included. `cost_usd` is `None` when the model's price is unknown.
  */
 { type: "usage"; usage: UsageSummary; cost_usd?: number | null } | 
-/**  The provider layer is retrying a failed request. */
-{ type: "retrying"; attempt: number; delay_ms: number; reason: string } | 
+/**
+ *  The provider layer is retrying a failed request: attempt number `attempt` (2 for the
+ *  first retry) starts after `delay_ms`. When the failed attempt had already streamed
+ *  output, `discard_from` is the `event_id` of its first event: the turn restarts from its
+ *  beginning and every event of this variant from that id up to this one is void.
+ */
+{ type: "retrying"; attempt: number; delay_ms: number; reason: string; discard_from?: number | null } | 
 /**  The variant continues with another model (e.g. after the first was overloaded). */
 { type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | { type: "variant_error"; code: VariantErrorCode; message: string } | { type: "variant_cancelled" } | 
 /**  Every variant has ended. */
@@ -332,12 +337,17 @@ export type EventKind_Serialize =
 /**  A file's full content. */
 { type: "set_code"; path: string; content: string } | { type: "tool_result"; call_id: string; name: string; ok: boolean; summary: string; detail?: ToolDetail_Serialize } | 
 /**
- *  The variant's usage and cost so far (cumulative, not per turn). `cost_usd` is `None`
- *  when the model's price is unknown.
+ *  The variant's usage and cost so far (cumulative, not per turn), failed attempts
+ *  included. `cost_usd` is `None` when the model's price is unknown.
  */
 { type: "usage"; usage: UsageSummary; cost_usd: number | null } | 
-/**  The provider layer is retrying a failed request. */
-{ type: "retrying"; attempt: number; delay_ms: number; reason: string } | 
+/**
+ *  The provider layer is retrying a failed request: attempt number `attempt` (2 for the
+ *  first retry) starts after `delay_ms`. When the failed attempt had already streamed
+ *  output, `discard_from` is the `event_id` of its first event: the turn restarts from its
+ *  beginning and every event of this variant from that id up to this one is void.
+ */
+{ type: "retrying"; attempt: number; delay_ms: number; reason: string; discard_from?: number } | 
 /**  The variant continues with another model (e.g. after the first was overloaded). */
 { type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | { type: "variant_error"; code: VariantErrorCode; message: string } | { type: "variant_cancelled" } | 
 /**  Every variant has ended. */

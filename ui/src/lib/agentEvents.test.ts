@@ -125,6 +125,61 @@ describe("applyEvents", () => {
     expect(b.error).toEqual({ code: "auth", message: "Key refused" });
   });
 
+  it("a retry that restarts the turn drops its partial text, tool cards and drafts", () => {
+    nextId = 400;
+    const usage = { input_tokens: 10, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 5, reasoning_tokens: 0 };
+    const before: AgentEvent[] = [
+      ev(0, { type: "started", provider: "anthropic", model: "claude-opus-4-1" }),
+      ev(0, { type: "assistant", text: "Part one." }),
+      ev(0, { type: "usage", usage, cost_usd: 0.01 }),
+      ev(0, { type: "status", message: "The reply hit the output limit; asking the model to continue…" }),
+    ];
+    // The continued turn streams into the same text item, starts a call, then breaks off.
+    const partial: AgentEvent[] = [
+      ev(0, { type: "assistant", text: " Half of part" }),
+      ev(1, { type: "assistant", text: "Other option" }),
+      ev(0, { type: "tool_start", call_id: "toolu_01", name: "create_file", title: "Writing index.html" }),
+      ev(0, { type: "code_delta", call_id: "toolu_01", path: "index.html", text: "<h1>Hal" }),
+    ];
+    const discardFrom = partial[0]?.event_id;
+    const retry = ev(0, { type: "retrying", attempt: 2, delay_ms: 500, reason: "overloaded", discard_from: discardFrom });
+    const again: AgentEvent[] = [
+      ev(0, { type: "assistant", text: " two." }),
+      ev(0, { type: "tool_start", call_id: "toolu_01", name: "create_file", title: "Writing index.html" }),
+      ev(0, { type: "code_delta", call_id: "toolu_01", path: "index.html", text: "<h1>Hello</h1>" }),
+    ];
+    let state = applyEvents(emptyGeneration(started), [...before, ...partial], 1000);
+    expect(visibleFiles(slot(state, 0))["index.html"]).toBe("<h1>Hal");
+    const revision = slot(state, 0).codeRevision;
+    state = applyEvents(state, [retry], 2000);
+    const a = slot(state, 0);
+    expect(a.activity.map((x) => x.kind)).toEqual(["assistant", "retrying"]);
+    expect(a.activity[0]).toMatchObject({ kind: "assistant", text: "Part one." });
+    expect(a.activity[1]).toMatchObject({ kind: "retrying", restarted: true, reason: "overloaded" });
+    expect(a.drafts).toEqual({});
+    expect(visibleFiles(a)).toEqual({});
+    expect(a.codeRevision).toBeGreaterThan(revision);
+    expect(slot(state, 1).activity[0]).toMatchObject({ kind: "assistant", text: "Other option" });
+    state = applyEvents(state, again, 3000);
+    const refilled = slot(state, 0);
+    expect(refilled.activity.map((x) => x.kind)).toEqual(["assistant", "retrying", "assistant", "tool"]);
+    expect(refilled.activity.filter((x) => x.kind === "tool")).toHaveLength(1);
+    expect(visibleFiles(refilled)["index.html"]).toBe("<h1>Hello</h1>");
+    // The same events rebuilt from a shuffled, duplicated log give the same state.
+    const all = [...before, ...partial, retry, ...again];
+    const rebuilt = applyEvents(emptyGeneration(started), [...all].reverse().concat(all.slice(0, 3)), 3000);
+    expect(slot(rebuilt, 0).activity.map((x) => (x.kind === "assistant" ? x.text : x.kind))).toEqual(["Part one.", "retrying", " two.", "tool"]);
+    expect(visibleFiles(slot(rebuilt, 0))["index.html"]).toBe("<h1>Hello</h1>");
+  });
+
+  it("a retry before any output keeps what was shown", () => {
+    nextId = 500;
+    let state = applyEvents(emptyGeneration(started), [ev(0, { type: "assistant", text: "Kept." })], 0);
+    state = applyEvents(state, [ev(0, { type: "retrying", attempt: 2, delay_ms: 500, reason: "429" })], 0);
+    expect(slot(state, 0).activity.map((x) => x.kind)).toEqual(["assistant", "retrying"]);
+    expect(slot(state, 0).activity[1]).toMatchObject({ restarted: false });
+  });
+
   it("leaves an older state intact when a newer one shares its log", () => {
     const events = stream();
     const a = applyEvents(emptyGeneration(started), events.slice(0, 5), 0);

@@ -21,7 +21,7 @@ export type ActivityItem =
   | { kind: "thinking"; id: number; text: string; startedAt: number; endedAt: number | null }
   | { kind: "assistant"; id: number; text: string }
   | ToolItem
-  | { kind: "retrying"; id: number; attempt: number; delayMs: number; reason: string; at: number }
+  | { kind: "retrying"; id: number; attempt: number; delayMs: number; reason: string; at: number; restarted: boolean }
   | { kind: "switched"; id: number; from: string; to: string; reason: string }
   | { kind: "error"; id: number; code: VariantErrorCode; message: string }
   | { kind: "done"; id: number; turns: number; toolCalls: number; durationMs: number }
@@ -30,6 +30,14 @@ export type ActivityItem =
 export interface Draft {
   path: string;
   text: string;
+}
+
+/** Where the attempt now streaming began: its first event, and the activity as it was then. */
+export interface TurnMark {
+  eventId: number;
+  activityLength: number;
+  /** The text of the last activity item then, when it was text a delta could extend. */
+  lastText: string | null;
 }
 
 export interface VariantView {
@@ -51,6 +59,9 @@ export interface VariantView {
   /** Bumped whenever the page's code changed: the preview reloads on it (throttled). */
   codeRevision: number;
   error: { code: VariantErrorCode; message: string } | null;
+  /** Set by the first output event after any other event; a `retrying` that discards the
+   * attempt goes back to it. */
+  turnMark: TurnMark | null;
 }
 
 export interface FinishedSummary {
@@ -91,6 +102,7 @@ function emptyVariant(index: number, started?: StartedVariant): VariantView {
     costUsd: null,
     codeRevision: 0,
     error: null,
+    turnMark: null,
   };
 }
 
@@ -192,8 +204,45 @@ function closeThinking(activity: ActivityItem[], now: number): void {
   if (last?.kind === "thinking" && last.endedAt === null) activity[activity.length - 1] = { ...last, endedAt: now };
 }
 
+/** The events a turn's attempt streams; any other event ends the attempt's run of them. */
+const OUTPUT_EVENTS: ReadonlySet<AgentEvent["type"]> = new Set(["assistant", "thinking", "tool_start", "code_delta"]);
+
+function markTurn(v: Mutable<VariantView>, event: AgentEvent): void {
+  if (!OUTPUT_EVENTS.has(event.type)) {
+    v.turnMark = null;
+    return;
+  }
+  if (v.turnMark !== null) return;
+  const last = v.activity[v.activity.length - 1];
+  const lastText = last?.kind === "assistant" || (last?.kind === "thinking" && last.endedAt === null) ? last.text : null;
+  v.turnMark = { eventId: event.event_id, activityLength: v.activity.length, lastText };
+}
+
+/** A retry voided the events from `from` on (see the protocol in core/src/engine/events.rs):
+ * their text, tool cards and drafts go; the page is back to its last `set_code`s. */
+function discardAttempt(v: Mutable<VariantView>, from: number): void {
+  const activity = v.activity as ActivityItem[];
+  const mark = v.turnMark;
+  if (mark !== null && mark.eventId === from) {
+    activity.length = Math.min(activity.length, mark.activityLength);
+    const last = activity[activity.length - 1];
+    if (mark.lastText !== null && (last?.kind === "assistant" || last?.kind === "thinking")) {
+      activity[activity.length - 1] = last.kind === "thinking" ? { ...last, text: mark.lastText, endedAt: null } : { ...last, text: mark.lastText };
+    }
+  } else {
+    v.activity = activity.filter((item) => item.id < from);
+  }
+  // Only the turn's own calls have drafts while it streams.
+  if (Object.keys(v.drafts).length > 0) {
+    v.drafts = {};
+    v.codeRevision += 1;
+  }
+}
+
 function applyToVariant(view: VariantView, event: AgentEvent, now: number): void {
   const v = view as Mutable<VariantView>;
+  if (event.type === "retrying" && event.discard_from != null) discardAttempt(v, event.discard_from);
+  markTurn(v, event);
   const activity = v.activity as ActivityItem[];
   const files = v.files as Record<string, string>;
   const drafts = v.drafts as Record<string, Draft>;
@@ -262,7 +311,7 @@ function applyToVariant(view: VariantView, event: AgentEvent, now: number): void
       v.costUsd = event.cost_usd ?? null;
       break;
     case "retrying":
-      activity.push({ kind: "retrying", id: event.event_id, attempt: event.attempt, delayMs: event.delay_ms, reason: event.reason, at: now });
+      activity.push({ kind: "retrying", id: event.event_id, attempt: event.attempt, delayMs: event.delay_ms, reason: event.reason, at: now, restarted: event.discard_from != null });
       break;
     case "model_switched":
       activity.push({ kind: "switched", id: event.event_id, from: event.from, to: event.to, reason: event.reason });

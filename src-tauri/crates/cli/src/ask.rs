@@ -139,9 +139,16 @@ fn show(progress: &mut Progress, event: StreamEvent, json_mode: bool) {
             attempt,
             delay_ms,
             reason,
+            discard,
         } => {
+            if discard {
+                // The turn restarts from its beginning: what streamed so far is void.
+                progress.text.clear();
+                progress.thinking.clear();
+            }
             if !json_mode {
-                eprintln!("\n[retrying: attempt {attempt} in {delay_ms} ms: {reason}]");
+                let restart = if discard { ", restarting the turn" } else { "" };
+                eprintln!("\n[retrying{restart}: attempt {attempt} in {delay_ms} ms: {reason}]");
             }
         }
         StreamEvent::ToolCallDelta { .. } => {}

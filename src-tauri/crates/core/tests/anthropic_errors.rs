@@ -5,7 +5,7 @@
 mod support;
 
 use s2c_core::providers::anthropic::AnthropicSession;
-use s2c_core::providers::{ProviderErrorCode, StreamEvent};
+use s2c_core::providers::{ProviderErrorCode, ProviderSession, StreamEvent};
 use serde_json::json;
 use support::anthropic::{error, MessagesStream};
 use support::anthropic_session::{config, run, text_of, KEY};
@@ -13,7 +13,7 @@ use support::sse::TINY_CHUNKS;
 use support::{MockServer, Reply};
 
 #[tokio::test]
-async fn overloaded_errors_mid_stream_are_retried_only_before_output() {
+async fn overloaded_errors_mid_stream_restart_the_turn() {
     let mut ok = MessagesStream::new(5, 0, 0);
     ok.text(&["fine"]).stop("end_turn", 1);
     let before = MessagesStream::new(5, 0, 0).ping().body()
@@ -29,18 +29,53 @@ async fn overloaded_errors_mid_stream_are_retried_only_before_output() {
     assert!(events.iter().any(|e| matches!(e, StreamEvent::Retrying { attempt: 2, reason, .. } if reason.contains("overloaded"))));
     assert_eq!(server.requests().len(), 2);
 
+    // After output: the same request again, the caller told to discard what it got; the
+    // failed attempt's usage (message_start: 5 in, 1 out) is billed.
     let mut partial = MessagesStream::new(5, 0, 0);
     partial.text(&["half an ans"]);
     let after = partial.body() + &support::sse::event(&error("overloaded_error", "Overloaded"));
-    let server = MockServer::start(vec![Reply::sse_text(after)]).await;
+    let server = MockServer::start(vec![Reply::sse_text(after), Reply::sse_text(ok.body())]).await;
+    let mut session = AnthropicSession::open(config(&server, "claude-sonnet-4-5")).expect("open");
+    let (result, events) = run(&mut session).await;
+    assert_eq!(result.expect("retried").assistant_text, "fine");
+    let at = events
+        .iter()
+        .position(|e| matches!(e, StreamEvent::Retrying { attempt: 2, discard: true, reason, .. } if reason.contains("overloaded_error")))
+        .expect("a retrying event that discards the partial turn");
+    assert_eq!(text_of(&events[..at]), "half an ans");
+    assert_eq!(text_of(&events[at..]), "fine");
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0].body, requests[1].body, "the same request");
+    assert_eq!(session.usage().input_tokens, 10);
+    assert_eq!(session.usage().output_tokens, 2);
+    assert_eq!(session.messages().len(), 2, "one assistant turn recorded");
+
+    // Every attempt fails: the error after max_attempts (3).
+    let again = || {
+        Reply::sse_text(
+            partial.body() + &support::sse::event(&error("overloaded_error", "Overloaded")),
+        )
+    };
+    let server =
+        MockServer::start(vec![again(), again(), again(), Reply::sse_text(ok.body())]).await;
     let mut session = AnthropicSession::open(config(&server, "claude-sonnet-4-5")).expect("open");
     let (result, events) = run(&mut session).await;
     let err = result.expect_err("fails");
     assert_eq!(err.code(), ProviderErrorCode::Overloaded);
-    assert!(err.retryable());
     assert!(err.to_string().contains("overloaded_error"), "{err}");
-    assert_eq!(text_of(&events), "half an ans");
-    assert_eq!(server.requests().len(), 1, "output was shown: no retry");
+    assert_eq!(server.requests().len(), 3);
+    let discarded = events
+        .iter()
+        .filter(|e| matches!(e, StreamEvent::Retrying { discard: true, .. }))
+        .count();
+    assert_eq!(discarded, 2);
+    assert_eq!(
+        session.usage().input_tokens,
+        15,
+        "all three attempts billed"
+    );
+    assert_eq!(session.messages().len(), 1, "nothing recorded");
 }
 
 #[tokio::test]
@@ -67,8 +102,9 @@ async fn a_stream_without_message_stop_is_truncated() {
         ),
     ] {
         let server = MockServer::start(vec![reply]).await;
-        let mut session =
-            AnthropicSession::open(config(&server, "claude-sonnet-4-5")).expect("open");
+        let mut cfg = config(&server, "claude-sonnet-4-5");
+        cfg.transport.max_attempts = 1;
+        let mut session = AnthropicSession::open(cfg).expect("open");
         let err = run(&mut session).await.0.expect_err(name);
         assert_eq!(err.code(), ProviderErrorCode::Truncated, "{name}: {err}");
         assert_eq!(

@@ -179,13 +179,15 @@ async fn without_a_fallback_an_overloaded_model_fails_clearly() {
 #[tokio::test]
 async fn an_overload_in_the_middle_of_a_stream_closes_the_half_streamed_call_and_switches() {
     let server = MockServer::start(vec![]).await;
-    // Output already reached the engine, so the provider does not retry: the error comes at once.
+    // The provider restarts the turn once (the harness allows 2 attempts), then gives up.
     let args = create_args();
     let mut cut = MessagesStream::new(1000, 0, 0);
     let at = cut.tool_start("toolu_01", "create_file");
     cut.tool_delta(at, &args[..30]);
     cut.push(support::anthropic::error("overloaded_error", "Overloaded"));
-    server.push_for_model("claude-opus-4-1", Reply::sse_text(cut.body()));
+    for _ in 0..2 {
+        server.push_for_model("claude-opus-4-1", Reply::sse_text(cut.body()));
+    }
     server.push_for_model("claude-sonnet-4-5", claude_create("toolu_02"));
     server.push_for_model("claude-sonnet-4-5", claude_done());
 
@@ -219,7 +221,7 @@ async fn an_overload_in_the_middle_of_a_stream_closes_the_half_streamed_call_and
         "the draft is closed before the switch: {of_first:?}"
     );
     let bodies = run.bodies("/v1/messages");
-    let first = &bodies[1];
+    let first = &bodies[2];
     assert_eq!(first["model"], json!("claude-sonnet-4-5"));
     assert_eq!(
         first["messages"].as_array().map(Vec::len),

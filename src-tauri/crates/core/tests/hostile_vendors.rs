@@ -175,15 +175,24 @@ async fn a_stalled_stream_times_out_cleanly() {
 }
 
 #[tokio::test]
-async fn a_stream_cut_mid_event_after_output_is_truncated_not_retried() {
+async fn a_stream_cut_mid_event_after_output_restarts_the_turn_then_gives_up() {
     let mut s = ResponsesStream::new();
     s.message("msg", &["Half of a sentence"]);
     let body = s.body();
     let cut = format!("{body}event: response.output_text.delta\ndata: {{\"type\":\"response.out");
-    let run = run(vec![Reply::sse_text(cut).abort_at_end()]).await;
+    let cut = || Reply::sse_text(cut.clone()).abort_at_end();
+    // Cut once: the whole turn is sent again and the variant completes.
+    let recovered = run(vec![cut(), create("h1", "index.html"), done()]).await;
+    assert_eq!(
+        recovered.outcome.variants[0].status,
+        VariantStatus::Complete
+    );
+    assert_eq!(recovered.hostile_requests(), 3);
+    // Cut every time: the error after max_attempts (3).
+    let run = run(vec![cut(), cut(), cut(), create("h1", "index.html")]).await;
     let (code, message) = run.hostile_error();
     assert_eq!(code, VariantErrorCode::Truncated, "{message}");
-    assert_eq!(run.hostile_requests(), 1, "output had started: no retry");
+    assert_eq!(run.hostile_requests(), 3, "three attempts, no more");
 }
 
 #[tokio::test]

@@ -204,12 +204,14 @@ async fn a_tool_loop_whole_and_in_tiny_chunks_with_every_request_checked() {
 #[tokio::test]
 async fn ending_without_done_is_truncated_and_a_json_error_body_is_the_vendors_error() {
     let no_done = data_body(&[chunk(json!({"content": "hal"}), None)], false);
-    let server = MockServer::start(vec![Reply::sse_text(no_done).chunked(TINY_CHUNKS)]).await;
+    let cut = || Reply::sse_text(no_done.clone()).chunked(TINY_CHUNKS);
+    let server = MockServer::start(vec![cut(), cut()]).await;
     let mut session = CompatSession::open(&provider(&server, None, false), config()).expect("open");
     assert_eq!(
         run(&mut session).await.0.expect_err("cut").code(),
         ProviderErrorCode::Truncated
     );
+    assert_eq!(server.requests().len(), 2, "the turn was sent again once");
 
     // Some servers answer 200 with a plain JSON error instead of a stream.
     let error =

@@ -74,6 +74,7 @@ function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
       const left = item.delayMs - (now - item.at);
       return (
         <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+          {item.restarted ? "The reply broke off; restarting this turn. " : null}
           {left > 500 ? `Retrying in ${Math.ceil(left / 1000)}s…` : "Retrying…"} <span className="text-amber-600/80">(attempt {item.attempt}: {item.reason})</span>
         </p>
       );

@@ -91,9 +91,15 @@ impl EventSink for CliSink {
                         attempt,
                         delay_ms,
                         reason,
+                        discard_from,
                     } if !self.quiet => {
+                        let restart = if discard_from.is_some() {
+                            ", restarting the turn"
+                        } else {
+                            ""
+                        };
                         eprintln!(
-                            "{}: retrying (attempt {attempt}) in {:.1} s: {reason}",
+                            "{}: retrying{restart} (attempt {attempt}) in {:.1} s: {reason}",
                             p.label,
                             f64::from(*delay_ms) / 1000.0
                         );

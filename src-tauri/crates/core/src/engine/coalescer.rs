@@ -118,6 +118,11 @@ impl CodeDeltaCoalescer {
         self.take()
     }
 
+    /// Drop pending text unsent (its turn was discarded).
+    pub fn discard(&mut self) {
+        self.pending = None;
+    }
+
     /// Pending text whose time has come (for a timer tick between pushes).
     pub fn poll(&mut self) -> Option<CodeDelta> {
         if self.due(self.clock.now()) {

@@ -85,6 +85,13 @@ impl CodeStreamer {
         self.coalescer.flush()
     }
 
+    /// The turn is streamed again from its start: drop held-back text and the call being
+    /// decoded (the retry may reuse its id, and must start the file afresh).
+    pub fn discard(&mut self) {
+        self.coalescer.discard();
+        self.call = None;
+    }
+
     /// For a timer between deltas; see [`CodeDeltaCoalescer::deadline`].
     pub fn deadline(&self) -> Option<std::time::Instant> {
         self.coalescer.deadline()

@@ -15,6 +15,14 @@
 //!   `tool_start`, `code_delta`s, `set_code` (when it changed a file), `tool_result`; at the
 //!   `tool_result` the UI drops whatever draft of that call is left (a failed create_file
 //!   changes nothing; a draft shown under the default path before the real path was known).
+//! - `retrying` with `discard_from` restarts the variant's current turn: the failed attempt
+//!   had streamed `assistant`, `thinking`, `tool_start` and `code_delta` events, from event
+//!   `discard_from` up to the `retrying` event, and all of them are void. The UI drops that
+//!   text, those tool cards and their drafts (the page goes back to its last `set_code`s);
+//!   the new attempt streams the turn again, possibly under the same `call_id`s. Nothing
+//!   else happens during a turn, so no `set_code`, `tool_result` or `usage` is ever void.
+//! - `usage` is the variant's total so far and replaces the previous one; it includes what
+//!   failed attempts used (the vendor bills the tokens it streamed before failing).
 //! - No 64-bit integers: TypeScript gets plain numbers.
 
 use crate::providers::ProviderErrorCode;
@@ -74,17 +82,22 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         detail: Option<ToolDetail>,
     },
-    /// The variant's usage and cost so far (cumulative, not per turn). `cost_usd` is `None`
-    /// when the model's price is unknown.
+    /// The variant's usage and cost so far (cumulative, not per turn), failed attempts
+    /// included. `cost_usd` is `None` when the model's price is unknown.
     Usage {
         usage: UsageSummary,
         cost_usd: Option<f64>,
     },
-    /// The provider layer is retrying a failed request.
+    /// The provider layer is retrying a failed request: attempt number `attempt` (2 for the
+    /// first retry) starts after `delay_ms`. When the failed attempt had already streamed
+    /// output, `discard_from` is the `event_id` of its first event: the turn restarts from its
+    /// beginning and every event of this variant from that id up to this one is void.
     Retrying {
         attempt: u32,
         delay_ms: u32,
         reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        discard_from: Option<u32>,
     },
     /// The variant continues with another model (e.g. after the first was overloaded).
     ModelSwitched {

@@ -26,7 +26,8 @@ impl EventEmitter {
         }
     }
 
-    pub fn emit(&self, variant: u32, kind: EventKind) {
+    /// Emit `kind` for `variant`; returns the event's id.
+    pub fn emit(&self, variant: u32, kind: EventKind) -> u32 {
         let mut next = self.next_id.lock().unwrap_or_else(PoisonError::into_inner);
         let event_id = *next;
         *next = next.saturating_add(1);
@@ -35,6 +36,7 @@ impl EventEmitter {
             variant,
             kind,
         });
+        event_id
     }
 }
 

@@ -15,6 +15,21 @@ struct TurnState<'a> {
     streamer: &'a mut CodeStreamer,
     /// Calls whose `tool_start` went out: id → tool name.
     announced: &'a mut BTreeMap<String, String>,
+    /// The id of the first event the current attempt emitted, for a retry that discards it.
+    first_output: Option<u32>,
+}
+
+impl TurnState<'_> {
+    fn emitted(&mut self, event_id: u32) {
+        self.first_output.get_or_insert(event_id);
+    }
+
+    /// The attempt failed after streaming: its calls and code are void.
+    fn discard(&mut self) -> Option<u32> {
+        self.streamer.discard();
+        self.announced.clear();
+        self.first_output.take()
+    }
 }
 
 /// Stream the session's next turn, emitting events for variant `index`. `announced` gets the
@@ -30,6 +45,7 @@ pub(crate) async fn stream_turn(
     let state = Mutex::new(TurnState {
         streamer,
         announced,
+        first_output: None,
     });
     let emit = |kind: EventKind| emitter.emit(index, kind);
     let mut on_event = |event: StreamEvent| {
@@ -46,17 +62,26 @@ pub(crate) async fn stream_turn(
             _ = ticker.tick() => {
                 let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some(delta) = state.streamer.poll() {
-                    emit(code_delta(delta));
+                    let id = emit(code_delta(delta));
+                    state.emitted(id);
                 }
             }
         }
     }
 }
 
-fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn(EventKind)) {
+fn on_stream_event(
+    state: &mut TurnState<'_>,
+    event: StreamEvent,
+    emit: &impl Fn(EventKind) -> u32,
+) {
+    let out = |state: &mut TurnState<'_>, kind: EventKind| {
+        let id = emit(kind);
+        state.emitted(id);
+    };
     match event {
-        StreamEvent::AssistantDelta { text } => emit(EventKind::Assistant { text }),
-        StreamEvent::ThinkingDelta { text } => emit(EventKind::Thinking { text }),
+        StreamEvent::AssistantDelta { text } => out(state, EventKind::Assistant { text }),
+        StreamEvent::ThinkingDelta { text } => out(state, EventKind::Thinking { text }),
         StreamEvent::ToolCallDelta {
             call_id,
             name,
@@ -65,28 +90,36 @@ fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn
             if !state.announced.contains_key(&call_id) {
                 // The previous call's code ends here: send it before the next call starts.
                 if let Some(delta) = state.streamer.flush() {
-                    emit(code_delta(delta));
+                    out(state, code_delta(delta));
                 }
-                emit(EventKind::ToolStart {
-                    call_id: call_id.clone(),
-                    name: name.clone(),
-                    title: crate::tools::tool_title(&name, None),
-                });
+                out(
+                    state,
+                    EventKind::ToolStart {
+                        call_id: call_id.clone(),
+                        name: name.clone(),
+                        title: crate::tools::tool_title(&name, None),
+                    },
+                );
                 state.announced.insert(call_id.clone(), name.clone());
             }
             for delta in state.streamer.on_arguments(&call_id, &name, &delta) {
-                emit(code_delta(delta));
+                out(state, code_delta(delta));
             }
         }
         StreamEvent::Retrying {
             attempt,
             delay_ms,
             reason,
-        } => emit(EventKind::Retrying {
-            attempt,
-            delay_ms: u32::try_from(delay_ms).unwrap_or(u32::MAX),
-            reason,
-        }),
+            discard,
+        } => {
+            let discard_from = if discard { state.discard() } else { None };
+            emit(EventKind::Retrying {
+                attempt,
+                delay_ms: u32::try_from(delay_ms).unwrap_or(u32::MAX),
+                reason,
+                discard_from,
+            });
+        }
         // Usage goes out once per finished turn, with its cost.
         StreamEvent::Usage { .. } => {}
     }

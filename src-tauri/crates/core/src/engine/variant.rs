@@ -232,6 +232,7 @@ impl VariantLoop<'_> {
 
     async fn next_turn(&mut self) -> Result<ProviderTurn, Stop> {
         let mut announced = BTreeMap::new();
+        let usage_before = self.models.usage();
         let turn = stream_turn(
             self.index,
             &self.shared.emitter,
@@ -253,6 +254,13 @@ impl VariantLoop<'_> {
             Ok(turn) => turn,
             Err(error) => {
                 self.interrupted = announced;
+                // The failed attempts' usage is billed: the cost shown includes it.
+                if self.models.usage() != usage_before {
+                    self.emit(EventKind::Usage {
+                        usage: self.models.usage().into(),
+                        cost_usd: self.models.cost(),
+                    });
+                }
                 return Err(error.into());
             }
         };

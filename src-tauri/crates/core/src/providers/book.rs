@@ -1,5 +1,5 @@
 //! Bookkeeping every session shares: which tool calls still wait for results, usage and cost
-//! summed over finished turns, and whether the session was closed.
+//! summed over finished turns and failed attempts, and whether the session was closed.
 
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::CostMeter;
@@ -42,6 +42,12 @@ impl TurnBook {
         self.pending_calls = turn.tool_calls.iter().map(|c| c.id.clone()).collect();
         self.usage = self.usage.plus(turn.usage);
         self.cost.add(turn.cost_usd);
+    }
+
+    /// Usage of attempts that failed (the turn was sent again or given up): billed, but no turn.
+    pub fn record_failed(&mut self, usage: Usage, cost_usd: Option<f64>) {
+        self.usage = self.usage.plus(usage);
+        self.cost.add(cost_usd);
     }
 
     /// Check that `results` answer calls of `turn`, the last turn, each once; mark them answered.

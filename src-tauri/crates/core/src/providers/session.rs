@@ -33,8 +33,9 @@ pub trait ProviderSession: Send {
 
     /// Stream the next assistant turn. Events reach `on_event` as they arrive; the finished
     /// turn is returned. Cancelling `cancel` aborts the HTTP body at once and returns
-    /// `ProviderErrorCode::Cancelled`. Retries happen inside, each announced by a
-    /// `StreamEvent::Retrying`, and never after output of this turn reached `on_event`.
+    /// `ProviderErrorCode::Cancelled`. Retries of the whole turn happen inside, each announced
+    /// by a `StreamEvent::Retrying` (with `discard` when output of the failed attempt had
+    /// reached `on_event`). Usage a failed attempt reported is billed to the session.
     fn stream_turn<'a>(
         &'a mut self,
         on_event: EventSink<'a>,

@@ -5,7 +5,7 @@
 
 use super::error::ProviderError;
 use super::session::{BoxFuture, EventSink, ProviderSession};
-use super::transport::StreamMapper;
+use super::transport::{FailedAttempts, StreamMapper};
 use super::types::{ProviderTurn, Usage, UserContent};
 use super::wire::{TurnParts, Wire};
 use crate::vocab::ToolResult;
@@ -59,10 +59,19 @@ impl<C: Conversation> VendorSession<C> {
         self.conversation.prepare(&self.wire, cancel).await?;
         let body = self.conversation.request_body(&self.wire)?;
         let conversation = &self.conversation;
+        let mut failed = FailedAttempts::default();
         let raw = self
             .wire
-            .send(body, || conversation.new_mapper(), on_event, cancel)
-            .await?;
+            .send(
+                body,
+                || conversation.new_mapper(),
+                on_event,
+                cancel,
+                &mut failed,
+            )
+            .await;
+        self.wire.bill_failed(&failed);
+        let raw = raw?;
         let parts = self.conversation.take_turn(raw);
         Ok(self.wire.finish(parts))
     }

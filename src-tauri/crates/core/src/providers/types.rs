@@ -21,19 +21,22 @@ pub enum StreamEvent {
     },
     /// This turn's usage so far, cumulative: it replaces the previous figure, never adds to it.
     Usage { usage: Usage },
-    /// The request failed before any output reached the caller and is being sent again:
-    /// `attempt` is the number of the attempt about to start (2 for the first retry), after
-    /// `delay_ms`; `reason` is the failed attempt's error message.
+    /// The request failed and the whole turn is being sent again: `attempt` is the number of
+    /// the attempt about to start (2 for the first retry), after `delay_ms`; `reason` is the
+    /// failed attempt's error message. `discard` is true when output of the failed attempt had
+    /// already reached the caller: all of it is void, and the new attempt streams the turn
+    /// from its start (tool call ids may repeat).
     Retrying {
         attempt: u32,
         delay_ms: u64,
         reason: String,
+        discard: bool,
     },
 }
 
 impl StreamEvent {
-    /// Whether this event carries model output. Once output reached the caller, a failed turn
-    /// is never retried (the caller may already have shown or used it).
+    /// Whether this event carries model output: a retry after it must tell the caller to
+    /// discard what it received of the failed attempt.
     pub fn is_output(&self) -> bool {
         matches!(
             self,

@@ -6,7 +6,9 @@ use super::book::TurnBook;
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::PriceTable;
 use super::session::{EventSink, SessionConfig, TransportOptions};
-use super::transport::{client_for, stream_with_retries, StreamMapper, TurnRequest};
+use super::transport::{
+    client_for, stream_with_retries, FailedAttempts, StreamMapper, TurnRequest,
+};
 use super::types::{NativeTurn, ProviderTurn, StopReason, Usage};
 use crate::vocab::ApiKey;
 use crate::vocab::ToolCall;
@@ -54,13 +56,14 @@ impl Wire {
     }
 
     /// Send one turn's request (retried as the transport allows) and read its stream with a
-    /// fresh mapper per attempt.
+    /// fresh mapper per attempt. `failed` gets what the failed attempts used.
     pub async fn send<M, F>(
         &self,
         body: Vec<u8>,
         new_mapper: F,
         on_event: EventSink<'_>,
         cancel: &CancellationToken,
+        failed: &mut FailedAttempts,
     ) -> Result<M::Output, ProviderError>
     where
         M: StreamMapper,
@@ -74,7 +77,15 @@ impl Wire {
             body: body.into(),
             options: &self.transport,
         };
-        stream_with_retries(&request, new_mapper, on_event, cancel).await
+        stream_with_retries(&request, new_mapper, on_event, cancel, failed).await
+    }
+
+    /// Book what failed attempts used: the vendor bills tokens it streamed before failing.
+    pub fn bill_failed(&mut self, failed: &FailedAttempts) {
+        if failed.usage != Usage::default() {
+            let cost = self.prices.cost(&self.origin.model, &failed.usage);
+            self.book.record_failed(failed.usage, cost);
+        }
     }
 
     /// Price the turn and book it: its calls now wait for results.

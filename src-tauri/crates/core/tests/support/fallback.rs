@@ -5,8 +5,8 @@ use super::anthropic::MessagesStream;
 use super::openai::ResponsesStream;
 use super::{Captured, MockServer, Reply};
 use s2c_core::engine::{
-    self, CollectingSink, EventEmitter, EventKind, GenerationSpec, LoopLimits, VariantFallback,
-    VariantOutcome, VariantSpec, VendorSessions,
+    self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationSpec, LoopLimits,
+    VariantFallback, VariantOutcome, VariantSpec, VendorSessions,
 };
 use s2c_core::providers::{
     ModelPrice, PriceTable, Provider, ReasoningEffort, SessionConfig, TransportOptions, UserContent,
@@ -67,6 +67,8 @@ pub fn config(server: &MockServer, provider: &Provider, model: &str) -> SessionC
 pub struct Run {
     pub outcome: VariantOutcome,
     pub events: Vec<EventKind>,
+    /// The same events with their ids.
+    pub numbered: Vec<AgentEvent>,
     pub requests: Vec<Captured>,
 }
 
@@ -139,9 +141,11 @@ pub async fn run(
     let mut outcome = tokio::time::timeout(Duration::from_secs(20), handle.wait())
         .await
         .expect("the generation ends");
+    let numbered = sink.events();
     Run {
         outcome: outcome.variants.remove(0),
-        events: sink.events().into_iter().map(|e| e.kind).collect(),
+        events: numbered.iter().map(|e| e.kind.clone()).collect(),
+        numbered,
         requests: server.requests(),
     }
 }

@@ -374,7 +374,15 @@ impl StreamMapper for ResponsesMapper {
                 }
                 self.terminal = Some(response);
             }
-            "response.failed" | "error" => return Err(MapError::Vendor(data)),
+            "response.failed" | "error" => {
+                // A failed response still reports what it used; the vendor bills it.
+                let usage = data.get("response").and_then(|r| r.get("usage"));
+                if let Some(usage) = usage.filter(|u| u.is_object()) {
+                    self.usage = parse_usage(usage);
+                    out.push(StreamEvent::Usage { usage: self.usage });
+                }
+                return Err(MapError::Vendor(data));
+            }
             // Lifecycle and structure events carry nothing the turn needs; unknown events are
             // ignored so that new vendor features do not break old builds.
             _ => {}

@@ -10,4 +10,4 @@ pub mod turn;
 pub use client::{client_for, endpoint, is_loopback};
 pub use options::TransportOptions;
 pub use sse::{SseDecoder, SseEvent, SseItem};
-pub use turn::{stream_with_retries, MapError, StreamMapper, TurnRequest};
+pub use turn::{stream_with_retries, FailedAttempts, MapError, StreamMapper, TurnRequest};

@@ -1,10 +1,12 @@
 //! The loop that streams one turn, shared by every vendor: send the request, classify an error
 //! answer, frame the SSE body, feed each event to the vendor's mapper, hand normalized events to
-//! the caller, and retry what may be retried — only while no output of the turn has reached
-//! the caller. Idle timeout and cancellation apply to every wait.
+//! the caller, and retry what may be retried. A failure mid-stream restarts the whole turn
+//! (the failed attempt was never recorded, so the same request is sent again); the caller is
+//! told to discard what it got of the failed attempt. Idle timeout and cancellation apply to
+//! every wait.
 
 use super::super::error::{Origin, ProviderError};
-use super::super::types::StreamEvent;
+use super::super::types::{StreamEvent, Usage};
 use super::options::TransportOptions;
 use super::retry;
 use super::retry::retry_delay;
@@ -51,11 +53,21 @@ pub struct TurnRequest<'a> {
 /// Longest error body kept (vendors' error JSON is small; an HTML error page need not be whole).
 const MAX_ERROR_BODY: usize = 64 * 1024;
 
+/// What the attempts that failed left behind, whatever the turn's outcome.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct FailedAttempts {
+    /// Usage the failed attempts' streams reported, summed: the vendor bills it.
+    pub usage: Usage,
+}
+
+/// Stream one turn, retrying it whole (with a fresh mapper) within `max_attempts`. `failed`
+/// gets the usage of every attempt that failed.
 pub async fn stream_with_retries<M, F>(
     request: &TurnRequest<'_>,
     new_mapper: F,
     on_event: &mut (dyn FnMut(StreamEvent) + Send),
     cancel: &CancellationToken,
+    failed: &mut FailedAttempts,
 ) -> Result<M::Output, ProviderError>
 where
     M: StreamMapper,
@@ -64,28 +76,29 @@ where
     let max_attempts = request.options.max_attempts.max(1);
     let mut attempt = 1;
     loop {
-        let mut output_sent = false;
-        let result = stream_once(request, new_mapper(), on_event, &mut output_sent, cancel).await;
+        let mut seen = Attempt::default();
+        let result = stream_once(request, new_mapper(), on_event, &mut seen, cancel).await;
         let err = match result {
             Ok(turn) => return Ok(turn),
             Err(err) => err,
         };
+        // Usage within one attempt is cumulative (the last figure is the attempt's); attempts add.
+        failed.usage = failed.usage.plus(seen.usage);
+        // The cap is on the vendor's own `retry-after`; the backoff is ours and always short.
+        let too_long = err
+            .retry_after()
+            .is_some_and(|asked| asked > request.options.max_retry_after);
         let delay = match retry_delay(&err, attempt) {
-            Some(delay)
-                if !output_sent
-                    && attempt < max_attempts
-                    && delay <= request.options.max_retry_after =>
-            {
-                delay
-            }
+            Some(delay) if attempt < max_attempts && !too_long => delay,
             _ => return Err(err),
         };
         attempt += 1;
-        tracing::warn!(attempt, delay_ms = delay.as_millis() as u64, error = %err, "retrying");
+        tracing::warn!(attempt, delay_ms = delay.as_millis() as u64, error = %err, discard = seen.output_sent, "retrying");
         on_event(StreamEvent::Retrying {
             attempt,
             delay_ms: delay.as_millis() as u64,
             reason: err.to_string(),
+            discard: seen.output_sent,
         });
         tokio::select! {
             biased;
@@ -119,11 +132,19 @@ async fn guarded<T>(
     }
 }
 
+/// What one attempt handed to the caller.
+#[derive(Default)]
+struct Attempt {
+    output_sent: bool,
+    /// The last usage figure the stream reported.
+    usage: Usage,
+}
+
 async fn stream_once<M: StreamMapper>(
     request: &TurnRequest<'_>,
     mut mapper: M,
     on_event: &mut (dyn FnMut(StreamEvent) + Send),
-    output_sent: &mut bool,
+    seen: &mut Attempt,
     cancel: &CancellationToken,
 ) -> Result<M::Output, ProviderError> {
     let origin = request.origin;
@@ -173,7 +194,10 @@ async fn stream_once<M: StreamMapper>(
                     saw_event = true;
                     let result = mapper.on_event(&event, &mut events);
                     for event in events.drain(..) {
-                        *output_sent |= event.is_output();
+                        seen.output_sent |= event.is_output();
+                        if let StreamEvent::Usage { usage } = &event {
+                            seen.usage = *usage;
+                        }
                         on_event(event);
                     }
                     result.map_err(|e| map_error(origin, e))?;
