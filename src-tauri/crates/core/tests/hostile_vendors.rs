@@ -117,6 +117,7 @@ async fn run(hostile: Vec<Reply>) -> Run {
                 idle_timeout: Duration::from_secs(1),
                 max_attempts: 3,
                 max_retry_after: Duration::from_secs(1),
+                ..TransportOptions::default()
             };
             VariantSpec {
                 provider: Provider::OpenAi,

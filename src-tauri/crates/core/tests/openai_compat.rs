@@ -44,6 +44,7 @@ fn config() -> SessionConfig {
         idle_timeout: Duration::from_secs(5),
         max_attempts: 2,
         max_retry_after: Duration::from_secs(1),
+        ..TransportOptions::default()
     };
     c
 }

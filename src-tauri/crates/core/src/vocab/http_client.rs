@@ -15,6 +15,10 @@ static DIRECT: OnceLock<Client> = OnceLock::new();
 fn build(direct: bool) -> Result<Client, reqwest::Error> {
     let builder = Client::builder()
         .user_agent(concat!("s2c/", env!("CARGO_PKG_VERSION")))
+        // Every request these clients send carries a key, and reqwest strips only
+        // `Authorization` on a redirect to another host: `x-api-key` or `x-goog-api-key` would
+        // follow. A vendor API answers where it was asked; a redirect is reported, not followed.
+        .redirect(reqwest::redirect::Policy::none())
         .connect_timeout(CONNECT_TIMEOUT)
         .tcp_nodelay(true);
     let builder = if direct { builder.no_proxy() } else { builder };
@@ -48,4 +52,38 @@ pub fn shared_client(url: &Url) -> Result<Client, reqwest::Error> {
     } else {
         shared(&PROXIED, false)
     }
+}
+
+/// Why a whole body was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    #[error("the answer is larger than {} KB", .0 / 1024)]
+    TooLarge(usize),
+    #[error(transparent)]
+    Transport(#[from] reqwest::Error),
+}
+
+/// The whole body of `response`, read chunk by chunk and refused as soon as it passes `max`
+/// bytes: a vendor (or anything posing as one) cannot make the app buffer without end.
+pub async fn read_capped(
+    mut response: reqwest::Response,
+    max: usize,
+) -> Result<Vec<u8>, BodyError> {
+    if response.content_length().is_some_and(|n| n > max as u64) {
+        return Err(BodyError::TooLarge(max));
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if body.len() + chunk.len() > max {
+            return Err(BodyError::TooLarge(max));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+/// [`read_capped`] as text (invalid UTF-8 replaced: these are JSON answers and error pages).
+pub async fn text_capped(response: reqwest::Response, max: usize) -> Result<String, BodyError> {
+    let body = read_capped(response, max).await?;
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }

@@ -49,6 +49,7 @@ impl Harness {
             idle_timeout: Duration::from_secs(10),
             max_attempts: 1,
             max_retry_after: Duration::from_secs(1),
+            ..TransportOptions::default()
         };
         config
     }

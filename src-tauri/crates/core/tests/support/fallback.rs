@@ -60,6 +60,7 @@ pub fn config(server: &MockServer, provider: &Provider, model: &str) -> SessionC
         idle_timeout: Duration::from_secs(10),
         max_attempts: 2,
         max_retry_after: Duration::from_secs(1),
+        ..TransportOptions::default()
     };
     config
 }

@@ -58,6 +58,7 @@ pub fn config_at(
         idle_timeout: Duration::from_secs(5),
         max_attempts,
         max_retry_after: Duration::from_secs(5),
+        ..TransportOptions::default()
     };
     c
 }

@@ -9,6 +9,7 @@
 
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::super::transport::retry::retry_after;
+use crate::vocab::http_client::{read_capped, BodyError};
 use crate::vocab::{ApiKey, VideoAttachment};
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, CONTENT_TYPE};
 use reqwest::{Client, Response, Url};
@@ -259,15 +260,13 @@ impl Uploader<'_> {
         ))
     }
 
-    async fn read_capped(&self, mut response: Response) -> Result<Vec<u8>, ProviderError> {
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(|e| self.network(e))? {
-            body.extend_from_slice(&chunk);
-            if body.len() > MAX_ANSWER_BYTES {
-                return Err(self.fail("the Files API answer is too large"));
-            }
-        }
-        Ok(body)
+    async fn read_capped(&self, response: Response) -> Result<Vec<u8>, ProviderError> {
+        read_capped(response, MAX_ANSWER_BYTES)
+            .await
+            .map_err(|e| match e {
+                BodyError::Transport(e) => self.network(e),
+                too_large => self.fail(format!("the Files API answer: {too_large}")),
+            })
     }
 
     async fn read_json<T: serde::de::DeserializeOwned>(

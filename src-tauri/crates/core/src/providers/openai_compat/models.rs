@@ -3,8 +3,12 @@
 use super::super::error::{Origin, ProviderError};
 use super::super::transport::{client_for, endpoint};
 use super::session::auth_headers;
+use crate::vocab::http_client::{text_capped, BodyError};
 use crate::vocab::ApiKey;
 use std::time::Duration;
+
+/// OpenRouter lists a few hundred models in about 1 MB; a list much bigger is not a list.
+const MAX_MODEL_LIST_BYTES: usize = 16 * 1024 * 1024;
 
 /// The ids the server lists, sorted.
 pub async fn list_models(
@@ -42,7 +46,15 @@ pub(crate) async fn fetch_model_ids(
     let response = request.await.map_err(network)?;
     let status = response.status().as_u16();
     let retry_after = super::super::transport::retry::retry_after(response.headers());
-    let text = response.text().await.map_err(network)?;
+    let text = text_capped(response, MAX_MODEL_LIST_BYTES)
+        .await
+        .map_err(|e| match e {
+            BodyError::Transport(e) => network(e),
+            too_large => ProviderError::Protocol {
+                origin: origin.clone(),
+                detail: format!("the model list: {too_large}"),
+            },
+        })?;
     if !(200..300).contains(&status) {
         return Err(ProviderError::from_http(
             &origin,

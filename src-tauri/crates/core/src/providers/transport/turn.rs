@@ -166,6 +166,7 @@ async fn stream_once<M: StreamMapper>(
     let mut events = Vec::new();
     let mut stray = String::new();
     let mut saw_event = false;
+    let mut received = 0usize;
     loop {
         // Once the answer has started, a broken connection is a cut-off stream.
         let chunk = guarded(request, cancel, response.chunk())
@@ -175,6 +176,16 @@ async fn stream_once<M: StreamMapper>(
                 detail: format!("the connection broke: {}", error_chain(&e)),
             })?;
         let ended = chunk.is_none();
+        received += chunk.as_ref().map_or(0, |b| b.len());
+        if received > request.options.max_stream_bytes {
+            return Err(ProviderError::Protocol {
+                origin: origin.clone(),
+                detail: format!(
+                    "the answer went past {} MB without ending",
+                    request.options.max_stream_bytes / 1024 / 1024
+                ),
+            });
+        }
         match chunk {
             Some(bytes) => decoder.push(&bytes, &mut items),
             None => decoder.finish(&mut items),

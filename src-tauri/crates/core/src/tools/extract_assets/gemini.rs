@@ -7,12 +7,16 @@
 //! `[ymin, xmin, ymax, xmax]` on a 0–1000 scale).
 
 use crate::redact::redact_secrets;
+use crate::vocab::http_client::text_capped;
 use crate::vocab::ApiKey;
 use base64::Engine as _;
 use regex::Regex;
 use serde_json::{json, Value};
 use std::sync::LazyLock;
 use std::time::Duration;
+
+/// A detection answer is boxes in JSON, a few kilobytes per screenshot.
+const MAX_ANSWER_BYTES: usize = 8 * 1024 * 1024;
 
 pub const DEFAULT_GEMINI_BASE_URL: &str = "https://generativelanguage.googleapis.com";
 /// Fast and good at boxes; Google advises no thinking for detection on 2.5 Flash.
@@ -115,8 +119,7 @@ impl Detector {
             .await
             .map_err(|e| GeminiError::Transport(redact_secrets(&e.to_string()).into_owned()))?;
         let status = response.status().as_u16();
-        let text = response
-            .text()
+        let text = text_capped(response, MAX_ANSWER_BYTES)
             .await
             .map_err(|e| GeminiError::Transport(redact_secrets(&e.to_string()).into_owned()))?;
         if status != 200 {

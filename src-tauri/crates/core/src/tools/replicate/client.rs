@@ -8,6 +8,7 @@
 use super::models::ReplicateModel;
 use super::output::output_urls;
 use crate::redact::redact_secrets;
+use crate::vocab::http_client::{read_capped, text_capped, BodyError};
 use crate::vocab::{ApiKey, Vendor};
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -17,6 +18,8 @@ pub const DEFAULT_REPLICATE_BASE_URL: &str = Vendor::Replicate.default_base_url(
 
 /// Result images larger than this are refused (a page asset has no business being bigger).
 const MAX_DOWNLOAD_BYTES: usize = 30 * 1024 * 1024;
+/// A prediction's JSON is a few kilobytes (its output holds URLs, or small `data:` images).
+const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
 const MAX_RATE_LIMIT_RETRIES: u32 = 2;
 
 #[derive(Debug, Clone)]
@@ -212,9 +215,10 @@ impl Replicate {
                 .clamp(0.1, 10.0);
             return Err(RateLimited(Duration::from_secs_f64(seconds)));
         }
-        let text = match response.text().await {
+        let text = match text_capped(response, MAX_JSON_BYTES).await {
             Ok(text) => text,
-            Err(e) => return Ok(Err(transport(&e))),
+            Err(BodyError::Transport(e)) => return Ok(Err(transport(&e))),
+            Err(too_large) => return Ok(Err(ReplicateError::Output(too_large.to_string()))),
         };
         if !(200..300).contains(&status) {
             return Ok(Err(ReplicateError::Http {
@@ -250,17 +254,9 @@ impl Replicate {
         if status != 200 {
             return Err(ReplicateError::Download(format!("HTTP {status} for {url}")));
         }
-        let bytes = response
-            .bytes()
+        read_capped(response, MAX_DOWNLOAD_BYTES)
             .await
-            .map_err(|e| ReplicateError::Download(e.to_string()))?;
-        if bytes.len() > MAX_DOWNLOAD_BYTES {
-            return Err(ReplicateError::Download(format!(
-                "{} bytes is too large",
-                bytes.len()
-            )));
-        }
-        Ok(bytes.to_vec())
+            .map_err(|e| ReplicateError::Download(redact_secrets(&e.to_string()).into_owned()))
     }
 }
 
