@@ -76,6 +76,12 @@ fn every_kind() -> Vec<EventKind> {
             tool_calls: 4,
             duration_ms: 12_000,
         },
+        EventKind::VariantTruncated {
+            turns: 4,
+            tool_calls: 0,
+            duration_ms: 9_000,
+            message: "cut off".into(),
+        },
         EventKind::VariantError {
             code: VariantErrorCode::Internal,
             message: "boom".into(),
@@ -83,6 +89,7 @@ fn every_kind() -> Vec<EventKind> {
         EventKind::VariantCancelled,
         EventKind::Finished {
             completed: 1,
+            truncated: 1,
             failed: 1,
             cancelled: 1,
             usage,

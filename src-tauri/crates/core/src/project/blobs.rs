@@ -55,6 +55,42 @@ pub fn list(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String
         .db("listing files")
 }
 
+/// A variant's drafts as (path, hash, size), by path.
+pub fn list_drafts(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u32)>> {
+    conn.prepare_cached(
+        "SELECT d.path, d.hash, b.size FROM variant_drafts d JOIN blobs b ON b.hash = d.hash
+         WHERE d.variant_id = ?1 ORDER BY d.path",
+    )
+    .and_then(|mut s| {
+        s.query_map([variant], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect()
+    })
+    .db("listing drafts")
+}
+
+/// Replace a variant's drafts with `drafts` (paths already normalized).
+pub fn replace_drafts(
+    conn: &Connection,
+    variant: VariantId,
+    drafts: &[(String, Vec<u8>)],
+) -> Result<()> {
+    conn.execute(
+        "DELETE FROM variant_drafts WHERE variant_id = ?1",
+        [variant],
+    )
+    .db("clearing drafts")?;
+    for (path, bytes) in drafts {
+        let h = put(conn, bytes)?;
+        conn.prepare_cached(
+            "INSERT INTO variant_drafts (variant_id, path, hash) VALUES (?1, ?2, ?3)
+             ON CONFLICT (variant_id, path) DO UPDATE SET hash = excluded.hash",
+        )
+        .and_then(|mut s| s.execute(params![variant, path, h]))
+        .db("recording a draft")?;
+    }
+    Ok(())
+}
+
 /// Every file of a variant with its content.
 pub fn load_all(conn: &Connection, variant: VariantId) -> Result<Vec<(String, Vec<u8>)>> {
     list(conn, variant)?
