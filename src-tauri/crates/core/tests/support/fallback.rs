@@ -96,8 +96,18 @@ impl Run {
 /// One variant of `provider`/`model` with an optional fallback, to its end.
 pub async fn run(
     server: &MockServer,
+    model: (Provider, &str),
+    fallback: Option<(Provider, &str)>,
+) -> Run {
+    run_with(server, model, fallback, LoopLimits::default()).await
+}
+
+/// [`run`] within `limits`.
+pub async fn run_with(
+    server: &MockServer,
     (provider, model): (Provider, &str),
     fallback: Option<(Provider, &str)>,
+    limits: LoopLimits,
 ) -> Run {
     let dir = tempfile::tempdir().expect("temp dir");
     let siblings = Arc::new(SharedOptions::new(1));
@@ -131,7 +141,7 @@ pub async fn run(
         }],
         runtime: Arc::new(runtime),
         siblings,
-        limits: LoopLimits::default(),
+        limits,
         factory: Arc::new(VendorSessions),
     };
     let sink = Arc::new(CollectingSink::new());
@@ -139,6 +149,7 @@ pub async fn run(
     let mut outcome = tokio::time::timeout(Duration::from_secs(20), handle.wait())
         .await
         .expect("the generation ends");
+    super::tool_pairs::assert_every_tool_closed(&sink.events());
     Run {
         outcome: outcome.variants.remove(0),
         events: sink.events().into_iter().map(|e| e.kind).collect(),
