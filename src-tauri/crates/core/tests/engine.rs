@@ -546,7 +546,10 @@ async fn cancelling_one_variant_stops_it_at_once_and_spares_the_other() {
         "{:?}",
         cancelled.drafts
     );
-    assert!(outcome.variants[1].drafts.is_empty(), "the finished call left none");
+    assert!(
+        outcome.variants[1].drafts.is_empty(),
+        "the finished call left none"
+    );
     assert!(matches!(
         h.events().last().map(|e| &e.kind),
         Some(EventKind::Finished {

@@ -28,8 +28,13 @@ fn create(provider: &Provider, n: u32) -> Reply {
     let body = match provider {
         Provider::OpenAi => {
             let mut s = ResponsesStream::new();
-            s.function_call(&format!("fc_{n}"), &format!("call_{n}"), "create_file", &[&args])
-                .completed(usage(1000, 0, 400, 0));
+            s.function_call(
+                &format!("fc_{n}"),
+                &format!("call_{n}"),
+                "create_file",
+                &[&args],
+            )
+            .completed(usage(1000, 0, 400, 0));
             s.body()
         }
         Provider::Anthropic => {
@@ -161,9 +166,14 @@ async fn a_reply_still_cut_after_three_continuations_ends_truncated_with_a_messa
             "{model}: {:?}",
             run.events
         );
-        assert!(run.events.iter().any(
-            |e| matches!(e, EventKind::Finished { truncated: 1, completed: 0, .. })
-        ));
+        assert!(run.events.iter().any(|e| matches!(
+            e,
+            EventKind::Finished {
+                truncated: 1,
+                completed: 0,
+                ..
+            }
+        )));
         assert_eq!(
             run.outcome.files.get(&RelPath::default_file()),
             Some(PAGE),
@@ -186,7 +196,12 @@ async fn a_reply_that_ends_normally_starts_the_count_again() {
     ];
     let run = run_replies((provider, "gpt-5.4"), replies, LoopLimits::default()).await;
 
-    assert_eq!(run.outcome.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(
+        run.outcome.status,
+        VariantStatus::Complete,
+        "{:?}",
+        run.events
+    );
     assert_eq!(run.requests.len(), 7);
 }
 
@@ -198,7 +213,11 @@ async fn cut_tool_calls_are_never_run_and_count_as_continuations() {
         let run = run_replies((provider.clone(), model), replies, LoopLimits::default()).await;
 
         truncated_message(&run);
-        assert_eq!(run.requests.len(), 5, "{model}: 3 continuations, then the end");
+        assert_eq!(
+            run.requests.len(),
+            5,
+            "{model}: 3 continuations, then the end"
+        );
         assert_eq!(
             run.outcome.files.get(&RelPath::default_file()),
             Some(PAGE),

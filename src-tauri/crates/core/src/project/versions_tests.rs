@@ -463,12 +463,15 @@ fn a_truncated_variant_keeps_its_message_and_drafts_and_a_complete_one_is_prefer
     let mut recorders = recorders.into_iter();
     let (mut cut, mut whole) = (recorders.next().unwrap(), recorders.next().unwrap());
     cut.mark_generating().unwrap();
-    cut.set_files(&[("index.html".into(), html("cut"))]).unwrap();
+    cut.set_files(&[("index.html".into(), html("cut"))])
+        .unwrap();
     cut.set_drafts(&[("about.html".into(), b"<html><body><h1>Ab".to_vec())])
         .unwrap();
     let cut_id = cut.id();
-    cut.finish(VariantOutcome::Truncated("cut off by the output limit".into()))
-        .unwrap();
+    cut.finish(VariantOutcome::Truncated(
+        "cut off by the output limit".into(),
+    ))
+    .unwrap();
     whole.mark_generating().unwrap();
     whole
         .set_files(&[("index.html".into(), html("whole"))])
