@@ -152,7 +152,7 @@ fn every_kind_round_trips_and_names_its_type() {
 }
 
 #[test]
-fn only_the_three_variant_endings_end_a_variant() {
+fn only_the_four_variant_endings_end_a_variant() {
     let ending: Vec<&str> = every_kind()
         .iter()
         .filter(|k| k.ends_variant())
@@ -160,7 +160,12 @@ fn only_the_three_variant_endings_end_a_variant() {
         .collect();
     assert_eq!(
         ending,
-        ["variant_complete", "variant_error", "variant_cancelled"]
+        [
+            "variant_complete",
+            "variant_truncated",
+            "variant_error",
+            "variant_cancelled"
+        ]
     );
 }
 
