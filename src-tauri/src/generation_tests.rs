@@ -421,6 +421,26 @@ fn cancelling_one_variant_leaves_the_other_running_and_both_are_recorded() {
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
         let stuck = 1 - done.expect("one variant completes");
+        // The stuck option starts writing a page, which the cancel leaves unfinished.
+        let mut opening = ResponsesStream::new();
+        let index = opening.call_start("fc_d", "call_d", "create_file");
+        opening.call_delta(
+            "fc_d",
+            index,
+            "{\"path\":\"index.html\",\"content\":\"<html><body><h1>Draft",
+        );
+        gate.send(opening.body());
+        for _ in 0..400 {
+            let streamed = events
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|e| e.variant == stuck && e.kind.type_name() == "code_delta");
+            if streamed {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
         let running = h
             .generations()
             .running()
@@ -441,6 +461,15 @@ fn cancelling_one_variant_leaves_the_other_running_and_both_are_recorded() {
             .collect();
         assert_eq!(statuses[stuck as usize], "cancelled", "{statuses:?}");
         assert_eq!(statuses[1 - stuck as usize], "complete", "{statuses:?}");
+        // Its card was closed, and the unfinished page is kept with it as a draft.
+        support::tool_pairs::assert_every_tool_closed(&events.lock().unwrap());
+        let stuck_variant = &tree["versions"][0]["variants"][stuck as usize];
+        assert_eq!(
+            stuck_variant["drafts"],
+            json!([{"path": "index.html", "size": "<html><body><h1>Draft".len()}]),
+            "{stuck_variant}"
+        );
+        assert_eq!(stuck_variant["files"], json!([]), "a draft is not a file");
         assert!(h.generations().running().is_empty());
     });
 }

@@ -47,6 +47,7 @@ export function variantInfo(id: number, versionId: number, index: number, model:
     started_at: 1_700_000_000_000,
     finished_at: 1_700_000_034_000,
     files: files.map((path) => ({ path, size: 1200 })),
+    drafts: [],
   };
 }
 

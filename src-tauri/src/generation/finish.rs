@@ -74,7 +74,13 @@ pub(super) async fn finish(f: Finishing) {
     let current = info
         .variants
         .iter()
-        .any(|v| v.status == s2c_core::project::VariantStatus::Complete)
+        .any(|v| {
+            matches!(
+                v.status,
+                s2c_core::project::VariantStatus::Complete
+                    | s2c_core::project::VariantStatus::Truncated
+            )
+        })
         .then_some(version);
     super::thumbnail::refresh(
         f.service,
@@ -112,6 +118,12 @@ fn store_outcome(
             .collect();
         files.extend(read_assets(variant.files.root(), &files));
         recorder.set_files(&files)?;
+        let drafts: Vec<(String, Vec<u8>)> = variant
+            .drafts
+            .iter()
+            .map(|d| (d.path.clone(), d.content.as_bytes().to_vec()))
+            .collect();
+        recorder.set_drafts(&drafts)?;
         match serde_json::to_value(&variant.transcript) {
             Ok(history) => recorder.set_history(&history)?,
             Err(e) => tracing::warn!("the conversation could not be stored: {e}"),
@@ -127,6 +139,7 @@ fn store_outcome(
         )?;
         recorder.finish(match variant.status {
             VariantStatus::Complete => VariantOutcome::Complete,
+            VariantStatus::Truncated { message } => VariantOutcome::Truncated(message),
             VariantStatus::Cancelled => VariantOutcome::Cancelled,
             VariantStatus::Error { message, .. } => VariantOutcome::Error(message),
         })?;

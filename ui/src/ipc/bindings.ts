@@ -317,9 +317,16 @@ export type EventKind_Deserialize =
  */
 { type: "retrying"; attempt: number; delay_ms: number; reason: string; discard_from?: number | null } | 
 /**  The variant continues with another model (e.g. after the first was overloaded). */
-{ type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | { type: "variant_error"; code: VariantErrorCode; message: string } | { type: "variant_cancelled" } | 
+{ type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | 
+/**
+ *  The variant ended with code that may be incomplete: the output limit cut its reply
+ *  again after every continuation was spent.
+ */
+{ type: "variant_truncated"; turns: number; tool_calls: number; duration_ms: number; message: string } | { type: "variant_error"; code: VariantErrorCode; message: string } | { type: "variant_cancelled" } | 
 /**  Every variant has ended. */
-{ type: "finished"; completed: number; failed: number; cancelled: number; usage: UsageSummary; cost_usd?: number | null };
+{ type: "finished"; completed: number; 
+/**  Variants that ended with `variant_truncated` (not counted in `completed`). */
+truncated: number; failed: number; cancelled: number; usage: UsageSummary; cost_usd?: number | null };
 
 export type EventKind_Serialize = 
 /**  The variant began, with this model. */
@@ -349,9 +356,16 @@ export type EventKind_Serialize =
  */
 { type: "retrying"; attempt: number; delay_ms: number; reason: string; discard_from?: number } | 
 /**  The variant continues with another model (e.g. after the first was overloaded). */
-{ type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | { type: "variant_error"; code: VariantErrorCode; message: string } | { type: "variant_cancelled" } | 
+{ type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | 
+/**
+ *  The variant ended with code that may be incomplete: the output limit cut its reply
+ *  again after every continuation was spent.
+ */
+{ type: "variant_truncated"; turns: number; tool_calls: number; duration_ms: number; message: string } | { type: "variant_error"; code: VariantErrorCode; message: string } | { type: "variant_cancelled" } | 
 /**  Every variant has ended. */
-{ type: "finished"; completed: number; failed: number; cancelled: number; usage: UsageSummary; cost_usd: number | null };
+{ type: "finished"; completed: number; 
+/**  Variants that ended with `variant_truncated` (not counted in `completed`). */
+truncated: number; failed: number; cancelled: number; usage: UsageSummary; cost_usd: number | null };
 
 export type ExportFormat = "folder" | "zip";
 
@@ -916,6 +930,8 @@ export type VariantInfo_Deserialize = {
 	started_at?: number | null,
 	finished_at?: number | null,
 	files: FileEntry[],
+	/**  create_file calls that never ran, with what they had streamed (not part of the page). */
+	drafts: FileEntry[],
 };
 
 export type VariantInfo_Serialize = {
@@ -932,6 +948,8 @@ export type VariantInfo_Serialize = {
 	started_at: number | null,
 	finished_at: number | null,
 	files: FileEntry[],
+	/**  create_file calls that never ran, with what they had streamed (not part of the page). */
+	drafts: FileEntry[],
 };
 
 /**  A variant's fidelity score was computed and stored. */
@@ -971,7 +989,12 @@ export type VariantSettings_Serialize = {
 
 export type VariantStatus = "pending" | "generating" | "complete" | "error" | "cancelled" | 
 /**  The app stopped (crash, kill, power loss) while this variant was generating. */
-"interrupted";
+"interrupted" | 
+/**
+ *  It has a page, but the output limit cut its last reply after every continuation:
+ *  the page may be incomplete (`error` says so).
+ */
+"truncated";
 
 /**
  *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)

@@ -4,7 +4,8 @@
 // one applied makes the state be rebuilt from the sorted log.
 import type { AgentEvent, StartedVariant, ToolDetail, UsageSummary, VariantErrorCode } from "../ipc";
 
-export type LiveStatus = "pending" | "generating" | "complete" | "error" | "cancelled";
+/** `truncated`: it has code, but the output limit cut it off (the code may be incomplete). */
+export type LiveStatus = "pending" | "generating" | "complete" | "truncated" | "error" | "cancelled";
 
 export interface ToolItem {
   kind: "tool";
@@ -25,6 +26,7 @@ export type ActivityItem =
   | { kind: "switched"; id: number; from: string; to: string; reason: string }
   | { kind: "error"; id: number; code: VariantErrorCode; message: string }
   | { kind: "done"; id: number; turns: number; toolCalls: number; durationMs: number }
+  | { kind: "truncated"; id: number; message: string }
   | { kind: "cancelled"; id: number };
 
 export interface Draft {
@@ -62,10 +64,13 @@ export interface VariantView {
   /** Set by the first output event after any other event; a `retrying` that discards the
    * attempt goes back to it. */
   turnMark: TurnMark | null;
+  /** Why a `truncated` variant's code may be incomplete. */
+  truncated: string | null;
 }
 
 export interface FinishedSummary {
   completed: number;
+  truncated: number;
   failed: number;
   cancelled: number;
   costUsd: number | null;
@@ -103,6 +108,7 @@ function emptyVariant(index: number, started?: StartedVariant): VariantView {
     codeRevision: 0,
     error: null,
     turnMark: null,
+    truncated: null,
   };
 }
 
@@ -180,7 +186,7 @@ function replay(state: GenerationView, events: readonly AgentEvent[], timeOf: (e
   for (const event of events) {
     log.push(event);
     if (event.type === "finished") {
-      finished = { completed: event.completed, failed: event.failed, cancelled: event.cancelled, costUsd: event.cost_usd ?? null };
+      finished = { completed: event.completed, truncated: event.truncated, failed: event.failed, cancelled: event.cancelled, costUsd: event.cost_usd ?? null };
       continue;
     }
     applyToVariant(variantFor(event.variant), event, timeOf(event));
@@ -322,6 +328,14 @@ function applyToVariant(view: VariantView, event: AgentEvent, now: number): void
       v.finishedAt = now;
       v.statusLine = null;
       activity.push({ kind: "done", id: event.event_id, turns: event.turns, toolCalls: event.tool_calls, durationMs: event.duration_ms });
+      v.codeRevision += 1;
+      break;
+    case "variant_truncated":
+      v.status = "truncated";
+      v.finishedAt = now;
+      v.statusLine = null;
+      v.truncated = event.message;
+      activity.push({ kind: "truncated", id: event.event_id, message: event.message });
       v.codeRevision += 1;
       break;
     case "variant_error":

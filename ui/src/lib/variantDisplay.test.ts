@@ -22,8 +22,8 @@ const version: VersionInfo = {
   selected_variant: null,
   source: null,
   variants: [
-    { id: 41, version_id: 4, index: 0, model: "gpt-5", provider: "openai", status: "complete", error: null, started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: 0.5, files: [{ path: "index.html", size: 10 }] },
-    { id: 42, version_id: 4, index: 1, model: null, provider: null, status: "error", error: "Key refused", started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: null, files: [] },
+    { id: 41, version_id: 4, index: 0, model: "gpt-5", provider: "openai", status: "complete", error: null, started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: 0.5, files: [{ path: "index.html", size: 10 }], drafts: [] },
+    { id: 42, version_id: 4, index: 1, model: null, provider: null, status: "error", error: "Key refused", started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: null, files: [], drafts: [] },
   ],
 };
 

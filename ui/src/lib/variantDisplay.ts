@@ -21,6 +21,8 @@ export interface VariantDisplay {
   stored: VariantInfo | null;
   hasCode: boolean;
   error: string | null;
+  /** Why a truncated variant's code may be incomplete, shown with it. */
+  notice: string | null;
 }
 
 export function displaysFor(projectId: string, version: VersionInfo | null, live: { generationId: number; view: GenerationView } | null): VariantDisplay[] {
@@ -43,6 +45,7 @@ export function displaysFor(projectId: string, version: VersionInfo | null, live
         stored: info,
         hasCode: hasCode(v),
         error: v.error?.message ?? null,
+        notice: v.truncated,
       };
     });
   }
@@ -60,7 +63,9 @@ export function displaysFor(projectId: string, version: VersionInfo | null, live
     live: null,
     stored: s,
     hasCode: s.files.length > 0,
-    error: s.error ?? null,
+    // A truncated variant keeps its message where errors go (see the project schema).
+    error: s.status === "truncated" ? null : (s.error ?? null),
+    notice: s.status === "truncated" ? (s.error ?? null) : null,
   }));
 }
 

@@ -325,3 +325,68 @@ async fn models_are_chosen_from_the_keys_present_when_none_is_given() {
         .collect();
     assert!(models.iter().all(|m| m == "gpt-5.4"), "{models:?}");
 }
+
+/// A text reply the output limit cut (`incomplete`, `max_output_tokens`).
+fn cut_text_turn(n: u32) -> Reply {
+    let mut s = ResponsesStream::new();
+    s.message(&format!("msg_{n}"), &[&format!("more, part {n}")])
+        .incomplete("max_output_tokens", usage(1600, 0, 4096, 0));
+    Reply::sse_text(s.body())
+}
+
+#[tokio::test]
+async fn a_reply_cut_after_every_continuation_shows_as_truncated_in_the_events() {
+    let server = MockServer::start(vec![]).await;
+    server.push_for_model("gpt-5.4", create_turn("call_1"));
+    for n in 0..4 {
+        server.push_for_model("gpt-5.4", cut_text_turn(n));
+    }
+    let out = tempfile::tempdir().expect("temp dir");
+    let events = out.path().join("events.jsonl");
+    let shot = sample("login.png");
+    let shot = shot.to_str().expect("utf-8 path");
+    let out_dir = out.path().to_str().expect("utf-8 path");
+    let events_path = events.to_str().expect("utf-8 path");
+
+    let output = s2c(
+        &[
+            "generate",
+            "--input",
+            shot,
+            "--stack",
+            "html_tailwind",
+            "--model",
+            "gpt-5.4",
+            "--out",
+            out_dir,
+            "--events",
+            events_path,
+        ],
+        &server,
+    )
+    .await;
+
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "it has a page: {stderr}");
+    assert!(
+        stderr.contains("option 1 (openai gpt-5.4): truncated"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("output token limit"), "{stderr}");
+    let lines = read_events(&events);
+    let last = lines
+        .iter()
+        .rev()
+        .find(|e| e["type"] != "finished")
+        .expect("a variant event");
+    assert_eq!(last["type"], json!("variant_truncated"), "{last}");
+    assert!(
+        last["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("3 continuations")),
+        "{last}"
+    );
+    assert_eq!(lines.last().map(|e| e["truncated"].clone()), Some(json!(1)));
+    let page = std::fs::read_to_string(out.path().join("variant-1/index.html")).expect("page");
+    assert_eq!(page, PAGE);
+}

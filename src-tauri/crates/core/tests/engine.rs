@@ -269,7 +269,7 @@ async fn a_model_that_writes_nothing_fails_clearly() {
 }
 
 #[tokio::test]
-async fn the_budget_stops_a_variant_before_its_next_turn() {
+async fn the_budget_stops_a_variant_before_its_next_turn_after_writing_the_paid_page() {
     let mut prices = PriceTable::default();
     // $10 per million output tokens: 400 output tokens cost $0.004.
     prices.set(
@@ -308,6 +308,12 @@ async fn the_budget_stops_a_variant_before_its_next_turn() {
         "no turn after the budget was reached"
     );
     assert_eq!(outcome.variants[0].cost_usd, Some(0.004));
+    assert_eq!(
+        outcome.variants[0].files.get(&RelPath::default_file()),
+        Some(PAGE),
+        "the turn that crossed the budget was paid for: its page is written"
+    );
+    support::tool_pairs::assert_every_tool_closed(&h.events());
 }
 
 #[tokio::test]
@@ -383,6 +389,20 @@ async fn cancelling_one_variant_stops_it_at_once_and_spares_the_other() {
     assert_eq!(
         statuses,
         [&VariantStatus::Cancelled, &VariantStatus::Complete]
+    );
+    // The cancelled call's card is closed, and what it had streamed is kept as a draft.
+    support::tool_pairs::assert_every_tool_closed(&h.events());
+    let cancelled = &outcome.variants[0];
+    assert_eq!(cancelled.drafts.len(), 1, "{:?}", cancelled.drafts);
+    assert_eq!(cancelled.drafts[0].path, "index.html");
+    assert!(
+        !cancelled.drafts[0].content.is_empty() && PAGE.starts_with(&cancelled.drafts[0].content),
+        "{:?}",
+        cancelled.drafts
+    );
+    assert!(
+        outcome.variants[1].drafts.is_empty(),
+        "the finished call left none"
     );
     assert!(matches!(
         h.events().last().map(|e| &e.kind),

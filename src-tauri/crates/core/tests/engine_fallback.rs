@@ -231,3 +231,25 @@ async fn an_overload_in_the_middle_of_a_stream_closes_the_half_streamed_call_and
     assert_eq!(v.models_used[0].turns, 0);
     assert_eq!(v.turns, 2);
 }
+
+#[tokio::test]
+async fn a_mid_stream_overload_with_nowhere_to_switch_still_closes_the_half_streamed_call() {
+    let server = MockServer::start(vec![]).await;
+    let args = create_args();
+    let mut cut = MessagesStream::new(1000, 0, 0);
+    let at = cut.tool_start("toolu_01", "create_file");
+    cut.tool_delta(at, &args[..30]);
+    cut.push(support::anthropic::error("overloaded_error", "Overloaded"));
+    server.push_for_model("claude-opus-4-1", Reply::sse_text(cut.body()));
+
+    // `run` checks that every tool_start got its tool_result.
+    let run = run(&server, (Provider::Anthropic, "claude-opus-4-1"), None).await;
+
+    assert!(
+        matches!(run.outcome.status, VariantStatus::Error { .. }),
+        "{:?}",
+        run.outcome.status
+    );
+    assert!(run.events.iter().any(|e| matches!(e,
+        EventKind::ToolResult { call_id, ok: false, .. } if call_id == "toolu_01")));
+}

@@ -107,5 +107,11 @@ function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
       );
     case "cancelled":
       return <p className="px-1 text-xs text-zinc-500">Cancelled</p>;
+    case "truncated":
+      return (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+          {item.message}
+        </p>
+      );
   }
 }

@@ -54,7 +54,7 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }:
 
   const doc = useStored ? (loaded?.key === loadKey ? loaded.text : null) : current !== null ? (liveFiles?.[current] ?? "") : null;
   const dirty = draft !== null && draft !== doc;
-  const canEdit = !streaming && variant.variantId !== null && versionId !== null && (variant.status === "complete" || variant.status === "interrupted" || variant.status === "cancelled");
+  const canEdit = !streaming && variant.variantId !== null && versionId !== null && (variant.status === "complete" || variant.status === "truncated" || variant.status === "interrupted" || variant.status === "cancelled");
 
   async function save(content: string) {
     if (!canEdit || current === null || saving) return;

@@ -17,7 +17,7 @@ import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
 import { STACKS } from "../../lib/settingsForm";
 import { summarize } from "../../lib/versions";
-import { displaysFor, modelSpec } from "../../lib/variantDisplay";
+import { displaysFor, modelSpec, type VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { Toast, type ToastMessage } from "../common/Toast";
 import { ghostButtonClass } from "../common/ui";
@@ -205,9 +205,9 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   }
 
   const selectedRunning = selected ? isRunning(selected.live?.status ?? "complete") : false;
-  const canUpdate = selected !== null && selected.variantId !== null && selected.status === "complete";
+  const canUpdate = selected !== null && selected.variantId !== null && hasPage(selected.status);
   const canChoose =
-    version !== null && displays.length > 1 && selected !== null && selected.status === "complete" && selected.variantId !== null && selected.variantId !== version.selected_variant;
+    version !== null && displays.length > 1 && selected !== null && hasPage(selected.status) && selected.variantId !== null && selected.variantId !== version.selected_variant;
   const selectedScore = selected?.variantId != null ? scores.get(selected.variantId) : undefined;
   const stageActions = (
     <>
@@ -304,4 +304,9 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
       <Toast message={message} onDismiss={dismiss} />
     </div>
   );
+}
+
+/** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */
+function hasPage(status: VariantDisplay["status"]): boolean {
+  return status === "complete" || status === "truncated";
 }

@@ -56,6 +56,11 @@ export function VariantCard({ variant, score, selected, now, onSelect }: Props) 
           ) : null}
           {cost ? <span className="ml-auto tabular-nums">{cost}</span> : null}
         </div>
+        {variant.notice ? (
+          <p role="status" data-testid="variant-notice" className="text-xs text-amber-700 dark:text-amber-400">
+            {variant.notice}
+          </p>
+        ) : null}
       </div>
     </button>
   );

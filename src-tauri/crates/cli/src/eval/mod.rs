@@ -119,6 +119,7 @@ async fn run_one(
     let variant = finished.outcome.variants.first();
     let status = match variant.map(|v| &v.status) {
         Some(VariantStatus::Complete) => "complete".to_owned(),
+        Some(VariantStatus::Truncated { message }) => format!("truncated: {message}"),
         Some(VariantStatus::Cancelled) => "cancelled".to_owned(),
         Some(VariantStatus::Error { message, .. }) => format!("failed: {message}"),
         None => "failed: no variant ran".to_owned(),

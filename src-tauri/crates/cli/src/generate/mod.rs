@@ -28,10 +28,12 @@ pub async fn run(args: GenerateArgs) -> ExitCode {
 async fn generate(args: GenerateArgs) -> Result<ExitCode, String> {
     let Finished { outcome, events } = execute(&args).await?;
     summarize(&args, &outcome, events);
-    let any_complete = outcome
-        .variants
-        .iter()
-        .any(|v| v.status == VariantStatus::Complete);
+    let any_complete = outcome.variants.iter().any(|v| {
+        matches!(
+            v.status,
+            VariantStatus::Complete | VariantStatus::Truncated { .. }
+        )
+    });
     Ok(if any_complete {
         ExitCode::SUCCESS
     } else {
@@ -106,6 +108,7 @@ fn summarize(args: &GenerateArgs, outcome: &GenerationOutcome, events: Option<(u
     for v in &outcome.variants {
         let state = match &v.status {
             VariantStatus::Complete => "complete".to_owned(),
+            VariantStatus::Truncated { message } => format!("truncated: {message}"),
             VariantStatus::Cancelled => "cancelled".to_owned(),
             VariantStatus::Error { message, .. } => format!("failed: {message}"),
         };

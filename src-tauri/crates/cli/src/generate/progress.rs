@@ -114,6 +114,12 @@ impl EventSink for CliSink {
                         p.label = format!("option {} ({to})", event.variant + 1);
                     }
                     EventKind::VariantComplete { .. } => self.line(p, "done"),
+                    EventKind::VariantTruncated { message, .. } => {
+                        self.line(p, "truncated");
+                        if !self.quiet {
+                            eprintln!("{}: {message}", p.label);
+                        }
+                    }
                     EventKind::VariantCancelled => self.line(p, "cancelled"),
                     EventKind::VariantError { message, .. } if !self.quiet => {
                         eprintln!("{}: failed: {message}", p.label);

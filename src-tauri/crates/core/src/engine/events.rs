@@ -23,6 +23,13 @@
 //!   else happens during a turn, so no `set_code`, `tool_result` or `usage` is ever void.
 //! - `usage` is the variant's total so far and replaces the previous one; it includes what
 //!   failed attempts used (the vendor bills the tokens it streamed before failing).
+//! - Every `tool_start` is closed by exactly one `tool_result` for its `call_id`, on every path:
+//!   a call that never ran (cancelled, interrupted by a failed turn or a model switch, cut off
+//!   by the output limit, left over at a budget stop) gets one with `ok: false` and a summary
+//!   saying why, before the variant's last event.
+//! - A variant's last event is one of `variant_complete`, `variant_truncated` (it has code, but
+//!   the output limit cut its reply more often than the engine continues one: up to
+//!   `max_continuations` per reply; `message` says so), `variant_error`, `variant_cancelled`.
 //! - No 64-bit integers: TypeScript gets plain numbers.
 
 use crate::providers::ProviderErrorCode;
@@ -110,6 +117,14 @@ pub enum EventKind {
         tool_calls: u32,
         duration_ms: u32,
     },
+    /// The variant ended with code that may be incomplete: the output limit cut its reply
+    /// again after every continuation was spent.
+    VariantTruncated {
+        turns: u32,
+        tool_calls: u32,
+        duration_ms: u32,
+        message: String,
+    },
     VariantError {
         code: VariantErrorCode,
         message: String,
@@ -118,6 +133,8 @@ pub enum EventKind {
     /// Every variant has ended.
     Finished {
         completed: u32,
+        /// Variants that ended with `variant_truncated` (not counted in `completed`).
+        truncated: u32,
         failed: u32,
         cancelled: u32,
         usage: UsageSummary,
@@ -233,6 +250,7 @@ impl EventKind {
             EventKind::Retrying { .. } => "retrying",
             EventKind::ModelSwitched { .. } => "model_switched",
             EventKind::VariantComplete { .. } => "variant_complete",
+            EventKind::VariantTruncated { .. } => "variant_truncated",
             EventKind::VariantError { .. } => "variant_error",
             EventKind::VariantCancelled => "variant_cancelled",
             EventKind::Finished { .. } => "finished",
@@ -244,6 +262,7 @@ impl EventKind {
         matches!(
             self,
             EventKind::VariantComplete { .. }
+                | EventKind::VariantTruncated { .. }
                 | EventKind::VariantError { .. }
                 | EventKind::VariantCancelled
         )

@@ -83,6 +83,12 @@ fn every_kind() -> Vec<EventKind> {
             tool_calls: 4,
             duration_ms: 12_000,
         },
+        EventKind::VariantTruncated {
+            turns: 4,
+            tool_calls: 0,
+            duration_ms: 9_000,
+            message: "cut off".into(),
+        },
         EventKind::VariantError {
             code: VariantErrorCode::Internal,
             message: "boom".into(),
@@ -90,6 +96,7 @@ fn every_kind() -> Vec<EventKind> {
         EventKind::VariantCancelled,
         EventKind::Finished {
             completed: 1,
+            truncated: 1,
             failed: 1,
             cancelled: 1,
             usage,
@@ -152,7 +159,7 @@ fn every_kind_round_trips_and_names_its_type() {
 }
 
 #[test]
-fn only_the_three_variant_endings_end_a_variant() {
+fn only_the_four_variant_endings_end_a_variant() {
     let ending: Vec<&str> = every_kind()
         .iter()
         .filter(|k| k.ends_variant())
@@ -160,7 +167,12 @@ fn only_the_three_variant_endings_end_a_variant() {
         .collect();
     assert_eq!(
         ending,
-        ["variant_complete", "variant_error", "variant_cancelled"]
+        [
+            "variant_complete",
+            "variant_truncated",
+            "variant_error",
+            "variant_cancelled"
+        ]
     );
 }
 

@@ -121,7 +121,8 @@ impl GenerationHandle {
 }
 
 /// Start every variant at once. Must be called inside a tokio runtime. Every variant ends with
-/// exactly one of `variant_complete`/`variant_error`/`variant_cancelled`; `finished` comes last.
+/// exactly one of `variant_complete`/`variant_truncated`/`variant_error`/
+/// `variant_cancelled`; `finished` comes last.
 pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHandle {
     let cancel_all = CancellationToken::new();
     let variant_tokens: Vec<CancellationToken> = spec
@@ -164,6 +165,7 @@ pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHand
             0,
             EventKind::Finished {
                 completed: count(|s| matches!(s, VariantStatus::Complete)),
+                truncated: count(|s| matches!(s, VariantStatus::Truncated { .. })),
                 failed: count(|s| matches!(s, VariantStatus::Error { .. })),
                 cancelled: count(|s| matches!(s, VariantStatus::Cancelled)),
                 usage: outcome.usage(),

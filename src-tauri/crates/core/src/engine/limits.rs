@@ -7,7 +7,10 @@ pub struct LoopLimits {
     pub max_turns: u32,
     /// Spending per variant in USD; checked before every turn and every tool call.
     pub budget_usd: Option<f64>,
-    /// Turns cut by the output limit that are continued ("continue exactly where you stopped").
+    /// How often one reply cut by the output limit is continued ("continue exactly where you
+    /// stopped", or a cut-off tool call reported as not run). Consecutive cut turns count
+    /// against it; a turn that ends normally starts the count again. A cut past it ends the
+    /// variant as truncated.
     pub max_continuations: u32,
 }
 
@@ -31,5 +34,14 @@ pub fn cut_off_call_message(tool: &str) -> String {
         "Your {tool} call was cut off by the output token limit before its arguments were \
          complete, so it was not run and nothing changed. Send less in one call: for a long \
          file, create_file with the first part, then edit_file calls that append the rest."
+    )
+}
+
+/// Why a variant ended as truncated: its reply was cut again with every continuation spent.
+pub fn truncated_message(continuations: u32) -> String {
+    format!(
+        "The reply was cut off by the output token limit again after {continuations} \
+         continuations, so the code may be incomplete. Ask for a smaller change, or use a \
+         model with a larger output limit."
     )
 }

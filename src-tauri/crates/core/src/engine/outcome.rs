@@ -12,6 +12,11 @@ use std::time::Duration;
 #[derive(Debug, Clone, PartialEq)]
 pub enum VariantStatus {
     Complete,
+    /// It has code, but the output limit cut its last reply after every continuation was
+    /// spent: the code may be incomplete. `message` says so, for the user.
+    Truncated {
+        message: String,
+    },
     Error {
         code: VariantErrorCode,
         message: String,
@@ -43,6 +48,16 @@ pub struct VariantOutcome {
     pub assistant_text: String,
     /// The whole conversation in vendor-neutral form.
     pub transcript: Transcript,
+    /// create_file calls of the last turn that streamed content but never ran (cancelled,
+    /// interrupted, cut off): what they had written so far, kept apart from `files`.
+    pub drafts: Vec<Draft>,
+}
+
+/// What an unfinished create_file call had streamed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    pub path: String,
+    pub content: String,
 }
 
 /// A variant whose session could not even be opened (no key, a bad base URL…).
@@ -89,5 +104,6 @@ pub(crate) fn failed_to_open(
         duration: Duration::ZERO,
         assistant_text: String::new(),
         transcript,
+        drafts: Vec::new(),
     }
 }

@@ -4,6 +4,7 @@
 
 use super::coalescer::{CodeDelta, DEFAULT_FLUSH_INTERVAL};
 use super::events::EventKind;
+use super::outcome::Draft;
 use super::sink::EventEmitter;
 use super::CodeStreamer;
 use crate::providers::{ProviderError, ProviderSession, ProviderTurn, StreamEvent};
@@ -11,10 +12,34 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 use tokio_util::sync::CancellationToken;
 
+/// What a turn's streamed calls left behind, whether or not the turn finished.
+#[derive(Debug, Default)]
+pub(crate) struct StreamedCalls {
+    /// Calls whose `tool_start` went out: id → tool name.
+    pub announced: BTreeMap<String, String>,
+    /// The create_file content each call streamed so far (the sum of its `code_delta`s).
+    pub drafts: BTreeMap<String, Draft>,
+}
+
+impl StreamedCalls {
+    /// Keeps the text of a `code_delta` about to be emitted.
+    pub fn record(&mut self, delta: &CodeDelta) {
+        let draft = self
+            .drafts
+            .entry(delta.call_id.clone())
+            .or_insert_with(|| Draft {
+                path: delta.path.clone(),
+                content: String::new(),
+            });
+        // The path can change once, when the model sent content before the path.
+        draft.path.clone_from(&delta.path);
+        draft.content.push_str(&delta.text);
+    }
+}
+
 struct TurnState<'a> {
     streamer: &'a mut CodeStreamer,
-    /// Calls whose `tool_start` went out: id → tool name.
-    announced: &'a mut BTreeMap<String, String>,
+    calls: &'a mut StreamedCalls,
     /// The id of the first event the current attempt emitted, for a retry that discards it.
     first_output: Option<u32>,
 }
@@ -27,24 +52,25 @@ impl TurnState<'_> {
     /// The attempt failed after streaming: its calls and code are void.
     fn discard(&mut self) -> Option<u32> {
         self.streamer.discard();
-        self.announced.clear();
+        self.calls.announced.clear();
+        self.calls.drafts.clear();
         self.first_output.take()
     }
 }
 
-/// Stream the session's next turn, emitting events for variant `index`. `announced` gets the
-/// ids (and tool names) of the calls whose `tool_start` was emitted.
+/// Stream the session's next turn, emitting events for variant `index`. `calls` gets the ids
+/// (and tool names) of the calls whose `tool_start` was emitted, and their streamed drafts.
 pub(crate) async fn stream_turn(
     index: u32,
     emitter: &EventEmitter,
     session: &mut dyn ProviderSession,
     streamer: &mut CodeStreamer,
-    announced: &mut BTreeMap<String, String>,
+    calls: &mut StreamedCalls,
     cancel: &CancellationToken,
 ) -> Result<ProviderTurn, ProviderError> {
     let state = Mutex::new(TurnState {
         streamer,
-        announced,
+        calls,
         first_output: None,
     });
     let emit = |kind: EventKind| emitter.emit(index, kind);
@@ -62,6 +88,7 @@ pub(crate) async fn stream_turn(
             _ = ticker.tick() => {
                 let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some(delta) = state.streamer.poll() {
+                    state.calls.record(&delta);
                     let id = emit(code_delta(delta));
                     state.emitted(id);
                 }
@@ -79,6 +106,11 @@ fn on_stream_event(
         let id = emit(kind);
         state.emitted(id);
     };
+    let out_code = |state: &mut TurnState<'_>, delta: CodeDelta| {
+        state.calls.record(&delta);
+        let id = emit(code_delta(delta));
+        state.emitted(id);
+    };
     match event {
         StreamEvent::AssistantDelta { text } => out(state, EventKind::Assistant { text }),
         StreamEvent::ThinkingDelta { text } => out(state, EventKind::Thinking { text }),
@@ -87,10 +119,10 @@ fn on_stream_event(
             name,
             delta,
         } => {
-            if !state.announced.contains_key(&call_id) {
+            if !state.calls.announced.contains_key(&call_id) {
                 // The previous call's code ends here: send it before the next call starts.
                 if let Some(delta) = state.streamer.flush() {
-                    out(state, code_delta(delta));
+                    out_code(state, delta);
                 }
                 out(
                     state,
@@ -100,10 +132,10 @@ fn on_stream_event(
                         title: crate::tools::tool_title(&name, None),
                     },
                 );
-                state.announced.insert(call_id.clone(), name.clone());
+                state.calls.announced.insert(call_id.clone(), name.clone());
             }
             for delta in state.streamer.on_arguments(&call_id, &name, &delta) {
-                out(state, code_delta(delta));
+                out_code(state, delta);
             }
         }
         StreamEvent::Retrying {

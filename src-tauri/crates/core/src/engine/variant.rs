@@ -5,18 +5,18 @@
 use super::events::{tool_end_events, EventKind, VariantErrorCode};
 use super::extract_html::extract_html;
 use super::fallback::{total_cost, total_usage, VariantFallback, VariantModels};
-use super::limits::{cut_off_call_message, LoopLimits, CONTINUE_MESSAGE};
-use super::outcome::{VariantOutcome, VariantStatus};
+use super::limits::{cut_off_call_message, truncated_message, LoopLimits, CONTINUE_MESSAGE};
+use super::outcome::{Draft, VariantOutcome, VariantStatus};
 use super::sessions::SessionFactory;
 use super::sink::EventEmitter;
 use super::transcript::Transcript;
-use super::turn_stream::stream_turn;
+use super::turn_stream::{stream_turn, StreamedCalls};
 use super::CodeStreamer;
 use crate::providers::{
     ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, UserContent,
 };
 use crate::tools::{AgentFileState, SharedOptions, ToolRuntime};
-use crate::vocab::{RelPath, ToolCall, ToolResult};
+use crate::vocab::{RelPath, ToolCall, ToolName, ToolResult};
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -45,6 +45,22 @@ pub(crate) struct VariantStart {
 enum Stop {
     Cancelled,
     Failed(VariantErrorCode, String),
+    /// The output limit cut a reply once more than it may be continued.
+    Truncated(String),
+}
+
+impl Stop {
+    /// What the card of a call this stop left unrun says.
+    fn not_run(&self) -> &'static str {
+        match self {
+            Stop::Cancelled => "cancelled, not run",
+            Stop::Failed(VariantErrorCode::BudgetExceeded, _) => {
+                "not run: the option reached its budget"
+            }
+            Stop::Failed(..) => "interrupted by an error, not run",
+            Stop::Truncated(_) => "not run: the reply was cut off by the output limit",
+        }
+    }
 }
 
 impl From<ProviderError> for Stop {
@@ -68,11 +84,14 @@ struct VariantLoop<'a> {
     sent: BTreeMap<String, u64>,
     turns: u32,
     tool_calls: u32,
+    /// Continuations of the reply being cut by the output limit (consecutive cut turns).
     continuations: u32,
     assistant_text: String,
     warned_unknown_cost: bool,
-    /// Calls announced by the last turn when it failed (id → tool name).
-    interrupted: BTreeMap<String, String>,
+    /// Calls whose `tool_start` went out and whose `tool_result` has not (id → tool name).
+    open: BTreeMap<String, String>,
+    /// What the last turn's create_file calls streamed, until they run.
+    drafts: BTreeMap<String, Draft>,
 }
 
 /// Run variant `index` to its end on an open session. Emits `started` … and exactly one of
@@ -109,28 +128,55 @@ pub(crate) async fn run_variant(
         continuations: 0,
         assistant_text: String::new(),
         warned_unknown_cost: false,
-        interrupted: BTreeMap::new(),
+        open: BTreeMap::new(),
+        drafts: BTreeMap::new(),
     };
     let result = run.drive().await;
+    if let Err(stop) = &result {
+        run.close_open(stop.not_run());
+    }
     let status = match result {
-        Ok(()) => run.finish(),
+        Ok(()) => run.finish().map(|()| None),
+        Err(Stop::Truncated(message)) => match run.finish() {
+            Ok(()) => Ok(Some(message)),
+            Err(_) => Err(Stop::Failed(VariantErrorCode::Truncated, message)),
+        },
         Err(stop) => Err(stop),
     };
     let duration = started.elapsed();
+    let duration_ms = u32::try_from(duration.as_millis()).unwrap_or(u32::MAX);
     let status = match status {
-        Ok(()) => {
+        Ok(None) => {
             run.emit(EventKind::VariantComplete {
                 turns: run.turns,
                 tool_calls: run.tool_calls,
-                duration_ms: u32::try_from(duration.as_millis()).unwrap_or(u32::MAX),
+                duration_ms,
             });
             VariantStatus::Complete
+        }
+        Ok(Some(message)) => {
+            run.emit(EventKind::VariantTruncated {
+                turns: run.turns,
+                tool_calls: run.tool_calls,
+                duration_ms,
+                message: message.clone(),
+            });
+            VariantStatus::Truncated { message }
         }
         Err(Stop::Cancelled) => {
             run.emit(EventKind::VariantCancelled);
             VariantStatus::Cancelled
         }
         Err(Stop::Failed(code, message)) => {
+            run.emit(EventKind::VariantError {
+                code,
+                message: message.clone(),
+            });
+            VariantStatus::Error { code, message }
+        }
+        // `finish` never stops as truncated; the match above turned that stop into a status.
+        Err(Stop::Truncated(message)) => {
+            let code = VariantErrorCode::Truncated;
             run.emit(EventKind::VariantError {
                 code,
                 message: message.clone(),
@@ -158,12 +204,35 @@ pub(crate) async fn run_variant(
         assistant_text: run.assistant_text,
         files: run.files,
         transcript: run.transcript,
+        drafts: run.drafts.into_values().collect(),
     }
 }
 
 impl VariantLoop<'_> {
-    fn emit(&self, kind: EventKind) {
+    fn emit(&mut self, kind: EventKind) {
+        match &kind {
+            EventKind::ToolStart { call_id, name, .. } => {
+                self.open.insert(call_id.clone(), name.clone());
+            }
+            EventKind::ToolResult { call_id, .. } => {
+                self.open.remove(call_id);
+            }
+            _ => {}
+        }
         self.shared.emitter.emit(self.index, kind);
+    }
+
+    /// Closes the card of every call that started and never ended: `why` says it did not run.
+    fn close_open(&mut self, why: &str) {
+        for (call_id, name) in std::mem::take(&mut self.open) {
+            self.emit(EventKind::ToolResult {
+                call_id,
+                summary: format!("{name}: {why}"),
+                name,
+                ok: false,
+                detail: None,
+            });
+        }
     }
 
     /// Turns until the model stops calling tools.
@@ -185,8 +254,12 @@ impl VariantLoop<'_> {
                 }
                 Err(stop) => return Err(stop),
             };
+            if turn.stop_reason != StopReason::MaxTokens {
+                self.continuations = 0;
+            }
             if turn.tool_calls.is_empty() {
-                if turn.stop_reason == StopReason::MaxTokens && self.may_continue() {
+                if turn.stop_reason == StopReason::MaxTokens {
+                    self.continue_cut_reply()?;
                     let content = UserContent::text(CONTINUE_MESSAGE);
                     self.models.session().append_user_message(content.clone());
                     self.transcript.record_user(content);
@@ -210,18 +283,10 @@ impl VariantLoop<'_> {
             .map_err(|message| Stop::Failed(VariantErrorCode::Overloaded, message))?;
         // Calls the failed turn had begun to stream never run: close them for the UI (a failed
         // tool_result drops a create_file draft) before the new model starts its own.
-        for (call_id, name) in std::mem::take(&mut self.interrupted) {
-            self.emit(EventKind::ToolResult {
-                call_id,
-                summary: format!(
-                    "{name}: interrupted ({} was overloaded), not run",
-                    switch.from
-                ),
-                name,
-                ok: false,
-                detail: None,
-            });
-        }
+        self.close_open(&format!(
+            "interrupted ({} was overloaded), not run",
+            switch.from
+        ));
         self.emit(EventKind::ModelSwitched {
             from: switch.from,
             to: switch.to,
@@ -231,29 +296,32 @@ impl VariantLoop<'_> {
     }
 
     async fn next_turn(&mut self) -> Result<ProviderTurn, Stop> {
-        let mut announced = BTreeMap::new();
+        let mut streamed = StreamedCalls::default();
         let usage_before = self.models.usage();
         let turn = stream_turn(
             self.index,
             &self.shared.emitter,
             self.models.session(),
             &mut self.streamer,
-            &mut announced,
+            &mut streamed,
             self.cancel,
         )
         .await;
         // Whatever streamed before an error is shown; nothing is held back.
         if let Some(delta) = self.streamer.flush() {
+            streamed.record(&delta);
             self.emit(EventKind::CodeDelta {
                 call_id: delta.call_id,
                 path: delta.path,
                 text: delta.text,
             });
         }
+        self.open.extend(streamed.announced);
+        // Only this turn's drafts matter: an earlier unfinished call was answered and redone.
+        self.drafts = streamed.drafts;
         let turn = match turn {
             Ok(turn) => turn,
             Err(error) => {
-                self.interrupted = announced;
                 // The failed attempts' usage is billed: the cost shown includes it.
                 if self.models.usage() != usage_before {
                     self.emit(EventKind::Usage {
@@ -261,7 +329,7 @@ impl VariantLoop<'_> {
                         cost_usd: self.models.cost(),
                     });
                 }
-                return Err(error.into());
+                return Err(Stop::from(error));
             }
         };
         self.turns += 1;
@@ -273,7 +341,7 @@ impl VariantLoop<'_> {
         });
         // A call that never streamed (a vendor that sends calls whole) is announced now.
         for call in &turn.tool_calls {
-            if !announced.contains_key(&call.id) {
+            if !self.open.contains_key(&call.id) {
                 self.emit(EventKind::ToolStart {
                     call_id: call.id.clone(),
                     name: call.name.clone(),
@@ -284,29 +352,36 @@ impl VariantLoop<'_> {
         Ok(turn)
     }
 
-    /// The turn's calls, one after another in the model's order.
+    /// The turn's calls, one after another in the model's order. When the turn ends the
+    /// variant (it crossed the budget, or the output limit cut it once too often) its file
+    /// tools still run — the page is paid for — and the rest is left unrun.
     async fn run_tools(&mut self, turn: &ProviderTurn) -> Result<Vec<ToolResult>, Stop> {
         let mut results = Vec::with_capacity(turn.tool_calls.len());
         let cut_off = turn.stop_reason == StopReason::MaxTokens;
-        if cut_off {
-            self.continuations += 1;
+        let mut stop = self.check_budget().err();
+        if cut_off && stop.is_none() {
+            stop = self.continue_cut_reply().err();
         }
         for call in &turn.tool_calls {
             if self.cancel.is_cancelled() {
                 return Err(Stop::Cancelled);
             }
-            self.check_budget()?;
-            self.tool_calls += 1;
             if cut_off && call.invalid_arguments.is_some() {
+                self.tool_calls += 1;
                 results.push(self.report_cut_off(call));
                 continue;
             }
+            if stop.is_some() && !is_file_tool(&call.name) {
+                continue;
+            }
+            self.tool_calls += 1;
             let outcome = self
                 .shared
                 .runtime
                 .execute(call, self.index, &mut self.files, self.cancel)
                 .await
                 .map_err(|_| Stop::Cancelled)?;
+            self.drafts.remove(&call.id);
             if let Some(change) = &outcome.changed_file {
                 self.shared
                     .siblings
@@ -319,10 +394,13 @@ impl VariantLoop<'_> {
             }
             results.push(outcome.result);
         }
-        Ok(results)
+        match stop {
+            Some(stop) => Err(stop),
+            None => Ok(results),
+        }
     }
 
-    fn report_cut_off(&self, call: &ToolCall) -> ToolResult {
+    fn report_cut_off(&mut self, call: &ToolCall) -> ToolResult {
         let result = ToolResult {
             call_id: call.id.clone(),
             name: call.name.clone(),
@@ -341,15 +419,18 @@ impl VariantLoop<'_> {
         result
     }
 
-    fn may_continue(&mut self) -> bool {
-        if self.continuations >= self.shared.limits.max_continuations {
-            return false;
+    /// Counts one more continuation of a reply the output limit cut, or stops as truncated
+    /// when they are spent.
+    fn continue_cut_reply(&mut self) -> Result<(), Stop> {
+        let max = self.shared.limits.max_continuations;
+        if self.continuations >= max {
+            return Err(Stop::Truncated(truncated_message(max)));
         }
         self.continuations += 1;
         self.emit(EventKind::Status {
             message: "The reply hit the output limit; asking the model to continue…".into(),
         });
-        true
+        Ok(())
     }
 
     fn check_budget(&mut self) -> Result<(), Stop> {
@@ -422,6 +503,11 @@ impl VariantLoop<'_> {
         }
         Ok(())
     }
+}
+
+/// The tools that write the page: at a stop they still run, since their turn is paid for.
+fn is_file_tool(name: &str) -> bool {
+    name == ToolName::CreateFile.as_str() || name == ToolName::EditFile.as_str()
 }
 
 fn content_hash(content: &str) -> u64 {

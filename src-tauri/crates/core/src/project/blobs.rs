@@ -68,6 +68,54 @@ fn rows(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u3
         .db("listing files")
 }
 
+/// A variant's drafts as (path, hash, size), by path; rows naming a path the app will not touch
+/// are left out, like the files'.
+pub fn list_drafts(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u32)>> {
+    let rows: Vec<(String, String, u32)> = conn
+        .prepare_cached(
+            "SELECT d.path, d.hash, b.size FROM variant_drafts d JOIN blobs b ON b.hash = d.hash
+         WHERE d.variant_id = ?1 ORDER BY d.path",
+        )
+        .and_then(|mut s| {
+            s.query_map([variant], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect()
+        })
+        .db("listing drafts")?;
+    Ok(rows
+        .into_iter()
+        .filter(|(path, _, _)| match stored(path) {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!("variant {variant}: draft {e}");
+                false
+            }
+        })
+        .collect())
+}
+
+/// Replace a variant's drafts with `drafts` (paths already normalized).
+pub fn replace_drafts(
+    conn: &Connection,
+    variant: VariantId,
+    drafts: &[(String, Vec<u8>)],
+) -> Result<()> {
+    conn.execute(
+        "DELETE FROM variant_drafts WHERE variant_id = ?1",
+        [variant],
+    )
+    .db("clearing drafts")?;
+    for (path, bytes) in drafts {
+        let h = put(conn, bytes)?;
+        conn.prepare_cached(
+            "INSERT INTO variant_drafts (variant_id, path, hash) VALUES (?1, ?2, ?3)
+             ON CONFLICT (variant_id, path) DO UPDATE SET hash = excluded.hash",
+        )
+        .and_then(|mut s| s.execute(params![variant, path, h]))
+        .db("recording a draft")?;
+    }
+    Ok(())
+}
+
 /// Every file of a variant with its content. A path the app will not touch refuses the whole
 /// variant: its files are about to be written somewhere, and a partial set would be wrong.
 pub fn load_all(conn: &Connection, variant: VariantId) -> Result<Vec<(String, Vec<u8>)>> {

@@ -36,6 +36,8 @@ pub struct NewVariant {
 #[derive(Debug, Clone)]
 pub enum VariantOutcome {
     Complete,
+    /// It has a page, possibly incomplete: the output limit cut it off (the message says so).
+    Truncated(String),
     Error(String),
     Cancelled,
 }
@@ -145,7 +147,7 @@ impl Project {
             let first_complete: Option<VariantId> = conn
                 .query_row(
                     "SELECT id FROM variants WHERE version_id = ?1 AND status = 'complete'
-                     ORDER BY idx LIMIT 1",
+                     ORDER BY truncated, idx LIMIT 1",
                     [version],
                     |r| r.get(0),
                 )
@@ -305,6 +307,18 @@ impl VariantRecorder {
         tx.commit().db("saving variant files")
     }
 
+    /// What create_file calls that never ran had streamed, kept apart from the files.
+    pub fn set_drafts(&mut self, drafts: &[(String, Vec<u8>)]) -> Result<()> {
+        let drafts = drafts
+            .iter()
+            .map(|(p, b)| Ok((normalize(p)?, b.clone())))
+            .collect::<Result<Vec<_>>>()?;
+        let mut conn = self.project.conn();
+        let tx = conn.transaction().db("saving drafts")?;
+        blobs::replace_drafts(&tx, self.id, &drafts)?;
+        tx.commit().db("saving drafts")
+    }
+
     /// Add or replace one file of the variant.
     pub fn set_file(&mut self, path: &str, content: &[u8]) -> Result<()> {
         let path = normalize(path)?;
@@ -348,20 +362,23 @@ impl VariantRecorder {
     /// The variant ended. Buffered events are written first.
     pub fn finish(mut self, outcome: VariantOutcome) -> Result<()> {
         self.flush()?;
-        let (status, error) = match outcome {
-            VariantOutcome::Complete => (VariantStatus::Complete, None),
+        let (status, error, truncated) = match outcome {
+            VariantOutcome::Complete => (VariantStatus::Complete, None, false),
+            // Stored as complete with the flag: see the schema.
+            VariantOutcome::Truncated(message) => (VariantStatus::Complete, Some(message), true),
             VariantOutcome::Error(message) => (
                 VariantStatus::Error,
                 Some(crate::redact::redact_secrets(&message).into_owned()),
+                false,
             ),
-            VariantOutcome::Cancelled => (VariantStatus::Cancelled, None),
+            VariantOutcome::Cancelled => (VariantStatus::Cancelled, None, false),
         };
         self.project
             .conn()
             .execute(
                 "UPDATE variants SET status = ?1, error = ?2, finished_at = ?3,
-                   started_at = COALESCE(started_at, ?3) WHERE id = ?4",
-                params![status.as_str(), error, now_ms(), self.id],
+                   started_at = COALESCE(started_at, ?3), truncated = ?5 WHERE id = ?4",
+                params![status.as_str(), error, now_ms(), self.id, truncated],
             )
             .db("finishing a variant")?;
         Ok(())

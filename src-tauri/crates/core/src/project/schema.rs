@@ -103,6 +103,20 @@ CREATE TABLE version_thumbnails (
     created_at INTEGER NOT NULL
 );
 "#,
+    r#"
+-- A variant the output limit cut off after every continuation: its status stays 'complete'
+-- (it has a page, and may be selected), the flag says the page may be incomplete and `error`
+-- holds the message shown with it. (A CHECK constraint cannot be changed in place.)
+ALTER TABLE variants ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;
+-- What create_file calls that never ran (cancelled, interrupted, cut off) had streamed: kept
+-- with the variant, apart from its files, so nothing that reads files mistakes them for the page.
+CREATE TABLE variant_drafts (
+    variant_id INTEGER NOT NULL REFERENCES variants(id),
+    path       TEXT NOT NULL,
+    hash       TEXT NOT NULL REFERENCES blobs(hash),
+    PRIMARY KEY (variant_id, path)
+) WITHOUT ROWID;
+"#,
 ];
 
 /// Open (creating if asked) the database at `path`, set it up and migrate it.

@@ -68,6 +68,9 @@ pub enum VariantStatus {
     Cancelled,
     /// The app stopped (crash, kill, power loss) while this variant was generating.
     Interrupted,
+    /// It has a page, but the output limit cut its last reply after every continuation:
+    /// the page may be incomplete (`error` says so).
+    Truncated,
 }
 
 impl VariantStatus {
@@ -79,6 +82,7 @@ impl VariantStatus {
             Self::Error => "error",
             Self::Cancelled => "cancelled",
             Self::Interrupted => "interrupted",
+            Self::Truncated => "truncated",
         }
     }
 
@@ -90,6 +94,7 @@ impl VariantStatus {
             Self::Error,
             Self::Cancelled,
             Self::Interrupted,
+            Self::Truncated,
         ]
         .into_iter()
         .find(|k| k.as_str() == s)
@@ -142,6 +147,8 @@ pub struct VariantInfo {
     #[specta(type = Option<f64>)]
     pub finished_at: Option<Millis>,
     pub files: Vec<FileEntry>,
+    /// create_file calls that never ran, with what they had streamed (not part of the page).
+    pub drafts: Vec<FileEntry>,
 }
 
 /// Where a restore came from.

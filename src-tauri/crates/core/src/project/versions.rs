@@ -79,6 +79,24 @@ impl Project {
         blobs::get(&conn, &hash)
     }
 
+    /// What an unfinished create_file call of a variant had streamed to `path`.
+    pub fn read_draft(&self, variant: VariantId, path: &str) -> Result<Vec<u8>> {
+        let path = normalize(path)?;
+        let conn = self.conn();
+        let hash: Option<String> = conn
+            .query_row(
+                "SELECT hash FROM variant_drafts WHERE variant_id = ?1 AND path = ?2",
+                params![variant, path],
+                |r| r.get(0),
+            )
+            .optional()
+            .db("finding a draft")?;
+        let hash = hash.ok_or_else(|| {
+            ProjectError::NotFound(format!("variant {variant} has no draft of {path}"))
+        })?;
+        blobs::get(&conn, &hash)
+    }
+
     /// A file of a version as text for the editor (`text: None` for binary files).
     pub fn read_file(
         &self,
@@ -315,13 +333,17 @@ fn load_version(conn: &Connection, id: VersionId) -> Result<VersionInfo> {
         .prepare_cached(
             "SELECT id, version_id, idx, model, provider, status, error, input_tokens,
                     output_tokens, cache_read_tokens, cache_write_tokens, cost_usd,
-                    started_at, finished_at
+                    started_at, finished_at, truncated
              FROM variants WHERE version_id = ?1 ORDER BY idx",
         )
         .and_then(|mut s| s.query_map([id], variant_row)?.collect())
         .db("reading variants")?;
     for v in &mut variants {
         v.files = blobs::list(conn, v.id)?
+            .into_iter()
+            .map(|(path, _, size)| FileEntry { path, size })
+            .collect();
+        v.drafts = blobs::list_drafts(conn, v.id)?
             .into_iter()
             .map(|(path, _, size)| FileEntry { path, size })
             .collect();
@@ -361,7 +383,10 @@ fn variant_row(r: &Row<'_>) -> rusqlite::Result<VariantInfo> {
         index: r.get(2)?,
         model: r.get(3)?,
         provider: r.get(4)?,
-        status: VariantStatus::parse(&status).unwrap_or(VariantStatus::Error),
+        status: match VariantStatus::parse(&status).unwrap_or(VariantStatus::Error) {
+            VariantStatus::Complete if r.get::<_, bool>(14)? => VariantStatus::Truncated,
+            status => status,
+        },
         error: r.get(6)?,
         usage: Usage {
             input_tokens: tokens(7)?,
@@ -373,5 +398,6 @@ fn variant_row(r: &Row<'_>) -> rusqlite::Result<VariantInfo> {
         started_at: r.get(12)?,
         finished_at: r.get(13)?,
         files: Vec::new(),
+        drafts: Vec::new(),
     })
 }

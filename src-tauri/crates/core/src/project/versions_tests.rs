@@ -454,3 +454,49 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
         vec![(version, b"\x89PNG\r\n\x1a\nthumb".to_vec())]
     );
 }
+
+#[test]
+fn a_truncated_variant_keeps_its_message_and_drafts_and_a_complete_one_is_preferred() {
+    let (_dir, project) = new_project();
+    let spec = NewVersion {
+        kind: Some(VersionKind::Generation),
+        ..NewVersion::default()
+    };
+    let variants = vec![NewVariant::default(), NewVariant::default()];
+    let (version, recorders) = project.start_generation(spec, variants).unwrap();
+    let mut recorders = recorders.into_iter();
+    let (mut cut, mut whole) = (recorders.next().unwrap(), recorders.next().unwrap());
+    cut.mark_generating().unwrap();
+    cut.set_files(&[("index.html".into(), html("cut"))])
+        .unwrap();
+    cut.set_drafts(&[("about.html".into(), b"<html><body><h1>Ab".to_vec())])
+        .unwrap();
+    let cut_id = cut.id();
+    cut.finish(VariantOutcome::Truncated(
+        "cut off by the output limit".into(),
+    ))
+    .unwrap();
+    whole.mark_generating().unwrap();
+    whole
+        .set_files(&[("index.html".into(), html("whole"))])
+        .unwrap();
+    let whole_id = whole.id();
+    whole.finish(VariantOutcome::Complete).unwrap();
+
+    let info = project.finish_generation(version, true).unwrap();
+
+    let a = &info.variants[0];
+    assert_eq!(a.status, VariantStatus::Truncated);
+    assert_eq!(a.error.as_deref(), Some("cut off by the output limit"));
+    let drafts: Vec<&str> = a.drafts.iter().map(|d| d.path.as_str()).collect();
+    assert_eq!(drafts, ["about.html"]);
+    let files: Vec<&str> = a.files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(files, ["index.html"], "a draft is not a file of the page");
+    assert_eq!(
+        project.read_draft(cut_id, "about.html").unwrap(),
+        b"<html><body><h1>Ab"
+    );
+    assert_eq!(info.variants[1].status, VariantStatus::Complete);
+    assert!(info.variants[1].drafts.is_empty());
+    assert_eq!(info.selected_variant, Some(whole_id), "the whole page wins");
+}

@@ -99,8 +99,18 @@ impl Run {
 /// One variant of `provider`/`model` with an optional fallback, to its end.
 pub async fn run(
     server: &MockServer,
+    model: (Provider, &str),
+    fallback: Option<(Provider, &str)>,
+) -> Run {
+    run_with(server, model, fallback, LoopLimits::default()).await
+}
+
+/// [`run`] within `limits`.
+pub async fn run_with(
+    server: &MockServer,
     (provider, model): (Provider, &str),
     fallback: Option<(Provider, &str)>,
+    limits: LoopLimits,
 ) -> Run {
     let dir = tempfile::tempdir().expect("temp dir");
     let siblings = Arc::new(SharedOptions::new(1));
@@ -134,7 +144,7 @@ pub async fn run(
         }],
         runtime: Arc::new(runtime),
         siblings,
-        limits: LoopLimits::default(),
+        limits,
         factory: Arc::new(VendorSessions),
     };
     let sink = Arc::new(CollectingSink::new());
@@ -143,6 +153,7 @@ pub async fn run(
         .await
         .expect("the generation ends");
     let numbered = sink.events();
+    super::tool_pairs::assert_every_tool_closed(&numbered);
     Run {
         outcome: outcome.variants.remove(0),
         events: numbered.iter().map(|e| e.kind.clone()).collect(),

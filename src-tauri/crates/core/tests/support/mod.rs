@@ -22,6 +22,7 @@ pub mod openai;
 pub mod openai_session;
 pub mod session;
 pub mod sse;
+pub mod tool_pairs;
 
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};

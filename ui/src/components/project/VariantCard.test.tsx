@@ -1,0 +1,60 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AgentEvent, VersionInfo } from "../../ipc";
+
+vi.mock("../../ipc/preview", () => ({
+  previewUrl: () => Promise.resolve({ status: "ok" as const, data: "preview://localhost/t/tok/index.html" }),
+}));
+import { applyEvents, emptyGeneration } from "../../lib/agentEvents";
+import { displaysFor } from "../../lib/variantDisplay";
+import { ActivityPanel } from "./ActivityPanel";
+import { VariantCard } from "./VariantCard";
+
+const MESSAGE = "The reply was cut off by the output token limit again after 3 continuations, so the code may be incomplete.";
+
+afterEach(cleanup);
+
+function card(display: ReturnType<typeof displaysFor>[number]) {
+  render(<VariantCard variant={display} selected={false} now={0} onSelect={() => {}} />);
+}
+
+describe("a truncated variant", () => {
+  it("shows its message on its card while live", () => {
+    const events: AgentEvent[] = [
+      { event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" },
+      { event_id: 2, variant: 0, type: "variant_truncated", turns: 4, tool_calls: 1, duration_ms: 4000, message: MESSAGE },
+    ];
+    const view = applyEvents(emptyGeneration(), events, 1000);
+    expect(view.variants[0]?.status).toBe("truncated");
+    const [display] = displaysFor("p1", null, { generationId: 3, view });
+    if (!display) throw new Error("no display");
+    card(display);
+    expect(screen.getByTestId("variant-notice").textContent).toBe(MESSAGE);
+    expect(screen.getByRole("img", { name: "Cut off" })).toBeTruthy();
+    cleanup();
+    render(<ActivityPanel view={view.variants[0] ?? null} now={0} assetUrl={() => null} onOpenKeys={() => {}} />);
+    expect(screen.getByRole("status").textContent).toBe(MESSAGE);
+  });
+
+  it("shows its stored message, not as an error", () => {
+    const version: VersionInfo = {
+      id: 4,
+      parent_id: null,
+      kind: "generation",
+      prompt: null,
+      stack: null,
+      created_at: 0,
+      inputs: [],
+      selected_variant: null,
+      source: null,
+      variants: [
+        { id: 41, version_id: 4, index: 0, model: "gpt-5", provider: "openai", status: "truncated", error: MESSAGE, started_at: null, finished_at: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: 0.5, files: [], drafts: [{ path: "about.html", size: 20 }] },
+      ],
+    };
+    const [display] = displaysFor("p1", version, null);
+    if (!display) throw new Error("no display");
+    expect(display.error).toBeNull();
+    card(display);
+    expect(screen.getByTestId("variant-notice").textContent).toBe(MESSAGE);
+  });
+});
