@@ -1,10 +1,12 @@
 //! Streaming one turn to the UI: provider deltas become events as they arrive, create_file
 //! arguments become coalesced `code_delta`s, and a timer flushes code held back while the
-//! vendor pauses.
+//! vendor pauses and hands out, step by step, content that arrived whole (finishing the replay
+//! before the turn's calls run).
 
 use super::coalescer::{CodeDelta, DEFAULT_FLUSH_INTERVAL};
 use super::events::EventKind;
 use super::sink::EventEmitter;
+use super::tool_start::PendingStart;
 use super::CodeStreamer;
 use crate::providers::{ProviderError, ProviderSession, ProviderTurn, StreamEvent};
 use std::collections::BTreeMap;
@@ -15,6 +17,9 @@ struct TurnState<'a> {
     streamer: &'a mut CodeStreamer,
     /// Calls whose `tool_start` went out: id → tool name.
     announced: &'a mut BTreeMap<String, String>,
+    /// The call whose `tool_start` waits for its first arguments (calls stream one at a time).
+    /// One still waiting when the turn ends is announced with its whole arguments afterwards.
+    waiting: Option<PendingStart>,
 }
 
 /// Stream the session's next turn, emitting events for variant `index`. `announced` gets the
@@ -30,6 +35,7 @@ pub(crate) async fn stream_turn(
     let state = Mutex::new(TurnState {
         streamer,
         announced,
+        waiting: None,
     });
     let emit = |kind: EventKind| emitter.emit(index, kind);
     let mut on_event = |event: StreamEvent| {
@@ -40,9 +46,9 @@ pub(crate) async fn stream_turn(
     tokio::pin!(turn);
     let mut ticker = tokio::time::interval(DEFAULT_FLUSH_INTERVAL);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
+    let result = loop {
         tokio::select! {
-            result = &mut turn => return result,
+            result = &mut turn => break result,
             _ = ticker.tick() => {
                 let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some(delta) = state.streamer.poll() {
@@ -50,7 +56,17 @@ pub(crate) async fn stream_turn(
                 }
             }
         }
+    };
+    if result.is_ok() {
+        // Content that came whole finishes its replay before the calls run.
+        while !cancel.is_cancelled() && replay_step(&state, &emit) {
+            tokio::select! {
+                _ = ticker.tick() => {}
+                _ = cancel.cancelled() => {}
+            }
+        }
     }
+    result
 }
 
 fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn(EventKind)) {
@@ -62,19 +78,27 @@ fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn
             name,
             delta,
         } => {
-            if !state.announced.contains_key(&call_id) {
+            let waiting = state.waiting.as_ref().is_some_and(|w| w.call_id == call_id);
+            if !waiting && !state.announced.contains_key(&call_id) {
+                if let Some(earlier) = state.waiting.take() {
+                    let title = earlier.title_now(state.streamer.known_path(&earlier.call_id));
+                    announce(state, earlier.call_id, earlier.name, title, emit);
+                }
                 // The previous call's code ends here: send it before the next call starts.
                 if let Some(delta) = state.streamer.flush() {
                     emit(code_delta(delta));
                 }
-                emit(EventKind::ToolStart {
-                    call_id: call_id.clone(),
-                    name: name.clone(),
-                    title: crate::tools::tool_title(&name, None),
-                });
-                state.announced.insert(call_id.clone(), name.clone());
+                state.waiting = Some(PendingStart::new(&call_id, &name));
             }
-            for delta in state.streamer.on_arguments(&call_id, &name, &delta) {
+            let code = state.streamer.on_arguments(&call_id, &name, &delta);
+            if let Some(pending) = state.waiting.as_mut().filter(|w| w.call_id == call_id) {
+                let known = state.streamer.known_path(&call_id);
+                if let Some(title) = pending.feed(&delta, known, !code.is_empty()) {
+                    state.waiting = None;
+                    announce(state, call_id, name, title, emit);
+                }
+            }
+            for delta in code {
                 emit(code_delta(delta));
             }
         }
@@ -90,6 +114,33 @@ fn on_stream_event(state: &mut TurnState<'_>, event: StreamEvent, emit: &impl Fn
         // Usage goes out once per finished turn, with its cost.
         StreamEvent::Usage { .. } => {}
     }
+}
+
+/// Emits the next step of a replay; false once there is none.
+fn replay_step(state: &Mutex<TurnState<'_>>, emit: &impl Fn(EventKind)) -> bool {
+    let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+    if !state.streamer.replaying() {
+        return false;
+    }
+    if let Some(delta) = state.streamer.poll() {
+        emit(code_delta(delta));
+    }
+    true
+}
+
+fn announce(
+    state: &mut TurnState<'_>,
+    call_id: String,
+    name: String,
+    title: String,
+    emit: &impl Fn(EventKind),
+) {
+    emit(EventKind::ToolStart {
+        call_id: call_id.clone(),
+        name: name.clone(),
+        title,
+    });
+    state.announced.insert(call_id, name);
 }
 
 fn code_delta(delta: CodeDelta) -> EventKind {
