@@ -96,7 +96,10 @@ async fn image_generation_is_offered_only_with_a_replicate_key() {
     let tools = tool_names(&without);
     assert!(tools.contains(&"create_file".to_owned()), "{tools:?}");
     for tool in ["generate_images", "edit_image", "remove_background"] {
-        assert!(!tools.contains(&tool.to_owned()), "{tool} without a key: {tools:?}");
+        assert!(
+            !tools.contains(&tool.to_owned()),
+            "{tool} without a key: {tools:?}"
+        );
     }
     let instructions = without["instructions"].as_str().expect("instructions");
     assert!(
@@ -115,10 +118,7 @@ async fn image_generation_is_offered_only_with_a_replicate_key() {
         .iter()
         .find(|t| t["name"] == "generate_images")
         .expect("generate_images");
-    assert!(
-        generate.to_string().contains("aspect_ratio"),
-        "{generate}"
-    );
+    assert!(generate.to_string().contains("aspect_ratio"), "{generate}");
     let instructions = with["instructions"].as_str().expect("instructions");
     assert!(instructions.contains("`generate_images`"), "{instructions}");
 }

@@ -62,17 +62,28 @@ fn titles(events: &[EventKind]) -> Vec<String> {
 async fn a_gemini_create_file_fills_the_preview_in_several_code_deltas() {
     let content = page(24);
     let server = MockServer::start(vec![]).await;
-    server.push(gemini_turn(json!([{"functionCall": {"id": "g1", "name": "create_file",
-        "args": {"path": "about.html", "content": content}}}])));
+    server.push(gemini_turn(
+        json!([{"functionCall": {"id": "g1", "name": "create_file",
+        "args": {"path": "about.html", "content": content}}}]),
+    ));
     server.push(gemini_done());
 
     let run = run(&server, (Provider::Gemini, "gemini-2.5-pro"), None).await;
 
-    assert_eq!(run.outcome.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(
+        run.outcome.status,
+        VariantStatus::Complete,
+        "{:?}",
+        run.events
+    );
     let about = normalize("about.html").expect("path");
     assert_eq!(run.outcome.files.get(&about), Some(content.as_str()));
     let code = code_of(&run.events, "g1");
-    assert!(code.len() >= 5, "streamed in steps, got {} delta(s)", code.len());
+    assert!(
+        code.len() >= 5,
+        "streamed in steps, got {} delta(s)",
+        code.len()
+    );
     assert_eq!(code.concat(), content, "every byte once, in order");
     let start = run
         .events
@@ -99,7 +110,12 @@ fn edit_args() -> String {
 }
 
 fn assert_edited(run: &support::fallback::Run) {
-    assert_eq!(run.outcome.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(
+        run.outcome.status,
+        VariantStatus::Complete,
+        "{:?}",
+        run.events
+    );
     let about = normalize("about.html").expect("path");
     assert_eq!(run.outcome.files.get(&about), Some("<h1>Bye</h1>"));
     assert_eq!(titles(&run.events), expected_titles());
@@ -109,7 +125,10 @@ fn assert_edited(run: &support::fallback::Run) {
 async fn streamed_titles_name_the_file_from_the_arguments_for_every_vendor() {
     // OpenAI Responses: arguments in 8-character deltas.
     let server = MockServer::start(vec![]).await;
-    for (id, name, args) in [("c1", "create_file", create_args()), ("e1", "edit_file", edit_args())] {
+    for (id, name, args) in [
+        ("c1", "create_file", create_args()),
+        ("e1", "edit_file", edit_args()),
+    ] {
         let deltas = pieces(&args, 8);
         let deltas: Vec<&str> = deltas.iter().map(String::as_str).collect();
         let mut s = ResponsesStream::new();
@@ -118,7 +137,8 @@ async fn streamed_titles_name_the_file_from_the_arguments_for_every_vendor() {
         server.push_for_model("gpt-5.4", gpt(&mut s));
     }
     let mut done = ResponsesStream::new();
-    done.message("msg", &["Done."]).completed(usage(1100, 0, 5, 0));
+    done.message("msg", &["Done."])
+        .completed(usage(1100, 0, 5, 0));
     server.push_for_model("gpt-5.4", gpt(&mut done));
     assert_edited(&run(&server, (Provider::OpenAi, "gpt-5.4"), None).await);
 

@@ -259,7 +259,11 @@ async fn generate_images_sends_the_aspect_ratio_the_model_asked_for() {
         json!({"prompts": ["shape-string: a hero"]}),
     )
     .await;
-    assert!(default.outcome.result.ok, "{}", default.outcome.result.result);
+    assert!(
+        default.outcome.result.ok,
+        "{}",
+        default.outcome.result.result
+    );
     let ratios: Vec<Value> = server
         .requests_to("/v1/models/black-forest-labs/flux-schnell/predictions")
         .iter()
@@ -283,7 +287,11 @@ async fn generate_images_sends_the_aspect_ratio_the_model_asked_for() {
         "{}",
         result.result
     );
-    assert_eq!(server.requests().len(), sent, "nothing sent for a bad ratio");
+    assert_eq!(
+        server.requests().len(),
+        sent,
+        "nothing sent for a bad ratio"
+    );
 }
 
 #[tokio::test]

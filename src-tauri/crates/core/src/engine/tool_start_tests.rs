@@ -6,7 +6,8 @@ fn a_file_tool_waits_for_its_path() {
     assert_eq!(edit.feed("", None, false), None, "an empty opening delta");
     assert_eq!(edit.feed(r#"{"pa"#, None, false), None);
     assert_eq!(
-        edit.feed(r#"th": "about.html", "old_text": "#, None, false).as_deref(),
+        edit.feed(r#"th": "about.html", "old_text": "#, None, false)
+            .as_deref(),
         Some("Editing about.html")
     );
 

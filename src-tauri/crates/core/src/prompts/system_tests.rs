@@ -67,10 +67,7 @@ fn the_image_generation_policy_switches_the_image_guidance() {
         off.contains("https://placehold.co/640x360"),
         "placeholders when off"
     );
-    assert!(
-        off.contains("Image generation is not available"),
-        "says so"
-    );
+    assert!(off.contains("Image generation is not available"), "says so");
     assert!(
         !off.contains("generate_images"),
         "never names a tool it lacks"
@@ -80,7 +77,10 @@ fn the_image_generation_policy_switches_the_image_guidance() {
     tools.push(ToolName::GenerateImages);
     let on = prompt(Stack::HtmlTailwind, &tools, None);
     assert!(on.contains("`generate_images`"), "uses the tool when on");
-    assert!(on.contains("`aspect_ratio`"), "with the shape the layout needs");
+    assert!(
+        on.contains("`aspect_ratio`"),
+        "with the shape the layout needs"
+    );
     assert!(
         on.contains("could not make: use a placeholder"),
         "placeholders only for images that failed"
