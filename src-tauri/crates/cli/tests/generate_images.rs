@@ -32,8 +32,12 @@ fn turns(server: &MockServer) {
     server.push_for_model("gpt-5.4", Reply::sse_text(done.body()));
 }
 
-/// One `s2c generate --generate-images` run; returns the first request the vendor got.
-async fn first_request(server: &MockServer, replicate_key: Option<&'static str>) -> Value {
+/// One `s2c generate --generate-images` run; returns the first request the vendor got and
+/// what the run said on stderr.
+async fn first_request(
+    server: &MockServer,
+    replicate_key: Option<&'static str>,
+) -> (Value, String) {
     turns(server);
     let out = tempfile::tempdir().expect("temp dir");
     let base_url = server.url("/v1");
@@ -72,12 +76,13 @@ async fn first_request(server: &MockServer, replicate_key: Option<&'static str>)
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(!stderr.contains(REPLICATE_KEY));
-    server
+    let request = server
         .requests()
         .into_iter()
         .find(|r| r.json()["model"] == "gpt-5.4")
         .expect("a request")
-        .json()
+        .json();
+    (request, stderr.into_owned())
 }
 
 fn tool_names(request: &Value) -> Vec<String> {
@@ -92,7 +97,8 @@ fn tool_names(request: &Value) -> Vec<String> {
 #[tokio::test]
 async fn image_generation_is_offered_only_with_a_replicate_key() {
     let server = MockServer::start(vec![]).await;
-    let without = first_request(&server, None).await;
+    let (without, stderr) = first_request(&server, None).await;
+    assert!(stderr.contains("no Replicate key"), "{stderr}");
     let tools = tool_names(&without);
     assert!(tools.contains(&"create_file".to_owned()), "{tools:?}");
     for tool in ["generate_images", "edit_image", "remove_background"] {
@@ -109,7 +115,8 @@ async fn image_generation_is_offered_only_with_a_replicate_key() {
     assert!(!instructions.contains("generate_images"), "{instructions}");
 
     let server = MockServer::start(vec![]).await;
-    let with = first_request(&server, Some(REPLICATE_KEY)).await;
+    let (with, stderr) = first_request(&server, Some(REPLICATE_KEY)).await;
+    assert!(!stderr.contains("no Replicate key"), "{stderr}");
     let tools = tool_names(&with);
     assert!(tools.contains(&"generate_images".to_owned()), "{tools:?}");
     let generate = with["tools"]
