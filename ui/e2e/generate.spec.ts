@@ -267,3 +267,22 @@ test("the project view follows the dark theme", async ({ page }) => {
   await previewsDrawn(page);
   await page.screenshot({ path: `${ART}/project-dark.png` });
 });
+
+test("without a Replicate key the start screen asks for no images and says why", async ({ page }) => {
+  await mockIpc(page, {
+    ...answers(),
+    keys_status: [
+      { provider: "openai", set: true },
+      { provider: "replicate", set: false },
+    ],
+  });
+  await page.goto("/");
+  const toggle = page.getByRole("checkbox", { name: "Generate images" });
+  await expect(toggle).toBeDisabled();
+  await expect(page.getByText("Add a Replicate key in Settings → API keys")).toBeVisible();
+  await page.getByLabel("…or describe the page").fill("A pricing page with three plans");
+  await page.getByRole("button", { name: /Generate/ }).click();
+  await expect.poll(async () => (await ipcCalls(page)).some((c) => c.cmd === "generation_start")).toBe(true);
+  const start = (await ipcCalls(page)).find((c) => c.cmd === "generation_start");
+  expect(start?.args).toMatchObject({ request: { generate_images: false } });
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ipcCalls, mockIpc } from "./mockIpc";
+import { ipcCalls, mockIpc, setAnswer } from "./mockIpc";
 
 const appInfo = {
   name: "Screenshot to Code",
@@ -131,4 +131,38 @@ test("an error from the core and a set-aside settings file are shown", async ({ 
   await expect(page.getByTestId("settings-result")).toHaveText("Chromium path: leave it unset rather than empty");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("image generation is greyed out with the reason until a Replicate key is saved", async ({ page }) => {
+  await mockIpc(page, responses({ key_set: { provider: "replicate", set: true } }));
+  await page.goto("/");
+  const startToggle = page.getByRole("checkbox", { name: "Generate images" });
+  await expect(startToggle).toBeDisabled();
+  await expect(startToggle).not.toBeChecked();
+  await expect(page.getByText("Add a Replicate key in Settings → API keys")).toBeVisible();
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await page.getByRole("button", { name: "Generation" }).click();
+  const setting = dialog.getByRole("checkbox", { name: /Generate images/ });
+  await expect(setting).toBeDisabled();
+  await expect(dialog.getByText("Add a Replicate key in Settings → API keys")).toBeVisible();
+  await page.screenshot({ path: "test-results/settings-images-no-key.png" });
+
+  await setAnswer(page, "keys_status", [
+    { provider: "openai", set: false },
+    { provider: "anthropic", set: true },
+    { provider: "gemini", set: false },
+    { provider: "replicate", set: true },
+  ]);
+  await page.getByRole("button", { name: "API keys" }).click();
+  await page.getByLabel("Replicate").fill("r8_playwright-secret-0123456789");
+  await page.getByTestId("key-row-replicate").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("key-status-replicate")).toHaveText("Set");
+  await page.getByRole("button", { name: "Generation" }).click();
+  await expect(setting).toBeEnabled();
+  await expect(setting).toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(startToggle).toBeEnabled();
+  await expect(startToggle).toBeChecked();
 });

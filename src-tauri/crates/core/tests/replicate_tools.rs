@@ -240,6 +240,61 @@ async fn generate_images_runs_each_prediction_to_its_end_and_saves_every_result(
 }
 
 #[tokio::test]
+async fn generate_images_sends_the_aspect_ratio_the_model_asked_for() {
+    let server = MockServer::start(mock_replicate()).await;
+    let run = call(
+        &server,
+        Some(KEY),
+        tempfile::tempdir().expect("dir"),
+        "generate_images",
+        json!({"prompts": ["shape-string: a portrait"], "aspect_ratio": "9:16"}),
+    )
+    .await;
+    assert!(run.outcome.result.ok, "{}", run.outcome.result.result);
+    let default = call(
+        &server,
+        Some(KEY),
+        tempfile::tempdir().expect("dir"),
+        "generate_images",
+        json!({"prompts": ["shape-string: a hero"]}),
+    )
+    .await;
+    assert!(
+        default.outcome.result.ok,
+        "{}",
+        default.outcome.result.result
+    );
+    let ratios: Vec<Value> = server
+        .requests_to("/v1/models/black-forest-labs/flux-schnell/predictions")
+        .iter()
+        .map(|r| r.json()["input"]["aspect_ratio"].clone())
+        .collect();
+    assert_eq!(ratios, [json!("9:16"), json!("16:9")]);
+    let sent = server.requests().len();
+
+    let refused = call(
+        &server,
+        Some(KEY),
+        tempfile::tempdir().expect("dir"),
+        "generate_images",
+        json!({"prompts": ["a cat"], "aspect_ratio": "7:5"}),
+    )
+    .await;
+    let result = &refused.outcome.result;
+    assert!(!result.ok);
+    assert!(
+        result.result.contains("aspect_ratio") && result.result.contains("4:3"),
+        "{}",
+        result.result
+    );
+    assert_eq!(
+        server.requests().len(),
+        sent,
+        "nothing sent for a bad ratio"
+    );
+}
+
+#[tokio::test]
 async fn edit_image_sends_project_files_as_data_urls_and_refuses_paths_outside() {
     let server = MockServer::start(mock_replicate()).await;
     let outside = tempfile::tempdir().expect("dir");

@@ -1,4 +1,6 @@
 import type { Stack } from "../../ipc";
+import { useKeyStatuses } from "../../hooks/useKeyStatuses";
+import { imageGenerationBlocked } from "../../lib/imageGeneration";
 import { MAX_VARIANTS, STACKS, THEMES, type Draft, type FieldErrors } from "../../lib/settingsForm";
 import { Field, inputClass, SectionTitle, Toggle } from "./fields";
 
@@ -9,6 +11,8 @@ export interface SectionProps {
 }
 
 export function GenerationSection({ draft, errors, change }: SectionProps) {
+  // Read when the tab opens, so a key just saved under "API keys" counts.
+  const imagesBlocked = imageGenerationBlocked(useKeyStatuses());
   const count = Math.min(Math.max(Number(draft.variantCount) || 1, 1), MAX_VARIANTS);
   return (
     <section className="flex flex-col gap-4">
@@ -90,6 +94,7 @@ export function GenerationSection({ draft, errors, change }: SectionProps) {
         label="Generate images"
         hint="Agents may create images for the page instead of placeholders."
         checked={draft.imageGeneration}
+        disabledReason={imagesBlocked}
         onChange={(v) => {
           change((d) => (d.imageGeneration = v));
         }}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { errorMessage, type KeyStatus } from "../../ipc";
 import { keyClear, keySet, keyTest, keysStatus } from "../../ipc/secrets";
+import { keysChanged } from "../../hooks/useKeyStatuses";
 import { VENDOR_LABELS, type Vendor } from "../../lib/settingsForm";
 import { buttonClass, inputClass, primaryButtonClass, SectionTitle } from "./fields";
 
@@ -22,6 +23,7 @@ export function KeysSection() {
 
   function update(next: KeyStatus) {
     setStatuses((all) => (all ?? []).map((s) => (s.provider === next.provider ? next : s)));
+    keysChanged();
   }
 
   return (

@@ -42,24 +42,31 @@ interface ToggleProps {
   label: string;
   hint: string;
   checked: boolean;
+  /** Greys the toggle out (shown off) and says why instead of the hint. */
+  disabledReason?: string | null;
   onChange: (checked: boolean) => void;
 }
 
-export function Toggle({ id, label, hint, checked, onChange }: ToggleProps) {
+export function Toggle({ id, label, hint, checked, disabledReason = null, onChange }: ToggleProps) {
+  const disabled = disabledReason !== null;
   return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-3">
+    <label htmlFor={id} className={`flex items-start gap-3 ${disabled ? "cursor-not-allowed text-zinc-400 dark:text-zinc-500" : "cursor-pointer"}`}>
       <input
         id={id}
         type="checkbox"
         className="mt-0.5 size-4 accent-accent-600"
-        checked={checked}
+        checked={checked && !disabled}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
         onChange={(e) => {
           onChange(e.target.checked);
         }}
       />
       <span>
         <span className="block text-sm font-medium">{label}</span>
-        <span className="block text-xs text-zinc-500">{hint}</span>
+        <span id={`${id}-hint`} className="block text-xs text-zinc-500">
+          {disabledReason ?? hint}
+        </span>
       </span>
     </label>
   );

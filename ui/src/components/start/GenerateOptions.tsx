@@ -16,12 +16,14 @@ interface Props {
   choices: GenerateChoices;
   models: ModelOption[];
   designSystems: DesignSystem[];
+  /** Why image generation cannot be used (no Replicate key), or null. */
+  imageGenerationBlocked?: string | null;
   onChange: (next: GenerateChoices) => void;
 }
 
 const labelClass = "text-xs font-medium text-zinc-500 dark:text-zinc-400";
 
-export function GenerateOptions({ choices, models, designSystems, onChange }: Props) {
+export function GenerateOptions({ choices, models, designSystems, imageGenerationBlocked = null, onChange }: Props) {
   const set = (patch: Partial<GenerateChoices>) => {
     onChange({ ...choices, ...patch });
   };
@@ -126,17 +128,24 @@ export function GenerateOptions({ choices, models, designSystems, onChange }: Pr
           />
           Extract assets from the screenshots
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className={`flex items-center gap-2 text-sm ${imageGenerationBlocked ? "cursor-not-allowed text-zinc-400 dark:text-zinc-500" : ""}`}>
           <input
             type="checkbox"
             className="size-4 accent-accent-600"
-            checked={choices.generateImages}
+            checked={choices.generateImages && !imageGenerationBlocked}
+            disabled={imageGenerationBlocked !== null}
+            aria-describedby={imageGenerationBlocked ? "gen-images-reason" : undefined}
             onChange={(e) => {
               set({ generateImages: e.target.checked });
             }}
           />
           Generate images
         </label>
+        {imageGenerationBlocked ? (
+          <p id="gen-images-reason" className="pl-6 text-xs text-zinc-500 dark:text-zinc-400">
+            {imageGenerationBlocked}
+          </p>
+        ) : null}
       </div>
     </div>
   );

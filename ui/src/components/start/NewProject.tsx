@@ -3,9 +3,11 @@ import { open } from "@tauri-apps/plugin-dialog";
 import { errorMessage, type ProjectInfo, type Settings } from "../../ipc";
 import { projectImport } from "../../ipc/projects";
 import { useInputTray } from "../../hooks/useInputTray";
+import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
 import { createAndGenerate } from "../../lib/createProject";
+import { imageGenerationBlocked } from "../../lib/imageGeneration";
 import { MAX_VARIANTS } from "../../lib/settingsForm";
 import { Icon } from "../common/Icon";
 import { ghostButtonClass, primaryButtonClass } from "../common/ui";
@@ -35,6 +37,7 @@ export function NewProject({ settings, onOpened }: Props) {
   const tray = useInputTray();
   const hovering = useWindowDrop(tray.addPaths);
   const models = useModels();
+  const imagesBlocked = imageGenerationBlocked(useKeyStatuses());
   const [text, setText] = useState("");
   const [choices, setChoices] = useState<GenerateChoices>(() => defaults(settings));
   const [touched, setTouched] = useState(false);
@@ -52,7 +55,7 @@ export function NewProject({ settings, onOpened }: Props) {
     if (!canGenerate) return;
     setBusy("Creating the project…");
     setError(null);
-    const result = await createAndGenerate(tray.items, text, effective);
+    const result = await createAndGenerate(tray.items, text, { ...effective, generateImages: effective.generateImages && !imagesBlocked });
     setBusy(null);
     if (result.ok) onOpened(result.project);
     else setError(result.message);
@@ -138,6 +141,7 @@ export function NewProject({ settings, onOpened }: Props) {
       </div>
       <GenerateOptions
         choices={effective}
+        imageGenerationBlocked={imagesBlocked}
         models={models}
         designSystems={settings?.design_systems ?? []}
         onChange={(c) => {

@@ -132,9 +132,16 @@ async fn media_tools(args: &GenerateArgs, keys: &mut Keys<'_>) -> Result<MediaTo
         replicate: env_base_url(Vendor::Replicate),
         ..BaseUrls::default()
     };
-    resolve::media_tools(renderer, &base_urls, true, keys)
+    let media = resolve::media_tools(renderer, &base_urls, true, keys)
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    if args.generate_images && media.replicate.api_key.is_none() && !args.quiet {
+        // The model is not offered the tool then (it is told to use placeholders): say why.
+        eprintln!(
+            "s2c generate: no Replicate key (REPLICATE_API_TOKEN or the keychain): images will be placeholders"
+        );
+    }
+    Ok(media)
 }
 
 fn env_base_url(vendor: Vendor) -> Option<String> {

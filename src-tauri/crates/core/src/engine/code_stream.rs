@@ -1,9 +1,11 @@
 //! The streaming preview of create_file calls: tool-call argument deltas in, coalesced
 //! `code_delta`s out. One per variant; the engine feeds it every argument delta of the turn.
 //! A Markdown fence wrapping the content is not previewed (create_file does not write it).
+//! Content that arrives in one large piece is replayed in steps (see [`super::replay`]).
 
 use super::coalescer::{CodeDelta, CodeDeltaCoalescer};
 use super::partial_json::CreateFileArgsDecoder;
+use super::replay::{Replay, REPLAY_THRESHOLD};
 use crate::tools::unfenced;
 use crate::vocab::{ToolName, DEFAULT_FILE};
 
@@ -11,6 +13,9 @@ pub struct CodeStreamer {
     coalescer: CodeDeltaCoalescer,
     call: Option<StreamingCall>,
     scratch: String,
+    /// Content of the current call still being handed out in steps. While it runs, the
+    /// coalescer holds nothing: every later piece of the call joins the replay, in order.
+    replay: Option<Replay>,
 }
 
 struct StreamingCall {
@@ -30,6 +35,7 @@ impl CodeStreamer {
             coalescer,
             call: None,
             scratch: String::new(),
+            replay: None,
         }
     }
 
@@ -41,7 +47,7 @@ impl CodeStreamer {
         }
         let mut ready = Vec::new();
         if self.call.as_ref().is_none_or(|c| c.id != call_id) {
-            ready.extend(self.coalescer.flush());
+            ready.extend(self.flush());
             self.call = Some(StreamingCall {
                 id: call_id.to_owned(),
                 decoder: CreateFileArgsDecoder::new(),
@@ -67,7 +73,18 @@ impl CodeStreamer {
         let from = call.shown.max(visible.start);
         let text = call.content.get(from..visible.end).unwrap_or_default();
         let path = call.decoder.path().unwrap_or(DEFAULT_FILE);
-        if !text.is_empty() || call.decoder.path().is_some() {
+        if let Some(replay) = self
+            .replay
+            .as_mut()
+            .filter(|r| r.call_id() == call_id && !r.is_done())
+        {
+            replay.append(path, text);
+        } else if text.len() >= REPLAY_THRESHOLD {
+            ready.extend(self.coalescer.flush());
+            let mut replay = Replay::new(call_id, path, text.to_owned());
+            ready.extend(replay.next_step());
+            self.replay = Some(replay);
+        } else if !text.is_empty() || call.decoder.path().is_some() {
             ready.extend(self.coalescer.push(call_id, path, text));
         }
         call.shown = from.max(visible.end);
@@ -80,25 +97,61 @@ impl CodeStreamer {
         Some(call.decoder.path().unwrap_or(DEFAULT_FILE))
     }
 
-    /// A boundary: the call's arguments ended, or a `set_code` or the variant's end follows.
-    pub fn flush(&mut self) -> Option<CodeDelta> {
-        self.coalescer.flush()
+    /// The path call `call_id` writes, once read from its arguments.
+    pub fn known_path(&self, call_id: &str) -> Option<&str> {
+        let call = self.call.as_ref().filter(|c| c.id == call_id)?;
+        call.decoder.path()
     }
 
-    /// The turn is streamed again from its start: drop held-back text and the call being
-    /// decoded (the retry may reuse its id, and must start the file afresh).
+    /// A boundary: the call's arguments ended, or a `set_code` or the variant's end follows.
+    /// A replay still running is handed out whole.
+    pub fn flush(&mut self) -> Option<CodeDelta> {
+        let pending = self.coalescer.flush();
+        let rest = self.replay.take().and_then(Replay::rest);
+        match (pending, rest) {
+            (Some(mut pending), Some(rest)) => {
+                pending.text.push_str(&rest.text);
+                pending.path = rest.path;
+                Some(pending)
+            }
+            (pending, rest) => pending.or(rest),
+        }
+    }
+
+    /// The turn is streamed again from its start: drop held-back text, a replay and the call
+    /// being decoded (the retry may reuse its id, and must start the file afresh).
     pub fn discard(&mut self) {
         self.coalescer.discard();
+        self.replay = None;
         self.call = None;
     }
 
-    /// For a timer between deltas; see [`CodeDeltaCoalescer::deadline`].
+    /// For a timer between deltas; see [`CodeDeltaCoalescer::deadline`]. A replay wants every
+    /// tick.
     pub fn deadline(&self) -> Option<std::time::Instant> {
+        if self.replaying() {
+            return Some(std::time::Instant::now());
+        }
         self.coalescer.deadline()
     }
 
+    /// For a timer tick: the next replay step, or the coalesced text whose time has come.
     pub fn poll(&mut self) -> Option<CodeDelta> {
+        if let Some(replay) = self.replay.as_mut() {
+            let step = replay.next_step();
+            if replay.is_done() {
+                self.replay = None;
+            }
+            if step.is_some() {
+                return step;
+            }
+        }
         self.coalescer.poll()
+    }
+
+    /// True while content that arrived whole is still being handed out in steps.
+    pub fn replaying(&self) -> bool {
+        self.replay.as_ref().is_some_and(|r| !r.is_done())
     }
 }
 

@@ -117,3 +117,42 @@ fn an_unfenced_draft_is_previewed_as_it_comes() {
         "backticks of a file without a fence are not held back"
     );
 }
+
+#[test]
+fn content_that_arrives_whole_is_replayed_in_steps_of_the_same_bytes() {
+    let (_clock, mut s) = streamer();
+    let page = "<section>Ünïcode “page” 😀</section>\n".repeat(800); // ~33 KB
+    let args = serde_json::json!({"content": page, "path": "about.html"}).to_string();
+    let mut out = s.on_arguments("g1", "create_file", &args);
+    assert_eq!(out.len(), 1, "the first step goes out at once");
+    assert!(s.replaying());
+    let mut ticks = 0;
+    while s.replaying() {
+        ticks += 1;
+        out.extend(s.poll());
+        assert!(ticks < 100, "the replay ends");
+    }
+    out.extend(s.flush());
+    assert!(out.len() >= 8, "several steps: {}", out.len());
+    assert!(out.len() <= 14, "a bounded number of steps: {}", out.len());
+    let text: String = out.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(text, page);
+    assert!(out.iter().all(|d| d.path == "about.html"));
+}
+
+#[test]
+fn a_boundary_hands_out_the_rest_of_a_replay_and_a_small_call_is_not_replayed() {
+    let (_clock, mut s) = streamer();
+    let page = "x".repeat(10_000);
+    let args = serde_json::json!({"path": "a.html", "content": page}).to_string();
+    let mut out = s.on_arguments("g1", "create_file", &args);
+    out.extend(s.on_arguments("g2", "create_file", r#"{"path": "b.html", "content": "<p>"#));
+    let a: String = out
+        .iter()
+        .filter(|d| d.call_id == "g1")
+        .map(|d| d.text.as_str())
+        .collect();
+    assert_eq!(a, page, "the next call flushed the replay, in order");
+    assert_eq!(out.last().map(|d| d.text.as_str()), Some("<p>"));
+    assert!(!s.replaying(), "a small piece goes through the coalescer");
+}

@@ -1,11 +1,13 @@
 //! Streaming one turn to the UI: provider deltas become events as they arrive, create_file
 //! arguments become coalesced `code_delta`s, and a timer flushes code held back while the
-//! vendor pauses.
+//! vendor pauses and hands out, step by step, content that arrived whole (finishing the replay
+//! before the turn's calls run).
 
 use super::coalescer::{CodeDelta, DEFAULT_FLUSH_INTERVAL};
 use super::events::EventKind;
 use super::outcome::Draft;
 use super::sink::EventEmitter;
+use super::tool_start::PendingStart;
 use super::CodeStreamer;
 use crate::providers::{ProviderError, ProviderSession, ProviderTurn, StreamEvent};
 use std::collections::BTreeMap;
@@ -42,6 +44,9 @@ struct TurnState<'a> {
     calls: &'a mut StreamedCalls,
     /// The id of the first event the current attempt emitted, for a retry that discards it.
     first_output: Option<u32>,
+    /// The call whose `tool_start` waits for its first arguments (calls stream one at a time).
+    /// One still waiting when the turn ends is announced with its whole arguments afterwards.
+    waiting: Option<PendingStart>,
 }
 
 impl TurnState<'_> {
@@ -54,6 +59,7 @@ impl TurnState<'_> {
         self.streamer.discard();
         self.calls.announced.clear();
         self.calls.drafts.clear();
+        self.waiting = None;
         self.first_output.take()
     }
 }
@@ -72,6 +78,7 @@ pub(crate) async fn stream_turn(
         streamer,
         calls,
         first_output: None,
+        waiting: None,
     });
     let emit = |kind: EventKind| emitter.emit(index, kind);
     let mut on_event = |event: StreamEvent| {
@@ -82,9 +89,9 @@ pub(crate) async fn stream_turn(
     tokio::pin!(turn);
     let mut ticker = tokio::time::interval(DEFAULT_FLUSH_INTERVAL);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
+    let result = loop {
         tokio::select! {
-            result = &mut turn => return result,
+            result = &mut turn => break result,
             _ = ticker.tick() => {
                 let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some(delta) = state.streamer.poll() {
@@ -94,7 +101,17 @@ pub(crate) async fn stream_turn(
                 }
             }
         }
+    };
+    if result.is_ok() {
+        // Content that came whole finishes its replay before the calls run.
+        while !cancel.is_cancelled() && replay_step(&state, &emit) {
+            tokio::select! {
+                _ = ticker.tick() => {}
+                _ = cancel.cancelled() => {}
+            }
+        }
     }
+    result
 }
 
 fn on_stream_event(
@@ -119,22 +136,27 @@ fn on_stream_event(
             name,
             delta,
         } => {
-            if !state.calls.announced.contains_key(&call_id) {
+            let waiting = state.waiting.as_ref().is_some_and(|w| w.call_id == call_id);
+            if !waiting && !state.calls.announced.contains_key(&call_id) {
+                if let Some(earlier) = state.waiting.take() {
+                    let title = earlier.title_now(state.streamer.known_path(&earlier.call_id));
+                    announce(state, earlier.call_id, earlier.name, title, emit);
+                }
                 // The previous call's code ends here: send it before the next call starts.
                 if let Some(delta) = state.streamer.flush() {
                     out_code(state, delta);
                 }
-                out(
-                    state,
-                    EventKind::ToolStart {
-                        call_id: call_id.clone(),
-                        name: name.clone(),
-                        title: crate::tools::tool_title(&name, None),
-                    },
-                );
-                state.calls.announced.insert(call_id.clone(), name.clone());
+                state.waiting = Some(PendingStart::new(&call_id, &name));
             }
-            for delta in state.streamer.on_arguments(&call_id, &name, &delta) {
+            let code = state.streamer.on_arguments(&call_id, &name, &delta);
+            if let Some(pending) = state.waiting.as_mut().filter(|w| w.call_id == call_id) {
+                let known = state.streamer.known_path(&call_id);
+                if let Some(title) = pending.feed(&delta, known, !code.is_empty()) {
+                    state.waiting = None;
+                    announce(state, call_id, name, title, emit);
+                }
+            }
+            for delta in code {
                 out_code(state, delta);
             }
         }
@@ -155,6 +177,36 @@ fn on_stream_event(
         // Usage goes out once per finished turn, with its cost.
         StreamEvent::Usage { .. } => {}
     }
+}
+
+/// Emits the next step of a replay; false once there is none.
+fn replay_step(state: &Mutex<TurnState<'_>>, emit: &impl Fn(EventKind) -> u32) -> bool {
+    let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+    if !state.streamer.replaying() {
+        return false;
+    }
+    if let Some(delta) = state.streamer.poll() {
+        state.calls.record(&delta);
+        let id = emit(code_delta(delta));
+        state.emitted(id);
+    }
+    true
+}
+
+fn announce(
+    state: &mut TurnState<'_>,
+    call_id: String,
+    name: String,
+    title: String,
+    emit: &impl Fn(EventKind) -> u32,
+) {
+    let id = emit(EventKind::ToolStart {
+        call_id: call_id.clone(),
+        name: name.clone(),
+        title,
+    });
+    state.emitted(id);
+    state.calls.announced.insert(call_id, name);
 }
 
 fn code_delta(delta: CodeDelta) -> EventKind {

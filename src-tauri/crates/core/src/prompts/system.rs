@@ -112,16 +112,26 @@ fn images(ctx: &PromptContext<'_>) -> String {
          (for example `{PLACEHOLDER_IMAGE_BASE}640x360`), with alt text describing what the image \
          should show."
     );
+    let failed = format!(
+        "- An image `generate_images` could not make: use a placeholder of the same size, \
+         `{PLACEHOLDER_IMAGE_BASE}WIDTHxHEIGHT`, with alt text describing it."
+    );
     if ctx.offers(ToolName::GenerateImages) {
         rules.push(
-            "- Other photos and illustrations: create them with `generate_images`, all in one \
-             call, each prompt a full description (subject, setting, style, colours, framing) \
-             that fits the design, and use the returned `assets/` paths. Do not use placeholder \
-             images.",
+            "- Other photos and illustrations: create them with `generate_images`, one call per \
+             aspect ratio with every prompt of that shape (`aspect_ratio` as the image's place \
+             needs: 16:9 for a hero, 1:1 for an avatar, 4:3 for a card…), each prompt a full \
+             description (subject, setting, style, colours, framing) that fits the design, and \
+             use the returned `assets/` paths.",
         );
+        rules.push(&failed);
     } else {
+        // Without the tool (switched off, or no Replicate key) placeholders are the way: the
+        // preview serves them locally.
         rules.push(&placeholder);
-        rules.push("- Image generation is off for this request: do not try to create images.");
+        rules.push(
+            "- Image generation is not available for this request: do not try to create images.",
+        );
     }
     if ctx.offers(ToolName::EditImage) || ctx.offers(ToolName::RemoveBackground) {
         rules.push(

@@ -6,7 +6,8 @@ use crate::vocab::ToolName;
 /// What a generation can do. Built by the engine from settings, the keychain and the input.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ToolCapabilities {
-    /// The user turned image generation on (and a provider for it is configured).
+    /// The user turned image generation on. generate_images is offered only with a Replicate
+    /// key as well: a tool that cannot run wastes the model's turns.
     pub image_generation: bool,
     /// A Replicate key is present.
     pub replicate_key: bool,
@@ -27,7 +28,7 @@ pub fn allowed_tools(caps: &ToolCapabilities) -> Vec<ToolName> {
         ToolName::RetrieveOption,
         ToolName::SaveAssets,
     ];
-    if caps.image_generation {
+    if caps.image_generation && caps.replicate_key {
         tools.push(ToolName::GenerateImages);
     }
     if caps.replicate_key {

@@ -15,12 +15,21 @@ fn the_offered_set_follows_the_capabilities() {
     let cases: Vec<(&str, ToolCapabilities, Vec<&str>)> = vec![
         ("nothing extra", none, vec![]),
         (
-            "image generation on",
+            "image generation on without a replicate key",
             ToolCapabilities {
                 image_generation: true,
                 ..none
             },
-            vec!["generate_images"],
+            vec![],
+        ),
+        (
+            "image generation on with a replicate key",
+            ToolCapabilities {
+                image_generation: true,
+                replicate_key: true,
+                ..none
+            },
+            vec!["generate_images", "edit_image", "remove_background"],
         ),
         (
             "replicate key",

@@ -5,6 +5,7 @@
 //! to mark optional properties nullable. Alternatives that a union would express (edit_file's
 //! single edit vs. a batch) are optional properties, checked when the tool runs.
 
+use super::replicate::models::GENERATE_ASPECT_RATIOS;
 use crate::vocab::{CanonicalTool, ToolName};
 use serde_json::{json, Value};
 
@@ -145,7 +146,7 @@ const GENERATE_IMAGES: &str = "Generate new images from text descriptions (photo
 illustrations, backgrounds) when the design needs imagery that is not available otherwise. \
 Each image is saved in the project's assets/ folder and its relative path is returned for use \
 in the page. Describe each image fully and concretely (subject, style, composition, colours); \
-identical prompts are generated once. Prefer one call with all the prompts you need.";
+identical prompts are generated once. Give the aspect ratio the image's place in the layout needs; prefer one call per aspect ratio with all the prompts of that shape.";
 
 fn generate_images_schema() -> Value {
     object(
@@ -154,6 +155,11 @@ fn generate_images_schema() -> Value {
                 "type": "array",
                 "items": { "type": "string" },
                 "description": "One detailed description per image to generate."
+            },
+            "aspect_ratio": {
+                "type": "string",
+                "enum": GENERATE_ASPECT_RATIOS,
+                "description": "Width:height of every image of this call (default 16:9): 16:9 or 21:9 for heroes and banners, 1:1 for avatars and icons, 4:3 or 3:2 for cards, 9:16 or 3:4 for portraits."
             }
         }),
         &["prompts"],

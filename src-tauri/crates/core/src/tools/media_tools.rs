@@ -34,8 +34,8 @@ impl MediaTools {
 
     /// Registers every tool and records in `caps` what is really available, so that the
     /// runtime offers screenshot_preview only with a browser, extract_assets only with a Gemini
-    /// key, edit_image and remove_background only with a Replicate key. (`caps.image_generation`
-    /// stays the user's choice: without a key, generate_images says how to get one.)
+    /// key, and the image tools only with a Replicate key (generate_images also only when the
+    /// user turned image generation on).
     pub fn register(&self, registry: &mut ToolRegistry, caps: &mut ToolCapabilities) {
         if let Some(renderer) = &self.renderer {
             registry.register(Arc::new(ScreenshotPreview::new(renderer.clone())));
@@ -84,7 +84,10 @@ mod tests {
             ToolName::GenerateImages,
         ];
         assert!(offered(&none, false).iter().all(|t| !media.contains(t)));
-        assert!(offered(&none, true).contains(&ToolName::GenerateImages));
+        assert!(
+            !offered(&none, true).contains(&ToolName::GenerateImages),
+            "image generation on, but no Replicate key"
+        );
 
         let renderer = Arc::new(Renderer::new(crate::render::RendererConfig::new(
             "/usr/bin/chromium",

@@ -1,7 +1,9 @@
 //! generate_images: one image per distinct prompt, saved in `assets/`.
 
 use super::client::Replicate;
-use super::models::{generate_input, ReplicateModel};
+use super::models::{
+    generate_input, ReplicateModel, DEFAULT_GENERATE_ASPECT_RATIO, GENERATE_ASPECT_RATIOS,
+};
 use super::{attachments, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
 use crate::tools::detail::{GeneratedImage, ToolDetail};
@@ -42,13 +44,24 @@ impl Tool for GenerateImages {
                 "`prompts` is empty; give one description per image",
             ));
         }
+        let aspect =
+            args::opt_str(NAME, args, "aspect_ratio")?.unwrap_or(DEFAULT_GENERATE_ASPECT_RATIO);
+        if !GENERATE_ASPECT_RATIOS.contains(&aspect) {
+            return Err(ToolFailure::invalid(
+                NAME,
+                format!(
+                    "`aspect_ratio` {aspect:?} is not one of {}",
+                    GENERATE_ASPECT_RATIOS.join(", ")
+                ),
+            ));
+        }
         if !self.client.has_key() {
             return Err(missing_key(NAME));
         }
         let jobs = prompts
             .iter()
             .map(|p| Job {
-                input: Ok(generate_input(p)),
+                input: Ok(generate_input(p, aspect)),
             })
             .collect();
         let results = run_jobs(&self.client, &self.model, ctx.files, "generated", jobs).await;

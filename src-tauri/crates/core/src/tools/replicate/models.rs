@@ -47,11 +47,20 @@ pub const MODELS: ReplicateModels = ReplicateModels {
     },
 };
 
-pub(crate) fn generate_input(prompt: &str) -> Value {
+/// The `aspect_ratio` values FLUX.1 [schnell] accepts (its input schema on Replicate; its default
+/// is 1:1, a page's hero wants 16:9).
+pub const GENERATE_ASPECT_RATIOS: &[&str] = &[
+    "16:9", "1:1", "21:9", "3:2", "2:3", "4:5", "5:4", "3:4", "4:3", "9:16", "9:21",
+];
+
+/// What generate_images uses when the model does not say.
+pub const DEFAULT_GENERATE_ASPECT_RATIO: &str = "16:9";
+
+pub(crate) fn generate_input(prompt: &str, aspect_ratio: &str) -> Value {
     json!({
         "prompt": prompt,
         "num_outputs": 1,
-        "aspect_ratio": "16:9",
+        "aspect_ratio": aspect_ratio,
         "output_format": "webp",
         "output_quality": 90,
     })
