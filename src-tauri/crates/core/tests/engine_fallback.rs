@@ -240,7 +240,11 @@ async fn a_mid_stream_overload_with_nowhere_to_switch_still_closes_the_half_stre
     let at = cut.tool_start("toolu_01", "create_file");
     cut.tool_delta(at, &args[..30]);
     cut.push(support::anthropic::error("overloaded_error", "Overloaded"));
-    server.push_for_model("claude-opus-4-1", Reply::sse_text(cut.body()));
+    // Every attempt is cut: the restarted turns void their cards, the last one's stays open
+    // until the engine closes it.
+    for _ in 0..MAX_ATTEMPTS {
+        server.push_for_model("claude-opus-4-1", Reply::sse_text(cut.body()));
+    }
 
     // `run` checks that every tool_start got its tool_result.
     let run = run(&server, (Provider::Anthropic, "claude-opus-4-1"), None).await;

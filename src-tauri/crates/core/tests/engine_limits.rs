@@ -10,7 +10,7 @@ use s2c_core::providers::Provider;
 use s2c_core::vocab::RelPath;
 use serde_json::{json, Value};
 use support::anthropic::MessagesStream;
-use support::fallback::{create_args, run_with, Run, PAGE};
+use support::fallback::{create_args, run_with, Run, MAX_ATTEMPTS, PAGE};
 use support::gemini;
 use support::openai::{usage, ResponsesStream};
 use support::{MockServer, Reply};
@@ -318,7 +318,10 @@ async fn a_stream_that_breaks_mid_call_closes_its_card_and_keeps_the_draft() {
                 s.body()
             }
         };
-        let replies = vec![Reply::sse_text(body).abort_at_end()];
+        // Every attempt breaks: the restarted ones void their cards, the last one's is closed.
+        let replies = (0..MAX_ATTEMPTS)
+            .map(|_| Reply::sse_text(body.clone()).abort_at_end())
+            .collect();
         let run = run_replies((provider.clone(), model), replies, LoopLimits::default()).await;
 
         assert!(

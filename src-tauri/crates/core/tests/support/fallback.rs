@@ -20,6 +20,9 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Attempts per turn in these runs (the first included).
+pub const MAX_ATTEMPTS: u32 = 2;
+
 pub const KEY: &str = "sk-test-fallback-key-0123456789abcdef";
 pub const PAGE: &str = "<!DOCTYPE html>\n<html><body><h1>Hello</h1></body></html>\n";
 pub const SYSTEM: &str = "You write web pages.";
@@ -58,7 +61,7 @@ pub fn config(server: &MockServer, provider: &Provider, model: &str) -> SessionC
     config.prices = Some(prices());
     config.transport = TransportOptions {
         idle_timeout: Duration::from_secs(10),
-        max_attempts: 2,
+        max_attempts: MAX_ATTEMPTS,
         max_retry_after: Duration::from_secs(1),
         ..TransportOptions::default()
     };
