@@ -87,7 +87,8 @@ pub(super) async fn launch_with(
         .viewport(None)
         .launch_timeout(Duration::from_secs(30))
         .request_timeout(command_timeout)
-        .args(FLAGS.iter().copied());
+        .args(FLAGS.iter().copied())
+        .envs(super::env::blanked_secrets(std::env::vars_os()));
     if offline {
         builder = builder.args(OFFLINE_FLAGS.iter().copied());
     }

@@ -10,6 +10,7 @@
 
 mod capture;
 mod capture_url;
+mod env;
 mod intercept;
 mod launch;
 mod renderer;
