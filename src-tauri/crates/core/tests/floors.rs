@@ -16,7 +16,10 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("prompts", &["vocab"]),
     ("render", &["app_info", "prompts", "vocab"]),
     ("fidelity", &["render"]),
-    ("tools", &["app_info", "redact", "render", "vocab"]),
+    (
+        "tools",
+        &["app_info", "redact", "render", "safe_fetch", "vocab"],
+    ),
     (
         "settings",
         &["atomic_file", "prompts", "providers", "secrets", "vocab"],

@@ -5,6 +5,7 @@
 mod render_support;
 
 use render_support::http::{MockServer, Request, Response};
+use s2c_core::safe_fetch::SafeFetcher;
 use s2c_core::tools::replicate::{self, ReplicateConfig};
 use s2c_core::tools::{
     AgentFileState, ImageOperation, ToolCapabilities, ToolDetail, ToolEnv, ToolOutcome,
@@ -14,6 +15,7 @@ use s2c_core::vocab::ApiKey;
 use s2c_core::vocab::ToolCall;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
@@ -103,6 +105,19 @@ fn mock_replicate() -> impl Fn(&Request) -> Response + Send + Sync + 'static {
     }
 }
 
+fn downloads_from(server: &MockServer) -> SafeFetcher {
+    let addr: SocketAddr = server
+        .url
+        .trim_start_matches("http://")
+        .parse()
+        .expect("the mock listens on ip:port");
+    SafeFetcher::with_exceptions(
+        replicate::download_limits(Duration::from_secs(5)),
+        vec![addr],
+    )
+    .expect("fetcher")
+}
+
 struct Run {
     outcome: ToolOutcome,
     files: AgentFileState,
@@ -118,6 +133,9 @@ async fn call(
 ) -> Run {
     let mut config = ReplicateConfig::new(key.map(ApiKey::new));
     config.base_url = server.url.clone();
+    // Result files come from the mock over http on loopback: only its exact address is let
+    // through the download guard (https only, public addresses) that real results pass.
+    config.downloads = Some(downloads_from(server));
     config.poll_interval = Duration::from_millis(50);
     config.deadline = Duration::from_millis(1200);
     let mut registry = ToolRegistry::new();
@@ -517,4 +535,30 @@ async fn results_are_never_written_through_an_assets_link_leading_outside() {
     );
     assert_eq!(std::fs::read_dir(outside.path()).expect("dir").count(), 0);
     assert_eq!(run.files.assets().count(), 0);
+}
+
+#[tokio::test]
+async fn result_files_come_only_over_https_from_public_addresses() {
+    let server = MockServer::start(mock_replicate()).await;
+    let mut config = ReplicateConfig::new(Some(ApiKey::new(KEY)));
+    config.base_url = server.url.clone();
+    config.downloads = Some(downloads_from(&server));
+    let client = replicate::Replicate::new(reqwest::Client::new(), config);
+    // The mock itself is the one exception; anything else a result URL names is refused.
+    let ok = client
+        .download(&format!("{}/files/ok.png", server.url))
+        .await;
+    assert!(ok.is_ok(), "{ok:?}");
+    for (url, why) in [
+        ("http://example.com/result.png", "only https"),
+        ("https://127.0.0.1:9/result.png", "not a public address"),
+        (
+            "https://169.254.169.254/latest/meta-data",
+            "not a public address",
+        ),
+        ("file:///etc/passwd", "only http and https"),
+    ] {
+        let err = client.download(url).await.expect_err(url);
+        assert!(err.to_string().contains(why), "{url}: {err}");
+    }
 }

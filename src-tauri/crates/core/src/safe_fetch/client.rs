@@ -12,6 +12,9 @@ pub struct FetchLimits {
     pub max_bytes: u64,
     pub timeout: Duration,
     pub max_redirects: usize,
+    /// Refuse plain `http:` (and redirects to it). Test servers given as exceptions still
+    /// answer over http.
+    pub https_only: bool,
 }
 
 impl Default for FetchLimits {
@@ -20,6 +23,7 @@ impl Default for FetchLimits {
             max_bytes: 10 * 1024 * 1024,
             timeout: Duration::from_secs(20),
             max_redirects: 5,
+            https_only: false,
         }
     }
 }
@@ -68,6 +72,7 @@ impl SafeFetcher {
         let exceptions = Arc::new(exceptions);
         let for_redirects = exceptions.clone();
         let max_redirects = limits.max_redirects;
+        let https_only = limits.https_only;
         let client = reqwest::Client::builder()
             .no_proxy()
             .dns_resolver(PublicOnlyResolver)
@@ -75,7 +80,7 @@ impl SafeFetcher {
                 if attempt.previous().len() > max_redirects {
                     return attempt.error(Refusal(format!("more than {max_redirects} redirects")));
                 }
-                match check_url(attempt.url(), &for_redirects) {
+                match check_url(attempt.url(), &for_redirects, https_only) {
                     Ok(()) => attempt.follow(),
                     Err(reason) => attempt.error(Refusal(format!("a redirect to {reason}"))),
                 }
@@ -105,9 +110,11 @@ impl SafeFetcher {
             url: url.to_owned(),
             reason: format!("not a valid URL ({e})"),
         })?;
-        check_url(&parsed, &self.exceptions).map_err(|reason| FetchError::Refused {
-            url: url.to_owned(),
-            reason,
+        check_url(&parsed, &self.exceptions, self.limits.https_only).map_err(|reason| {
+            FetchError::Refused {
+                url: url.to_owned(),
+                reason,
+            }
         })?;
         let mut response = self
             .client
@@ -181,11 +188,19 @@ fn classify_error(url: &str, error: &reqwest::Error) -> FetchError {
 }
 
 /// Scheme and literal-address checks; host names are checked when resolved.
-fn check_url(url: &Url, exceptions: &[SocketAddr]) -> Result<(), String> {
+fn check_url(url: &Url, exceptions: &[SocketAddr], https_only: bool) -> Result<(), String> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err(format!("{url}: only http and https are fetched"));
     }
     let port = url.port_or_known_default().unwrap_or(0);
+    let excepted = || match url.host() {
+        Some(url::Host::Ipv4(ip)) => exceptions.contains(&SocketAddr::new(IpAddr::V4(ip), port)),
+        Some(url::Host::Ipv6(ip)) => exceptions.contains(&SocketAddr::new(IpAddr::V6(ip), port)),
+        _ => false,
+    };
+    if https_only && url.scheme() != "https" && !excepted() {
+        return Err(format!("{url}: only https is fetched"));
+    }
     match url.host() {
         Some(url::Host::Ipv4(ip)) => check_literal(IpAddr::V4(ip), port, url, exceptions),
         Some(url::Host::Ipv6(ip)) => check_literal(IpAddr::V6(ip), port, url, exceptions),

@@ -8,7 +8,8 @@
 use super::models::ReplicateModel;
 use super::output::output_urls;
 use crate::redact::redact_secrets;
-use crate::vocab::http_client::{read_capped, text_capped, BodyError};
+use crate::safe_fetch::{FetchLimits, SafeFetcher};
+use crate::vocab::http_client::{text_capped, BodyError};
 use crate::vocab::{ApiKey, Vendor};
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -33,6 +34,24 @@ pub struct ReplicateConfig {
     pub deadline: Duration,
     /// Per HTTP request.
     pub request_timeout: Duration,
+    /// Fetches result files: https only, public addresses, at most 30 MB, never with the key
+    /// (a result URL comes from the vendor's answer). `None` when its client could not start.
+    pub downloads: Option<SafeFetcher>,
+}
+
+/// The fetcher result files come through.
+pub fn result_fetcher(timeout: Duration) -> Option<SafeFetcher> {
+    SafeFetcher::new(download_limits(timeout)).ok()
+}
+
+/// What a result download may be.
+pub fn download_limits(timeout: Duration) -> FetchLimits {
+    FetchLimits {
+        max_bytes: MAX_DOWNLOAD_BYTES as u64,
+        timeout,
+        max_redirects: 3,
+        https_only: true,
+    }
 }
 
 impl ReplicateConfig {
@@ -43,6 +62,7 @@ impl ReplicateConfig {
             poll_interval: Duration::from_millis(800),
             deadline: Duration::from_secs(180),
             request_timeout: Duration::from_secs(60),
+            downloads: result_fetcher(Duration::from_secs(60)),
         }
     }
 }
@@ -71,7 +91,8 @@ pub enum ReplicateError {
     Download(String),
 }
 
-pub(crate) struct Replicate {
+/// The Replicate HTTP API with one key: predictions run to their end, and result downloads.
+pub struct Replicate {
     http: reqwest::Client,
     config: ReplicateConfig,
 }
@@ -240,23 +261,14 @@ impl Replicate {
                 .decode(data.trim())
                 .map_err(|e| ReplicateError::Download(e.to_string()));
         }
-        if !(url.starts_with("https://") || url.starts_with("http://")) {
-            return Err(ReplicateError::Download(format!("unsupported URL {url}")));
-        }
-        let response = self
-            .http
-            .get(url)
-            .timeout(self.config.request_timeout)
-            .send()
+        let fetcher = self.config.downloads.as_ref().ok_or_else(|| {
+            ReplicateError::Download("the download client could not start".to_owned())
+        })?;
+        let fetched = fetcher
+            .fetch(url)
             .await
             .map_err(|e| ReplicateError::Download(redact_secrets(&e.to_string()).into_owned()))?;
-        let status = response.status().as_u16();
-        if status != 200 {
-            return Err(ReplicateError::Download(format!("HTTP {status} for {url}")));
-        }
-        read_capped(response, MAX_DOWNLOAD_BYTES)
-            .await
-            .map_err(|e| ReplicateError::Download(redact_secrets(&e.to_string()).into_owned()))
+        Ok(fetched.bytes)
     }
 }
 

@@ -11,7 +11,10 @@ pub mod models;
 mod output;
 mod remove_background;
 
-pub use client::{ReplicateConfig, ReplicateError, DEFAULT_REPLICATE_BASE_URL};
+pub use client::{
+    download_limits, result_fetcher, Replicate, ReplicateConfig, ReplicateError,
+    DEFAULT_REPLICATE_BASE_URL,
+};
 pub use edit_image::EditImage;
 pub use generate_images::GenerateImages;
 pub use models::{ReplicateModel, ReplicateModels, MODELS};
@@ -22,7 +25,6 @@ use super::image_files::{self, PlannedImage};
 use super::registry::ToolRegistry;
 use super::tool::ToolFailure;
 use crate::vocab::ImageAttachment;
-use client::Replicate;
 use serde_json::Value;
 use std::sync::Arc;
 
