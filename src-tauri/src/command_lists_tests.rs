@@ -34,7 +34,7 @@ fn declared_in_build_rs() -> BTreeSet<String> {
 }
 
 /// The last path segment of each `module::command,` in `collect_commands![…]`.
-fn collected_in_bindings_rs() -> BTreeSet<String> {
+pub(super) fn collected_in_bindings_rs() -> BTreeSet<String> {
     let text = read("src-tauri/src/bindings.rs");
     between(
         &text,

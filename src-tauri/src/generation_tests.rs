@@ -563,6 +563,56 @@ fn test_key_asks_the_vendor_for_its_models_and_reports_without_the_key() {
     });
 }
 
+fn model_list() -> Reply {
+    Reply::new(
+        200,
+        "application/json",
+        json!({"object": "list", "data": [{"id": "gpt-5.4"}, {"id": "gpt-5.4-mini"}]})
+            .to_string()
+            .into_bytes(),
+    )
+}
+
+#[test]
+fn fetching_models_sends_a_stored_key_only_to_its_configured_base_url() {
+    tauri::async_runtime::block_on(async {
+        let server = MockServer::start(vec![]).await;
+        let foreign = MockServer::start(vec![]).await;
+        let h = Harness::new(&server).await;
+        let fetch = |url: String, provider: &str| {
+            crate::settings::commands::provider_fetch_models(h.state(), url, Some(provider.into()))
+        };
+
+        let refused = fetch(foreign.url("/v1"), "openai").await.unwrap_err();
+        assert_eq!(
+            refused.code,
+            s2c_core::ErrorCode::Forbidden,
+            "{}",
+            refused.message
+        );
+        assert!(!refused.message.contains(KEY), "{}", refused.message);
+        assert!(
+            foreign.requests().is_empty(),
+            "a foreign server was asked with the openai key"
+        );
+
+        server.push(model_list());
+        let models = fetch(server.url("/v1"), "openai").await.unwrap();
+        assert_eq!(models.len(), 2, "{models:?}");
+        let requests = server.requests();
+        assert_eq!(
+            requests[0].header("authorization"),
+            Some(format!("Bearer {KEY}").as_str())
+        );
+
+        // A provider being set up, no key stored: its typed URL is asked without a key.
+        foreign.push(model_list());
+        let models = fetch(foreign.url("/v1"), "new-local").await.unwrap();
+        assert_eq!(models.len(), 2, "{models:?}");
+        assert_eq!(foreign.requests()[0].header("authorization"), None);
+    });
+}
+
 #[test]
 fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
     let Ok(chromium) = s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref())

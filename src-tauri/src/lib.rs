@@ -5,6 +5,7 @@ mod bindings;
 mod commands;
 mod error;
 mod generation;
+mod ipc_origin;
 mod logging;
 mod preview;
 mod projects;
@@ -18,7 +19,7 @@ pub use error::IpcError;
 /// Build and run the app until its last window closes.
 pub fn run() -> Result<(), tauri::Error> {
     let specta = bindings::specta_builder::<tauri::Wry>();
-    tauri::Builder::default()
+    let builder = tauri::Builder::default()
         // First, so a second launch only focuses the running window.
         .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
             use tauri::Manager;
@@ -30,9 +31,8 @@ pub fn run() -> Result<(), tauri::Error> {
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_clipboard_manager::init())
-        .plugin(tauri_plugin_opener::init())
-        .invoke_handler(specta.invoke_handler())
-        .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
+        .plugin(tauri_plugin_opener::init());
+    wire(builder, &specta)
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;
@@ -47,6 +47,17 @@ pub fn run() -> Result<(), tauri::Error> {
             Ok(())
         })
         .run(tauri::generate_context!())
+}
+
+/// The commands (only for the app's own page) and the preview scheme: what the app and its
+/// tests share.
+fn wire<R: tauri::Runtime>(
+    builder: tauri::Builder<R>,
+    specta: &tauri_specta::Builder<R>,
+) -> tauri::Builder<R> {
+    builder
+        .invoke_handler(ipc_origin::guard(specta.invoke_handler()))
+        .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
 }
 
 /// Every domain's state, managed once: the shared services first, then what each domain keeps

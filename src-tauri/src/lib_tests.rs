@@ -16,8 +16,7 @@ fn mock_app() -> tauri::App<MockRuntime> {
 /// The app with its state in `dir` and an in-memory keychain.
 fn mock_app_in(dir: std::path::PathBuf) -> tauri::App<MockRuntime> {
     let specta = bindings::specta_builder::<MockRuntime>();
-    let app = mock_builder()
-        .invoke_handler(specta.invoke_handler())
+    let app = wire(mock_builder(), &specta)
         .build(tauri::generate_context!())
         .expect("the mock app builds");
     // The setup hook only runs with the event loop; a mock app is never run, so wire it here.
@@ -53,15 +52,31 @@ fn invoke_from(
     let webview = tauri::WebviewWindowBuilder::new(app, "main", Default::default())
         .build()
         .expect("the mock window builds");
+    invoke_in(&webview, origin, cmd, body)
+}
+
+/// An invoke as the IPC protocol hands it over: its URL and its `Origin` header are the page's
+/// origin.
+fn invoke_in(
+    webview: &tauri::WebviewWindow<MockRuntime>,
+    origin: &str,
+    cmd: &str,
+    body: serde_json::Value,
+) -> Result<serde_json::Value, serde_json::Value> {
+    let mut headers = tauri::http::HeaderMap::new();
+    headers.insert(
+        tauri::http::header::ORIGIN,
+        origin.parse().expect("valid header"),
+    );
     get_ipc_response(
-        &webview,
+        webview,
         InvokeRequest {
             cmd: cmd.into(),
             callback: tauri::ipc::CallbackFn(0),
             error: tauri::ipc::CallbackFn(1),
             url: origin.parse().expect("valid url"),
             body: tauri::ipc::InvokeBody::Json(body),
-            headers: Default::default(),
+            headers,
             invoke_key: tauri::test::INVOKE_KEY.to_string(),
         },
     )
@@ -134,6 +149,49 @@ fn commands_are_refused_to_a_remote_origin() {
         response.is_err(),
         "a remote page reached app_info: {response:?}"
     );
+}
+
+/// Tauri's ACL counts the preview scheme as local, so the capability check alone lets a preview
+/// page through; every command refuses it itself.
+#[test]
+fn every_command_refuses_a_preview_page() {
+    let app = mock_app();
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("the mock window builds");
+    let commands = command_lists_tests::collected_in_bindings_rs();
+    assert!(commands.len() > 30, "{commands:?}");
+    for cmd in &commands {
+        let error =
+            invoke_in(&webview, preview::origin(), cmd, serde_json::json!({})).expect_err(cmd);
+        assert_eq!(error["code"], "forbidden", "{cmd}: {error}");
+        assert!(
+            error["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("app's own page")),
+            "{cmd}: {error}"
+        );
+    }
+    let info = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}));
+    assert!(info.is_ok(), "the app's own page is refused: {info:?}");
+}
+
+/// A main window that was navigated to a preview is no longer the app's page, whatever its
+/// request claims.
+#[test]
+fn commands_refuse_a_window_showing_a_preview() {
+    let app = mock_app();
+    let page = format!("{}/p/x/index.html", preview::origin());
+    let webview = tauri::WebviewWindowBuilder::new(
+        &app,
+        "main",
+        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
+    )
+    .build()
+    .expect("the mock window builds");
+    let error = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}))
+        .expect_err("a preview reached app_info");
+    assert_eq!(error["code"], "forbidden", "{error}");
 }
 
 #[path = "domain_tests.rs"]

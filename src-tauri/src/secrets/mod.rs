@@ -2,6 +2,7 @@
 //! ever returns a key.
 
 pub mod commands;
+pub mod destination;
 
 use crate::state::AppState;
 use crate::IpcError;

@@ -1,6 +1,8 @@
+use crate::secrets::destination::key_for_url;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::providers::openai_compat::list_models;
+use s2c_core::secrets::KeyId;
 use s2c_core::settings::{Settings, SettingsView};
 use std::time::Duration;
 use tauri::State;
@@ -32,7 +34,9 @@ pub async fn settings_reset(state: State<'_, AppState>) -> Result<SettingsView, 
 }
 
 /// The models an OpenAI-compatible server lists at `base_url` (for the custom provider form;
-/// `provider` names its stored key, if it has one).
+/// `provider` names its stored key, if it has one). The key is sent only when `base_url` is the
+/// one the settings hold for it (see `secrets::destination`); another URL is refused while a key
+/// is stored, and asked without one otherwise.
 #[tauri::command]
 #[specta::specta]
 pub async fn provider_fetch_models(
@@ -41,7 +45,11 @@ pub async fn provider_fetch_models(
     provider: Option<String>,
 ) -> Result<Vec<String>, IpcError> {
     let key = match provider.as_deref() {
-        Some(name) => crate::secrets::stored_key(&state, name).await?,
+        Some(name) => {
+            let id = KeyId::parse(name)?;
+            let stored = crate::secrets::stored_key(&state, id.name()).await?;
+            key_for_url(&state.settings.get(), &id, &base_url, stored)?
+        }
         None => None,
     };
     let name = provider.unwrap_or_else(|| "server".into());

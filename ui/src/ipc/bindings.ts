@@ -27,7 +27,9 @@ export const commands = {
 	keyTest: (provider: string) => typedError<KeyTest, IpcError>(__TAURI_INVOKE("key_test", { provider })),
 	/**
 	 *  The models an OpenAI-compatible server lists at `base_url` (for the custom provider form;
-	 *  `provider` names its stored key, if it has one).
+	 *  `provider` names its stored key, if it has one). The key is sent only when `base_url` is the
+	 *  one the settings hold for it (see `secrets::destination`); another URL is refused while a key
+	 *  is stored, and asked without one otherwise.
 	 */
 	providerFetchModels: (baseUrl: string, provider: string | null) => typedError<string[], IpcError>(__TAURI_INVOKE("provider_fetch_models", { baseUrl, provider })),
 	/**  A new, empty project in `parent_dir` (or the default projects folder). */
