@@ -85,29 +85,27 @@ pub async fn gather(files: Vec<(String, Vec<u8>)>, sources: &Sources<'_>) -> Bun
             }
             let new_path = match locate(&doc, &reference) {
                 Target::Ignore => None,
-                Target::Local(path) if sources.import.is_some() => {
-                    let limits = sources.import.unwrap_or_default();
-                    let present = bundle.files.contains_key(&path)
-                        || import_from_disk(
+                Target::Local(path) => {
+                    let present = match &sources.import {
+                        Some(limits) => import_local(
                             &mut bundle,
                             sources.disk_root,
                             (&doc, &reference, &path),
-                            &limits,
+                            limits,
                             &mut imported_bytes,
                             &mut queue,
-                        );
-                    present
-                        .then_some(path)
-                        .filter(|_| reference.trim().starts_with('/'))
-                }
-                Target::Local(path) => {
-                    let present = bundle.files.contains_key(&path)
-                        || add_from_disk(&mut bundle, sources.disk_root, &path, &mut queue);
-                    if !present {
-                        bundle.warnings.push(format!(
-                            "{doc} references {reference}, which does not exist"
-                        ));
-                    }
+                        ),
+                        None => {
+                            let present = bundle.files.contains_key(&path)
+                                || add_from_disk(&mut bundle, sources.disk_root, &path, &mut queue);
+                            if !present {
+                                bundle.warnings.push(format!(
+                                    "{doc} references {reference}, which does not exist"
+                                ));
+                            }
+                            present
+                        }
+                    };
                     // A root-relative "/assets/x" breaks when opened from disk: make it relative.
                     present
                         .then_some(path)
@@ -209,9 +207,9 @@ fn add_from_disk(
     }
 }
 
-/// Pull in a file an imported page references from its folder, if [`admit`]'s rules allow it;
-/// a refusal is recorded in the summary. `at` is the document, the reference and its path.
-fn import_from_disk(
+/// For an import: whether the file an imported page references (document, reference, path) is
+/// there, pulling it in from the folder if [`admit`]'s rules allow; a refusal goes in the summary.
+fn import_local(
     bundle: &mut Bundle,
     root: Option<&Path>,
     (doc, reference, path): (&str, &str, &str),
@@ -223,6 +221,8 @@ fn import_from_disk(
         Err(admit::OUTSIDE.to_owned())
     } else if admit::is_hidden(path) {
         Err(admit::HIDDEN.to_owned())
+    } else if bundle.files.contains_key(path) {
+        return true;
     } else if let Some(root) = root {
         admit::read_asset(root, path, limits, total)
     } else {
