@@ -141,19 +141,31 @@ fn keys_can_be_set_and_cleared_but_never_read_back() {
 fn a_project_is_created_imported_read_saved_and_listed() {
     let ipc = Ipc::new();
     let source = ipc._dir.path().join("page.html");
-    std::fs::write(&source, "<h1>Imported</h1>").unwrap();
+    std::fs::write(&source, r#"<h1>Imported</h1><img src=".env">"#).unwrap();
+    std::fs::write(ipc._dir.path().join(".env"), "OPENAI_API_KEY=sk-secret").unwrap();
 
-    let info = ipc.ok(
+    let imported = ipc.ok(
         "project_import",
         serde_json::json!({ "source": source, "name": "Landing", "parentDir": null }),
     );
+    let summary = &imported["summary"];
+    assert_eq!(summary["pulled_in"], serde_json::json!([]), "{summary}");
+    assert_eq!(summary["skipped"][0]["reference"], ".env", "{summary}");
+    assert!(
+        summary["skipped"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("hidden"),
+        "{summary}"
+    );
+    let info = &imported["project"];
     let id = info["id"].as_str().unwrap().to_owned();
     let tree = ipc.ok("project_versions", serde_json::json!({ "projectId": id }));
     let v1 = tree["versions"][0]["id"].as_u64().unwrap();
     assert_eq!(tree["versions"][0]["kind"], "import");
 
     let file = ipc.ok("project_read_file", serde_json::json!({ "projectId": id, "versionId": v1, "variantId": null, "path": "index.html" }));
-    assert_eq!(file["text"], "<h1>Imported</h1>");
+    assert_eq!(file["text"], r#"<h1>Imported</h1><img src=".env">"#);
     let saved = ipc.ok(
         "project_save_file",
         serde_json::json!({ "projectId": id, "baseVersionId": v1, "variantId": null, "path": "index.html", "content": "<h1>Edited</h1>" }),

@@ -8,12 +8,14 @@ import { reportToLog } from "./lib/reportToLog";
 import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
 import { applyTheme } from "./lib/theme";
+import type { Notice } from "./lib/importNotice";
 
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [project, setProject] = useState<ProjectInfo | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const settings = useSettings();
 
   useEffect(() => {
@@ -46,13 +48,19 @@ export function App() {
           key={project.id}
           project={project}
           settings={settings.settings}
+          notice={notice}
           onBack={() => {
             setProject(null);
+            setNotice(null);
           }}
           onOpenSettings={openSettings}
         />
       ) : (
-        <StartScreen info={info} error={error} settings={settings.settings} onOpenSettings={openSettings} onOpenProject={setProject} />
+        <StartScreen info={info} error={error} settings={settings.settings} onOpenSettings={openSettings} onOpenProject={(opened, openedNotice) => {
+            setProject(opened);
+            setNotice(openedNotice ?? null);
+          }}
+        />
       )}
       {settingsOpen && settings.settings ? (
         <SettingsDialog

@@ -3,7 +3,7 @@ use crate::generation::Generations;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::project::export::{
-    export_version, ExportFormat, ExportOptions, ExportReport, RemoteLimits,
+    export_version, ExportFormat, ExportOptions, ExportReport, ImportSummary, RemoteLimits,
 };
 use s2c_core::project::{
     classify_input, FileChange, FileContent, InputInfo, InputKind, ProjectInfo, ProjectService,
@@ -260,6 +260,13 @@ pub async fn project_events(
     .await
 }
 
+/// A project made by an import, and what the imported page brought along from its folder.
+#[derive(Debug, Clone, serde::Serialize, specta::Type)]
+pub struct ImportedProject {
+    pub project: ProjectInfo,
+    pub summary: ImportSummary,
+}
+
 /// Import an HTML file or folder as a new project.
 #[tauri::command]
 #[specta::specta]
@@ -269,7 +276,7 @@ pub async fn project_import(
     source: String,
     name: Option<String>,
     parent_dir: Option<String>,
-) -> Result<ProjectInfo, IpcError> {
+) -> Result<ImportedProject, IpcError> {
     let source = PathBuf::from(source);
     let name = name.unwrap_or_else(|| {
         source
@@ -280,14 +287,20 @@ pub async fn project_import(
     let service = state.projects.clone();
     let parent = parent_dir.map(PathBuf::from);
     let project = blocking(move || service.create(&name, parent.as_deref())).await?;
-    if let Err(e) = s2c_core::project::import::import_path(&project, &source).await {
-        // The folder was made for this import a moment ago: remove it rather than leave a husk.
-        let _ = state.projects.forget(project.id());
-        let _ = std::fs::remove_dir_all(project.root());
-        return Err(e.into());
-    }
+    let imported = match s2c_core::project::import::import_path(&project, &source).await {
+        Ok(imported) => imported,
+        Err(e) => {
+            // The folder was made for this import a moment ago: remove it rather than leave a husk.
+            let _ = state.projects.forget(project.id());
+            let _ = std::fs::remove_dir_all(project.root());
+            return Err(e.into());
+        }
+    };
     ensure_watched(&watchers, &project);
-    Ok(project.info()?)
+    Ok(ImportedProject {
+        project: project.info()?,
+        summary: imported.summary,
+    })
 }
 
 /// Export a version as a folder or zip with every asset it references.

@@ -39,19 +39,19 @@ test("a project is imported, edited and listed", async () => {
   const parentDir = join(app.home, "projects");
 
   const imported = await invokeInPage(app.browser, "project_import", { source, name: "E2E page", parentDir });
-  assert.ok(imported.ok?.id, JSON.stringify(imported));
-  const tree = await invokeInPage(app.browser, "project_versions", { projectId: imported.ok.id });
+  assert.ok(imported.ok?.project?.id, JSON.stringify(imported));
+  const tree = await invokeInPage(app.browser, "project_versions", { projectId: imported.ok.project.id });
   const v1 = tree.ok.versions[0].id;
   const saved = await invokeInPage(app.browser, "project_save_file", {
-    projectId: imported.ok.id,
+    projectId: imported.ok.project.id,
     baseVersionId: v1,
     variantId: null,
     path: "index.html",
     content: "<h1>Edited in the app</h1>",
   });
   assert.equal(saved.ok?.kind, "manual_save", JSON.stringify(saved));
-  assert.equal(readFileSync(join(imported.ok.path, "index.html"), "utf8"), "<h1>Edited in the app</h1>");
-  assert.ok(existsSync(join(imported.ok.path, ".s2c", "project.db")));
+  assert.equal(readFileSync(join(imported.ok.project.path, "index.html"), "utf8"), "<h1>Edited in the app</h1>");
+  assert.ok(existsSync(join(imported.ok.project.path, ".s2c", "project.db")));
 
   const recent = await invokeInPage(app.browser, "project_list_recent", {});
   assert.equal(recent.ok?.[0]?.name, "E2E page", JSON.stringify(recent));

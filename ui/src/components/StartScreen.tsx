@@ -1,4 +1,5 @@
 import type { AppInfo, ProjectInfo, Settings } from "../ipc";
+import type { Notice } from "../lib/importNotice";
 import { useRecentProjects } from "../hooks/useRecentProjects";
 import { SettingsButton } from "./common/SettingsButton";
 import { Logo } from "./Logo";
@@ -10,7 +11,7 @@ interface Props {
   error: string | null;
   settings: Settings | null;
   onOpenSettings: () => void;
-  onOpenProject: (project: ProjectInfo) => void;
+  onOpenProject: (project: ProjectInfo, notice?: Notice | null) => void;
 }
 
 export function StartScreen({ info, error, settings, onOpenSettings, onOpenProject }: Props) {

@@ -60,7 +60,7 @@ export const commands = {
 	/**  The recorded agent events of a variant, after `after_seq`, at most `limit` (≤ 5000). */
 	projectEvents: (projectId: string, variantId: number, afterSeq: number | null, limit: number) => typedError<StoredEvent[], IpcError>(__TAURI_INVOKE("project_events", { projectId, variantId, afterSeq, limit })),
 	/**  Import an HTML file or folder as a new project. */
-	projectImport: (source: string, name: string | null, parentDir: string | null) => typedError<ProjectInfo_Serialize, IpcError>(__TAURI_INVOKE("project_import", { source, name, parentDir })),
+	projectImport: (source: string, name: string | null, parentDir: string | null) => typedError<ImportedProject_Serialize, IpcError>(__TAURI_INVOKE("project_import", { source, name, parentDir })),
 	/**  Export a version as a folder or zip with every asset it references. */
 	projectExport: (projectId: string, versionId: number, variantId: number | null, format: ExportFormat, destination: string, fetchRemoteImages: boolean) => typedError<ExportReport, IpcError>(__TAURI_INVOKE("project_export", { projectId, versionId, variantId, format, destination, fetchRemoteImages })),
 	/**
@@ -590,6 +590,28 @@ export type ImageSize = {
 	height: number,
 };
 
+/**  What an import took from the folder besides the page itself, and what it left. */
+export type ImportSummary = {
+	/**  Project paths of the files pulled in. */
+	pulled_in: string[],
+	skipped: SkippedFile[],
+};
+
+/**  A project made by an import, and what the imported page brought along from its folder. */
+export type ImportedProject = ImportedProject_Serialize | ImportedProject_Deserialize;
+
+/**  A project made by an import, and what the imported page brought along from its folder. */
+export type ImportedProject_Deserialize = {
+	project: ProjectInfo_Deserialize,
+	summary: ImportSummary,
+};
+
+/**  A project made by an import, and what the imported page brought along from its folder. */
+export type ImportedProject_Serialize = {
+	project: ProjectInfo_Serialize,
+	summary: ImportSummary,
+};
+
 export type InputInfo = {
 	id: number,
 	/**  Relative to the project, under `inputs/`. */
@@ -776,6 +798,13 @@ export type Settings_Serialize = {
 	 *  empty, so front ends that do not know it yet still build a complete value.
 	 */
 	fallback_models?: { [key in string]: string },
+};
+
+/**  A reference an import did not follow, and why. */
+export type SkippedFile = {
+	/**  The reference as the page wrote it. */
+	reference: string,
+	reason: string,
 };
 
 export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind";

@@ -16,6 +16,7 @@ export type {
   GenerationStarted,
   ImageOperation,
   ImageSize,
+  ImportSummary,
   InputInfo,
   IpcError,
   KeyStatus,

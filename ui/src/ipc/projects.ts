@@ -10,7 +10,7 @@ import {
   type VersionThumbnail,
 } from "./bindings";
 import type { Result } from "./result";
-import type { FileContent, ProjectInfo, RecentProject, VersionInfo, VersionTree } from "./types";
+import type { FileContent, ImportedProject, ProjectInfo, RecentProject, VersionInfo, VersionTree } from "./types";
 
 /** A new, empty project in `parentDir` (or the default projects folder). */
 export function projectCreate(name: string, parentDir: string | null): Promise<Result<ProjectInfo>> {
@@ -21,8 +21,8 @@ export function projectOpen(path: string): Promise<Result<ProjectInfo>> {
   return commands.projectOpen(path);
 }
 
-/** Import an HTML file or folder as a new project. */
-export function projectImport(source: string, name: string | null, parentDir: string | null): Promise<Result<ProjectInfo>> {
+/** Import an HTML file or folder as a new project; says what the page pulled in and what it left. */
+export function projectImport(source: string, name: string | null, parentDir: string | null): Promise<Result<ImportedProject>> {
   return commands.projectImport(source, name, parentDir);
 }
 

@@ -10,6 +10,7 @@ import type {
   FileContent_Serialize,
   GenerateRequest_Deserialize,
   GenerateSource_Deserialize,
+  ImportedProject_Serialize,
   ProjectInfo_Serialize,
   RecentProject_Serialize,
   Settings_Deserialize,
@@ -23,6 +24,8 @@ import type {
 
 export type AppInfo = AppInfo_Serialize;
 export type ProjectInfo = ProjectInfo_Serialize;
+/** A project made by an import, with what the page pulled in from its folder and what it left. */
+export type ImportedProject = ImportedProject_Serialize;
 export type RecentProject = RecentProject_Serialize;
 export type FileContent = FileContent_Serialize;
 export type VersionTree = VersionTree_Serialize;

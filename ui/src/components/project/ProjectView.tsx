@@ -20,6 +20,7 @@ import { summarize } from "../../lib/versions";
 import { displaysFor, modelSpec, type VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { Toast, type ToastMessage } from "../common/Toast";
+import type { Notice } from "../../lib/importNotice";
 import { ghostButtonClass } from "../common/ui";
 import { ActivityPanel } from "./ActivityPanel";
 import { ExternalChangesBanner } from "./ExternalChangesBanner";
@@ -37,9 +38,11 @@ interface Props {
   settings: Settings | null;
   onBack: () => void;
   onOpenSettings: () => void;
+  /** Shown once when the project opens (what an import brought along). */
+  notice?: Notice | null;
 }
 
-export function ProjectView({ project, settings, onBack, onOpenSettings }: Props) {
+export function ProjectView({ project, settings, notice, onBack, onOpenSettings }: Props) {
   const { tree, error: treeError, refresh } = useVersions(project.id);
   const allLive = useLiveGenerations();
   const lives = useMemo(() => [...allLive.entries()].filter(([, l]) => l.projectId === project.id), [allLive, project.id]);
@@ -48,7 +51,7 @@ export function ProjectView({ project, settings, onBack, onOpenSettings }: Props
   const [tab, setTab] = useState<StageTab>("desktop");
   const [selectMode, setSelectMode] = useState(false);
   const [selection, setSelection] = useState<ElementSelection | null>(null);
-  const [message, setMessage] = useState<ToastMessage | null>(null);
+  const [message, setMessage] = useState<ToastMessage | null>(() => (notice ? { ...notice, error: false } : null));
 
   const notify = useCallback((text: string, error = false) => {
     setMessage({ text, error });

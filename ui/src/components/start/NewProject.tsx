@@ -7,6 +7,7 @@ import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
 import { createAndGenerate } from "../../lib/createProject";
+import { importNotice, type Notice } from "../../lib/importNotice";
 import { imageGenerationBlocked } from "../../lib/imageGeneration";
 import { MAX_VARIANTS } from "../../lib/settingsForm";
 import { Icon } from "../common/Icon";
@@ -30,7 +31,8 @@ function defaults(settings: Settings | null): GenerateChoices {
 
 interface Props {
   settings: Settings | null;
-  onOpened: (project: ProjectInfo) => void;
+  /** `notice`: what to tell the user once the project is open (what an import brought along). */
+  onOpened: (project: ProjectInfo, notice?: Notice | null) => void;
 }
 
 export function NewProject({ settings, onOpened }: Props) {
@@ -74,7 +76,7 @@ export function NewProject({ settings, onOpened }: Props) {
     setBusy("Importing…");
     const r = await projectImport(path, null, null);
     setBusy(null);
-    if (r.status === "ok") onOpened(r.data);
+    if (r.status === "ok") onOpened(r.data.project, importNotice(r.data.summary));
     else setError(errorMessage(r.error));
   }
 

@@ -42,7 +42,7 @@ pub fn classify_input(file_name: &str, bytes: &[u8]) -> Result<InputKind> {
     Ok(kind)
 }
 
-fn sniff(b: &[u8]) -> Option<InputKind> {
+pub(super) fn sniff(b: &[u8]) -> Option<InputKind> {
     if b.starts_with(b"\x89PNG\r\n\x1a\n") {
         return Some(InputKind::Image("image/png"));
     }

@@ -35,6 +35,7 @@
 //! Each call holds the database for a few milliseconds; from async code, call it directly for
 //! events (they are buffered) or through `spawn_blocking` for file snapshots of large pages.
 
+mod asset_kind;
 mod blobs;
 mod error;
 mod handle;

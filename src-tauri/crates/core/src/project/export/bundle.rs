@@ -2,7 +2,8 @@
 //! references, `data:` URLs turned into files, and remote images fetched through the SSRF guard.
 //! References are rewritten to the new relative paths.
 
-use super::locate::{extension_for, locate, relative, Target};
+use super::admit::{self, ImportLimits, ImportSummary, SkippedFile};
+use super::locate::{climbs_out, extension_for, locate, relative, Target};
 use super::refs::{collect_css, collect_html, rewrite_css, rewrite_html, RefKind};
 use crate::project::blobs::hash;
 use crate::project::paths::join;
@@ -32,6 +33,8 @@ pub struct Bundle {
     pub data_urls: u32,
     pub remote_images: u32,
     pub warnings: Vec<String>,
+    /// For an import: what was pulled in from the folder and what was not.
+    pub summary: ImportSummary,
 }
 
 /// Where missing local files may be looked up (the project folder), and how to reach the network.
@@ -40,6 +43,8 @@ pub struct Sources<'a> {
     /// `None`: remote images stay as links.
     pub fetcher: Option<&'a SafeFetcher>,
     pub limits: RemoteLimits,
+    /// Set for an import: files from `disk_root` are pulled in only under its rules.
+    pub import: Option<ImportLimits>,
 }
 
 pub async fn gather(files: Vec<(String, Vec<u8>)>, sources: &Sources<'_>) -> Bundle {
@@ -55,6 +60,7 @@ pub async fn gather(files: Vec<(String, Vec<u8>)>, sources: &Sources<'_>) -> Bun
         .collect();
     let mut fetched: HashMap<String, Option<String>> = HashMap::new();
     let mut fetched_bytes = 0u64;
+    let mut imported_bytes = 0u64;
     while let Some(doc) = queue.pop_front() {
         let Some(text) = bundle
             .files
@@ -80,13 +86,26 @@ pub async fn gather(files: Vec<(String, Vec<u8>)>, sources: &Sources<'_>) -> Bun
             let new_path = match locate(&doc, &reference) {
                 Target::Ignore => None,
                 Target::Local(path) => {
-                    let present = bundle.files.contains_key(&path)
-                        || add_from_disk(&mut bundle, sources.disk_root, &path, &mut queue);
-                    if !present {
-                        bundle.warnings.push(format!(
-                            "{doc} references {reference}, which does not exist"
-                        ));
-                    }
+                    let present = match &sources.import {
+                        Some(limits) => import_local(
+                            &mut bundle,
+                            sources.disk_root,
+                            (&doc, &reference, &path),
+                            limits,
+                            &mut imported_bytes,
+                            &mut queue,
+                        ),
+                        None => {
+                            let present = bundle.files.contains_key(&path)
+                                || add_from_disk(&mut bundle, sources.disk_root, &path, &mut queue);
+                            if !present {
+                                bundle.warnings.push(format!(
+                                    "{doc} references {reference}, which does not exist"
+                                ));
+                            }
+                            present
+                        }
+                    };
                     // A root-relative "/assets/x" breaks when opened from disk: make it relative.
                     present
                         .then_some(path)
@@ -185,6 +204,49 @@ fn add_from_disk(
             true
         }
         Err(_) => false,
+    }
+}
+
+/// For an import: whether the file an imported page references (document, reference, path) is
+/// there, pulling it in from the folder if [`admit`]'s rules allow; a refusal goes in the summary.
+fn import_local(
+    bundle: &mut Bundle,
+    root: Option<&Path>,
+    (doc, reference, path): (&str, &str, &str),
+    limits: &ImportLimits,
+    total: &mut u64,
+    queue: &mut VecDeque<String>,
+) -> bool {
+    let got = if climbs_out(doc, reference) {
+        Err(admit::OUTSIDE.to_owned())
+    } else if admit::is_hidden(path) {
+        Err(admit::HIDDEN.to_owned())
+    } else if bundle.files.contains_key(path) {
+        return true;
+    } else if let Some(root) = root {
+        admit::read_asset(root, path, limits, total)
+    } else {
+        Err(admit::MISSING.to_owned())
+    };
+    match got {
+        Ok(bytes) => {
+            bundle.files.insert(path.to_owned(), bytes);
+            bundle.summary.pulled_in.push(path.to_owned());
+            if is_document(path) {
+                queue.push_back(path.to_owned());
+            }
+            true
+        }
+        Err(reason) => {
+            let skipped = SkippedFile {
+                reference: reference.trim().to_owned(),
+                reason,
+            };
+            if !bundle.summary.skipped.contains(&skipped) {
+                bundle.summary.skipped.push(skipped);
+            }
+            false
+        }
     }
 }
 

@@ -70,7 +70,7 @@ async fn import_export_round_trip_keeps_every_asset() {
 
     // Import the folder.
     let project = Project::create(&tmp.path().join("project"), "Imported").unwrap();
-    let imported = import_path(&project, &source).await.unwrap();
+    let imported = import_path(&project, &source).await.unwrap().version;
     assert_eq!(imported.kind, crate::project::VersionKind::Import);
     assert!(project.root().join("css/site.css").is_file());
 
@@ -156,7 +156,7 @@ async fn import_export_round_trip_keeps_every_asset() {
         .await
         .unwrap();
     let again = Project::create(&tmp.path().join("again"), "Again").unwrap();
-    let v = import_path(&again, &folder).await.unwrap();
+    let v = import_path(&again, &folder).await.unwrap().version;
     let round_trip: BTreeMap<String, Vec<u8>> =
         again.files(v.id, None).unwrap().into_iter().collect();
     assert_eq!(
@@ -189,7 +189,8 @@ async fn a_single_html_file_imports_with_its_local_assets() {
     let project = Project::create(&tmp.path().join("p"), "P").unwrap();
     let v = import_path(&project, &source.join("landing.html"))
         .await
-        .unwrap();
+        .unwrap()
+        .version;
 
     let paths: Vec<String> = v.variants[0].files.iter().map(|f| f.path.clone()).collect();
     assert_eq!(paths, vec!["img/a.png", "img/b.png", "index.html", "s.css"]);

@@ -48,6 +48,33 @@ pub fn locate(doc: &str, reference: &str) -> Target {
     }
 }
 
+/// Whether a relative `reference` in the document at `doc` climbs above the folder the project
+/// paths start from (a browser clamps it; a page opened from disk would reach the parent).
+pub fn climbs_out(doc: &str, reference: &str) -> bool {
+    const INSIDE: &str = "/inside-the-folder/";
+    let Ok(base) = Url::parse(BASE)
+        .and_then(|b| b.join(&INSIDE[1..]))
+        .and_then(|b| b.join(doc))
+    else {
+        return true;
+    };
+    // A root-relative reference means the folder's root, as for a site served from it.
+    let reference = reference.trim();
+    let slash = |c: Option<char>| matches!(c, Some('/' | '\\'));
+    let mut chars = reference.chars();
+    let rooted = slash(chars.next()) && !slash(chars.next());
+    let reference = if rooted {
+        format!("{}{}", INSIDE.trim_end_matches('/'), reference)
+    } else {
+        reference.to_owned()
+    };
+    match base.join(&reference) {
+        Ok(url) if url.host_str() == Some("project.invalid") => !url.path().starts_with(INSIDE),
+        Ok(_) => false,
+        Err(_) => true,
+    }
+}
+
 /// Data URLs bigger than this stay inline (and are reported); a page should not carry them.
 const MAX_DATA_URL_BYTES: usize = 20 * 1024 * 1024;
 
@@ -183,6 +210,19 @@ mod tests {
         for (doc, reference, expected) in cases {
             assert_eq!(locate(doc, reference), expected, "case {doc} + {reference}");
         }
+    }
+
+    #[test]
+    fn references_that_climb_out_of_the_folder_are_seen() {
+        assert!(climbs_out("index.html", "../outside.png"));
+        assert!(climbs_out("index.html", "%2e%2e/outside.png"));
+        assert!(climbs_out("css/site.css", "../../x.png"));
+        assert!(climbs_out("index.html", "/../x.png"));
+        assert!(!climbs_out("css/site.css", "../img/bg.png"));
+        assert!(!climbs_out("index.html", "/assets/a.png"));
+        assert!(!climbs_out("index.html", "https://e.com/a.png"));
+        assert!(!climbs_out("index.html", "//cdn.e.com/a.png"));
+        assert!(climbs_out("index.html", "\\..\\x.png"));
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! Exporting a version as a self-contained folder or zip: every asset it references is included
 //! and references are rewritten, so it opens offline from anywhere.
 
+mod admit;
 mod bundle;
 mod locate;
 #[doc(hidden)]
 pub mod refs;
 mod write;
 
+pub use admit::{ImportLimits, ImportSummary, SkippedFile};
 pub use bundle::RemoteLimits;
 pub(crate) use bundle::{gather, Sources};
 
@@ -58,6 +60,7 @@ pub async fn export_version(
         disk_root: Some(project.root()),
         fetcher: options.fetcher.as_ref(),
         limits: options.limits,
+        import: None,
     };
     let bundle = gather(files, &sources).await;
     match options.format {
