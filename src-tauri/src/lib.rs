@@ -7,6 +7,7 @@ mod error;
 mod generation;
 mod ipc_origin;
 mod logging;
+mod navigation;
 mod preview;
 mod projects;
 mod secrets;
@@ -49,13 +50,14 @@ pub fn run() -> Result<(), tauri::Error> {
         .run(tauri::generate_context!())
 }
 
-/// The commands (only for the app's own page) and the preview scheme: what the app and its
-/// tests share.
+/// The commands (only for the app's own page), where its webviews may go, and the preview
+/// scheme: what the app and its tests share.
 fn wire<R: tauri::Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
     builder
+        .plugin(navigation::guard())
         .invoke_handler(ipc_origin::guard(specta.invoke_handler()))
         .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
 }

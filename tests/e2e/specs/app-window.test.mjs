@@ -75,3 +75,30 @@ test("the log file is written and scrubbed of keys", async () => {
 test("a screenshot of the window is saved as an artifact", async () => {
   await saveDrawnScreenshot(app.browser, "app-window");
 });
+
+test("the window refuses to leave the app for another site", async () => {
+  let hits = 0;
+  const server = createServer((_req, res) => {
+    hits += 1;
+    res.end("<h1>elsewhere</h1>");
+  }).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  try {
+    const url = `http://127.0.0.1:${server.address().port}/`;
+    await app.browser.execute((url) => {
+      window.location.href = url;
+    }, url);
+    // A refused navigation leaves the app's page in place: it keeps answering commands and
+    // keeps its own address, and the other site is never asked.
+    const info = await poll(
+      "the app's page to answer after the navigation attempt",
+      async () => (await invokeInPage(app.browser, "app_info", {})).ok,
+      { timeout: 10_000 },
+    );
+    assert.equal(info.version, VERSION);
+    assert.match(await app.browser.execute(() => window.location.href), /^(tauri:|https?:\/\/tauri\.localhost)/);
+    assert.equal(hits, 0, "the other site was requested");
+  } finally {
+    server.close();
+  }
+});

@@ -57,6 +57,32 @@ const OFFLINE_FLAGS: &[&str] = &[
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
+/// How the browser is started: flags, profile, timeouts, and an environment without secrets.
+fn browser_config(
+    executable: &Path,
+    profile: &Path,
+    no_sandbox: bool,
+    command_timeout: Duration,
+    offline: bool,
+) -> Result<BrowserConfig, String> {
+    let mut builder = BrowserConfig::builder()
+        .chrome_executable(executable)
+        .user_data_dir(profile)
+        // Device metrics are set per page; a default viewport would fight them.
+        .viewport(None)
+        .launch_timeout(Duration::from_secs(30))
+        .request_timeout(command_timeout)
+        .args(FLAGS.iter().copied())
+        .envs(super::env::blanked_secrets(std::env::vars_os()));
+    if offline {
+        builder = builder.args(OFFLINE_FLAGS.iter().copied());
+    }
+    if no_sandbox {
+        builder = builder.no_sandbox();
+    }
+    builder.build()
+}
+
 pub(super) async fn launch(
     executable: &Path,
     no_sandbox: bool,
@@ -80,22 +106,14 @@ pub(super) async fn launch_with(
         .prefix("s2c-chromium-")
         .tempdir()
         .map_err(|e| launch_error(format!("cannot create a profile folder: {e}")))?;
-    let mut builder = BrowserConfig::builder()
-        .chrome_executable(executable)
-        .user_data_dir(profile.path())
-        // Device metrics are set per page; a default viewport would fight them.
-        .viewport(None)
-        .launch_timeout(Duration::from_secs(30))
-        .request_timeout(command_timeout)
-        .args(FLAGS.iter().copied())
-        .envs(super::env::blanked_secrets(std::env::vars_os()));
-    if offline {
-        builder = builder.args(OFFLINE_FLAGS.iter().copied());
-    }
-    if no_sandbox {
-        builder = builder.no_sandbox();
-    }
-    let config = builder.build().map_err(launch_error)?;
+    let config = browser_config(
+        executable,
+        profile.path(),
+        no_sandbox,
+        command_timeout,
+        offline,
+    )
+    .map_err(launch_error)?;
     let (browser, mut handler) = Browser::launch(config)
         .await
         .map_err(|e| launch_error(e.to_string()))?;
@@ -131,5 +149,29 @@ pub(super) fn needs_no_sandbox() -> bool {
     #[cfg(not(target_os = "linux"))]
     {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_is_started_with_the_apps_secrets_blanked() {
+        // This test binary's own environment: set once, read by the config below.
+        std::env::set_var("S2C_LAUNCH_PROBE_API_KEY", "sk-probe-launch");
+        let config = browser_config(
+            Path::new("/usr/bin/chromium"),
+            Path::new("/tmp/profile"),
+            false,
+            Duration::from_secs(5),
+            true,
+        )
+        .expect("config");
+        let envs = config.process_envs.unwrap_or_default();
+        assert_eq!(
+            envs.get("S2C_LAUNCH_PROBE_API_KEY").map(String::as_str),
+            Some("")
+        );
     }
 }
