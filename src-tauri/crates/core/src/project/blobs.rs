@@ -1,7 +1,7 @@
 //! Content-addressed file storage inside the project database, and variant file lists.
 
 use super::error::{DbContext, ProjectError, Result};
-use super::paths::stored;
+use super::paths::{keep_stored, stored};
 use super::types::VariantId;
 use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
@@ -38,14 +38,11 @@ pub fn get(conn: &Connection, hash: &str) -> Result<Vec<u8>> {
 /// `(path, hash, size)` of every file of a variant, sorted by path. A row whose path the app
 /// will not touch (a crafted database) is left out with a warning, so the rest still shows.
 pub fn list(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u32)>> {
-    let mut kept = Vec::new();
-    for (path, h, size) in rows(conn, variant)? {
-        match stored(&path) {
-            Ok(_) => kept.push((path, h, size)),
-            Err(e) => tracing::warn!("variant {variant}: {e}"),
-        }
-    }
-    Ok(kept)
+    Ok(keep_stored(
+        rows(conn, variant)?,
+        &format!("variant {variant}"),
+        |r| &r.0,
+    ))
 }
 
 fn rows(conn: &Connection, variant: VariantId) -> Result<Vec<(String, String, u32)>> {
@@ -81,16 +78,11 @@ pub fn list_drafts(conn: &Connection, variant: VariantId) -> Result<Vec<(String,
                 .collect()
         })
         .db("listing drafts")?;
-    Ok(rows
-        .into_iter()
-        .filter(|(path, _, _)| match stored(path) {
-            Ok(_) => true,
-            Err(e) => {
-                tracing::warn!("variant {variant}: draft {e}");
-                false
-            }
-        })
-        .collect())
+    Ok(keep_stored(
+        rows,
+        &format!("variant {variant}: draft"),
+        |r| &r.0,
+    ))
 }
 
 /// Replace a variant's drafts with `drafts` (paths already normalized).

@@ -4,7 +4,7 @@
 use super::blobs::hash;
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
-use super::paths::{normalize, resolve, stored, INPUTS_DIR};
+use super::paths::{keep_stored, normalize, resolve, stored, INPUTS_DIR};
 use super::types::{now_ms, InputId, InputInfo};
 use crate::atomic_file::write_atomic;
 use rusqlite::{params, OptionalExtension};
@@ -66,16 +66,7 @@ impl Project {
             .prepare("SELECT id, path, media_type, size FROM inputs ORDER BY id")
             .and_then(|mut s| s.query_map([], input_row)?.collect())
             .db("listing inputs")?;
-        Ok(all
-            .into_iter()
-            .filter(|input| match stored(&input.path) {
-                Ok(_) => true,
-                Err(e) => {
-                    tracing::warn!("input {}: {e}", input.id);
-                    false
-                }
-            })
-            .collect())
+        Ok(keep_stored(all, "inputs", |input| &input.path))
     }
 
     /// The bytes of an input, read from `inputs/`.

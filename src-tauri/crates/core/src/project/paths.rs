@@ -49,6 +49,20 @@ pub fn stored(raw: &str) -> Result<String> {
     }
 }
 
+/// The rows whose stored path passes [`stored`]; the others are left out with a warning naming
+/// `what` they were, so a crafted row costs only itself.
+pub fn keep_stored<T>(rows: Vec<T>, what: &str, path: impl Fn(&T) -> &str) -> Vec<T> {
+    rows.into_iter()
+        .filter(|row| match stored(path(row)) {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!("{what}: {e}");
+                false
+            }
+        })
+        .collect()
+}
+
 /// `root` joined with a normalized relative path, checked against the real filesystem: no
 /// symbolic link inside the project may lead the path outside it.
 pub fn resolve(root: &Path, rel: &str) -> Result<PathBuf> {

@@ -5,7 +5,7 @@
 use super::blobs::hash;
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::{current_version, Project};
-use super::paths::{is_working_path, normalize, relative_to, resolve, stored};
+use super::paths::{is_working_path, keep_stored, normalize, relative_to, resolve};
 use super::types::{VersionInfo, VersionKind};
 use super::versions::SnapshotSpec;
 use crate::atomic_file::write_atomic;
@@ -136,15 +136,8 @@ fn working_record(conn: &rusqlite::Connection) -> Result<BTreeMap<String, String
         .prepare_cached("SELECT path, hash FROM working_files")
         .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
         .db("reading the working files record")?;
-    Ok(rows
+    Ok(keep_stored(rows, "working files record", |r| &r.0)
         .into_iter()
-        .filter(|(path, _)| match stored(path) {
-            Ok(_) => true,
-            Err(e) => {
-                tracing::warn!("working files record: {e}");
-                false
-            }
-        })
         .collect())
 }
 

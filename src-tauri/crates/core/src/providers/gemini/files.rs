@@ -9,6 +9,7 @@
 
 use super::super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::super::transport::retry::retry_after;
+use super::super::wire::secret_value;
 use crate::vocab::http_client::{read_capped, BodyError};
 use crate::vocab::{ApiKey, VideoAttachment};
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, CONTENT_TYPE};
@@ -96,15 +97,10 @@ impl Uploader<'_> {
 
     fn keyed(&self) -> Result<HeaderMap, ProviderError> {
         let mut headers = HeaderMap::new();
-        let mut key = HeaderValue::from_str(self.key.expose()).map_err(|_| {
-            ProviderError::setup(
-                self.origin,
-                ProviderErrorCode::Auth,
-                "the API key contains characters a header cannot carry",
-            )
-        })?;
-        key.set_sensitive(true);
-        headers.insert(HeaderName::from_static("x-goog-api-key"), key);
+        headers.insert(
+            HeaderName::from_static("x-goog-api-key"),
+            secret_value(self.origin, self.key.expose())?,
+        );
         Ok(headers)
     }
 
