@@ -14,7 +14,8 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("safe_fetch", &["test_http"]),
     ("providers", &["redact", "vocab"]),
     ("prompts", &["vocab"]),
-    ("render", &["app_info", "prompts", "vocab"]),
+    ("visual_edit", &[]),
+    ("render", &["app_info", "prompts", "visual_edit", "vocab"]),
     ("fidelity", &["render"]),
     (
         "tools",

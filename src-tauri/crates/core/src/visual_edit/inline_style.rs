@@ -1,0 +1,60 @@
+//! A style change as an inline `style` declaration: the declaration of the same property is
+//! replaced in place, else one is appended. The other declarations keep their bytes.
+
+/// `style` with `name: value`.
+pub fn set_declaration(style: &str, name: &str, value: &str) -> String {
+    let mut out = String::with_capacity(style.len() + name.len() + value.len() + 4);
+    let mut replaced = false;
+    let mut start = 0;
+    for end in declaration_ends(style) {
+        let decl = &style[start..end];
+        let prop = decl.split(':').next().unwrap_or("").trim();
+        if !replaced && prop.eq_ignore_ascii_case(name) {
+            let lead = &decl[..decl.len() - decl.trim_start().len()];
+            out.push_str(lead);
+            out.push_str(&format!("{name}: {value}"));
+            replaced = true;
+        } else {
+            out.push_str(decl);
+        }
+        if end < style.len() {
+            out.push(';');
+        }
+        start = end + 1;
+    }
+    if !replaced {
+        let trimmed = out.trim_end();
+        let needs_sep = !trimmed.is_empty() && !trimmed.ends_with(';');
+        let mut joined = trimmed.to_owned();
+        if needs_sep {
+            joined.push(';');
+        }
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(&format!("{name}: {value}"));
+        return joined;
+    }
+    out
+}
+
+/// The byte offsets of the `;`s that end declarations (outside strings and parentheses), and
+/// the end of the text.
+fn declaration_ends(style: &str) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<u8> = None;
+    for (i, c) in style.bytes().enumerate() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'"' | b'\'') => quote = Some(c),
+            (None, b'(') => depth += 1,
+            (None, b')') => depth -= 1,
+            (None, b';') if depth <= 0 => ends.push(i),
+            _ => {}
+        }
+    }
+    ends.push(style.len());
+    ends
+}

@@ -1,0 +1,193 @@
+//! Visual editing without the AI: a change made in the properties panel (a class, a style, a
+//! text) written back into the page's source, touching only that element's `class`/`style`
+//! attribute or its text, every other byte of the file kept. Tauri-free; the app calls
+//! [`apply`] and saves the result as one version.
+
+mod error;
+mod inline_style;
+mod locate;
+mod nodes;
+mod property;
+mod tag;
+mod tailwind;
+
+pub use error::VisualEditError;
+pub use locate::EditTarget;
+pub use nodes::{annotate, source_hash, NODE_ATTR};
+pub use property::StyleProperty;
+
+use locate::{following_text, locate, Located};
+use serde::{Deserialize, Serialize};
+use tag::{set_attr, text_value};
+
+/// One change to one element.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum VisualChange {
+    Style {
+        property: StyleProperty,
+        value: String,
+    },
+    Text {
+        text: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct VisualEdit {
+    pub target: EditTarget,
+    pub change: VisualChange,
+}
+
+/// How a stack writes styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StyleMode {
+    /// Tailwind utility classes.
+    Classes,
+    /// Inline `style` declarations.
+    InlineStyle,
+}
+
+/// `src` with every edit applied in order; `file` names it in errors. Edits that found their
+/// element by matching use `className` when `jsx` (React), else `class`.
+pub fn apply(
+    src: &str,
+    file: &str,
+    mode: StyleMode,
+    jsx: bool,
+    edits: &[VisualEdit],
+) -> Result<String, VisualEditError> {
+    let mut text = src.to_owned();
+    for edit in edits {
+        text = apply_one(&text, file, mode, jsx, edit)?;
+    }
+    Ok(text)
+}
+
+/// [`apply`] after checking `src` is the version the preview showed (`hash` from
+/// [`source_hash`]).
+pub fn apply_checked(
+    src: &str,
+    file: &str,
+    hash: &str,
+    mode: StyleMode,
+    jsx: bool,
+    edits: &[VisualEdit],
+) -> Result<String, VisualEditError> {
+    if source_hash(src.as_bytes()) != hash {
+        return Err(VisualEditError::Stale {
+            file: file.to_owned(),
+        });
+    }
+    apply(src, file, mode, jsx, edits)
+}
+
+fn apply_one(
+    src: &str,
+    file: &str,
+    mode: StyleMode,
+    jsx: bool,
+    edit: &VisualEdit,
+) -> Result<String, VisualEditError> {
+    let found = locate(src, file, &edit.target)?;
+    match &edit.change {
+        VisualChange::Text { text } => set_text(src, &found, jsx, text),
+        VisualChange::Style { property, value } => {
+            let value = property::check_value(*property, value)?;
+            match mode {
+                StyleMode::Classes => {
+                    let name = class_attr_name(&found, jsx);
+                    let current = match found.tag.attr(name) {
+                        Some(attr) => text_value(src, attr).ok_or_else(|| dynamic(file))?,
+                        None => "",
+                    };
+                    let class = tailwind::class_for(*property, &value);
+                    let classes = tailwind::replace_class(current, *property, &class);
+                    Ok(set_attr(src, &found.tag, name, &classes))
+                }
+                StyleMode::InlineStyle => {
+                    if found.matched && jsx {
+                        return Err(VisualEditError::Unsupported(
+                            "inline styles in component code are not written back; edit the code"
+                                .into(),
+                        ));
+                    }
+                    let current = match found.tag.attr("style") {
+                        Some(attr) => text_value(src, attr).ok_or_else(|| dynamic(file))?,
+                        None => "",
+                    };
+                    let css = match property {
+                        StyleProperty::Shadow => property::shadow_css(&value).to_owned(),
+                        _ => value,
+                    };
+                    let style = inline_style::set_declaration(current, property.css_name(), &css);
+                    Ok(set_attr(src, &found.tag, "style", &style))
+                }
+            }
+        }
+    }
+}
+
+fn class_attr_name(found: &Located, jsx: bool) -> &'static str {
+    if found.tag.attr("className").is_some()
+        || (found.matched && jsx && found.tag.attr("class").is_none())
+    {
+        "className"
+    } else {
+        "class"
+    }
+}
+
+fn dynamic(file: &str) -> VisualEditError {
+    VisualEditError::Unmapped {
+        file: file.to_owned(),
+        reason: "the attribute is computed by code; edit the code".into(),
+    }
+}
+
+fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String, VisualEditError> {
+    let not_plain = || {
+        VisualEditError::Unsupported(
+            "only an element holding plain text can have its text edited here (this one has child elements or code)".into(),
+        )
+    };
+    if text.chars().count() > 10_000 {
+        return Err(VisualEditError::InvalidValue("the text is too long".into()));
+    }
+    let range = match &found.content {
+        Some(range) => range.clone(),
+        None if found.matched => {
+            let inner = following_text(src, found.tag.end);
+            let end = found.tag.end + inner.len();
+            if !src[end..].starts_with("</") {
+                return Err(not_plain());
+            }
+            found.tag.end..end
+        }
+        None => return Err(not_plain()),
+    };
+    let current = &src[range.clone()];
+    if current.contains("{{") || (jsx && found.matched && current.contains('{')) {
+        return Err(not_plain());
+    }
+    if jsx && found.matched && text.contains(['{', '}']) {
+        return Err(VisualEditError::InvalidValue(
+            "braces cannot go in component text".into(),
+        ));
+    }
+    let lead = current.len() - current.trim_start().len();
+    let trail = current.len() - current.trim_end().len();
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let mut out = String::with_capacity(src.len() + escaped.len());
+    out.push_str(&src[..range.start + lead]);
+    out.push_str(&escaped);
+    out.push_str(&src[range.end - trail.min(current.len() - lead)..]);
+    Ok(out)
+}
+
+#[cfg(test)]
+#[path = "rewrite_tests.rs"]
+mod rewrite_tests;
