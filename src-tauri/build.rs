@@ -20,6 +20,7 @@ fn main() {
         "project_versions",
         "project_read_file",
         "project_save_file",
+        "project_visual_edit",
         "project_restore",
         "project_select_variant",
         "project_external_changes",

@@ -24,6 +24,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::project_versions,
             projects::commands::project_read_file,
             projects::commands::project_save_file,
+            projects::visual_edit::project_visual_edit,
             projects::commands::project_restore,
             projects::commands::project_select_variant,
             projects::commands::project_external_changes,

@@ -189,3 +189,47 @@ fn a_project_is_created_imported_read_saved_and_listed() {
         created["id"]
     );
 }
+
+#[test]
+fn visual_edits_are_saved_as_one_version_and_a_stale_page_writes_nothing() {
+    let ipc = Ipc::new();
+    let page = "<!doctype html>\n<script src=\"https://cdn.tailwindcss.com\"></script>\n<body>\n  <h1 class=\"text-slate-600 mt-2\">Hi</h1>\n</body>\n";
+    let source = ipc._dir.path().join("page.html");
+    std::fs::write(&source, page).unwrap();
+    let imported = ipc.ok(
+        "project_import",
+        serde_json::json!({ "source": source, "name": "Visual", "parentDir": null }),
+    );
+    let id = imported["project"]["id"].as_str().unwrap().to_owned();
+    let folder = std::path::PathBuf::from(imported["project"]["path"].as_str().unwrap());
+    let tree = ipc.ok("project_versions", serde_json::json!({ "projectId": id }));
+    let v1 = tree["versions"][0]["id"].as_u64().unwrap();
+    // script 0, body 1, h1 2: ids count the tags written in the file (no implied <html>).
+    let h1 =
+        serde_json::json!({ "node": 2, "tag": "h1", "class": "text-slate-600 mt-2", "text": "Hi" });
+    let edits = serde_json::json!([
+        { "target": h1, "change": { "kind": "style", "property": "margin_top", "value": "16px" } },
+        { "target": h1, "change": { "kind": "style", "property": "color", "value": "#1e293b" } },
+    ]);
+    let stale = ipc
+        .call(
+            "project_visual_edit",
+            serde_json::json!({ "projectId": id, "baseVersionId": v1, "variantId": null,
+                "files": [{ "path": "index.html", "source_hash": "00", "edits": edits }] }),
+        )
+        .unwrap_err();
+    assert_eq!(stale["code"], "conflict", "{stale}");
+    let hash = s2c_core::visual_edit::source_hash(page.as_bytes());
+    let saved = ipc.ok(
+        "project_visual_edit",
+        serde_json::json!({ "projectId": id, "baseVersionId": v1, "variantId": null,
+            "files": [{ "path": "index.html", "source_hash": hash, "edits": edits }] }),
+    );
+    assert_eq!(saved["prompt"], "Visual edit: 2 changes");
+    assert_eq!(saved["parent_id"], v1);
+    let on_disk = std::fs::read_to_string(folder.join("index.html")).unwrap();
+    assert_eq!(
+        on_disk,
+        page.replace("text-slate-600 mt-2", "text-[#1e293b] mt-4")
+    );
+}

@@ -12,7 +12,9 @@ pub mod tokens;
 
 use crate::state::AppState;
 use s2c_core::project::Project;
-use s2c_core::render::{is_shared_path, NoSource, PreviewResolver, PreviewSource, SourceError};
+use s2c_core::render::{
+    is_shared_path, NoSource, PreviewResolver, PreviewSource, SourceError, SOURCE_HASH_HEADER,
+};
 use s2c_core::vocab::RelPath;
 use std::sync::Arc;
 use tauri::http::{Request, Response, StatusCode};
@@ -65,7 +67,7 @@ pub(crate) fn respond(
     previews: &Previews,
     path_and_query: &str,
 ) -> Response<Vec<u8>> {
-    let resolver = PreviewResolver::with_origin(origin());
+    let resolver = PreviewResolver::with_origin(origin()).with_visual_edit();
     if path_and_query.split('?').next() == Some(BRIDGE_PATH) {
         return Response::builder()
             .header("Content-Type", "text/javascript; charset=utf-8")
@@ -86,7 +88,7 @@ pub(crate) fn respond(
     }
     let is_page = answer.status == 200 && answer.content_type.starts_with("text/html");
     let body = if is_page {
-        with_bridge(&answer.body)
+        with_bridge(&answer.body, answer.header(SOURCE_HASH_HEADER))
     } else {
         answer.body.into_owned()
     };
@@ -163,9 +165,14 @@ impl PreviewSource for StoredVariant {
 }
 
 /// The page with the select-and-edit bridge loaded first thing in `<head>` (or at the very
-/// start when it has none), so a page that breaks later cannot stop it.
-fn with_bridge(html: &[u8]) -> Vec<u8> {
-    let tag = format!("<script src=\"{BRIDGE_PATH}\"></script>");
+/// start when it has none), so a page that breaks later cannot stop it. The tag names the
+/// source version the element ids belong to (hex only, from the resolver).
+pub(crate) fn with_bridge(html: &[u8], source_hash: Option<&str>) -> Vec<u8> {
+    let source = source_hash
+        .filter(|h| h.bytes().all(|c| c.is_ascii_hexdigit()))
+        .map(|h| format!(" data-s2c-source=\"{h}\""))
+        .unwrap_or_default();
+    let tag = format!("<script src=\"{BRIDGE_PATH}\"{source}></script>");
     let text = String::from_utf8_lossy(html);
     let lower = text.to_ascii_lowercase();
     // After <head>, else <html>, else the doctype: never before the doctype (quirks mode).

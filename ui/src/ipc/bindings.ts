@@ -47,6 +47,11 @@ export const commands = {
 	projectReadFile: (projectId: string, versionId: number, variantId: number | null, path: string) => typedError<FileContent_Serialize, IpcError>(__TAURI_INVOKE("project_read_file", { projectId, versionId, variantId, path })),
 	/**  Save an edited text file on top of a version: a new manual-save version, made current. */
 	projectSaveFile: (projectId: string, baseVersionId: number, variantId: number | null, path: string, content: string) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_save_file", { projectId, baseVersionId, variantId, path, content })),
+	/**
+	 *  Write a batch of visual edits on top of `base_version_id` as one new version, made current.
+	 *  A file changed since its preview was shown is refused (`conflict`), with nothing written.
+	 */
+	projectVisualEdit: (projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits_Deserialize[]) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_visual_edit", { projectId, baseVersionId, variantId, files })),
 	/**  Make a version (or one of its variants) the working copy again, as a new version. */
 	projectRestore: (projectId: string, versionId: number, variantId: number | null) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_restore", { projectId, versionId, variantId })),
 	/**  Choose the variant that stands for a version. */
@@ -257,6 +262,31 @@ export type CustomProvider_Serialize = {
 /**  A named text handed to the agent with every request (colours, type scale, components…). */
 export type DesignSystem = {
 	name: string,
+	text: string,
+};
+
+/**  The clicked element, as the page described it. */
+export type EditTarget = EditTarget_Serialize | EditTarget_Deserialize;
+
+/**  The clicked element, as the page described it. */
+export type EditTarget_Deserialize = {
+	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
+	node?: number | null,
+	tag: string,
+	/**  Its `class` attribute in the page. */
+	class: string,
+	/**  Its own text (direct text children), trimmed. */
+	text: string,
+};
+
+/**  The clicked element, as the page described it. */
+export type EditTarget_Serialize = {
+	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
+	node: number | null,
+	tag: string,
+	/**  Its `class` attribute in the page. */
+	class: string,
+	/**  Its own text (direct text children), trimmed. */
 	text: string,
 };
 
@@ -490,6 +520,23 @@ export type FileContent_Serialize = {
 export type FileEntry = {
 	path: string,
 	size: number,
+};
+
+/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
+export type FileVisualEdits = FileVisualEdits_Serialize | FileVisualEdits_Deserialize;
+
+/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
+export type FileVisualEdits_Deserialize = {
+	path: string,
+	source_hash: string,
+	edits: VisualEdit_Deserialize[],
+};
+
+/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
+export type FileVisualEdits_Serialize = {
+	path: string,
+	source_hash: string,
+	edits: VisualEdit_Serialize[],
 };
 
 export type GenerateRequest = GenerateRequest_Serialize | GenerateRequest_Deserialize;
@@ -839,6 +886,10 @@ export type StoredScore = {
 	report: unknown,
 };
 
+export type StyleProperty = "color" | "background_color" | "font_size" | "font_weight" | "line_height" | "letter_spacing" | "margin_top" | "margin_right" | "margin_bottom" | "margin_left" | "padding_top" | "padding_right" | "padding_bottom" | "padding_left" | "gap" | "width" | "height" | "border_radius" | "border_width" | "border_color" | 
+/**  A preset: `none`, `sm`, `md`, `lg`, `xl`, `2xl`. */
+"shadow" | "text_align" | "align_items" | "justify_content" | "display" | "flex_direction";
+
 export type Theme = "system" | "light" | "dark";
 
 export type ToolDetail = ToolDetail_Serialize | ToolDetail_Deserialize;
@@ -1138,6 +1189,21 @@ export type Viewport =
 "desktop" | 
 /**  390 × 844 CSS px (a current phone), DPR 2, mobile emulation. */
 "mobile";
+
+/**  One change to one element. */
+export type VisualChange = { kind: "style"; property: StyleProperty; value: string } | { kind: "text"; text: string };
+
+export type VisualEdit = VisualEdit_Serialize | VisualEdit_Deserialize;
+
+export type VisualEdit_Deserialize = {
+	target: EditTarget_Deserialize,
+	change: VisualChange,
+};
+
+export type VisualEdit_Serialize = {
+	target: EditTarget_Serialize,
+	change: VisualChange,
+};
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

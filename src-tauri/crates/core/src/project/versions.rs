@@ -121,6 +121,17 @@ impl Project {
         variant: Option<VariantId>,
         changes: &[FileChange],
     ) -> Result<VersionInfo> {
+        self.save_files_named(base, variant, changes, None)
+    }
+
+    /// [`Self::save_files`] with the history's name for the version (default "Saved <files>").
+    pub fn save_files_named(
+        &self,
+        base: VersionId,
+        variant: Option<VariantId>,
+        changes: &[FileChange],
+        name: Option<&str>,
+    ) -> Result<VersionInfo> {
         if changes.is_empty() {
             return Err(ProjectError::InvalidInput(
                 "there is nothing to save".into(),
@@ -141,7 +152,10 @@ impl Project {
             names.push(path);
         }
         files.sort_by(|a, b| a.0.cmp(&b.0));
-        let prompt = format!("Saved {}", names.join(", "));
+        let prompt = match name {
+            Some(name) => name.to_owned(),
+            None => format!("Saved {}", names.join(", ")),
+        };
         let spec = SnapshotSpec {
             parent: Some(base),
             kind: VersionKind::ManualSave,

@@ -59,6 +59,8 @@ pub use chromium::{
 };
 pub use error::{RenderError, SourceError};
 pub use mime::content_type_for;
-pub use resolver::{is_shared_path, PreviewResolver, PreviewResponse, RequestKind};
+pub use resolver::{
+    is_shared_path, PreviewResolver, PreviewResponse, RequestKind, SOURCE_HASH_HEADER,
+};
 pub use rewrite::rewrite_cdn_urls;
 pub use source::{FileSnapshot, NoSource, PreviewSource, ProjectFolder};

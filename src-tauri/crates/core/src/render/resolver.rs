@@ -7,6 +7,7 @@ use super::placeholder::{placeholder_rest, Placeholder, PLACEHOLDER_PREFIX};
 use super::rewrite::rewrite_cdn_urls;
 use super::source::PreviewSource;
 use super::vendor::{self, VENDOR_PREFIX};
+use crate::visual_edit;
 use crate::vocab::paths;
 use std::borrow::Cow;
 
@@ -58,7 +59,11 @@ impl PreviewResponse {
 #[derive(Debug, Clone, Default)]
 pub struct PreviewResolver {
     origin: Option<String>,
+    visual_edit: bool,
 }
+
+/// The response header naming the served HTML's source version (see `visual_edit`).
+pub const SOURCE_HASH_HEADER: &str = "X-S2C-Source";
 
 impl PreviewResolver {
     pub fn new() -> Self {
@@ -69,7 +74,16 @@ impl PreviewResolver {
     pub fn with_origin(origin: impl Into<String>) -> Self {
         Self {
             origin: Some(origin.into().trim_end_matches('/').to_owned()),
+            visual_edit: false,
         }
+    }
+
+    /// HTML pages get `data-s2c-node` ids on their elements and name their source version in
+    /// [`SOURCE_HASH_HEADER`], so a click in the app's preview maps back to the file. Never for
+    /// the model's screenshots: it would see attributes the file does not have.
+    pub fn with_visual_edit(mut self) -> Self {
+        self.visual_edit = true;
+        self
     }
 
     /// Answers a request for `path_and_query` (`/index.html`, `/assets/a.png?v=2`,
@@ -166,6 +180,21 @@ impl PreviewResolver {
         };
         let content_type = content_type_for(rel.as_str());
         let mut needs_eval = false;
+        let mut source_hash = None;
+        let bytes = if self.visual_edit && content_type.starts_with("text/html") {
+            match std::str::from_utf8(&bytes)
+                .ok()
+                .and_then(visual_edit::annotate)
+            {
+                Some(annotated) => {
+                    source_hash = Some(visual_edit::source_hash(&bytes));
+                    annotated.into_bytes()
+                }
+                None => bytes,
+            }
+        } else {
+            bytes
+        };
         let body = match String::from_utf8(bytes) {
             Ok(text) if is_rewritable(content_type) => {
                 let out = rewrite_cdn_urls(&text);
@@ -189,6 +218,9 @@ impl PreviewResolver {
         response
             .headers
             .push(("Cache-Control", "no-store".to_owned()));
+        if let Some(hash) = source_hash {
+            response.headers.push((SOURCE_HASH_HEADER, hash));
+        }
         response
     }
 

@@ -244,3 +244,28 @@ fn a_snapshot_serves_memory_first_then_disk() {
     assert_eq!(resolver.resolve(&source, "/assets/logo.png").status, 200);
     assert_eq!(resolver.resolve(&source, "/.s2c/project.db").status, 403);
 }
+
+#[test]
+fn visual_edit_numbers_the_elements_of_html_pages_only_when_asked() {
+    let page = "<!doctype html><body><h1 class=\"mt-2\">Hi</h1></body>";
+    let mut texts = BTreeMap::new();
+    texts.insert(normalize("index.html").expect("path"), page.to_owned());
+    texts.insert(
+        normalize("app.js").expect("path"),
+        "let a = '<p>';".to_owned(),
+    );
+    let source = FileSnapshot::new(texts, None);
+    let plain = PreviewResolver::with_origin("preview://localhost");
+    let shown = plain.clone().with_visual_edit();
+
+    let served = plain.resolve(&source, "/index.html");
+    assert_eq!(body(&served), page);
+    assert_eq!(served.header(SOURCE_HASH_HEADER), None);
+
+    let served = shown.resolve(&source, "/index.html");
+    assert!(body(&served).contains("<h1 class=\"mt-2\" data-s2c-node=\"1\">Hi</h1>"));
+    let hash = crate::visual_edit::source_hash(page.as_bytes());
+    assert_eq!(served.header(SOURCE_HASH_HEADER), Some(hash.as_str()));
+    let script = shown.resolve(&source, "/app.js");
+    assert_eq!(body(&script), "let a = '<p>';");
+}
