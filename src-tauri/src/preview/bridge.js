@@ -2,6 +2,12 @@
 // (never into the model's screenshots). The app cannot reach into the page (it is cross-origin on
 // purpose), so the page answers: the parent turns selection on with
 // {type: "s2c-select-mode", on}, and a click reports {type: "s2c-select", html, selector}.
+// Visual editing (issue 19): {type: "s2c-edit-mode", on} turns on picking: hover draws the box
+// model (margin, padding) and the distances to the picked element; a click reports
+// {type: "s2c-pick", additive, element} (the element's id, tag, classes, own text, computed
+// styles) and the page's palette; {type: "s2c-edit-apply", changes} shows queued changes as
+// inline styles / text (earlier ones undone first); a double-click edits text in place and
+// reports {type: "s2c-text", key, text}. Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
   if (window.parent === window) return;
@@ -101,5 +107,280 @@
     on = d.on;
     document.documentElement.style.cursor = on ? "crosshair" : "";
     if (!on) hide();
+  });
+
+  // ---- visual editing ----
+  var editing = false;
+  var picked = [];
+  var keys = new WeakMap();
+  var byKey = {};
+  var nextKey = 1;
+  var originals = {};
+  var layers = null;
+  var SOURCE = (document.currentScript && document.currentScript.getAttribute("data-s2c-source")) || "";
+  var STYLE_KEYS = ["color", "background-color", "font-size", "font-weight", "line-height", "letter-spacing",
+    "margin-top", "margin-right", "margin-bottom", "margin-left", "padding-top", "padding-right", "padding-bottom",
+    "padding-left", "gap", "width", "height", "border-radius", "border-top-width", "border-top-color", "box-shadow",
+    "text-align", "align-items", "justify-content", "display", "flex-direction"];
+
+  function keyOf(el) {
+    var k = keys.get(el);
+    if (!k) {
+      k = nextKey++;
+      keys.set(el, k);
+      byKey[k] = el;
+    }
+    return k;
+  }
+
+  function layer(color) {
+    var d = document.createElement("div");
+    d.setAttribute("data-s2c-overlay", "");
+    d.style.cssText = "position:fixed;pointer-events:none;z-index:2147483646;box-sizing:border-box;display:none;" + color;
+    document.documentElement.appendChild(d);
+    return d;
+  }
+
+  function editLayers() {
+    if (!layers) {
+      layers = {
+        margin: layer("background:rgba(251,146,60,.25)"),
+        padding: layer("background:rgba(74,222,128,.25)"),
+        content: layer("background:rgba(96,165,250,.25);outline:1px solid #3b82f6"),
+        measure: layer("font:11px/1.4 system-ui,sans-serif;color:#fff;background:#ef4444;padding:1px 4px;border-radius:3px;white-space:nowrap"),
+        picked: layer("outline:2px solid #6366f1;outline-offset:-1px"),
+      };
+    }
+    return layers;
+  }
+
+  function place(d, left, top, width, height) {
+    d.style.display = "block";
+    d.style.left = left + "px";
+    d.style.top = top + "px";
+    d.style.width = Math.max(0, width) + "px";
+    d.style.height = Math.max(0, height) + "px";
+  }
+
+  function px(v) {
+    return parseFloat(v) || 0;
+  }
+
+  function boxModel(el) {
+    var l = editLayers();
+    var r = el.getBoundingClientRect();
+    var cs = getComputedStyle(el);
+    var mt = px(cs.marginTop), mr = px(cs.marginRight), mb = px(cs.marginBottom), ml = px(cs.marginLeft);
+    var pt = px(cs.paddingTop), pr = px(cs.paddingRight), pb = px(cs.paddingBottom), pl = px(cs.paddingLeft);
+    place(l.margin, r.left - ml, r.top - mt, r.width + ml + mr, r.height + mt + mb);
+    place(l.padding, r.left, r.top, r.width, r.height);
+    place(l.content, r.left + pl, r.top + pt, r.width - pl - pr, r.height - pt - pb);
+    var anchor = picked.length ? byKey[picked[picked.length - 1]] : null;
+    if (anchor && anchor !== el && anchor.isConnected) {
+      var a = anchor.getBoundingClientRect();
+      var dx = r.left >= a.right ? r.left - a.right : a.left >= r.right ? a.left - r.right : 0;
+      var dy = r.top >= a.bottom ? r.top - a.bottom : a.top >= r.bottom ? a.top - r.bottom : 0;
+      l.measure.textContent = (dx ? "↔ " + Math.round(dx) + "px " : "") + (dy ? "↕ " + Math.round(dy) + "px" : dx ? "" : "overlaps");
+      l.measure.style.display = "block";
+      l.measure.style.left = r.left + "px";
+      l.measure.style.top = Math.max(0, r.top - 18) + "px";
+      l.measure.style.width = "auto";
+      l.measure.style.height = "auto";
+    } else {
+      l.measure.style.display = "none";
+    }
+  }
+
+  function showPicked() {
+    var l = editLayers();
+    var el = picked.length ? byKey[picked[picked.length - 1]] : null;
+    if (!el || !el.isConnected) {
+      l.picked.style.display = "none";
+      return;
+    }
+    var r = el.getBoundingClientRect();
+    place(l.picked, r.left, r.top, r.width, r.height);
+  }
+
+  function hideEdit() {
+    if (!layers) return;
+    Object.keys(layers).forEach(function (k) {
+      layers[k].style.display = "none";
+    });
+  }
+
+  function ownText(el) {
+    var text = "";
+    for (var c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += c.nodeValue;
+    return text.replace(/\s+/g, " ").trim().slice(0, 500);
+  }
+
+  function palette() {
+    var counts = {};
+    var all = document.body ? document.body.getElementsByTagName("*") : [];
+    for (var i = 0; i < all.length && i < 3000; i++) {
+      var cs = getComputedStyle(all[i]);
+      [cs.color, cs.backgroundColor].forEach(function (c) {
+        var hex = toHex(c);
+        if (hex) counts[hex] = (counts[hex] || 0) + 1;
+      });
+    }
+    return Object.keys(counts)
+      .sort(function (a, b) {
+        return counts[b] - counts[a];
+      })
+      .slice(0, 12);
+  }
+
+  function toHex(c) {
+    var m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)$/.exec(c || "");
+    if (!m || (m[4] !== undefined && parseFloat(m[4]) === 0)) return null;
+    return "#" + [m[1], m[2], m[3]].map(function (n) {
+      return ("0" + parseInt(n, 10).toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function describe(el) {
+    var cs = getComputedStyle(el);
+    var styles = {};
+    STYLE_KEYS.forEach(function (k) {
+      var v = cs.getPropertyValue(k);
+      styles[k] = k.indexOf("color") >= 0 ? toHex(v) || v : v;
+    });
+    var node = el.getAttribute("data-s2c-node");
+    var path = location.pathname.split("/").slice(3).join("/");
+    return {
+      key: keyOf(el),
+      node: node && /^\d{1,7}$/.test(node) ? parseInt(node, 10) : null,
+      source: SOURCE,
+      file: decodeURIComponent(path || "index.html"),
+      tag: el.localName,
+      class: (el.getAttribute("class") || "").slice(0, 2000),
+      text: ownText(el),
+      editable_text: el.children.length === 0,
+      styles: styles,
+    };
+  }
+
+  function remember(el, k) {
+    if (!originals[k]) originals[k] = { style: el.getAttribute("style"), text: el.children.length === 0 ? el.textContent : null };
+  }
+
+  function applyChanges(changes) {
+    Object.keys(originals).forEach(function (k) {
+      var el = byKey[k];
+      var o = originals[k];
+      if (!el) return;
+      if (o.style === null) el.removeAttribute("style");
+      else el.setAttribute("style", o.style);
+      if (o.text !== null && el.children.length === 0) el.textContent = o.text;
+    });
+    changes.forEach(function (c) {
+      var el = byKey[c.key];
+      if (!el) return;
+      remember(el, c.key);
+      if (typeof c.text === "string") {
+        if (el.children.length === 0) el.textContent = c.text;
+      } else if (typeof c.property === "string" && typeof c.value === "string") {
+        el.style.setProperty(c.property, c.value);
+      }
+    });
+    showPicked();
+  }
+
+  document.addEventListener(
+    "mouseover",
+    function (e) {
+      if (!editing || !(e.target instanceof Element) || e.target.hasAttribute("data-s2c-overlay")) return;
+      if (e.target.isContentEditable) return;
+      boxModel(e.target);
+    },
+    true,
+  );
+  document.addEventListener(
+    "click",
+    function (e) {
+      if (!editing) return;
+      var el = e.target instanceof Element ? e.target : null;
+      if (el && el.isContentEditable) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!el || el.hasAttribute("data-s2c-overlay")) return;
+      var info = describe(el);
+      if (e.shiftKey) {
+        if (picked.indexOf(info.key) < 0) picked.push(info.key);
+      } else {
+        picked = [info.key];
+      }
+      showPicked();
+      window.parent.postMessage({ type: "s2c-pick", additive: !!e.shiftKey, element: info, palette: palette() }, "*");
+    },
+    true,
+  );
+  document.addEventListener(
+    "dblclick",
+    function (e) {
+      if (!editing || !(e.target instanceof Element)) return;
+      var el = e.target;
+      e.preventDefault();
+      e.stopPropagation();
+      if (el.children.length !== 0 || el.isContentEditable) return;
+      var k = keyOf(el);
+      remember(el, k);
+      el.contentEditable = "plaintext-only";
+      el.focus();
+      var done = function () {
+        el.removeEventListener("blur", done);
+        el.removeAttribute("contenteditable");
+        window.parent.postMessage({ type: "s2c-text", key: k, text: (el.textContent || "").slice(0, 10000) }, "*");
+      };
+      el.addEventListener("blur", done);
+      el.addEventListener("keydown", function (k2) {
+        if (k2.key === "Enter" && !k2.shiftKey) {
+          k2.preventDefault();
+          el.blur();
+        }
+      });
+    },
+    true,
+  );
+  ["mousedown", "mouseup", "submit", "contextmenu"].forEach(function (type) {
+    document.addEventListener(
+      type,
+      function (e) {
+        if (!editing) return;
+        if (e.target instanceof Element && e.target.isContentEditable) return;
+        e.preventDefault();
+        e.stopPropagation();
+      },
+      true,
+    );
+  });
+  window.addEventListener(
+    "scroll",
+    function () {
+      if (editing) showPicked();
+    },
+    true,
+  );
+  window.addEventListener("message", function (e) {
+    if (e.source !== window.parent) return;
+    var d = e.data;
+    if (!d || typeof d !== "object") return;
+    if (d.type === "s2c-edit-mode" && typeof d.on === "boolean") {
+      editing = d.on;
+      document.documentElement.style.cursor = editing ? "default" : "";
+      if (!editing) {
+        picked = [];
+        hideEdit();
+      }
+    } else if (d.type === "s2c-edit-apply" && Array.isArray(d.changes) && d.changes.length <= 2000) {
+      applyChanges(d.changes);
+    } else if (d.type === "s2c-edit-picked" && Array.isArray(d.keys)) {
+      picked = d.keys.filter(function (k) {
+        return typeof k === "number";
+      });
+      showPicked();
+    }
   });
 })();
