@@ -10,7 +10,7 @@ import {
   type VersionThumbnail,
 } from "./bindings";
 import type { Result } from "./result";
-import type { FileContent, ImportedProject, ProjectInfo, RecentProject, VersionInfo, VersionTree } from "./types";
+import type { FileContent, FileVisualEdits, ImportedProject, ProjectInfo, RecentProject, VersionInfo, VersionTree } from "./types";
 
 /** A new, empty project in `parentDir` (or the default projects folder). */
 export function projectCreate(name: string, parentDir: string | null): Promise<Result<ProjectInfo>> {
@@ -116,3 +116,8 @@ export function projectDiscardExternalChanges(projectId: string): Promise<Result
 
 export const projectFilesChanged = events.projectFilesChanged;
 export const versionThumbnailReady = events.versionThumbnailReady;
+
+/** Write a batch of visual edits on top of a version as one new version ("Visual edit: N changes"). */
+export function projectVisualEdit(projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits[]): Promise<Result<VersionInfo>> {
+  return commands.projectVisualEdit(projectId, baseVersionId, variantId, files);
+}

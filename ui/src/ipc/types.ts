@@ -8,6 +8,7 @@ import type {
   AppInfo_Serialize,
   CustomProvider_Deserialize,
   FileContent_Serialize,
+  FileVisualEdits_Deserialize,
   GenerateRequest_Deserialize,
   GenerateSource_Deserialize,
   ImportedProject_Serialize,
@@ -44,3 +45,6 @@ export type GenerateSource = GenerateSource_Deserialize;
 // the UI reads off it (and the tool details inside them) are typed that way too.
 export type AgentEvent = AgentEvent_Deserialize;
 export type ToolDetail = ToolDetail_Deserialize;
+/** A batch of visual edits of one file, made on the preview of its version `source_hash`. */
+export type FileVisualEdits = FileVisualEdits_Deserialize;
+export type { StyleProperty } from "./bindings";

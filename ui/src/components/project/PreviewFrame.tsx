@@ -6,6 +6,7 @@ import type { ElementSelection } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
 import { parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
+import { applyMessage, editModeMessage, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
 interface Props {
   url: string | null;
@@ -17,16 +18,25 @@ interface Props {
   inert?: boolean;
   selectMode?: boolean;
   onSelect?: (selection: ElementSelection) => void;
+  /** Visual editing: picks and in-place text edits come back; queued changes are shown. */
+  edit?: {
+    queue: EditQueue;
+    targets: PickedElement[];
+    onPick: (pick: PickMessage) => void;
+    onText: (key: number, text: string) => void;
+  } | null;
   className?: string;
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, className = "" }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
   const selectHandler = useLatest(onSelect);
   const selectOn = useLatest(selectMode);
+  const editing = edit !== null;
+  const editRef = useLatest(edit);
 
   useEffect(() => {
     swapper.setUrl(url);
@@ -44,17 +54,35 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   }, [selectMode, active, slots]);
 
   useEffect(() => {
+    frames.current[active]?.contentWindow?.postMessage(editModeMessage(editing), "*");
+  }, [editing, active, slots]);
+  const queue = edit?.queue ?? null;
+  const targets = edit?.targets ?? null;
+  useEffect(() => {
+    const win = frames.current[active]?.contentWindow;
+    if (!win || !queue || !targets) return;
+    win.postMessage(applyMessage(queue), "*");
+    win.postMessage(pickedMessage(targets), "*");
+  }, [queue, targets, active, slots]);
+
+  useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const frame = frames.current[swapper.active];
       if (!frame || event.source !== frame.contentWindow) return;
       const selection = parseSelectMessage(event.data);
       if (selection) selectHandler.current?.(selection);
+      const current = editRef.current;
+      if (!current) return;
+      const pick = parsePickMessage(event.data);
+      if (pick) current.onPick(pick);
+      const text = parseTextMessage(event.data);
+      if (text) current.onText(text.key, text.text);
     };
     window.addEventListener("message", onMessage);
     return () => {
       window.removeEventListener("message", onMessage);
     };
-  }, [swapper, selectHandler]);
+  }, [swapper, selectHandler, editRef]);
 
   return (
     <div className={`relative ${className}`}>
@@ -75,6 +103,7 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
             onLoad={(e) => {
               swapper.loaded(i === 0 ? 0 : 1);
               if (selectOn.current) e.currentTarget.contentWindow?.postMessage(selectModeMessage(true), "*");
+              if (editRef.current) e.currentTarget.contentWindow?.postMessage(editModeMessage(true), "*");
             }}
           />
         ) : null,

@@ -32,6 +32,8 @@ import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { VariantStage, type StageTab } from "./VariantStage";
+import { VisualEditPanel } from "./VisualEditPanel";
+import { useVisualEdit } from "../../hooks/useVisualEdit";
 
 interface Props {
   project: ProjectInfo;
@@ -142,6 +144,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
     [refresh],
   );
 
+  const visual = useVisualEdit({ projectId: project.id, versionId, variantId: selected?.variantId ?? null }, onSaved);
+
   async function sendUpdate(request: UpdateRequest): Promise<boolean> {
     if (versionId === null || !selected) return false;
     const stack = STACKS.find((s) => s.id === version?.stack)?.id ?? settings?.default_stack ?? "html_tailwind";
@@ -214,6 +218,21 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
   const selectedScore = selected?.variantId != null ? scores.get(selected.variantId) : undefined;
   const stageActions = (
     <>
+      {canUpdate || visual.on ? (
+        <button
+          type="button"
+          className={ghostButtonClass}
+          aria-pressed={visual.on}
+          title="Change spacing, colours, type and text by hand; Save writes them to the code"
+          onClick={() => {
+            visual.setOn(!visual.on);
+            setSelectMode(false);
+            setTab((t) => (t === "code" ? "desktop" : t));
+          }}
+        >
+          Visual edit
+        </button>
+      ) : null}
       {selected?.variantId != null && selectedScore !== undefined ? (
         <ScoreButton projectId={project.id} variantId={selected.variantId} total={selectedScore} />
       ) : null}
@@ -268,6 +287,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
             onTab={setTab}
             inputPreview={live?.inputPreview ?? null}
             selectMode={selectMode}
+            edit={visual.frameEdit}
             onSelectElement={(s) => {
               setSelection(s);
               setSelectMode(false);
@@ -283,6 +303,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
             selectMode={selectMode}
             selection={selection}
             onToggleSelect={() => {
+              visual.setOn(false);
               setSelectMode((m) => !m);
               setTab((t) => (t === "code" ? "desktop" : t));
             }}
@@ -292,6 +313,13 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
             onSend={sendUpdate}
           />
         </main>
+        {visual.on ? (
+          <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Visual edit">
+            <VisualEditPanel {...visual.panel} onClose={() => {
+              visual.setOn(false);
+            }} />
+          </aside>
+        ) : (
         <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Activity">
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
             <span className="font-medium">{selected ? `Option ${selected.index + 1}` : "Activity"}</span>
@@ -303,6 +331,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
             <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} onOpenKeys={onOpenSettings} />
           </div>
         </aside>
+        )}
       </div>
       <Toast message={message} onDismiss={dismiss} />
     </div>

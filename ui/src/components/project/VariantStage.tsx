@@ -1,6 +1,6 @@
 // The selected variant, large: Desktop / Mobile / Code, with the screenshot shown until the
 // first code arrives.
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { ElementSelection, VersionInfo } from "../../ipc";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
@@ -23,12 +23,13 @@ interface Props {
   inputPreview: string | null;
   selectMode: boolean;
   onSelectElement: (selection: ElementSelection) => void;
+  edit?: ComponentProps<typeof PreviewFrame>["edit"];
   onSaved: (version: VersionInfo) => void;
   onMessage: (text: string, error?: boolean) => void;
   actions: ReactNode;
 }
 
-export function VariantStage({ projectId, versionId, variant, tab, onTab, inputPreview, selectMode, onSelectElement, onSaved, onMessage, actions }: Props) {
+export function VariantStage({ projectId, versionId, variant, tab, onTab, inputPreview, selectMode, onSelectElement, edit = null, onSaved, onMessage, actions }: Props) {
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Selected variant">
       <div className="flex items-center gap-2 px-3 py-2">
@@ -62,6 +63,11 @@ export function VariantStage({ projectId, versionId, variant, tab, onTab, inputP
             <Waiting variant={variant} inputPreview={inputPreview} />
           ) : (
             <div className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
+              {edit && edit.targets.length === 0 ? (
+                <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs text-white shadow" role="status">
+                  Click an element to edit it · Shift-click adds · double-click edits text
+                </p>
+              ) : null}
               {selectMode ? (
                 <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs text-white shadow" role="status">
                   Click an element to select it · Esc to stop
@@ -73,6 +79,7 @@ export function VariantStage({ projectId, versionId, variant, tab, onTab, inputP
                 title={`Option ${variant.index + 1} preview`}
                 selectMode={selectMode}
                 onSelect={onSelectElement}
+                edit={edit}
                 className={tab === "mobile" ? "h-full w-[390px] overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl" : "size-full"}
               />
             </div>

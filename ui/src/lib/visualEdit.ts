@@ -1,0 +1,182 @@
+// Visual editing: the messages the preview's bridge sends (untrusted: an exact shape of
+// bounded values or nothing), the queue of changes with undo/redo, and the batch the Save
+// button sends to Rust. Pure logic; the panel and the frame use it.
+import type { FileVisualEdits, StyleProperty } from "../ipc";
+
+/** A clicked element as the page describes it. */
+export interface PickedElement {
+  key: number;
+  node: number | null;
+  source: string;
+  file: string;
+  tag: string;
+  className: string;
+  text: string;
+  editableText: boolean;
+  styles: Record<string, string>;
+}
+
+export interface PickMessage {
+  additive: boolean;
+  element: PickedElement;
+  palette: string[];
+}
+
+export type ChangeSpec = { kind: "style"; property: StyleProperty; value: string } | { kind: "text"; text: string };
+
+/** One step of the queue: one change applied to one or several elements. */
+export interface QueuedChange {
+  targets: PickedElement[];
+  change: ChangeSpec;
+}
+
+export interface EditQueue {
+  done: QueuedChange[];
+  undone: QueuedChange[];
+}
+
+export const EMPTY_QUEUE: EditQueue = { done: [], undone: [] };
+
+const CSS_NAMES: Record<StyleProperty, string> = {
+  color: "color",
+  background_color: "background-color",
+  font_size: "font-size",
+  font_weight: "font-weight",
+  line_height: "line-height",
+  letter_spacing: "letter-spacing",
+  margin_top: "margin-top",
+  margin_right: "margin-right",
+  margin_bottom: "margin-bottom",
+  margin_left: "margin-left",
+  padding_top: "padding-top",
+  padding_right: "padding-right",
+  padding_bottom: "padding-bottom",
+  padding_left: "padding-left",
+  gap: "gap",
+  width: "width",
+  height: "height",
+  border_radius: "border-radius",
+  border_width: "border-width",
+  border_color: "border-color",
+  shadow: "box-shadow",
+  text_align: "text-align",
+  align_items: "align-items",
+  justify_content: "justify-content",
+  display: "display",
+  flex_direction: "flex-direction",
+};
+
+export function cssName(property: StyleProperty): string {
+  return CSS_NAMES[property];
+}
+
+/** Tailwind's shadows, for the live preview (the source gets the preset's class). */
+export const SHADOWS: Record<string, string> = {
+  none: "none",
+  sm: "0 1px 2px 0 rgb(0 0 0 / 0.05)",
+  md: "0 4px 6px -1px rgb(0 0 0 / 0.1), 0 2px 4px -2px rgb(0 0 0 / 0.1)",
+  lg: "0 10px 15px -3px rgb(0 0 0 / 0.1), 0 4px 6px -4px rgb(0 0 0 / 0.1)",
+  xl: "0 20px 25px -5px rgb(0 0 0 / 0.1), 0 8px 10px -6px rgb(0 0 0 / 0.1)",
+  "2xl": "0 25px 50px -12px rgb(0 0 0 / 0.25)",
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown, max: number): v is string => typeof v === "string" && v.length <= max;
+const HEX = /^#[0-9a-f]{3,8}$/i;
+
+function parseElement(v: unknown): PickedElement | null {
+  if (!isObject(v)) return null;
+  const { key, node, source, file, tag, text, styles, editable_text: editableText } = v;
+  const className = v.class;
+  if (typeof key !== "number" || !Number.isInteger(key) || key < 1) return null;
+  if (node !== null && (typeof node !== "number" || !Number.isInteger(node) || node < 0)) return null;
+  if (!str(source, 64) || !/^[0-9a-f]*$/.test(source)) return null;
+  if (!str(file, 500) || file.includes("..") || !file) return null;
+  if (!str(tag, 64) || !/^[a-z][a-z0-9-]*$/.test(tag)) return null;
+  if (!str(className, 2000) || !str(text, 500) || typeof editableText !== "boolean" || !isObject(styles)) return null;
+  const clean: Record<string, string> = {};
+  for (const [k, value] of Object.entries(styles).slice(0, 40)) {
+    if (/^[a-z-]{1,32}$/.test(k) && str(value, 300)) clean[k] = value;
+  }
+  return { key, node, source, file, tag, className, text, editableText, styles: clean };
+}
+
+export function parsePickMessage(data: unknown): PickMessage | null {
+  if (!isObject(data) || data.type !== "s2c-pick" || typeof data.additive !== "boolean" || !Array.isArray(data.palette)) return null;
+  const element = parseElement(data.element);
+  if (!element) return null;
+  const palette = data.palette.filter((c): c is string => typeof c === "string" && HEX.test(c)).slice(0, 12);
+  return { additive: data.additive, element, palette };
+}
+
+export function parseTextMessage(data: unknown): { key: number; text: string } | null {
+  if (!isObject(data) || data.type !== "s2c-text") return null;
+  const { key, text } = data;
+  if (typeof key !== "number" || !Number.isInteger(key) || !str(text, 10_000)) return null;
+  return { key, text };
+}
+
+export function editModeMessage(on: boolean) {
+  return { type: "s2c-edit-mode", on };
+}
+
+/** What the bridge shows: every queued change, in order, as inline styles or text. */
+export function applyMessage(queue: EditQueue) {
+  const changes = queue.done.flatMap(({ targets, change }) =>
+    targets.map((t) =>
+      change.kind === "text"
+        ? { key: t.key, text: change.text }
+        : { key: t.key, property: cssName(change.property), value: change.property === "shadow" ? (SHADOWS[change.value] ?? "none") : change.value },
+    ),
+  );
+  return { type: "s2c-edit-apply", changes };
+}
+
+export function pickedMessage(targets: PickedElement[]) {
+  return { type: "s2c-edit-picked", keys: targets.map((t) => t.key) };
+}
+
+export function push(queue: EditQueue, change: QueuedChange): EditQueue {
+  return { done: [...queue.done, change], undone: [] };
+}
+
+export function undo(queue: EditQueue): EditQueue {
+  const last = queue.done[queue.done.length - 1];
+  return last ? { done: queue.done.slice(0, -1), undone: [...queue.undone, last] } : queue;
+}
+
+export function redo(queue: EditQueue): EditQueue {
+  const next = queue.undone[queue.undone.length - 1];
+  return next ? { done: [...queue.done, next], undone: queue.undone.slice(0, -1) } : queue;
+}
+
+/** How many element edits a queue holds (the version's name counts these). */
+export function editCount(queue: EditQueue): number {
+  return queue.done.reduce((n, c) => n + c.targets.length, 0);
+}
+
+/** The batch for `project_visual_edit`, grouped by file in the order of the changes. */
+export function toFileEdits(queue: EditQueue): FileVisualEdits[] {
+  const files = new Map<string, FileVisualEdits>();
+  for (const { targets, change } of queue.done) {
+    for (const t of targets) {
+      const id = `${t.file}\n${t.source}`;
+      let file = files.get(id);
+      if (!file) {
+        file = { path: t.file, source_hash: t.source, edits: [] };
+        files.set(id, file);
+      }
+      file.edits.push({ target: { node: t.node, tag: t.tag, class: t.className, text: t.text }, change });
+    }
+  }
+  return [...files.values()];
+}
+
+/** The value the panel shows for a property: the last queued one, else the page's computed one. */
+export function currentValue(queue: EditQueue, element: PickedElement, property: StyleProperty): string {
+  for (const { targets, change } of [...queue.done].reverse()) {
+    if (change.kind === "style" && change.property === property && targets.some((t) => t.key === element.key)) return change.value;
+  }
+  const computed = element.styles[property === "border_width" ? "border-top-width" : property === "border_color" ? "border-top-color" : cssName(property)] ?? "";
+  return computed;
+}
