@@ -248,7 +248,9 @@
       styles[k] = k.indexOf("color") >= 0 ? toHex(v) || v : v;
     });
     var node = el.getAttribute("data-s2c-node");
-    var path = location.pathname.split("/").slice(3).join("/");
+    // Pages are served at /t/<token>/<path> (preview/mod.rs); elsewhere (tests) the last segment.
+    var m = /^\/t\/[^/]+\/(.*)$/.exec(location.pathname);
+    var path = m ? m[1] : location.pathname.split("/").pop();
     return {
       key: keyOf(el),
       node: node && /^\d{1,7}$/.test(node) ? parseInt(node, 10) : null,

@@ -1,0 +1,129 @@
+// Visual editing against a routed preview running the real bridge: pick, change a margin and a
+// colour (live in the page), multi-select, undo/redo, Save sends one batch, an unmappable
+// element's error is shown.
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { appInfo, models, project, settings, variantInfo } from "./fixtures";
+import { ipcCalls, mockIpc, previewsDrawn, servePreviews, setAnswer } from "./mockIpc";
+
+const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
+const HASH = "abc123";
+const PAGE = `<!doctype html><html data-s2c-node="0"><body data-s2c-node="1" style="margin:0;font-family:sans-serif">
+<h1 data-s2c-node="2" class="text-slate-600 mt-2" style="color:#475569;margin-top:8px">Ship pages faster</h1>
+<p data-s2c-node="3" class="mt-2" style="margin-top:8px;color:#111111">One</p>
+<p data-s2c-node="4" class="mt-2" style="margin-top:8px;color:#111111">Two</p>
+<script data-s2c-source="${HASH}">${BRIDGE}</script></body></html>`;
+
+const v1 = {
+  id: 1,
+  parent_id: null,
+  kind: "generation",
+  prompt: null,
+  stack: "html_tailwind",
+  created_at: Date.now() - 60_000,
+  selected_variant: 11,
+  source: null,
+  inputs: [],
+  variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])],
+};
+const v2 = { ...v1, id: 2, parent_id: 1, kind: "manual_save", prompt: "Visual edit: 3 changes", selected_variant: 21, variants: [variantInfo(21, 2, 0, "gpt-5", "openai", "complete", ["index.html"])] };
+
+async function openProject(page: Page, extra: Record<string, unknown> = {}) {
+  await mockIpc(page, {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: models,
+    project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }],
+    project_open: { ...project, current_version: 1 },
+    project_versions: { current_version: 1, versions: [v1] },
+    project_external_changes: [],
+    project_events: [],
+    project_version_thumbnails: [],
+    project_visual_edit: v2,
+    ...extra,
+  });
+  await servePreviews(page, new Map([["p/p1/1/11/index.html", PAGE]]));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await previewsDrawn(page);
+  await page.getByRole("button", { name: "Visual edit" }).click();
+}
+
+test("a margin and a colour change live, multi-select, undo/redo, and Save sends one batch", async ({ page }) => {
+  await openProject(page);
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  const h1 = frame.getByRole("heading", { name: "Ship pages faster" });
+  await h1.hover();
+  await expect(frame.locator("[data-s2c-overlay]").first()).toBeVisible();
+  await h1.click();
+  await expect(page.getByTestId("visual-targets")).toHaveText("<h1>");
+  await expect(page.getByLabel("Margin top")).toHaveValue("8px");
+
+  await page.getByLabel("Margin top").fill("16");
+  await page.getByLabel("Margin top").press("Enter");
+  await expect.poll(() => h1.evaluate((el) => getComputedStyle(el).marginTop), { message: "the margin to show in the page" }).toBe("16px");
+  await page.getByLabel("Text colour", { exact: true }).fill("#1e293b");
+  await expect.poll(() => h1.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(30, 41, 59)");
+  await expect(page.getByRole("button", { name: "Save 2 changes" })).toBeEnabled();
+
+  // Undo and redo, by button and by keyboard.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => h1.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(71, 85, 105)");
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect.poll(() => h1.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(30, 41, 59)");
+  await page.getByRole("button", { name: "Save 2 changes" }).focus();
+  await page.keyboard.press("Control+z");
+  await expect(page.getByRole("button", { name: "Save 1 change" })).toBeVisible();
+  await page.keyboard.press("Control+Shift+z");
+  await expect(page.getByRole("button", { name: "Save 2 changes" })).toBeVisible();
+
+  // Shift-click picks several; one change applies to both.
+  await frame.getByText("One").click();
+  await frame.getByText("Two").click({ modifiers: ["Shift"] });
+  await expect(page.getByTestId("visual-targets")).toHaveText("2 elements");
+  await page.getByLabel("Padding left").fill("24");
+  await page.getByLabel("Padding left").press("Enter");
+  for (const text of ["One", "Two"]) {
+    await expect.poll(() => frame.getByText(text).evaluate((el) => getComputedStyle(el).paddingLeft)).toBe("24px");
+  }
+  await setAnswer(page, "project_versions", { current_version: 2, versions: [v1, v2] });
+  await page.getByRole("button", { name: "Save 4 changes" }).click();
+  await expect
+    .poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "project_visual_edit")?.args)
+    .toEqual({
+      projectId: "p1",
+      baseVersionId: 1,
+      variantId: 11,
+      files: [
+        {
+          path: "index.html",
+          source_hash: HASH,
+          edits: [
+            { target: { node: 2, tag: "h1", class: "text-slate-600 mt-2", text: "Ship pages faster" }, change: { kind: "style", property: "margin_top", value: "16px" } },
+            { target: { node: 2, tag: "h1", class: "text-slate-600 mt-2", text: "Ship pages faster" }, change: { kind: "style", property: "color", value: "#1e293b" } },
+            { target: { node: 3, tag: "p", class: "mt-2", text: "One" }, change: { kind: "style", property: "padding_left", value: "24px" } },
+            { target: { node: 4, tag: "p", class: "mt-2", text: "Two" }, change: { kind: "style", property: "padding_left", value: "24px" } },
+          ],
+        },
+      ],
+    });
+  await expect(page.getByTestId("history-row").first()).toContainText("Visual edit: 3 changes");
+});
+
+test("a change the source cannot take is explained and nothing is lost", async ({ page }) => {
+  await openProject(page, {
+    project_visual_edit: { __error: { code: "not_found", message: "this element cannot be found in index.html: it was made by a script, not written in the file" } },
+  });
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await frame.getByText("One").click();
+  await page.getByLabel("Margin bottom").fill("abc");
+  await page.getByLabel("Margin bottom").press("Enter");
+  await expect(page.getByRole("alert")).toContainText("type a number");
+  await page.getByLabel("Margin bottom").fill("12");
+  await page.getByLabel("Margin bottom").press("Enter");
+  await page.getByRole("button", { name: "Save 1 change" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("made by a script");
+  await expect(page.getByRole("button", { name: "Save 1 change" })).toBeEnabled();
+});

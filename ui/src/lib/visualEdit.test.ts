@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { applyMessage, editCount, EMPTY_QUEUE, parsePickMessage, parseTextMessage, push, redo, toFileEdits, undo, type PickedElement } from "./visualEdit";
+
+const element = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", class: "mt-2", text: "Hi", editable_text: true, styles: { "margin-top": "8px" } };
+const picked: PickedElement = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", className: "mt-2", text: "Hi", editableText: true, styles: { "margin-top": "8px" } };
+
+describe("bridge messages", () => {
+  it("accepts an exact pick and keeps only hex palette colours", () => {
+    expect(parsePickMessage({ type: "s2c-pick", additive: false, element, palette: ["#ffffff", "red", "#12"] })).toEqual({ additive: false, element: picked, palette: ["#ffffff"] });
+  });
+  it("refuses picks a hostile page could bend", () => {
+    const bad = [
+      { ...element, file: "../secrets" },
+      { ...element, tag: "<script>" },
+      { ...element, source: "zz" },
+      { ...element, key: 0 },
+      { ...element, node: -1 },
+      { ...element, class: "x".repeat(3000) },
+      { ...element, styles: null },
+    ];
+    for (const e of bad) expect(parsePickMessage({ type: "s2c-pick", additive: false, element: e, palette: [] })).toBeNull();
+    expect(parsePickMessage({ type: "s2c-select", additive: false, element, palette: [] })).toBeNull();
+    expect(parseTextMessage({ type: "s2c-text", key: 1, text: "x".repeat(20_000) })).toBeNull();
+    expect(parseTextMessage({ type: "s2c-text", key: 1, text: "New" })).toEqual({ key: 1, text: "New" });
+  });
+});
+
+describe("the queue", () => {
+  const margin = { targets: [picked], change: { kind: "style" as const, property: "margin_top" as const, value: "16px" } };
+  const shadow = { targets: [picked, { ...picked, key: 4, node: 8 }], change: { kind: "style" as const, property: "shadow" as const, value: "md" } };
+  it("undoes and redoes one change at a time; a new change drops the redo list", () => {
+    const q = push(push(EMPTY_QUEUE, margin), shadow);
+    expect(editCount(q)).toBe(3);
+    const back = undo(q);
+    expect(back.done).toEqual([margin]);
+    expect(redo(back)).toEqual(q);
+    expect(push(back, margin).undone).toEqual([]);
+    expect(undo(EMPTY_QUEUE)).toBe(EMPTY_QUEUE);
+  });
+  it("shows shadows as CSS and batches by file for Save", () => {
+    const q = push(push(EMPTY_QUEUE, margin), shadow);
+    expect(applyMessage(q).changes[1]).toEqual({ key: 3, property: "box-shadow", value: expect.stringContaining("4px 6px") as unknown });
+    const files = toFileEdits(q);
+    expect(files).toHaveLength(1);
+    expect(files[0]?.source_hash).toBe("ab12");
+    expect(files[0]?.edits.map((e) => e.target.node)).toEqual([7, 7, 8]);
+  });
+});
