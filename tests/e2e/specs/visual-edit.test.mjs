@@ -99,11 +99,9 @@ test("after a restart the saved version and the file are as written", async () =
   await app.close();
   await start();
   await openProject();
-  await until("the visual edit in the history", async () => {
-    const rows = await app.browser.$$('[data-testid="history-row"]');
-    for (const row of rows) if ((await row.getText()).includes("Visual edit: 2 changes")) return true;
-    return false;
-  });
+  await until("the visual edit in the history", async () =>
+    app.browser.execute(() => [...document.querySelectorAll('[data-testid="history-row"]')].some((r) => r.textContent.includes("Visual edit: 2 changes"))),
+  );
   assert.equal(readFileSync(join(project.path, "index.html"), "utf8"), EXPECTED);
   const tree = await invokeInPage(app.browser, "project_versions", { projectId: project.id });
   const file = await invokeInPage(app.browser, "project_read_file", { projectId: project.id, versionId: tree.ok.current_version, variantId: null, path: "index.html" });
