@@ -371,7 +371,8 @@ fn vue_templates_use_class() {
 
 #[test]
 fn unmappable_elements_say_why() {
-    let cases: &[(&str, EditTarget, fn(&VisualEditError) -> bool)] = &[
+    type Expect = fn(&VisualEditError) -> bool;
+    let cases: &[(&str, EditTarget, Expect)] = &[
         (
             REACT,
             by_match("p", "text-sm warm", ""),

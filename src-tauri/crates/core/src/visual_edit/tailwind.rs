@@ -132,7 +132,7 @@ pub fn in_group(property: StyleProperty, class: &str) -> bool {
         P::Gap => after("gap-").is_some_and(|r| !r.starts_with("x-") && !r.starts_with("y-")),
         P::Width => after("w-").is_some(),
         P::Height => after("h-").is_some(),
-        P::Color => after("text-").is_some_and(|r| is_color(r)),
+        P::Color => after("text-").is_some_and(is_color),
         P::FontSize => after("text-").is_some_and(is_font_size),
         P::TextAlign => after("text-").is_some_and(|r| ALIGN.contains(&r)),
         P::BackgroundColor => after("bg-").is_some_and(is_color),
@@ -229,12 +229,12 @@ pub fn class_for(property: StyleProperty, value: &str) -> String {
         P::LineHeight => arbitrary("leading"),
         P::LetterSpacing => arbitrary("tracking"),
         P::BorderRadius => match px(value) {
-            Some(v) if v == 0.0 => "rounded-none".into(),
+            Some(0.0) => "rounded-none".into(),
             Some(v) if v >= 9999.0 => "rounded-full".into(),
             _ => arbitrary("rounded"),
         },
         P::BorderWidth => match px(value) {
-            Some(v) if v == 1.0 => "border".into(),
+            Some(1.0) => "border".into(),
             Some(v) if [0.0, 2.0, 4.0, 8.0].contains(&v) => format!("border-{v}"),
             _ => arbitrary("border"),
         },
