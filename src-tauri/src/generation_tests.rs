@@ -295,8 +295,16 @@ fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
         let live = path_of(&started.variants[1].preview_url);
         let (status, body, csp) = h.preview(&live);
         assert_eq!(status, 200);
-        assert!(body.contains("<h1>Sign in</h1>"));
-        assert!(body.contains(r#"<head><script src="/__s2c/bridge.js"></script><title>"#));
+        // Every element numbered for visual edit; the bridge names the source version.
+        assert!(body.contains(">Sign in</h1>"), "{body}");
+        assert!(body.contains(r#"<h1 data-s2c-node=""#), "{body}");
+        let head = body.find("<head").unwrap();
+        let tag = &body[head..];
+        assert!(
+            tag.contains(r#"><script src="/__s2c/bridge.js" data-s2c-source=""#)
+                && tag.find("<script").unwrap() < tag.find("<title").unwrap(),
+            "{body}"
+        );
         assert!(csp.unwrap().contains("default-src 'none'"));
         let variant_id = started.variants[0].variant_id;
         let stored_url = crate::preview::commands::preview_url(
@@ -308,7 +316,7 @@ fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
         .unwrap();
         let stored = path_of(&stored_url);
         let (status, body, _) = h.preview(&stored);
-        assert_eq!((status, body.contains("<h1>Sign in</h1>")), (200, true));
+        assert_eq!((status, body.contains(">Sign in</h1>")), (200, true));
         assert_ne!(stored, live);
         assert_eq!(h.preview("/__s2c/bridge.js").0, 200);
         let token_dir = stored.trim_end_matches("index.html");
