@@ -17,6 +17,10 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("render", &["app_info", "prompts", "vocab"]),
     ("fidelity", &["render"]),
     (
+        "figma",
+        &["prompts", "providers", "redact", "safe_fetch", "vocab"],
+    ),
+    (
         "tools",
         &["app_info", "redact", "render", "safe_fetch", "vocab"],
     ),
