@@ -63,6 +63,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("preview", &["state"]),
     ("generation", &["preview", "secrets", "state"]),
     ("projects", &["generation", "state"]),
+    ("figma", &["secrets", "state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.
