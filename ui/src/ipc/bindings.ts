@@ -78,6 +78,11 @@ export const commands = {
 	 */
 	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
 	/**
+	 *  Import the frame a Figma link names into the project's inputs: its 2× and 1× renders and its
+	 *  design tokens. Errors say what to fix (the link, the token, access, a rate limit's wait).
+	 */
+	figmaImport: (projectId: string, url: string) => typedError<FigmaImport_Serialize, IpcError>(__TAURI_INVOKE("figma_import", { projectId, url })),
+	/**
 	 *  A small PNG of a screenshot the user picked or dropped (by path), as a `data:` URL, for the
 	 *  start screen's thumbnails and the "until code arrives" placeholder.
 	 */
@@ -113,7 +118,7 @@ export const events = {
 };
 
 /* Constants */
-export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"}] as const;
+export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"default_base_url":"https://api.figma.com"}] as const;
 
 /* Types */
 export type AgentEvent = AgentEvent_Serialize | AgentEvent_Deserialize;
@@ -170,6 +175,7 @@ export type BaseUrls_Deserialize = {
 	anthropic?: string | null,
 	gemini?: string | null,
 	replicate?: string | null,
+	figma?: string | null,
 };
 
 /**  Base URL overrides per vendor (a proxy, a regional endpoint); `None` uses the vendor's own. */
@@ -178,6 +184,7 @@ export type BaseUrls_Serialize = {
 	anthropic: string | null,
 	gemini: string | null,
 	replicate: string | null,
+	figma: string | null,
 };
 
 /**  An input image and its result (or the error for this one image). */
@@ -216,6 +223,12 @@ export type Capabilities_Deserialize = {
 export type Capabilities_Serialize = {
 	/**  A Chromium-family browser found on this machine, used for preview screenshots. */
 	chromium_path: string | null,
+};
+
+export type ColorToken = {
+	/**  `#rrggbb`, or `#rrggbbaa` when not opaque. */
+	hex: string,
+	uses: number,
 };
 
 /**
@@ -258,6 +271,48 @@ export type CustomProvider_Serialize = {
 export type DesignSystem = {
 	name: string,
 	text: string,
+};
+
+export type DesignTokens = DesignTokens_Serialize | DesignTokens_Deserialize;
+
+export type DesignTokens_Deserialize = {
+	/**  The frame's name in the design file. */
+	frame_name: string,
+	/**  The frame's size in CSS pixels (Figma's units). */
+	width: number | null,
+	height: number | null,
+	/**  Distinct colours, most used first. */
+	colors: ColorToken[],
+	/**  Distinct text styles, most used first. */
+	text_styles: TextStyleToken_Deserialize[],
+	/**  Distinct corner radii in px, smallest first. */
+	radii: (number | null)[],
+	/**  Distinct gaps between the items of auto-layout frames, in px, smallest first. */
+	gaps: (number | null)[],
+	/**  Distinct paddings of auto-layout frames: top, right, bottom, left in px. */
+	paddings: ([(number | null), (number | null), (number | null), (number | null)])[],
+	/**  The text content, in reading order (top to bottom, then left to right). */
+	texts: string[],
+};
+
+export type DesignTokens_Serialize = {
+	/**  The frame's name in the design file. */
+	frame_name: string,
+	/**  The frame's size in CSS pixels (Figma's units). */
+	width: number | null,
+	height: number | null,
+	/**  Distinct colours, most used first. */
+	colors: ColorToken[],
+	/**  Distinct text styles, most used first. */
+	text_styles: TextStyleToken_Serialize[],
+	/**  Distinct corner radii in px, smallest first. */
+	radii: (number | null)[],
+	/**  Distinct gaps between the items of auto-layout frames, in px, smallest first. */
+	gaps: (number | null)[],
+	/**  Distinct paddings of auto-layout frames: top, right, bottom, left in px. */
+	paddings: ([(number | null), (number | null), (number | null), (number | null)])[],
+	/**  The text content, in reading order (top to bottom, then left to right). */
+	texts: string[],
 };
 
 /**  The element the user clicked in the preview with select-and-edit on. */
@@ -468,6 +523,39 @@ export type FidelityWeights = {
 	text: number | null,
 };
 
+/**  What a Figma import added to the project's inputs. */
+export type FigmaImport = FigmaImport_Serialize | FigmaImport_Deserialize;
+
+/**  What a Figma import added to the project's inputs. */
+export type FigmaImport_Deserialize = {
+	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
+	image: InputInfo,
+	/**  The frame at 1×: its true size, what the page is scored against. */
+	reference: InputInfo,
+	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
+	design: InputInfo,
+	dpr: number,
+	file_name: string,
+	tokens: DesignTokens_Deserialize,
+	/**  A small PNG of the frame as a `data:` URL, for the input tray. */
+	thumbnail: string,
+};
+
+/**  What a Figma import added to the project's inputs. */
+export type FigmaImport_Serialize = {
+	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
+	image: InputInfo,
+	/**  The frame at 1×: its true size, what the page is scored against. */
+	reference: InputInfo,
+	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
+	design: InputInfo,
+	dpr: number,
+	file_name: string,
+	tokens: DesignTokens_Serialize,
+	/**  A small PNG of the frame as a `data:` URL, for the input tray. */
+	thumbnail: string,
+};
+
 /**  The content of a file of a version. */
 export type FileContent = FileContent_Serialize | FileContent_Deserialize;
 
@@ -537,6 +625,12 @@ export type GenerateSource_Deserialize =
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
 { kind: "text"; text: string } | 
+/**
+ *  A Figma frame brought in with `figma_import`: its render (`input_id`, at `dpr`×), its
+ *  design tokens (`design_input_id`, JSON) and its 1× render (`reference_input_id`, what the
+ *  page is scored against).
+ */
+{ kind: "figma"; input_id: number; design_input_id: number; reference_input_id?: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
 { kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection | null; reference_input_ids?: number[] };
 
@@ -547,6 +641,12 @@ export type GenerateSource_Serialize =
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
 { kind: "text"; text: string } | 
+/**
+ *  A Figma frame brought in with `figma_import`: its render (`input_id`, at `dpr`×), its
+ *  design tokens (`design_input_id`, JSON) and its 1× render (`reference_input_id`, what the
+ *  page is scored against).
+ */
+{ kind: "figma"; input_id: number; design_input_id: number; reference_input_id: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
 { kind: "update"; version_id: number; variant_id: number | null; change_request: string; selected_element: ElementSelection | null; reference_input_ids: number[] };
 
@@ -839,6 +939,30 @@ export type StoredScore = {
 	report: unknown,
 };
 
+export type TextStyleToken = TextStyleToken_Serialize | TextStyleToken_Deserialize;
+
+export type TextStyleToken_Deserialize = {
+	font_family: string,
+	font_size: number | null,
+	font_weight: number | null,
+	/**  `None`: the font's own line height. */
+	line_height_px?: number | null,
+	/**  In px. */
+	letter_spacing: number | null,
+	uses: number,
+};
+
+export type TextStyleToken_Serialize = {
+	font_family: string,
+	font_size: number | null,
+	font_weight: number | null,
+	/**  `None`: the font's own line height. */
+	line_height_px: number | null,
+	/**  In px. */
+	letter_spacing: number | null,
+	uses: number,
+};
+
 export type Theme = "system" | "light" | "dark";
 
 export type ToolDetail = ToolDetail_Serialize | ToolDetail_Deserialize;
@@ -1029,9 +1153,9 @@ export type VariantStatus = "pending" | "generating" | "complete" | "error" | "c
 
 /**
  *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
- *  serve chat models.
+ *  and Figma (design files, read by the Figma import) serve chat models.
  */
-export type Vendor = "openai" | "anthropic" | "gemini" | "replicate";
+export type Vendor = "openai" | "anthropic" | "gemini" | "replicate" | "figma";
 
 /**  One vendor as the settings UI lists it (exported to the UI as the `VENDORS` constant). */
 export type VendorInfo = {
