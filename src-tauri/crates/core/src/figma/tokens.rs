@@ -37,8 +37,8 @@ pub fn extract_tokens(frame: &Node) -> DesignTokens {
         })
         .collect();
     // Stable: equal counts keep the order they were first met in.
-    colors.sort_by(|a, b| b.uses.cmp(&a.uses));
-    walk.styles.sort_by(|a, b| b.uses.cmp(&a.uses));
+    colors.sort_by_key(|c| std::cmp::Reverse(c.uses));
+    walk.styles.sort_by_key(|s| std::cmp::Reverse(s.uses));
     sort_floats(&mut walk.radii);
     sort_floats(&mut walk.gaps);
     DesignTokens {

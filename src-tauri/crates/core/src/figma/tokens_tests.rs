@@ -3,6 +3,9 @@ use crate::figma::nodes::NodesAnswer;
 
 const FIXTURE: &str = include_str!("../../tests/fixtures/figma/nodes.json");
 
+/// family, size, weight, line height, letter spacing, uses
+type Style<'a> = (&'a str, f64, f64, Option<f64>, f64, u32);
+
 fn frame() -> Node {
     let answer: NodesAnswer = serde_json::from_str(FIXTURE).expect("the fixture parses");
     answer.nodes["1:2"].clone().expect("node 1:2").document
@@ -30,7 +33,7 @@ fn the_fixture_frame_gives_its_exact_tokens() {
         ],
         "deduplicated, hidden paints and nodes skipped, opacity folded into alpha"
     );
-    let styles: Vec<(&str, f64, f64, Option<f64>, f64, u32)> = tokens
+    let styles: Vec<Style> = tokens
         .text_styles
         .iter()
         .map(|s| {
