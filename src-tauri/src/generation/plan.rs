@@ -283,3 +283,7 @@ pub fn limits(settings: &Settings) -> LoopLimits {
         ..LoopLimits::default()
     }
 }
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;
