@@ -27,6 +27,11 @@ export function projectImport(source: string, name: string | null, parentDir: st
   return commands.projectImport(source, name, parentDir);
 }
 
+/** Every input stored in the project (screenshots, videos, Figma renders and design tokens). */
+export function projectInputs(projectId: string): Promise<Result<InputInfo[]>> {
+  return commands.projectInputs(projectId);
+}
+
 /** Import the Figma frame a link names into the project's inputs: its 2× and 1× renders and its
  *  design tokens (src-tauri/src/figma). The token never leaves Rust. */
 export function figmaImport(projectId: string, url: string): Promise<Result<FigmaImport>> {

@@ -7,7 +7,7 @@ import type { IconName } from "../components/common/Icon";
 export type ThumbInput =
   | { kind: "image"; previewUrl: string | null; url?: boolean }
   | { kind: "video"; videoUrl: string | null; durationS: number | null }
-  | { kind: "figma"; previewUrl: string | null; nodeId: string }
+  | { kind: "figma"; previewUrl: string | null; label: string }
   | { kind: "html"; name: string }
   | { kind: "text"; text: string };
 
@@ -34,7 +34,7 @@ export function thumbFor(input: ThumbInput): Thumb {
     case "figma":
       return input.previewUrl
         ? { show: "image", src: input.previewUrl, badge: "Figma" }
-        : { show: "icon", icon: "figma", badge: "Figma", caption: `node ${input.nodeId}` };
+        : { show: "icon", icon: "figma", badge: "Figma", caption: input.label };
     case "html":
       return { show: "icon", icon: "code", badge: "HTML", caption: input.name };
     case "text": {
@@ -42,4 +42,24 @@ export function thumbFor(input: ThumbInput): Thumb {
       return { show: "icon", icon: "doc", badge: "Text", caption: t.length > 60 ? `${t.slice(0, 59)}…` : t };
     }
   }
+}
+
+/** The project's inputs as the history needs them (`InputInfo`). */
+export interface StoredInput {
+  id: number;
+  media_type: string;
+  path: string;
+}
+
+/** What a version was made from, read from the inputs stored with it: the same kinds the tray
+ *  shows. `null` for versions made from another version (an edit, a save). */
+export function versionInputKind(kind: string, inputIds: number[], inputs: StoredInput[], prompt: string | null): ThumbInput | null {
+  if (kind === "import") return { kind: "html", name: prompt ?? "Imported HTML" };
+  if (kind !== "generation") return null;
+  const mine = inputIds.map((id) => inputs.find((i) => i.id === id)).filter((i): i is StoredInput => i !== undefined);
+  const design = mine.find((i) => i.path.endsWith(".figma.json"));
+  if (design) return { kind: "figma", previewUrl: null, label: design.path.replace(/^.*\//, "").replace(/\.figma\.json$/, "") };
+  if (mine.some((i) => i.media_type.startsWith("video/"))) return { kind: "video", videoUrl: null, durationS: null };
+  if (mine.some((i) => i.media_type.startsWith("image/"))) return { kind: "image", previewUrl: null };
+  return { kind: "text", text: prompt ?? "" };
 }

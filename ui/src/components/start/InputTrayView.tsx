@@ -8,7 +8,7 @@ function thumbInput(item: InputItem): ThumbInput {
     case "video":
       return { kind: "video", videoUrl: item.videoUrl ?? null, durationS: null };
     case "figma":
-      return { kind: "figma", previewUrl: item.previewUrl, nodeId: item.source.type === "figma" ? item.source.nodeId : "" };
+      return { kind: "figma", previewUrl: item.previewUrl, label: item.source.type === "figma" ? `node ${item.source.nodeId}` : "" };
     case "image":
       return { kind: "image", previewUrl: item.previewUrl, url: item.source.type === "url" };
   }
