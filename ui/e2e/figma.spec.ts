@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, settings } from "./fixtures";
-import { ipcCalls, mockIpc } from "./mockIpc";
+import { appInfo, project, settings, variantInfo } from "./fixtures";
+import { ipcCalls, mockIpc, servePreviews } from "./mockIpc";
 
 const LINK = "https://www.figma.com/design/AbC123xyz/Marketing-site?node-id=1-2&t=abc";
 // A 1×1 PNG: the frame's thumbnail as Rust sends it.
@@ -103,4 +103,34 @@ test("a video shows its first frame and its length in the tray", async ({ page }
   await expect(thumb).toHaveAttribute("data-kind", "video");
   await expect(thumb.locator("video")).toHaveCount(1);
   await expect(thumb.getByTestId("input-badge")).toHaveText(/^Video/);
+});
+
+test("the history shows a version was made from a Figma frame, stored in the project's inputs", async ({ page }) => {
+  const version = {
+    id: 1,
+    parent_id: null,
+    kind: "generation",
+    prompt: null,
+    stack: "html_tailwind",
+    created_at: Date.now() - 60_000,
+    selected_variant: 11,
+    source: null,
+    inputs: [5, 7, 6],
+    variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])],
+  };
+  await mockIpc(page, {
+    ...answers(imported),
+    project_list_recent: [{ id: project.id, name: project.name, path: project.path, opened_at: Date.now(), exists: true, thumbnail: null }],
+    project_open: { ...project, current_version: 1 },
+    project_versions: { current_version: 1, versions: [version] },
+    project_inputs: [imported.image, imported.design, imported.reference],
+    project_events: [],
+    project_read_file: { path: "index.html", text: "<h1>Hi</h1>", size: 11 },
+  });
+  await servePreviews(page, new Map([["11", "<h1>Hi</h1>"]]));
+  await page.goto("/");
+  await page.getByRole("button", { name: `Open ${project.name}` }).click();
+  const kind = page.getByTestId("history").getByTestId("history-input-kind");
+  await expect(kind).toHaveAttribute("data-kind", "figma");
+  await expect(kind).toHaveAttribute("title", "Made from: Figma");
 });
