@@ -33,6 +33,7 @@ fn main() {
         "project_add_input_data",
         "project_inputs",
         "project_capture_url",
+        "figma_import",
         "input_preview",
         "project_version_thumbnails",
         "generation_start",

@@ -1,7 +1,7 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{commands, generation, preview, projects, secrets, settings};
+use crate::{commands, figma, generation, preview, projects, secrets, settings};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -37,6 +37,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::project_add_input_data,
             projects::commands::project_inputs,
             projects::commands::project_capture_url,
+            figma::commands::figma_import,
             projects::commands::input_preview,
             projects::commands::project_version_thumbnails,
             generation::commands::generation_start,

@@ -233,3 +233,100 @@ fn visual_edits_are_saved_as_one_version_and_a_stale_page_writes_nothing() {
         page.replace("text-slate-600 mt-2", "text-[#1e293b] mt-4")
     );
 }
+
+/// One HTTP answer on 127.0.0.1 (the Figma API for "Test"): the request line and headers it got
+/// come back through the channel.
+fn answer_once(body: &'static str) -> (String, mpsc::Receiver<String>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut head = String::new();
+        let mut line = String::new();
+        while reader.read_line(&mut line).is_ok() && line.trim_end() != "" {
+            head.push_str(&line);
+            line.clear();
+        }
+        let _ = tx.send(head);
+        let _ = write!(
+            stream,
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+    });
+    (url, rx)
+}
+
+#[test]
+fn figma_links_and_tokens_over_ipc() {
+    let ipc = Ipc::new();
+    const TOKEN: &str = "figd_ipc-test-token-0123456789abcdef";
+    let status = ipc.ok("keys_status", serde_json::json!({}));
+    assert!(
+        status
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({ "provider": "figma", "set": false })),
+        "{status}"
+    );
+
+    let bad = ipc
+        .call(
+            "figma_import",
+            serde_json::json!({ "projectId": "p", "url": "https://www.figma.com/design/K/N" }),
+        )
+        .unwrap_err();
+    assert_eq!(bad["code"], "invalid_input", "{bad}");
+    assert!(
+        bad["message"].as_str().unwrap().contains("no node-id"),
+        "{bad}"
+    );
+
+    let link = "https://www.figma.com/design/K/N?node-id=1-2";
+    let no_token = ipc
+        .call(
+            "figma_import",
+            serde_json::json!({ "projectId": "p", "url": link }),
+        )
+        .unwrap_err();
+    assert!(
+        no_token["message"]
+            .as_str()
+            .unwrap()
+            .contains("no Figma token is stored"),
+        "{no_token}"
+    );
+    let test = ipc.ok("key_test", serde_json::json!({ "provider": "figma" }));
+    assert_eq!(test["ok"], false, "{test}");
+
+    // With a token, Test asks the configured Figma base URL who the token belongs to.
+    let (url, heads) = answer_once(r#"{"id":"1","handle":"Ada","email":"ada@example.com"}"#);
+    let mut settings = ipc.ok("settings_get", serde_json::json!({}))["settings"].clone();
+    settings["base_urls"]["figma"] = url.into();
+    ipc.ok(
+        "settings_update",
+        serde_json::json!({ "settings": settings }),
+    );
+    ipc.ok(
+        "key_set",
+        serde_json::json!({ "provider": "figma", "key": TOKEN }),
+    );
+    let test = ipc.ok("key_test", serde_json::json!({ "provider": "figma" }));
+    assert_eq!(test["ok"], true, "{test}");
+    assert_eq!(test["message"], "The token works (Figma user Ada)");
+    assert!(!test.to_string().contains(TOKEN));
+    let head = heads
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("the Figma API was asked");
+    assert!(head.starts_with("GET /v1/me "), "{head}");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains(&format!("x-figma-token: {TOKEN}").to_ascii_lowercase()),
+        "the token header is missing"
+    );
+}

@@ -1,6 +1,7 @@
 //! The one error shape that crosses IPC: `{code, message}`. The UI branches on `code`.
 
 use s2c_core::engine::PlanError;
+use s2c_core::figma::FigmaError;
 use s2c_core::project::ProjectError;
 use s2c_core::providers::ProviderError;
 use s2c_core::redact::redact_secrets;
@@ -50,7 +51,8 @@ from_coded_error!(
     FetchError,
     PlanError,
     RenderError,
-    ChromiumNotFound
+    ChromiumNotFound,
+    FigmaError
 );
 
 impl From<ProviderError> for IpcError {

@@ -4,6 +4,7 @@
 mod bindings;
 mod commands;
 mod error;
+mod figma;
 mod generation;
 mod ipc_origin;
 mod logging;

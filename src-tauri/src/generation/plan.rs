@@ -12,7 +12,7 @@ use s2c_core::engine::resolve::{
 };
 use s2c_core::engine::{LoopLimits, ModelNeeds, PlanSource};
 use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
-use s2c_core::prompts::{CreateInput, SelectedElement};
+use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
 use s2c_core::settings::Settings;
 use s2c_core::tools::MediaTools;
 use s2c_core::vocab::ImageAttachment;
@@ -113,6 +113,37 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 )
             })
         }
+        GenerateSource::Figma {
+            input_id,
+            design_input_id,
+            reference_input_id,
+            dpr,
+        } => {
+            let frame = image_input(project, *input_id)?;
+            let tokens = design_input(project, *design_input_id)?;
+            if !(1..=4).contains(dpr) {
+                return Err(invalid("a Figma frame is rendered at 1× to 4×"));
+            }
+            let mut inputs = vec![*input_id, *design_input_id];
+            inputs.extend(*reference_input_id);
+            Ok(Source {
+                inputs,
+                // The 1× render is the frame at its true size: the page is scored against it.
+                first_screenshot: Some(reference_input_id.unwrap_or(*input_id)),
+                scorable: true,
+                ..create(
+                    CreateInput::Figma {
+                        frame,
+                        dpr: *dpr,
+                        tokens,
+                    },
+                    ModelNeeds {
+                        vision: true,
+                        video: false,
+                    },
+                )
+            })
+        }
         GenerateSource::Text { text } => {
             if text.trim().is_empty() {
                 return Err(invalid("describe the page to build"));
@@ -187,6 +218,16 @@ fn image_input(project: &Project, id: u32) -> Result<ImageAttachment, IpcError> 
     }
 }
 
+/// The design tokens a Figma import stored as JSON.
+fn design_input(project: &Project, id: u32) -> Result<DesignTokens, IpcError> {
+    let bytes = project.input_bytes(id)?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        invalid(format!(
+            "input {id} is not a Figma frame's design tokens: {e}"
+        ))
+    })
+}
+
 /// What the core resolved for a request: each variant's session and fallback, and the tools.
 pub struct Resolved {
     pub variants: Vec<ResolvedVariant>,
@@ -242,3 +283,7 @@ pub fn limits(settings: &Settings) -> LoopLimits {
         ..LoopLimits::default()
     }
 }
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;

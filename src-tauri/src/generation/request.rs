@@ -33,6 +33,15 @@ pub enum GenerateSource {
     Video { input_id: InputId },
     /// A description of the page.
     Text { text: String },
+    /// A Figma frame brought in with `figma_import`: its render (`input_id`, at `dpr`×), its
+    /// design tokens (`design_input_id`, JSON) and its 1× render (`reference_input_id`, what the
+    /// page is scored against).
+    Figma {
+        input_id: InputId,
+        design_input_id: InputId,
+        reference_input_id: Option<InputId>,
+        dpr: u32,
+    },
     /// A change to a variant of a version (its selected variant when `variant_id` is `None`).
     Update {
         version_id: VersionId,

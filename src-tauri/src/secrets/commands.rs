@@ -2,7 +2,7 @@ use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::providers::{vendor_models, Provider};
 use s2c_core::redact::redact_secrets;
-use s2c_core::secrets::{KeyId, KeyStatus, Sensitive};
+use s2c_core::secrets::{KeyId, KeyStatus, Sensitive, Vendor};
 use std::time::Duration;
 use tauri::State;
 
@@ -66,6 +66,9 @@ pub struct KeyTest {
 #[specta::specta]
 pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<KeyTest, IpcError> {
     let id = KeyId::parse(&provider)?;
+    if id == KeyId::Vendor(Vendor::Figma) {
+        return Ok(figma_test(&state).await);
+    }
     let settings = state.settings.get();
     let (vendor, base_url) = match &id {
         KeyId::Vendor(v) => match Provider::builtin(*v) {
@@ -106,6 +109,29 @@ pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<Ke
             message: redact_secrets(&e.to_string()).into_owned(),
         },
     })
+}
+
+/// A Figma token is tested by asking Figma whose it is (`GET /v1/me`).
+async fn figma_test(state: &AppState) -> KeyTest {
+    let client = match super::figma::figma_client(state).await {
+        Ok(client) => client,
+        Err(e) => {
+            return KeyTest {
+                ok: false,
+                message: e.message,
+            }
+        }
+    };
+    match client.me().await {
+        Ok(user) => KeyTest {
+            ok: true,
+            message: format!("The token works (Figma user {})", user.handle),
+        },
+        Err(e) => KeyTest {
+            ok: false,
+            message: redact_secrets(&e.to_string()).into_owned(),
+        },
+    }
 }
 
 const TEST_TIMEOUT: Duration = Duration::from_secs(20);

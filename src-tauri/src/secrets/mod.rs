@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod destination;
+pub mod figma;
 
 use crate::state::AppState;
 use crate::IpcError;

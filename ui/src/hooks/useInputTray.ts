@@ -1,18 +1,27 @@
-// The screenshots or video waiting on the start screen, from any source: the window's file drop
-// (paths), the browse dialog (paths), an HTML file input or drop (File objects) and paste.
+// The screenshots, video or Figma frame waiting on the start screen, from any source: the
+// window's file drop (paths), the browse dialog (paths), an HTML file input or drop (File
+// objects), paste (images, or a Figma link) and the Figma and capture fields.
 import { useCallback, useEffect, useState } from "react";
 import { useLatest } from "./useLatest";
 import { classifyInputFiles, type CandidateFile } from "../lib/inputFiles";
 import { baseName } from "../lib/projectName";
 import { inputPreview } from "../ipc/projects";
+import { looksLikeFigmaLink, parseFigmaLink } from "../lib/figmaLink";
 
-export type InputSource = { type: "file"; file: File } | { type: "path"; path: string } | { type: "url"; url: string };
+export type InputSource =
+  | { type: "file"; file: File }
+  | { type: "path"; path: string }
+  | { type: "url"; url: string }
+  /** A Figma frame, imported (renders and design tokens) when the project is created. */
+  | { type: "figma"; url: string; nodeId: string };
 
 export interface InputItem extends CandidateFile {
   key: string;
-  kind: "image" | "video";
+  kind: "image" | "video" | "figma";
   /** An object URL of the image, when the bytes are in memory (picked, dropped in HTML, pasted). */
   previewUrl: string | null;
+  /** An object URL of a video whose bytes are in memory: its first frame is the poster. */
+  videoUrl?: string | null;
   source: InputSource;
 }
 
@@ -27,6 +36,7 @@ function fromFile(file: File): InputItem {
     type: file.type,
     kind: isVideo ? "video" : "image",
     previewUrl: isVideo ? null : URL.createObjectURL(file),
+    videoUrl: isVideo ? URL.createObjectURL(file) : null,
     source: { type: "file", file },
   };
 }
@@ -57,6 +67,21 @@ function fromUrl(raw: string): InputItem | string {
   return { key: `u${counter++}`, name: url.host, size: 1, type: "image/png", kind: "image", previewUrl: null, source: { type: "url", url: url.href } };
 }
 
+/** A Figma frame link, or why it is not one. */
+function fromFigma(raw: string): InputItem | string {
+  const parsed = parseFigmaLink(raw);
+  if (typeof parsed === "string") return parsed;
+  return {
+    key: `g${counter++}`,
+    name: `Figma frame ${parsed.nodeId}`,
+    size: 1,
+    type: "image/png",
+    kind: "figma",
+    previewUrl: null,
+    source: { type: "figma", url: raw.trim(), nodeId: parsed.nodeId },
+  };
+}
+
 export interface InputTray {
   items: InputItem[];
   message: string | null;
@@ -64,6 +89,8 @@ export interface InputTray {
   addPaths: (paths: string[]) => void;
   /** Add a page to capture, or say why the address is not usable. */
   addUrl: (url: string) => boolean;
+  /** Add a Figma frame by its link, or say why the link is not usable. */
+  addFigma: (url: string) => boolean;
   remove: (key: string) => void;
   clear: () => void;
 }
@@ -74,12 +101,25 @@ export function useInputTray(): InputTray {
   const itemsRef = useLatest(items);
 
   const add = useCallback((incoming: InputItem[]) => {
-    // A video replaces everything; screenshots add up to five.
-    const current = incoming.some((i) => i.kind === "video") || itemsRef.current.some((i) => i.kind === "video") ? [] : itemsRef.current;
+    // A video or a Figma frame replaces everything; screenshots add up to five.
+    const alone = (i: InputItem) => i.kind === "video" || i.kind === "figma";
+    const current = incoming.some(alone) || itemsRef.current.some(alone) ? [] : itemsRef.current;
     const next = [...current, ...incoming];
+    if (next.some((i) => i.kind === "figma")) {
+      if (next.length > 1) {
+        setMessage("Import one Figma frame on its own, without screenshots or a video.");
+        return;
+      }
+      setMessage(null);
+      setItems(next);
+      return;
+    }
     const verdict = classifyInputFiles(next);
     if (verdict.kind === "rejected") {
-      for (const item of incoming) if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+      for (const item of incoming) {
+        if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+        if (item.videoUrl) URL.revokeObjectURL(item.videoUrl);
+      }
       setMessage(verdict.reason);
       return;
     }
@@ -117,10 +157,24 @@ export function useInputTray(): InputTray {
     [add],
   );
 
+  const addFigma = useCallback(
+    (raw: string) => {
+      const item = fromFigma(raw);
+      if (typeof item === "string") {
+        setMessage(item);
+        return false;
+      }
+      add([item]);
+      return true;
+    },
+    [add],
+  );
+
   const remove = useCallback((key: string) => {
     setItems((list) => {
       const gone = list.find((i) => i.key === key);
       if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
+      if (gone?.videoUrl) URL.revokeObjectURL(gone.videoUrl);
       return list.filter((i) => i.key !== key);
     });
     setMessage(null);
@@ -131,10 +185,17 @@ export function useInputTray(): InputTray {
     setMessage(null);
   }, []);
 
-  // Pasting an image anywhere on the start screen adds it.
+  // Pasting an image anywhere on the start screen adds it; so does pasting a Figma link (outside
+  // an address field, where the user is typing a link on purpose).
   useEffect(() => {
     const onPaste = (e: ClipboardEvent) => {
       const target = e.target as HTMLElement | null;
+      const text = e.clipboardData?.getData("text") ?? "";
+      if (looksLikeFigmaLink(text) && !/\s/.test(text.trim()) && target?.tagName !== "INPUT") {
+        e.preventDefault();
+        addFigma(text);
+        return;
+      }
       const files = Array.from(e.clipboardData?.files ?? []).filter((f) => f.type.startsWith("image/"));
       if (files.length === 0) return;
       if (target && (target.tagName === "TEXTAREA" || target.tagName === "INPUT") && e.clipboardData?.getData("text")) return;
@@ -145,7 +206,7 @@ export function useInputTray(): InputTray {
     return () => {
       window.removeEventListener("paste", onPaste);
     };
-  }, [addFiles]);
+  }, [addFiles, addFigma]);
 
-  return { items, message, addFiles, addPaths, addUrl, remove, clear };
+  return { items, message, addFiles, addPaths, addUrl, addFigma, remove, clear };
 }

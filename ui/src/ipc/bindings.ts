@@ -47,11 +47,6 @@ export const commands = {
 	projectReadFile: (projectId: string, versionId: number, variantId: number | null, path: string) => typedError<FileContent_Serialize, IpcError>(__TAURI_INVOKE("project_read_file", { projectId, versionId, variantId, path })),
 	/**  Save an edited text file on top of a version: a new manual-save version, made current. */
 	projectSaveFile: (projectId: string, baseVersionId: number, variantId: number | null, path: string, content: string) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_save_file", { projectId, baseVersionId, variantId, path, content })),
-	/**
-	 *  Write a batch of visual edits on top of `base_version_id` as one new version, made current.
-	 *  A file changed since its preview was shown is refused (`conflict`), with nothing written.
-	 */
-	projectVisualEdit: (projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits_Deserialize[]) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_visual_edit", { projectId, baseVersionId, variantId, files })),
 	/**  Make a version (or one of its variants) the working copy again, as a new version. */
 	projectRestore: (projectId: string, versionId: number, variantId: number | null) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_restore", { projectId, versionId, variantId })),
 	/**  Choose the variant that stands for a version. */
@@ -82,6 +77,11 @@ export const commands = {
 	 *  screenshot input. No third-party service sees the URL.
 	 */
 	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
+	/**
+	 *  Import the frame a Figma link names into the project's inputs: its 2× and 1× renders and its
+	 *  design tokens. Errors say what to fix (the link, the token, access, a rate limit's wait).
+	 */
+	figmaImport: (projectId: string, url: string) => typedError<FigmaImport_Serialize, IpcError>(__TAURI_INVOKE("figma_import", { projectId, url })),
 	/**
 	 *  A small PNG of a screenshot the user picked or dropped (by path), as a `data:` URL, for the
 	 *  start screen's thumbnails and the "until code arrives" placeholder.
@@ -118,7 +118,7 @@ export const events = {
 };
 
 /* Constants */
-export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"}] as const;
+export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"default_base_url":"https://api.figma.com"}] as const;
 
 /* Types */
 export type AgentEvent = AgentEvent_Serialize | AgentEvent_Deserialize;
@@ -175,6 +175,7 @@ export type BaseUrls_Deserialize = {
 	anthropic?: string | null,
 	gemini?: string | null,
 	replicate?: string | null,
+	figma?: string | null,
 };
 
 /**  Base URL overrides per vendor (a proxy, a regional endpoint); `None` uses the vendor's own. */
@@ -183,6 +184,7 @@ export type BaseUrls_Serialize = {
 	anthropic: string | null,
 	gemini: string | null,
 	replicate: string | null,
+	figma: string | null,
 };
 
 /**  An input image and its result (or the error for this one image). */
@@ -221,6 +223,12 @@ export type Capabilities_Deserialize = {
 export type Capabilities_Serialize = {
 	/**  A Chromium-family browser found on this machine, used for preview screenshots. */
 	chromium_path: string | null,
+};
+
+export type ColorToken = {
+	/**  `#rrggbb`, or `#rrggbbaa` when not opaque. */
+	hex: string,
+	uses: number,
 };
 
 /**
@@ -265,29 +273,46 @@ export type DesignSystem = {
 	text: string,
 };
 
-/**  The clicked element, as the page described it. */
-export type EditTarget = EditTarget_Serialize | EditTarget_Deserialize;
+export type DesignTokens = DesignTokens_Serialize | DesignTokens_Deserialize;
 
-/**  The clicked element, as the page described it. */
-export type EditTarget_Deserialize = {
-	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
-	node?: number | null,
-	tag: string,
-	/**  Its `class` attribute in the page. */
-	class: string,
-	/**  Its own text (direct text children), trimmed. */
-	text: string,
+export type DesignTokens_Deserialize = {
+	/**  The frame's name in the design file. */
+	frame_name: string,
+	/**  The frame's size in CSS pixels (Figma's units). */
+	width: number | null,
+	height: number | null,
+	/**  Distinct colours, most used first. */
+	colors: ColorToken[],
+	/**  Distinct text styles, most used first. */
+	text_styles: TextStyleToken_Deserialize[],
+	/**  Distinct corner radii in px, smallest first. */
+	radii: (number | null)[],
+	/**  Distinct gaps between the items of auto-layout frames, in px, smallest first. */
+	gaps: (number | null)[],
+	/**  Distinct paddings of auto-layout frames: top, right, bottom, left in px. */
+	paddings: ([(number | null), (number | null), (number | null), (number | null)])[],
+	/**  The text content, in reading order (top to bottom, then left to right). */
+	texts: string[],
 };
 
-/**  The clicked element, as the page described it. */
-export type EditTarget_Serialize = {
-	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
-	node: number | null,
-	tag: string,
-	/**  Its `class` attribute in the page. */
-	class: string,
-	/**  Its own text (direct text children), trimmed. */
-	text: string,
+export type DesignTokens_Serialize = {
+	/**  The frame's name in the design file. */
+	frame_name: string,
+	/**  The frame's size in CSS pixels (Figma's units). */
+	width: number | null,
+	height: number | null,
+	/**  Distinct colours, most used first. */
+	colors: ColorToken[],
+	/**  Distinct text styles, most used first. */
+	text_styles: TextStyleToken_Serialize[],
+	/**  Distinct corner radii in px, smallest first. */
+	radii: (number | null)[],
+	/**  Distinct gaps between the items of auto-layout frames, in px, smallest first. */
+	gaps: (number | null)[],
+	/**  Distinct paddings of auto-layout frames: top, right, bottom, left in px. */
+	paddings: ([(number | null), (number | null), (number | null), (number | null)])[],
+	/**  The text content, in reading order (top to bottom, then left to right). */
+	texts: string[],
 };
 
 /**  The element the user clicked in the preview with select-and-edit on. */
@@ -498,6 +523,39 @@ export type FidelityWeights = {
 	text: number | null,
 };
 
+/**  What a Figma import added to the project's inputs. */
+export type FigmaImport = FigmaImport_Serialize | FigmaImport_Deserialize;
+
+/**  What a Figma import added to the project's inputs. */
+export type FigmaImport_Deserialize = {
+	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
+	image: InputInfo,
+	/**  The frame at 1×: its true size, what the page is scored against. */
+	reference: InputInfo,
+	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
+	design: InputInfo,
+	dpr: number,
+	file_name: string,
+	tokens: DesignTokens_Deserialize,
+	/**  A small PNG of the frame as a `data:` URL, for the input tray. */
+	thumbnail: string,
+};
+
+/**  What a Figma import added to the project's inputs. */
+export type FigmaImport_Serialize = {
+	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
+	image: InputInfo,
+	/**  The frame at 1×: its true size, what the page is scored against. */
+	reference: InputInfo,
+	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
+	design: InputInfo,
+	dpr: number,
+	file_name: string,
+	tokens: DesignTokens_Serialize,
+	/**  A small PNG of the frame as a `data:` URL, for the input tray. */
+	thumbnail: string,
+};
+
 /**  The content of a file of a version. */
 export type FileContent = FileContent_Serialize | FileContent_Deserialize;
 
@@ -520,23 +578,6 @@ export type FileContent_Serialize = {
 export type FileEntry = {
 	path: string,
 	size: number,
-};
-
-/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
-export type FileVisualEdits = FileVisualEdits_Serialize | FileVisualEdits_Deserialize;
-
-/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
-export type FileVisualEdits_Deserialize = {
-	path: string,
-	source_hash: string,
-	edits: VisualEdit_Deserialize[],
-};
-
-/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
-export type FileVisualEdits_Serialize = {
-	path: string,
-	source_hash: string,
-	edits: VisualEdit_Serialize[],
 };
 
 export type GenerateRequest = GenerateRequest_Serialize | GenerateRequest_Deserialize;
@@ -584,6 +625,12 @@ export type GenerateSource_Deserialize =
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
 { kind: "text"; text: string } | 
+/**
+ *  A Figma frame brought in with `figma_import`: its render (`input_id`, at `dpr`×), its
+ *  design tokens (`design_input_id`, JSON) and its 1× render (`reference_input_id`, what the
+ *  page is scored against).
+ */
+{ kind: "figma"; input_id: number; design_input_id: number; reference_input_id?: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
 { kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection | null; reference_input_ids?: number[] };
 
@@ -594,6 +641,12 @@ export type GenerateSource_Serialize =
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
 { kind: "text"; text: string } | 
+/**
+ *  A Figma frame brought in with `figma_import`: its render (`input_id`, at `dpr`×), its
+ *  design tokens (`design_input_id`, JSON) and its 1× render (`reference_input_id`, what the
+ *  page is scored against).
+ */
+{ kind: "figma"; input_id: number; design_input_id: number; reference_input_id: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
 { kind: "update"; version_id: number; variant_id: number | null; change_request: string; selected_element: ElementSelection | null; reference_input_ids: number[] };
 
@@ -886,9 +939,29 @@ export type StoredScore = {
 	report: unknown,
 };
 
-export type StyleProperty = "color" | "background_color" | "font_size" | "font_weight" | "line_height" | "letter_spacing" | "margin_top" | "margin_right" | "margin_bottom" | "margin_left" | "padding_top" | "padding_right" | "padding_bottom" | "padding_left" | "gap" | "width" | "height" | "border_radius" | "border_width" | "border_color" | 
-/**  A preset: `none`, `sm`, `md`, `lg`, `xl`, `2xl`. */
-"shadow" | "text_align" | "align_items" | "justify_content" | "display" | "flex_direction";
+export type TextStyleToken = TextStyleToken_Serialize | TextStyleToken_Deserialize;
+
+export type TextStyleToken_Deserialize = {
+	font_family: string,
+	font_size: number | null,
+	font_weight: number | null,
+	/**  `None`: the font's own line height. */
+	line_height_px?: number | null,
+	/**  In px. */
+	letter_spacing: number | null,
+	uses: number,
+};
+
+export type TextStyleToken_Serialize = {
+	font_family: string,
+	font_size: number | null,
+	font_weight: number | null,
+	/**  `None`: the font's own line height. */
+	line_height_px: number | null,
+	/**  In px. */
+	letter_spacing: number | null,
+	uses: number,
+};
 
 export type Theme = "system" | "light" | "dark";
 
@@ -1080,9 +1153,9 @@ export type VariantStatus = "pending" | "generating" | "complete" | "error" | "c
 
 /**
  *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
- *  serve chat models.
+ *  and Figma (design files, read by the Figma import) serve chat models.
  */
-export type Vendor = "openai" | "anthropic" | "gemini" | "replicate";
+export type Vendor = "openai" | "anthropic" | "gemini" | "replicate" | "figma";
 
 /**  One vendor as the settings UI lists it (exported to the UI as the `VENDORS` constant). */
 export type VendorInfo = {
@@ -1189,21 +1262,6 @@ export type Viewport =
 "desktop" | 
 /**  390 × 844 CSS px (a current phone), DPR 2, mobile emulation. */
 "mobile";
-
-/**  One change to one element. */
-export type VisualChange = { kind: "style"; property: StyleProperty; value: string } | { kind: "text"; text: string };
-
-export type VisualEdit = VisualEdit_Serialize | VisualEdit_Deserialize;
-
-export type VisualEdit_Deserialize = {
-	target: EditTarget_Deserialize,
-	change: VisualChange,
-};
-
-export type VisualEdit_Serialize = {
-	target: EditTarget_Serialize,
-	change: VisualChange,
-};
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -5,6 +5,7 @@ import {
   events,
   type ExportFormat,
   type ExportReport,
+  type FigmaImport_Serialize as FigmaImport,
   type InputInfo,
   type StoredEvent,
   type VersionThumbnail,
@@ -24,6 +25,17 @@ export function projectOpen(path: string): Promise<Result<ProjectInfo>> {
 /** Import an HTML file or folder as a new project; says what the page pulled in and what it left. */
 export function projectImport(source: string, name: string | null, parentDir: string | null): Promise<Result<ImportedProject>> {
   return commands.projectImport(source, name, parentDir);
+}
+
+/** Every input stored in the project (screenshots, videos, Figma renders and design tokens). */
+export function projectInputs(projectId: string): Promise<Result<InputInfo[]>> {
+  return commands.projectInputs(projectId);
+}
+
+/** Import the Figma frame a link names into the project's inputs: its 2× and 1× renders and its
+ *  design tokens (src-tauri/src/figma). The token never leaves Rust. */
+export function figmaImport(projectId: string, url: string): Promise<Result<FigmaImport>> {
+  return commands.figmaImport(projectId, url);
 }
 
 export function projectListRecent(): Promise<Result<RecentProject[]>> {

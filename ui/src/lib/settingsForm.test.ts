@@ -6,7 +6,7 @@ const defaults: Settings = {
   default_stack: "html_tailwind",
   variants: { count: 4, models: [] },
   custom_providers: [],
-  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null },
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
   budget_per_variant_usd: 1,
   image_generation: true,
   asset_extraction: true,

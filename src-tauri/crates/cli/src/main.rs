@@ -29,7 +29,7 @@ enum Command {
     /// Ask a provider one question and stream the answer ("does this key / base URL work?").
     Ask(ask::AskArgs),
     /// Run a generation headless: variants side by side, files to OUT/variant-N/.
-    Generate(generate::GenerateArgs),
+    Generate(Box<generate::GenerateArgs>),
     /// List the models each vendor offers, what they can do and what they cost.
     Models(models::ModelsArgs),
     /// Score how closely a page, rendered, matches a screenshot (JSON; optional diff image).
@@ -50,7 +50,7 @@ fn main() -> ExitCode {
         Command::Keys { command } => keys::run(command),
         Command::Models(args) => models::run(args),
         Command::Ask(args) => block_on(ask::run(args)),
-        Command::Generate(args) => block_on(generate::run(args)),
+        Command::Generate(args) => block_on(generate::run(*args)),
         Command::Score(args) => block_on(score::run(args)),
         Command::Eval(args) => block_on(eval::run(args)),
     }

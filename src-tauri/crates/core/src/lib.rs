@@ -6,6 +6,7 @@ pub mod atomic_file;
 pub mod engine;
 pub mod error;
 pub mod fidelity;
+pub mod figma;
 pub mod logging;
 pub mod project;
 pub mod prompts;

@@ -10,7 +10,7 @@ use std::sync::{LazyLock, RwLock};
 
 pub const REDACTED: &str = "[REDACTED]";
 
-/// Key-shaped text: OpenAI/Anthropic/OpenRouter `sk-…`, Google `AIza…`, Replicate `r8_…`,
+/// Key-shaped text: OpenAI/Anthropic/OpenRouter `sk-…`, Google `AIza…`, Replicate `r8_…`, Figma `figd_…`,
 /// bearer tokens, and `api-key`-style headers or fields with their value.
 static KEY_PATTERNS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -18,6 +18,7 @@ static KEY_PATTERNS: LazyLock<Regex> = LazyLock::new(|| {
         \bsk-[A-Za-z0-9_\-]{16,}
       | \bAIza[0-9A-Za-z_\-]{30,}
       | \br8_[A-Za-z0-9]{20,}
+      | \bfigd_[A-Za-z0-9_\-]{20,}
       | (?i:bearer)\s+[A-Za-z0-9._~+/\-]{12,}=*
       | (?i:(?:x-)?(?:goog-)?api[_-]?key)["']?\s*[:=]\s*["']?[^\s"',;&}]{8,}
     "#,

@@ -11,6 +11,10 @@ fn scrubs_vendor_key_shapes() {
         ("google", "AIzaSyA1234567890abcdefghijklmnopqrstu"),
         ("replicate", "token r8_abcdefghijklmnopqrstuvwxyz12"),
         (
+            "figma",
+            "X-Figma-Token: figd_AbCdEfGhIjKlMnOpQrStUvWxYz-0123",
+        ),
+        (
             "bearer",
             "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.abc.def",
         ),

@@ -18,6 +18,10 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("render", &["app_info", "prompts", "visual_edit", "vocab"]),
     ("fidelity", &["render"]),
     (
+        "figma",
+        &["prompts", "providers", "redact", "safe_fetch", "vocab"],
+    ),
+    (
         "tools",
         &["app_info", "redact", "render", "safe_fetch", "vocab"],
     ),
@@ -60,6 +64,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("preview", &["state"]),
     ("generation", &["preview", "secrets", "state"]),
     ("projects", &["generation", "state"]),
+    ("figma", &["secrets", "state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.

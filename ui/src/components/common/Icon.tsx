@@ -1,5 +1,6 @@
 // The few outline icons the app uses (Heroicons-style paths), so every button looks alike.
 const PATHS = {
+  figma: "M9 3h3v6H9a3 3 0 0 1 0-6Zm3 0h3a3 3 0 0 1 0 6h-3V3Zm0 6h3a3 3 0 1 1-3 3V9Zm-3 0h3v6H9a3 3 0 0 1 0-6Zm0 6h3v3a3 3 0 1 1-3-3Z",
   back: "M10.5 19.5 3 12m0 0 7.5-7.5M3 12h18",
   upload: "M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5",
   close: "M6 18 18 6M6 6l12 12",

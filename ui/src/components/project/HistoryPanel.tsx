@@ -1,5 +1,6 @@
 import type { VersionTree } from "../../ipc";
 import { formatWhen } from "../../lib/format";
+import { thumbFor, versionInputKind, type StoredInput } from "../../lib/inputThumb";
 import { versionRows } from "../../lib/versions";
 import { Icon } from "../common/Icon";
 import { Badge } from "../common/ui";
@@ -15,12 +16,29 @@ interface Props {
   selected: number | null;
   /** What each version looks like, when the app has pictured it. */
   thumbnails?: Map<number, string> | undefined;
+  /** The project's inputs: each version shows the kind it was made from. */
+  inputs?: StoredInput[] | undefined;
   onSelect: (versionId: number) => void;
   onRestore: (versionId: number) => void;
   onRetry: (versionId: number) => void;
 }
 
-export function HistoryPanel({ tree, pending, selected, thumbnails, onSelect, onRestore, onRetry }: Props) {
+/** The icon of the input kind a version was made from (Figma frame, video, screenshots, text, HTML). */
+function MadeFrom({ kind, inputIds, inputs, prompt }: { kind: string; inputIds: number[]; inputs: StoredInput[]; prompt: string | null }) {
+  const input = versionInputKind(kind, inputIds, inputs, prompt);
+  if (!input) return null;
+  const thumb = thumbFor(input);
+  const icon = thumb.show === "icon" ? thumb.icon : input.kind === "video" ? "video" : "photo";
+  const label = thumb.badge ?? "Screenshot";
+  return (
+    <span title={`Made from: ${label}`} data-testid="history-input-kind" data-kind={input.kind} className="inline-flex items-center text-zinc-400">
+      <Icon name={icon} className="size-3.5" />
+      <span className="sr-only">Made from: {label}</span>
+    </span>
+  );
+}
+
+export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSelect, onRestore, onRetry }: Props) {
   const rows = tree ? versionRows(tree) : [];
   return (
     <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
@@ -64,6 +82,7 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, onSelect, on
                 <span className="font-semibold tabular-nums">v{row.number}</span>
                 <Badge tone={row.badge === "create" ? "accent" : row.badge === "manual" ? "emerald" : "zinc"}>{row.badge}</Badge>
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
+                <MadeFrom kind={row.version.kind} inputIds={row.version.inputs} inputs={inputs ?? []} prompt={row.version.prompt} />
                 {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
               </span>
               {thumbnails?.get(row.version.id) ? (

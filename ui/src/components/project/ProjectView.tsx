@@ -31,6 +31,7 @@ import { VariantCard } from "./VariantCard";
 import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
+import { useProjectInputs } from "../../hooks/useProjectInputs";
 import { VariantStage, type StageTab } from "./VariantStage";
 import { VisualEditPanel } from "./VisualEditPanel";
 import { useVisualEdit } from "../../hooks/useVisualEdit";
@@ -46,6 +47,7 @@ interface Props {
 
 export function ProjectView({ project, settings, notice, onBack, onOpenSettings }: Props) {
   const { tree, error: treeError, refresh } = useVersions(project.id);
+  const inputs = useProjectInputs(project.id, tree);
   const allLive = useLiveGenerations();
   const lives = useMemo(() => [...allLive.entries()].filter(([, l]) => l.projectId === project.id), [allLive, project.id]);
   const [chosenVersion, setVersionId] = useState<number | null>(() => lives[lives.length - 1]?.[0] ?? project.current_version ?? null);
@@ -267,7 +269,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
       <div className="flex min-h-0 flex-1">
         <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 dark:border-zinc-800">
           {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
-          <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
+          <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col">
           {displays.length > 1 ? (

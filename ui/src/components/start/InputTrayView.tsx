@@ -1,5 +1,18 @@
-import type { InputTray } from "../../hooks/useInputTray";
+import type { InputItem, InputTray } from "../../hooks/useInputTray";
+import type { ThumbInput } from "../../lib/inputThumb";
 import { Icon } from "../common/Icon";
+import { InputThumbView } from "./InputThumbView";
+
+function thumbInput(item: InputItem): ThumbInput {
+  switch (item.kind) {
+    case "video":
+      return { kind: "video", videoUrl: item.videoUrl ?? null, durationS: null };
+    case "figma":
+      return { kind: "figma", previewUrl: item.previewUrl, label: item.source.type === "figma" ? `node ${item.source.nodeId}` : "" };
+    case "image":
+      return { kind: "image", previewUrl: item.previewUrl, url: item.source.type === "url" };
+  }
+}
 
 export function InputTrayView({ tray }: { tray: InputTray }) {
   if (tray.items.length === 0) return null;
@@ -7,13 +20,7 @@ export function InputTrayView({ tray }: { tray: InputTray }) {
     <ul className="flex flex-wrap gap-3" aria-label="Inputs" data-testid="input-tray">
       {tray.items.map((item) => (
         <li key={item.key} className="group relative w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
-          <div className="flex aspect-[4/3] items-center justify-center bg-zinc-100 dark:bg-zinc-800">
-            {item.previewUrl ? (
-              <img src={item.previewUrl} alt="" className="size-full object-cover object-left-top" />
-            ) : (
-              <Icon name={item.source.type === "url" ? "external" : item.kind === "video" ? "video" : "photo"} className="size-8 text-zinc-400" />
-            )}
-          </div>
+          <InputThumbView input={thumbInput(item)} />
           <p className="truncate px-2 py-1 text-xs text-zinc-600 dark:text-zinc-300" title={item.name}>
             {item.name}
           </p>

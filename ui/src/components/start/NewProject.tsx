@@ -46,6 +46,7 @@ export function NewProject({ settings, onOpened }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [capture, setCapture] = useState<string | null>(null);
+  const [figma, setFigma] = useState<string | null>(null);
 
   // Settings arrive after the first render; follow their defaults until the user chooses.
   const effective = touched ? choices : defaults(settings);
@@ -57,7 +58,7 @@ export function NewProject({ settings, onOpened }: Props) {
     if (!canGenerate) return;
     setBusy("Creating the project…");
     setError(null);
-    const result = await createAndGenerate(tray.items, text, { ...effective, generateImages: effective.generateImages && !imagesBlocked });
+    const result = await createAndGenerate(tray.items, text, { ...effective, generateImages: effective.generateImages && !imagesBlocked }, setBusy);
     setBusy(null);
     if (result.ok) onOpened(result.project);
     else setError(result.message);
@@ -92,6 +93,11 @@ export function NewProject({ settings, onOpened }: Props) {
           }}>
             <Icon name="external" /> Capture a web page…
           </button>
+          <button type="button" className={ghostButtonClass} aria-expanded={figma !== null} onClick={() => {
+            setFigma((f) => (f === null ? "" : null));
+          }}>
+            <Icon name="figma" /> Figma frame…
+          </button>
           <button type="button" className={ghostButtonClass} onClick={() => void importHtml()}>
             <Icon name="doc" /> Import HTML…
           </button>
@@ -117,6 +123,30 @@ export function NewProject({ settings, onOpened }: Props) {
             }}
           />
           <button type="submit" className={primaryButtonClass} disabled={!capture.trim()}>
+            Add
+          </button>
+        </form>
+      ) : null}
+      {figma !== null ? (
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (tray.addFigma(figma)) setFigma(null);
+          }}
+        >
+          <input
+            type="url"
+            aria-label="Figma frame link"
+            placeholder="https://www.figma.com/design/…?node-id=1-2 — right-click a frame → Copy link"
+            className={`${inputClass} select-text`}
+            value={figma}
+            autoFocus
+            onChange={(e) => {
+              setFigma(e.target.value);
+            }}
+          />
+          <button type="submit" className={primaryButtonClass} disabled={!figma.trim()}>
             Add
           </button>
         </form>

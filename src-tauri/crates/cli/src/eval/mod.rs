@@ -171,6 +171,7 @@ async fn run_one(
 /// The arguments `s2c generate --input SHOT --model MODEL --out DIR` would have.
 fn generate_args(args: &EvalArgs, shot: &Path, model: &str, out: PathBuf) -> GenerateArgs {
     GenerateArgs {
+        figma: None,
         inputs: vec![shot.to_path_buf()],
         video: None,
         text: None,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/\n  s2c generate --input shot.png --model claude-opus-4-1 --fallback-model openai:gpt-5.4 --out out/"
+    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/\n  s2c generate --input shot.png --model claude-opus-4-1 --fallback-model openai:gpt-5.4 --out out/\n  s2c generate --figma 'https://www.figma.com/design/KEY/Name?node-id=1-2' --out out/"
 )]
 pub struct GenerateArgs {
     /// A screenshot to rebuild (PNG, JPEG, WebP or GIF); repeat for up to 5.
@@ -13,11 +13,17 @@ pub struct GenerateArgs {
     /// A screen recording to rebuild (Gemini models only).
     #[arg(long, value_name = "VIDEO", conflicts_with_all = ["inputs", "text", "from"])]
     pub video: Option<PathBuf>,
+    /// A Figma frame to rebuild, by its link (`https://www.figma.com/design/<file>/…?node-id=1-2`).
+    /// Needs a Figma personal access token: FIGMA_API_KEY / FIGMA_TOKEN or the keychain
+    /// (`s2c keys set figma`). The frame's 1× and 2× renders and its design tokens are written
+    /// to `OUT/figma/`.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["inputs", "video", "from"])]
+    pub figma: Option<String>,
     /// A description of the page to build (or, with --input, extra instructions).
     #[arg(long)]
     pub text: Option<String>,
     /// Update: start from the files of an earlier variant's folder.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["inputs", "video"], requires = "prompt")]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["inputs", "video", "figma"], requires = "prompt")]
     pub from: Option<PathBuf>,
     /// Update: what to change.
     #[arg(long, requires = "from")]

@@ -2,6 +2,7 @@
 //! variant's files to `OUT/variant-N/` and, with `--events`, every event as JSON lines.
 
 mod args;
+mod figma;
 mod progress;
 mod providers;
 mod request;

@@ -55,12 +55,21 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         })
         .collect::<Result<Vec<_>, String>>()?;
 
-    let (source, start_files) = input_of(args)?;
+    let (source, start_files) = match &args.figma {
+        Some(link) => (
+            PlanSource::Create {
+                input: super::figma::figma_input(link, &args.out, args.quiet).await?,
+                instructions: args.text.clone(),
+            },
+            vec![],
+        ),
+        None => input_of(args)?,
+    };
     let needs = ModelNeeds {
         vision: matches!(
             &source,
             PlanSource::Create {
-                input: CreateInput::Screenshots(_),
+                input: CreateInput::Screenshots(_) | CreateInput::Figma { .. },
                 ..
             }
         ),
@@ -195,6 +204,6 @@ fn input_of(args: &GenerateArgs) -> Result<(PlanSource, Vec<(String, String)>), 
             },
             vec![],
         )),
-        None => Err("say what to build: --input IMAGE, --video FILE, --text \"…\", or --from DIR with --prompt".into()),
+        None => Err("say what to build: --input IMAGE, --video FILE, --figma URL, --text \"…\", or --from DIR with --prompt".into()),
     }
 }

@@ -111,19 +111,13 @@ impl GenerationPlan {
             });
             assets.insert(asset.id, asset.image.media_type, asset.image.data);
         }
-        let has_still_image = matches!(
-            &self.source,
-            PlanSource::Create {
-                input: CreateInput::Screenshots(_),
-                ..
-            }
-        );
-        if let PlanSource::Create {
-            input: CreateInput::Screenshots(shots),
-            ..
-        } = &self.source
+        let still_images = match &self.source {
+            PlanSource::Create { input, .. } => input.still_images(),
+            PlanSource::Update { .. } => &[],
+        };
+        let has_still_image = !still_images.is_empty();
         {
-            for shot in shots {
+            for shot in still_images {
                 assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
             }
         }

@@ -1,6 +1,7 @@
 //! The opening message of a new generation, for each kind of input.
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
+use super::design_tokens::{design_tokens_section, DesignTokens};
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
 use crate::vocab::ImageAttachment;
@@ -18,6 +19,23 @@ pub enum CreateInput {
     Text(String),
     /// Existing code the user imported; it is also the variant's starting file.
     ImportedCode { path: String, code: String },
+    /// A Figma frame: its render at `dpr`× and the design tokens read from the file.
+    Figma {
+        frame: ImageAttachment,
+        dpr: u32,
+        tokens: DesignTokens,
+    },
+}
+
+impl CreateInput {
+    /// The still images the model sees (screenshots, a Figma frame's render).
+    pub fn still_images(&self) -> &[ImageAttachment] {
+        match self {
+            Self::Screenshots(shots) => shots,
+            Self::Figma { frame, .. } => std::slice::from_ref(frame),
+            Self::Video(_) | Self::Text(_) | Self::ImportedCode { .. } => &[],
+        }
+    }
 }
 
 /// An uploaded image the model may save into the project with save_assets.
@@ -57,6 +75,13 @@ pub fn create_prompt(ctx: &PromptContext<'_>, req: &CreateRequest) -> Result<Pro
                  choices a good designer would make and keep them consistent.\n\n{text}"
             ))]
         }
+        CreateInput::Figma { frame, dpr, tokens } => vec![
+            PromptPart::Text(format!(
+                "Build a {stack} page that looks exactly like this Figma frame."
+            )),
+            PromptPart::Image(frame.clone()),
+            PromptPart::Text(design_tokens_section(tokens, *dpr)),
+        ],
         CreateInput::ImportedCode { path, code } => {
             non_empty(code).ok_or(PromptError::EmptyCode)?;
             vec![PromptPart::Text(format!(

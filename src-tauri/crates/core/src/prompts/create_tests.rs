@@ -180,3 +180,40 @@ fn instructions_and_uploaded_assets_are_appended() {
     );
     assert!(text.contains("`save_assets`"));
 }
+
+#[test]
+fn a_figma_frame_sends_its_render_then_its_design_tokens() {
+    let tokens = crate::prompts::DesignTokens {
+        frame_name: "Pricing".into(),
+        width: 720.0,
+        height: 400.0,
+        colors: vec![crate::prompts::design_tokens::ColorToken {
+            hex: "#1e40af".into(),
+            uses: 4,
+        }],
+        texts: vec!["Simple pricing".into()],
+        ..Default::default()
+    };
+    let prompt = create_prompt(
+        &ctx(),
+        &request(CreateInput::Figma {
+            frame: shot(7),
+            dpr: 2,
+            tokens,
+        }),
+    )
+    .unwrap();
+    assert_eq!(images(&prompt), 1);
+    let parts = &prompt.messages[0].parts;
+    assert!(matches!(&parts[1], PromptPart::Image(i) if i.data == [7]));
+    let PromptPart::Text(section) = &parts[2] else {
+        panic!("the tokens follow the image: {parts:?}")
+    };
+    assert!(
+        section.contains("rendered at 2× (1440 × 800 px at 2× = 720 × 400 CSS px)"),
+        "{section}"
+    );
+    assert!(section.contains("- #1e40af (4 uses)"));
+    assert!(section.contains("- Simple pricing"));
+    assert_eq!(CreateInput::Text("x".into()).still_images().len(), 0);
+}

@@ -5,6 +5,7 @@
 pub mod cdn;
 pub mod content;
 pub mod create;
+pub mod design_tokens;
 pub mod stack;
 mod stack_rules;
 pub mod system;
@@ -13,6 +14,7 @@ pub mod update;
 pub use cdn::{cdn, resolve_cdn_url, CdnAsset, CdnKey, CdnKind, CDN_ASSETS};
 pub use content::{Prompt, PromptMessage, PromptPart, Role, VideoAttachment};
 pub use create::{create_prompt, AssetRef, CreateInput, CreateRequest, MAX_SCREENSHOTS};
+pub use design_tokens::{design_tokens_section, DesignTokens};
 pub use stack::{Stack, UnknownStack};
 pub use system::{system_prompt, PromptContext};
 pub use update::{update_prompt, HistoryEntry, SelectedElement, UpdateRequest, UpdateSource};

@@ -18,13 +18,13 @@ pub enum Provider {
 }
 
 impl Provider {
-    /// The provider of a vendor's chat models; `None` for Replicate, which serves none.
+    /// The provider of a vendor's chat models; `None` for Replicate and Figma, which serve none.
     pub fn builtin(vendor: Vendor) -> Option<Self> {
         match vendor {
             Vendor::Openai => Some(Self::OpenAi),
             Vendor::Anthropic => Some(Self::Anthropic),
             Vendor::Gemini => Some(Self::Gemini),
-            Vendor::Replicate => None,
+            Vendor::Replicate | Vendor::Figma => None,
         }
     }
 

@@ -36,6 +36,7 @@ async fn set_status_and_clear_in_memory() {
             ("anthropic", false),
             ("gemini", false),
             ("replicate", false),
+            ("figma", false),
             ("my-ollama", true)
         ]
     );

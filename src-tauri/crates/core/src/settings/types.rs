@@ -43,6 +43,7 @@ pub struct BaseUrls {
     pub anthropic: Option<String>,
     pub gemini: Option<String>,
     pub replicate: Option<String>,
+    pub figma: Option<String>,
 }
 
 impl BaseUrls {
@@ -53,6 +54,7 @@ impl BaseUrls {
             Vendor::Anthropic => self.anthropic.as_ref(),
             Vendor::Gemini => self.gemini.as_ref(),
             Vendor::Replicate => self.replicate.as_ref(),
+            Vendor::Figma => self.figma.as_ref(),
         }
     }
 }

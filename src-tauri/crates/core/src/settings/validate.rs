@@ -104,6 +104,7 @@ fn check_base_urls(settings: &Settings, problems: &mut Vec<String>) {
         ("Anthropic", &b.anthropic),
         ("Gemini", &b.gemini),
         ("Replicate", &b.replicate),
+        ("Figma", &b.figma),
     ] {
         if let Some(url) = url {
             if let Err(reason) = check_url(url) {

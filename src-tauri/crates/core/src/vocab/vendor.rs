@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
-/// serve chat models.
+/// and Figma (design files, read by the Figma import) serve chat models.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type,
 )]
@@ -17,15 +17,17 @@ pub enum Vendor {
     Anthropic,
     Gemini,
     Replicate,
+    Figma,
 }
 
 impl Vendor {
     /// Every vendor, in the order the UI and key listings show them.
-    pub const ALL: [Vendor; 4] = [
+    pub const ALL: [Vendor; 5] = [
         Vendor::Openai,
         Vendor::Anthropic,
         Vendor::Gemini,
         Vendor::Replicate,
+        Vendor::Figma,
     ];
 
     /// The vendors whose chat models a variant can run on.
@@ -38,6 +40,7 @@ impl Vendor {
             Self::Anthropic => "anthropic",
             Self::Gemini => "gemini",
             Self::Replicate => "replicate",
+            Self::Figma => "figma",
         }
     }
 
@@ -45,7 +48,7 @@ impl Vendor {
     pub const fn aliases(self) -> &'static [&'static str] {
         match self {
             Self::Gemini => &["google"],
-            Self::Openai | Self::Anthropic | Self::Replicate => &[],
+            Self::Openai | Self::Anthropic | Self::Replicate | Self::Figma => &[],
         }
     }
 
@@ -62,12 +65,13 @@ impl Vendor {
             Self::Anthropic => "Anthropic",
             Self::Gemini => "Google Gemini",
             Self::Replicate => "Replicate",
+            Self::Figma => "Figma",
         }
     }
 
     /// Whether its chat models can run a variant.
     pub const fn serves_models(self) -> bool {
-        !matches!(self, Self::Replicate)
+        !matches!(self, Self::Replicate | Self::Figma)
     }
 
     /// Where its API lives when the settings name no other base URL.
@@ -77,6 +81,7 @@ impl Vendor {
             Self::Anthropic => "https://api.anthropic.com/v1",
             Self::Gemini => "https://generativelanguage.googleapis.com/v1beta",
             Self::Replicate => "https://api.replicate.com",
+            Self::Figma => "https://api.figma.com",
         }
     }
 
@@ -89,6 +94,8 @@ impl Vendor {
             Self::Gemini => &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
             // Replicate's own clients read REPLICATE_API_TOKEN.
             Self::Replicate => &["REPLICATE_API_KEY", "REPLICATE_API_TOKEN"],
+            // A Figma personal access token; Figma's own examples call it FIGMA_TOKEN.
+            Self::Figma => &["FIGMA_API_KEY", "FIGMA_TOKEN"],
         }
     }
 
@@ -99,6 +106,7 @@ impl Vendor {
             Self::Anthropic => "ANTHROPIC_BASE_URL",
             Self::Gemini => "GEMINI_BASE_URL",
             Self::Replicate => "REPLICATE_BASE_URL",
+            Self::Figma => "FIGMA_BASE_URL",
         }
     }
 

@@ -19,7 +19,10 @@ fn names_round_trip_and_match_serde() {
         );
     }
     let names: Vec<&str> = Vendor::ALL.map(Vendor::as_str).to_vec();
-    assert_eq!(names, ["openai", "anthropic", "gemini", "replicate"]);
+    assert_eq!(
+        names,
+        ["openai", "anthropic", "gemini", "replicate", "figma"]
+    );
 }
 
 #[test]
@@ -31,7 +34,7 @@ fn aliases_parse_but_are_not_names() {
 }
 
 #[test]
-fn only_replicate_serves_no_models() {
+fn only_replicate_and_figma_serve_no_models() {
     let serving: Vec<Vendor> = Vendor::ALL
         .into_iter()
         .filter(|v| v.serves_models())

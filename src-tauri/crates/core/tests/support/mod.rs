@@ -14,6 +14,7 @@ pub mod anthropic;
 pub mod anthropic_session;
 pub mod engine_harness;
 pub mod fallback;
+pub mod figma;
 pub mod gemini;
 pub mod gemini_session;
 pub mod images;
