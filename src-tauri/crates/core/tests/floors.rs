@@ -59,6 +59,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("preview", &["state"]),
     ("generation", &["preview", "secrets", "state"]),
     ("projects", &["generation", "state"]),
+    ("capture", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.
