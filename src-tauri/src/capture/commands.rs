@@ -351,9 +351,10 @@ pub async fn record_running(captures: State<'_, Captures>) -> Result<bool, IpcEr
 pub async fn record_trim(
     captures: State<'_, Captures>,
     path: String,
-    start_ms: u64,
-    end_ms: u64,
+    start_ms: u32,
+    end_ms: u32,
 ) -> Result<CapturedInput, IpcError> {
+    let (start_ms, end_ms) = (u64::from(start_ms), u64::from(end_ms));
     let source = files::own_recording(&captures.dir, &PathBuf::from(&path))
         .ok_or(CaptureError::NotARecording)?;
     let (ffmpeg, codec) = match captures.ffmpeg() {
@@ -401,7 +402,7 @@ async fn describe_video(captures: &Captures, path: PathBuf) -> Result<CapturedIn
         width,
         height,
         scale_factor: 1.0,
-        duration_ms: Some(duration_ms),
+        duration_ms: Some(u32::try_from(duration_ms).unwrap_or(u32::MAX)),
     })
 }
 

@@ -46,7 +46,7 @@ pub struct CapturedInput {
     /// The screen's device pixel ratio (also in the file name, `@2x`, when not 1).
     pub scale_factor: f64,
     /// A recording's length.
-    pub duration_ms: Option<u64>,
+    pub duration_ms: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
