@@ -30,7 +30,11 @@ export function useCapture(onInput: (input: CapturedInput) => void): Capture {
     void captureSupport().then((r) => {
       if (!alive) return;
       if (r.status === "ok") setSupport(r.data);
-      else setMessage(errorMessage(r.error));
+      else {
+        // Not knowing is "not available", with the reason where the buttons are.
+        const no = { available: false, reason: `Capture is not available: ${errorMessage(r.error)}` };
+        setSupport({ screenshot: no, windows: no, recording: no, shortcut: null, recording_limit_secs: 30 });
+      }
     });
     return () => {
       alive = false;
