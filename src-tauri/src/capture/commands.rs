@@ -211,7 +211,7 @@ pub async fn capture_window(
     let grabbed = blocking(move || ext::grab_window(window_id)).await;
     captures.windows.show_main();
     let (image, scale) = grabbed?;
-    Ok(save_image(&captures, image, scale).await?)
+    save_image(&captures, image, scale).await
 }
 
 /// Capture the whole screen the app is on.
@@ -224,7 +224,7 @@ pub async fn capture_screen(captures: State<'_, Captures>) -> Result<CapturedInp
     let grabbed = blocking(move || ext::grab_screen_at(cx, cy)).await;
     captures.windows.show_main();
     let frozen = grabbed?;
-    Ok(save_image(&captures, frozen.image, frozen.scale_factor).await?)
+    save_image(&captures, frozen.image, frozen.scale_factor).await
 }
 
 async fn save_image(
