@@ -43,6 +43,18 @@ fn main() {
         "preview_url",
         "variant_scores",
         "variant_score_diff",
+        "capture_support",
+        "capture_region_start",
+        "capture_frozen",
+        "capture_region_finish",
+        "capture_cancel",
+        "capture_windows",
+        "capture_window",
+        "capture_screen",
+        "record_start",
+        "record_stop",
+        "record_running",
+        "record_trim",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

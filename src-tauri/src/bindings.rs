@@ -1,7 +1,7 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{commands, figma, generation, preview, projects, secrets, settings};
+use crate::{capture, commands, figma, generation, preview, projects, secrets, settings};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -47,13 +47,26 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             preview::commands::preview_url,
             generation::commands::variant_scores,
             generation::commands::variant_score_diff,
+            capture::commands::capture_support,
+            capture::commands::capture_region_start,
+            capture::commands::capture_frozen,
+            capture::commands::capture_region_finish,
+            capture::commands::capture_cancel,
+            capture::commands::capture_windows,
+            capture::commands::capture_window,
+            capture::commands::capture_screen,
+            capture::commands::record_start,
+            capture::commands::record_stop,
+            capture::commands::record_running,
+            capture::commands::record_trim,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,
             projects::ProjectFilesChanged,
             generation::GenerationRecorded,
             generation::score::VariantScored,
-            generation::thumbnail::VersionThumbnailReady
+            generation::thumbnail::VersionThumbnailReady,
+            capture::CaptureFinished
         ])
         .typ::<crate::IpcError>()
         .typ::<s2c_core::vocab::vendor::Vendor>()

@@ -49,15 +49,28 @@ pub(super) fn collected_in_bindings_rs() -> BTreeSet<String> {
     .collect()
 }
 
-/// The app's own permissions (`allow-<command>`, no plugin prefix) granted to the main window,
-/// as command names.
+/// The app's own permissions (`allow-<command>`, no plugin prefix) granted by every capability
+/// file (the main window's and the capture overlay's), as command names.
 fn granted_in_capabilities() -> BTreeSet<String> {
-    let text = read("src-tauri/capabilities/main.json");
+    CAPABILITIES
+        .iter()
+        .flat_map(|file| granted_in(file))
+        .collect()
+}
+
+const CAPABILITIES: [&str; 2] = [
+    "src-tauri/capabilities/main.json",
+    "src-tauri/capabilities/capture.json",
+];
+
+/// The app's own permissions one capability file grants, as command names.
+fn granted_in(file: &str) -> BTreeSet<String> {
+    let text = read(file);
     let json: serde_json::Value =
-        serde_json::from_str(&text).expect("src-tauri/capabilities/main.json is JSON");
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file} is not JSON: {e}"));
     json["permissions"]
         .as_array()
-        .expect("src-tauri/capabilities/main.json has a permissions list")
+        .unwrap_or_else(|| panic!("{file} has no permissions list"))
         .iter()
         .filter_map(|p| p.as_str())
         .filter(|p| !p.contains(':'))
@@ -82,7 +95,7 @@ fn every_command_is_declared_collected_and_granted() {
             collected_in_bindings_rs(),
         ),
         (
-            "src-tauri/capabilities/main.json (granted)",
+            "src-tauri/capabilities/*.json (granted)",
             granted_in_capabilities(),
         ),
     ];
@@ -105,5 +118,21 @@ fn every_command_is_declared_collected_and_granted() {
         problems.is_empty(),
         "the command lists disagree:\n{}",
         problems.join("\n")
+    );
+}
+
+#[test]
+fn the_capture_overlay_may_only_read_finish_or_cancel_its_capture() {
+    let overlay = granted_in("src-tauri/capabilities/capture.json");
+    let expected: BTreeSet<String> = ["capture_frozen", "capture_region_finish", "capture_cancel"]
+        .map(String::from)
+        .into();
+    assert_eq!(overlay, expected);
+    let text = read("src-tauri/capabilities/capture.json");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(json["windows"], serde_json::json!(["capture"]));
+    assert!(
+        !text.contains(':'.to_string().as_str()) || !json["permissions"].to_string().contains(':'),
+        "no plugin permission for the overlay"
     );
 }

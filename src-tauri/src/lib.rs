@@ -2,6 +2,7 @@
 //! No business logic lives here; see `s2c-core`.
 
 mod bindings;
+mod capture;
 mod commands;
 mod error;
 mod figma;
@@ -33,7 +34,8 @@ pub fn run() -> Result<(), tauri::Error> {
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_clipboard_manager::init())
-        .plugin(tauri_plugin_opener::init());
+        .plugin(tauri_plugin_opener::init())
+        .plugin(tauri_plugin_global_shortcut::Builder::new().build());
     wire(builder, &specta)
         .setup(move |app| {
             specta.mount_events(app);
@@ -45,6 +47,7 @@ pub fn run() -> Result<(), tauri::Error> {
                 state::AppDirs::from_os(app.handle())?,
                 std::sync::Arc::new(store),
             )?;
+            capture::install_shortcut(app.handle());
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "app started");
             Ok(())
         })
@@ -75,6 +78,11 @@ fn manage_state<R: tauri::Runtime>(
     settings::forward_changes(app, &app.state::<state::AppState>().settings);
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
+    app.manage(capture::Captures::new(
+        dirs.data.join("captures"),
+        state::notifier(app),
+        std::sync::Arc::new(capture::AppWindows(app.clone())),
+    ));
     app.manage(generation::Generations::new(
         dirs.data.join("scratch"),
         state::notifier(app),

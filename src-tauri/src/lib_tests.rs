@@ -159,11 +159,20 @@ fn every_command_refuses_a_preview_page() {
     let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
         .build()
         .expect("the mock window builds");
+    // The capture overlay's commands are granted to its window only: asked from there.
+    let overlay = tauri::WebviewWindowBuilder::new(&app, "capture", Default::default())
+        .build()
+        .expect("the mock overlay builds");
+    let overlay_only = ["capture_frozen", "capture_region_finish"];
     let commands = command_lists_tests::collected_in_bindings_rs();
     assert!(commands.len() > 30, "{commands:?}");
     for cmd in &commands {
-        let error =
-            invoke_in(&webview, preview::origin(), cmd, serde_json::json!({})).expect_err(cmd);
+        let from = if overlay_only.contains(&cmd.as_str()) {
+            &overlay
+        } else {
+            &webview
+        };
+        let error = invoke_in(from, preview::origin(), cmd, serde_json::json!({})).expect_err(cmd);
         assert_eq!(error["code"], "forbidden", "{cmd}: {error}");
         assert!(
             error["message"]

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { CaptureOverlay } from "./components/capture/CaptureOverlay";
 import "./styles.css";
 import { applyTheme } from "./lib/theme";
 
@@ -9,8 +10,6 @@ applyTheme("system");
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The capture overlay (src-tauri/src/capture/overlay.rs) loads this page with `#capture`.
+const overlay = window.location.hash === "#capture";
+createRoot(root).render(<StrictMode>{overlay ? <CaptureOverlay /> : <App />}</StrictMode>);

@@ -106,10 +106,43 @@ export const commands = {
 	variantScores: (projectId: string, variantIds: number[]) => typedError<StoredScore[], IpcError>(__TAURI_INVOKE("variant_scores", { projectId, variantIds })),
 	/**  A variant's score image (screenshot | render | differences) as a `data:` URL, if scored. */
 	variantScoreDiff: (projectId: string, variantId: number) => typedError<string | null, IpcError>(__TAURI_INVOKE("variant_score_diff", { projectId, variantId })),
+	/**  What the capture and record buttons may do on this machine, and why not. */
+	captureSupport: () => typedError<CaptureSupport_Serialize, IpcError>(__TAURI_INVOKE("capture_support")),
+	/**  Start a region capture: hide the app, freeze the screen it was on, open the overlay. */
+	captureRegionStart: () => typedError<null, IpcError>(__TAURI_INVOKE("capture_region_start")),
+	captureFrozen: () => typedError<FrozenView, IpcError>(__TAURI_INVOKE("capture_frozen")),
+	/**
+	 *  Cut the selection out of the frozen screen at its real pixel size, save it, close the
+	 *  overlay and tell the main window.
+	 */
+	captureRegionFinish: (selection: Selection) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("capture_region_finish", { selection })),
+	/**  Leave the overlay without a capture (Esc). */
+	captureCancel: () => typedError<null, IpcError>(__TAURI_INVOKE("capture_cancel")),
+	/**  The windows the user may pick, front to back, without the app's own. */
+	captureWindows: () => typedError<WindowChoice[], IpcError>(__TAURI_INVOKE("capture_windows")),
+	/**  Capture one window (the app steps aside while it does). */
+	captureWindow: (windowId: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("capture_window", { windowId })),
+	/**  Capture the whole screen the app is on. */
+	captureScreen: () => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("capture_screen")),
+	/**
+	 *  Start recording the screen the app is on, for at most `limit_secs` (30 by default, at most
+	 *  120).
+	 */
+	recordStart: (limitSecs: number | null) => typedError<RecordingStarted, IpcError>(__TAURI_INVOKE("record_start", { limitSecs })),
+	/**  Stop the recording (or collect it, when it stopped at its limit) and say what it holds. */
+	recordStop: () => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_stop")),
+	/**
+	 *  Whether a recording is running (it stops by itself at its limit; the UI then collects it
+	 *  with `record_stop`).
+	 */
+	recordRunning: () => typedError<boolean, IpcError>(__TAURI_INVOKE("record_running")),
+	/**  Keep `start_ms..end_ms` of a recording the app made, as a new file. */
+	recordTrim: (path: string, startMs: number, endMs: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_trim", { path, startMs, endMs })),
 };
 
 /** Events */
 export const events = {
+	captureFinished: makeEvent<CaptureFinished_Serialize, CaptureFinished_Deserialize>("capture-finished"),
 	generationRecorded: makeEvent<GenerationRecorded, GenerationRecorded>("generation-recorded"),
 	projectFilesChanged: makeEvent<ProjectFilesChanged, ProjectFilesChanged>("project-files-changed"),
 	settingsChanged: makeEvent<SettingsChanged_Serialize, SettingsChanged_Deserialize>("settings-changed"),
@@ -164,6 +197,21 @@ export type AssetCrop = {
 	screenshot: number,
 	/**  `[x, y, width, height]` in the screenshot's pixels. */
 	rect: [number, number, number, number],
+};
+
+/**  One ability and, when it is missing, why. */
+export type Availability = Availability_Serialize | Availability_Deserialize;
+
+/**  One ability and, when it is missing, why. */
+export type Availability_Deserialize = {
+	available: boolean,
+	reason?: string | null,
+};
+
+/**  One ability and, when it is missing, why. */
+export type Availability_Serialize = {
+	available: boolean,
+	reason: string | null,
 };
 
 /**  Base URL overrides per vendor (a proxy, a regional endpoint); `None` uses the vendor's own. */
@@ -230,6 +278,94 @@ export type ColorToken = {
 	hex: string,
 	uses: number,
 };
+
+/**
+ *  A region capture ended (from the overlay, which the UI's main window does not see): with the
+ *  input, with an error, or cancelled (neither).
+ */
+export type CaptureFinished = CaptureFinished_Serialize | CaptureFinished_Deserialize;
+
+/**
+ *  A region capture ended (from the overlay, which the UI's main window does not see): with the
+ *  input, with an error, or cancelled (neither).
+ */
+export type CaptureFinished_Deserialize = {
+	input?: CapturedInput_Deserialize | null,
+	error?: string | null,
+};
+
+/**
+ *  A region capture ended (from the overlay, which the UI's main window does not see): with the
+ *  input, with an error, or cancelled (neither).
+ */
+export type CaptureFinished_Serialize = {
+	input: CapturedInput_Serialize | null,
+	error: string | null,
+};
+
+/**  What the capture and record buttons may do here. */
+export type CaptureSupport = CaptureSupport_Serialize | CaptureSupport_Deserialize;
+
+/**  What the capture and record buttons may do here. */
+export type CaptureSupport_Deserialize = {
+	/**  A region, a window or the whole screen as a screenshot. */
+	screenshot: Availability_Deserialize,
+	/**  Picking a window from a list (X11, macOS and Windows; not Wayland). */
+	windows: Availability_Deserialize,
+	/**  Recording the screen to a video. */
+	recording: Availability_Deserialize,
+	/**  The global shortcut that starts a region capture, when it could be registered. */
+	shortcut?: string | null,
+	/**  The longest recording, in seconds. */
+	recording_limit_secs: number,
+};
+
+/**  What the capture and record buttons may do here. */
+export type CaptureSupport_Serialize = {
+	/**  A region, a window or the whole screen as a screenshot. */
+	screenshot: Availability_Serialize,
+	/**  Picking a window from a list (X11, macOS and Windows; not Wayland). */
+	windows: Availability_Serialize,
+	/**  Recording the screen to a video. */
+	recording: Availability_Serialize,
+	/**  The global shortcut that starts a region capture, when it could be registered. */
+	shortcut: string | null,
+	/**  The longest recording, in seconds. */
+	recording_limit_secs: number,
+};
+
+/**  What a capture produced: a file in the captures folder, ready to be added like a dropped one. */
+export type CapturedInput = CapturedInput_Serialize | CapturedInput_Deserialize;
+
+/**  What a capture produced: a file in the captures folder, ready to be added like a dropped one. */
+export type CapturedInput_Deserialize = {
+	path: string,
+	file_name: string,
+	kind: CapturedKind,
+	/**  The file's size in real pixels (for a 2× screen, twice the size the user saw). */
+	width: number,
+	height: number,
+	/**  The screen's device pixel ratio (also in the file name, `@2x`, when not 1). */
+	scale_factor: number | null,
+	/**  A recording's length. */
+	duration_ms?: number | null,
+};
+
+/**  What a capture produced: a file in the captures folder, ready to be added like a dropped one. */
+export type CapturedInput_Serialize = {
+	path: string,
+	file_name: string,
+	kind: CapturedKind,
+	/**  The file's size in real pixels (for a 2× screen, twice the size the user saw). */
+	width: number,
+	height: number,
+	/**  The screen's device pixel ratio (also in the file name, `@2x`, when not 1). */
+	scale_factor: number | null,
+	/**  A recording's length. */
+	duration_ms: number | null,
+};
+
+export type CapturedKind = "image" | "video";
 
 /**
  *  `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the
@@ -580,6 +716,15 @@ export type FileEntry = {
 	size: number,
 };
 
+/**  The frozen screen, for the overlay to show. */
+export type FrozenView = {
+	/**  A JPEG `data:` URL (for aiming; the crop is cut from the exact pixels). */
+	data_url: string,
+	width: number,
+	height: number,
+	scale_factor: number | null,
+};
+
 export type GenerateRequest = GenerateRequest_Serialize | GenerateRequest_Deserialize;
 
 export type GenerateRequest_Deserialize = {
@@ -822,6 +967,27 @@ export type RecentProject_Serialize = {
 	exists: boolean,
 	/**  A small PNG as a `data:` URL, when one was made. */
 	thumbnail: string | null,
+};
+
+/**  A recording that has begun. */
+export type RecordingStarted = {
+	/**  ffmpeg stops by itself after this many seconds. */
+	limit_secs: number,
+	width: number,
+	height: number,
+};
+
+/**
+ *  What the user dragged over the frozen image, in the overlay's CSS pixels, and the size the
+ *  overlay showed the whole image at. A drag up or to the left has a negative width or height.
+ */
+export type Selection = {
+	x: number | null,
+	y: number | null,
+	width: number | null,
+	height: number | null,
+	view_width: number | null,
+	view_height: number | null,
 };
 
 export type Settings = Settings_Serialize | Settings_Deserialize;
@@ -1262,6 +1428,16 @@ export type Viewport =
 "desktop" | 
 /**  390 × 844 CSS px (a current phone), DPR 2, mobile emulation. */
 "mobile";
+
+/**  A window the user can pick. */
+export type WindowChoice = {
+	id: number,
+	/**  The window's title, or its application's name when it has none. */
+	title: string,
+	app_name: string,
+	width: number,
+	height: number,
+};
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -6,6 +6,8 @@
 import type {
   AgentEvent_Deserialize,
   AppInfo_Serialize,
+  CapturedInput_Serialize,
+  CaptureSupport_Serialize,
   CustomProvider_Deserialize,
   FileContent_Serialize,
   FileVisualEdits_Deserialize,
@@ -24,6 +26,9 @@ import type {
 } from "./bindings";
 
 export type AppInfo = AppInfo_Serialize;
+/** A screenshot or recording made in the app, in its captures folder, to add like a dropped file. */
+export type CapturedInput = CapturedInput_Serialize;
+export type CaptureSupport = CaptureSupport_Serialize;
 export type ProjectInfo = ProjectInfo_Serialize;
 /** A project made by an import, with what the page pulled in from its folder and what it left. */
 export type ImportedProject = ImportedProject_Serialize;

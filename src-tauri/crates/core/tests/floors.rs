@@ -65,6 +65,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("generation", &["preview", "secrets", "state"]),
     ("projects", &["generation", "state"]),
     ("figma", &["secrets", "state"]),
+    ("capture", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.

@@ -6,6 +6,7 @@ import { errorMessage, type ElementSelection, type InputInfo } from "../../ipc";
 import { projectAddInput, projectAddInputData } from "../../ipc/projects";
 import { fileToBase64 } from "../../lib/fileData";
 import { Icon } from "../common/Icon";
+import { CaptureControls } from "../capture/CaptureControls";
 
 export interface UpdateRequest {
   text: string;
@@ -50,6 +51,12 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
       if (r.status === "ok") setRefs((list) => [...list, { info: r.data, name: path.split(/[\\/]/).pop() ?? path, url: null }]);
       else setError(errorMessage(r.error));
     }
+  }
+
+  async function addCapture(path: string, name: string) {
+    const r = await projectAddInput(projectId, path);
+    if (r.status === "ok") setRefs((list) => [...list, { info: r.data, name, url: null }]);
+    else setError(errorMessage(r.error));
   }
 
   async function addFile(file: File) {
@@ -113,6 +120,13 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
         <button type="button" title="Add a reference image" aria-label="Add a reference image" className="rounded-lg p-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void addPaths()}>
           <Icon name="photo" className="size-5" />
         </button>
+        <CaptureControls
+          compact
+          allowRecording={false}
+          onInput={(input) => {
+            void addCapture(input.path, input.file_name);
+          }}
+        />
         <textarea
           ref={area}
           rows={1}

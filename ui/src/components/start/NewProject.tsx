@@ -16,6 +16,7 @@ import { DropZone } from "../DropZone";
 import { inputClass } from "../settings/fields";
 import { GenerateOptions, type GenerateChoices } from "./GenerateOptions";
 import { InputTrayView } from "./InputTrayView";
+import { CaptureControls } from "../capture/CaptureControls";
 
 function defaults(settings: Settings | null): GenerateChoices {
   const count = Math.min(Math.max(settings?.variants.count ?? 2, 1), MAX_VARIANTS);
@@ -88,6 +89,13 @@ export function NewProject({ settings, onOpened }: Props) {
           New page
         </h2>
         <div className="flex gap-1">
+          <CaptureControls
+            allowRecording
+            onInput={(input) => {
+              // A capture is a file in the app's captures folder: added like a dropped one.
+              tray.addPaths([input.path]);
+            }}
+          />
           <button type="button" className={ghostButtonClass} aria-expanded={capture !== null} onClick={() => {
             setCapture((c) => (c === null ? "" : null));
           }}>
