@@ -47,6 +47,11 @@ export const commands = {
 	projectReadFile: (projectId: string, versionId: number, variantId: number | null, path: string) => typedError<FileContent_Serialize, IpcError>(__TAURI_INVOKE("project_read_file", { projectId, versionId, variantId, path })),
 	/**  Save an edited text file on top of a version: a new manual-save version, made current. */
 	projectSaveFile: (projectId: string, baseVersionId: number, variantId: number | null, path: string, content: string) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_save_file", { projectId, baseVersionId, variantId, path, content })),
+	/**
+	 *  Write a batch of visual edits on top of `base_version_id` as one new version, made current.
+	 *  A file changed since its preview was shown is refused (`conflict`), with nothing written.
+	 */
+	projectVisualEdit: (projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits_Deserialize[]) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_visual_edit", { projectId, baseVersionId, variantId, files })),
 	/**  Make a version (or one of its variants) the working copy again, as a new version. */
 	projectRestore: (projectId: string, versionId: number, variantId: number | null) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_restore", { projectId, versionId, variantId })),
 	/**  Choose the variant that stands for a version. */
@@ -273,12 +278,6 @@ export type Capabilities_Serialize = {
 	chromium_path: string | null,
 };
 
-export type ColorToken = {
-	/**  `#rrggbb`, or `#rrggbbaa` when not opaque. */
-	hex: string,
-	uses: number,
-};
-
 /**
  *  A region capture ended (from the overlay, which the UI's main window does not see): with the
  *  input, with an error, or cancelled (neither).
@@ -367,6 +366,12 @@ export type CapturedInput_Serialize = {
 
 export type CapturedKind = "image" | "video";
 
+export type ColorToken = {
+	/**  `#rrggbb`, or `#rrggbbaa` when not opaque. */
+	hex: string,
+	uses: number,
+};
+
 /**
  *  `{name, base_url, api_key?, models, vision}`. The key is never serialized: settings keep the
  *  rest and the keychain keeps the key (under the provider's name).
@@ -449,6 +454,31 @@ export type DesignTokens_Serialize = {
 	paddings: ([(number | null), (number | null), (number | null), (number | null)])[],
 	/**  The text content, in reading order (top to bottom, then left to right). */
 	texts: string[],
+};
+
+/**  The clicked element, as the page described it. */
+export type EditTarget = EditTarget_Serialize | EditTarget_Deserialize;
+
+/**  The clicked element, as the page described it. */
+export type EditTarget_Deserialize = {
+	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
+	node?: number | null,
+	tag: string,
+	/**  Its `class` attribute in the page. */
+	class: string,
+	/**  Its own text (direct text children), trimmed. */
+	text: string,
+};
+
+/**  The clicked element, as the page described it. */
+export type EditTarget_Serialize = {
+	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
+	node: number | null,
+	tag: string,
+	/**  Its `class` attribute in the page. */
+	class: string,
+	/**  Its own text (direct text children), trimmed. */
+	text: string,
 };
 
 /**  The element the user clicked in the preview with select-and-edit on. */
@@ -714,6 +744,23 @@ export type FileContent_Serialize = {
 export type FileEntry = {
 	path: string,
 	size: number,
+};
+
+/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
+export type FileVisualEdits = FileVisualEdits_Serialize | FileVisualEdits_Deserialize;
+
+/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
+export type FileVisualEdits_Deserialize = {
+	path: string,
+	source_hash: string,
+	edits: VisualEdit_Deserialize[],
+};
+
+/**  The edits of one file, made on the preview of the version whose source has `source_hash`. */
+export type FileVisualEdits_Serialize = {
+	path: string,
+	source_hash: string,
+	edits: VisualEdit_Serialize[],
 };
 
 /**  The frozen screen, for the overlay to show. */
@@ -1105,6 +1152,10 @@ export type StoredScore = {
 	report: unknown,
 };
 
+export type StyleProperty = "color" | "background_color" | "font_size" | "font_weight" | "line_height" | "letter_spacing" | "margin_top" | "margin_right" | "margin_bottom" | "margin_left" | "padding_top" | "padding_right" | "padding_bottom" | "padding_left" | "gap" | "width" | "height" | "border_radius" | "border_width" | "border_color" | 
+/**  A preset: `none`, `sm`, `md`, `lg`, `xl`, `2xl`. */
+"shadow" | "text_align" | "align_items" | "justify_content" | "display" | "flex_direction";
+
 export type TextStyleToken = TextStyleToken_Serialize | TextStyleToken_Deserialize;
 
 export type TextStyleToken_Deserialize = {
@@ -1428,6 +1479,21 @@ export type Viewport =
 "desktop" | 
 /**  390 × 844 CSS px (a current phone), DPR 2, mobile emulation. */
 "mobile";
+
+/**  One change to one element. */
+export type VisualChange = { kind: "style"; property: StyleProperty; value: string } | { kind: "text"; text: string };
+
+export type VisualEdit = VisualEdit_Serialize | VisualEdit_Deserialize;
+
+export type VisualEdit_Deserialize = {
+	target: EditTarget_Deserialize,
+	change: VisualChange,
+};
+
+export type VisualEdit_Serialize = {
+	target: EditTarget_Serialize,
+	change: VisualChange,
+};
 
 /**  A window the user can pick. */
 export type WindowChoice = {
