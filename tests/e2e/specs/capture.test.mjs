@@ -4,6 +4,7 @@
 // the start screen's tray as a PNG at the screen's real pixel size.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { invokeInPage, launchApp, poll } from "../harness.mjs";
@@ -76,4 +77,25 @@ test("a region finished in the real overlay window becomes an input at its real 
   assert.equal(png.readUInt32BE(16), Math.ceil((300 * 1440) / view.width), JSON.stringify(view));
   assert.equal(png.readUInt32BE(20), Math.ceil((200 * 900) / view.height));
   await poll("the region in the tray", async () => (await pageText()).includes(name));
+});
+
+test("the global shortcut opens the overlay over the frozen screen, and Esc cancels it", async () => {
+  const main = await app.browser.getWindowHandle();
+  // xdotool sends the keys through the X server (XTest), as a keyboard would: the app's passive
+  // grab of Ctrl+Alt+Shift+C is what must answer, not anything in the page.
+  execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+alt+shift+c"], { env: process.env });
+  const overlay = await poll(
+    "the overlay window after pressing Ctrl+Alt+Shift+C",
+    async () => (await app.browser.getWindowHandles()).find((h) => h !== main),
+    { timeout: 20_000 },
+  );
+  await app.browser.switchToWindow(overlay);
+  await (await app.browser.$('[data-testid="capture-overlay"]')).waitForDisplayed({ timeout: 20_000 });
+  const before = existingCaptures();
+  // WebKitWebDriver has no key actions; the key goes to the focused overlay through X as well.
+  execFileSync("xdotool", ["key", "Escape"], { env: process.env });
+  await poll("the overlay to close after Esc", async () => (await app.browser.getWindowHandles()).length === 1, { timeout: 20_000 });
+  await app.browser.switchToWindow(main);
+  await poll("the main window back", async () => (await app.browser.execute(() => document.visibilityState)) === "visible");
+  assert.deepEqual(existingCaptures(), before, "a cancelled capture writes no file");
 });
