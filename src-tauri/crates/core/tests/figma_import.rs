@@ -201,20 +201,20 @@ async fn a_link_to_a_text_layer_is_not_a_frame() {
 
 #[tokio::test]
 async fn images_are_only_downloaded_from_the_allowed_hosts() {
-    let (err, mock) = import_error(|r, base| {
-        if r.path.starts_with("/v1/images/") {
-            Reply::json(
-                200,
-                &json!({"err": null, "images": {"1:2": "https://attacker.example/steal.png"}}),
-            )
-        } else {
-            working_api(r, base)
-        }
-    })
-    .await;
+    // The render URL points at a server the fetcher can reach (the image mock), on a host that
+    // is not in the client's list: only the host check keeps the download away.
+    let mock = FigmaMock::start(working_api).await;
+    let client = mock.client_allowing(TOKEN, &["figma-alpha-api.s3.us-west-2.amazonaws.com"]);
+    let err = import_frame(&client, &parse_link(LINK).unwrap())
+        .await
+        .expect_err("a render on a host not in the list must be refused");
     assert!(matches!(err, FigmaError::Download(_)), "{err:?}");
-    assert!(err.to_string().contains("attacker.example"), "{err}");
-    assert!(mock.images.requests().is_empty());
+    assert!(err.to_string().contains("127.0.0.1"), "{err}");
+    assert!(
+        mock.images.requests().is_empty(),
+        "the image host was asked although it is not allowed"
+    );
+    mock.assert_token_only_on_the_api(TOKEN);
 }
 
 #[tokio::test]

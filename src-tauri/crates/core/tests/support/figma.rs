@@ -90,11 +90,17 @@ impl FigmaMock {
     /// A client for the mock: the API at the mock's base URL, images allowed from the image
     /// mock only (by address, as the safe fetcher's test exception).
     pub fn client(&self, token: &str) -> FigmaClient {
+        self.client_allowing(token, &["127.0.0.1"])
+    }
+
+    /// A client for the mock whose image hosts are `hosts` only; the image mock stays reachable
+    /// through the fetcher, so only the host list can keep a download away from it.
+    pub fn client_allowing(&self, token: &str, hosts: &[&str]) -> FigmaClient {
         let downloads =
             SafeFetcher::with_exceptions(FetchLimits::default(), vec![self.images_addr()])
                 .expect("fetcher");
         let mut cfg = FigmaConfig::new(self.api.url(""), ApiKey::new(token), downloads);
-        cfg.image_hosts = vec!["127.0.0.1".into()];
+        cfg.image_hosts = hosts.iter().map(|h| (*h).to_owned()).collect();
         cfg.max_wait = Duration::from_secs(2);
         FigmaClient::new(cfg).expect("client")
     }
