@@ -171,48 +171,51 @@ impl Drop for Recording {
 
 /// How long a video is, in milliseconds, by ffprobe.
 pub fn duration_ms(ffprobe: &Path, video: &Path) -> Result<u64, CaptureError> {
-    let args: Vec<OsString> = [
-        "-v",
-        "error",
-        "-show_entries",
-        "format=duration",
-        "-of",
-        "default=nw=1:nk=1",
-    ]
-    .into_iter()
-    .map(OsString::from)
-    .chain([video.as_os_str().to_owned()])
-    .collect();
-    let (status, stdout, stderr) = run(ffprobe, &args, Duration::from_secs(20))?;
-    if !status.success() {
-        return Err(CaptureError::Recorder(failure(status, &stderr)));
-    }
+    let stdout = ffprobe_query(
+        ffprobe,
+        video,
+        &[
+            "-show_entries",
+            "format=duration",
+            "-of",
+            "default=nw=1:nk=1",
+        ],
+    )?;
     super::ffmpeg_args::parse_duration_ms(&stdout)
         .ok_or_else(|| CaptureError::Recorder("ffprobe could not read the video's length".into()))
 }
 
 /// A video's first stream's frame size, by ffprobe.
 pub fn frame_size(ffprobe: &Path, video: &Path) -> Result<(u32, u32), CaptureError> {
-    let args: Vec<OsString> = [
-        "-v",
-        "error",
-        "-select_streams",
-        "v:0",
-        "-show_entries",
-        "stream=width,height",
-        "-of",
-        "csv=p=0:s=x",
-    ]
-    .into_iter()
-    .map(OsString::from)
-    .chain([video.as_os_str().to_owned()])
-    .collect();
+    let stdout = ffprobe_query(
+        ffprobe,
+        video,
+        &[
+            "-select_streams",
+            "v:0",
+            "-show_entries",
+            "stream=width,height",
+            "-of",
+            "csv=p=0:s=x",
+        ],
+    )?;
+    super::ffmpeg_args::parse_frame_size(&stdout)
+        .ok_or_else(|| CaptureError::Recorder("ffprobe could not read the video's size".into()))
+}
+
+/// ffprobe's answer for `video` to `query`, quiet but for errors.
+fn ffprobe_query(ffprobe: &Path, video: &Path, query: &[&str]) -> Result<String, CaptureError> {
+    let args: Vec<OsString> = ["-v", "error"]
+        .iter()
+        .chain(query)
+        .map(OsString::from)
+        .chain([video.as_os_str().to_owned()])
+        .collect();
     let (status, stdout, stderr) = run(ffprobe, &args, Duration::from_secs(20))?;
     if !status.success() {
         return Err(CaptureError::Recorder(failure(status, &stderr)));
     }
-    super::ffmpeg_args::parse_frame_size(&stdout)
-        .ok_or_else(|| CaptureError::Recorder("ffprobe could not read the video's size".into()))
+    Ok(stdout)
 }
 
 fn failure(status: ExitStatus, stderr: &str) -> String {
