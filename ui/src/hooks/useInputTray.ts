@@ -144,9 +144,10 @@ export function useInputTray(): InputTray {
     }
   }, [add]);
 
-  const addUrl = useCallback(
-    (raw: string) => {
-      const item = fromUrl(raw);
+  /** Adds what `parse` makes of `raw`, or shows why it can't be added. */
+  const addParsed = useCallback(
+    (parse: (raw: string) => InputItem | string, raw: string) => {
+      const item = parse(raw);
       if (typeof item === "string") {
         setMessage(item);
         return false;
@@ -156,19 +157,8 @@ export function useInputTray(): InputTray {
     },
     [add],
   );
-
-  const addFigma = useCallback(
-    (raw: string) => {
-      const item = fromFigma(raw);
-      if (typeof item === "string") {
-        setMessage(item);
-        return false;
-      }
-      add([item]);
-      return true;
-    },
-    [add],
-  );
+  const addUrl = useCallback((raw: string) => addParsed(fromUrl, raw), [addParsed]);
+  const addFigma = useCallback((raw: string) => addParsed(fromFigma, raw), [addParsed]);
 
   const remove = useCallback((key: string) => {
     setItems((list) => {
