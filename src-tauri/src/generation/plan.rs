@@ -280,6 +280,7 @@ pub fn design_system(settings: &Settings, request: &GenerateRequest) -> Option<S
 pub fn limits(settings: &Settings) -> LoopLimits {
     LoopLimits {
         budget_usd: settings.budget_per_variant_usd,
+        fidelity_rounds: settings.fidelity_rounds,
         ..LoopLimits::default()
     }
 }

@@ -3,7 +3,7 @@
 //! scored against a slightly edited version of itself — the cold first call (browser launch
 //! included), the median of 10 warm calls, and the pure comparison (no browser) alone.
 //!
-//! `cargo bench -p s2c-core --bench fidelity` (needs a Chromium on PATH). Target: warm < 2 s.
+//! `cargo bench -p s2c-core --bench fidelity` (needs a Chromium on PATH). Target: warm < 1 s.
 
 use s2c_core::fidelity::{compare_images, score_request, ScoreRequest};
 use s2c_core::render::{
@@ -139,11 +139,11 @@ fn main() {
         let mut compare = Vec::new();
         for _ in 0..RUNS {
             let started = Instant::now();
-            let _ = compare_images(&reference, &other).unwrap_or_else(|e| panic!("{e}"));
+            let _ = compare_images(&reference, &other, None, true).unwrap_or_else(|e| panic!("{e}"));
             compare.push(started.elapsed());
         }
         println!(
-            "comparison alone (normalize, SSIM, blocks, colour, diff image): median {:.0} ms",
+            "comparison alone (normalize, blocks, pairing, position, visual, colour, regions, diff image): median {:.0} ms",
             ms(median(compare))
         );
     });

@@ -70,8 +70,8 @@ const SAMPLE_SCREEN: ScreenSize = ScreenSize {
 };
 
 /// What a page scores against a screenshot of itself made by another Chromium build, at the
-/// least (docs/FIDELITY.md: 97.0–97.6 measured across two builds).
-const CROSS_BUILD_MIN: f64 = 95.0;
+/// least (docs/FIDELITY.md: the committed samples score 97.7–100 here).
+const CROSS_BUILD_MIN: f64 = 97.0;
 
 /// The sample's screenshot as this machine's Chromium renders it.
 async fn local_screenshot(renderer: &Renderer, html: &str) -> Vec<u8> {
@@ -167,13 +167,14 @@ async fn fidelity_ranks_edits_of_a_sample_in_the_expected_order() {
                 .unwrap_or_else(|| panic!("{name}"))
         };
         assert!(total("identical") >= 99.0, "identical: {scores:?}");
-        for edit in ["text changed", "color changed"] {
+        // One element wrong (its text, its colour, its place) is one tier: which is worse
+        // depends on the element (tests/fidelity_validation.rs holds their order on medians).
+        for edit in ["text changed", "color changed", "block moved"] {
             assert!(total("identical") > total(edit), "{edit}: {scores:?}");
-            assert!(total(edit) > total("block moved"), "{edit}: {scores:?}");
+            assert!(total(edit) > total("half missing"), "{edit}: {scores:?}");
         }
-        assert!(total("block moved") > total("half missing"), "{scores:?}");
         assert!(total("half missing") > total("blank"), "{scores:?}");
-        assert!(total("blank") < 35.0, "blank: {scores:?}");
+        assert!(total("blank") < 5.0, "blank: {scores:?}");
     }
 }
 

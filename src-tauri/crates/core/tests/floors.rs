@@ -23,7 +23,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "tools",
-        &["app_info", "redact", "render", "safe_fetch", "vocab"],
+        &["app_info", "fidelity", "redact", "render", "safe_fetch", "vocab"],
     ),
     (
         "settings",

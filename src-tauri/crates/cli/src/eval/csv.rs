@@ -1,8 +1,9 @@
-//! results.csv: one row per screenshot × model.
+//! results.csv: one row per screenshot × model. `rounds` is the score of each fidelity check
+//! the run made while it worked, space-separated; `score` is the final page's.
 
 use super::Run;
 
-const HEADER: &str = "screenshot,model,status,score,ssim,layout,color,text,cost_usd,seconds,turns,variant_dir,diff_image,notes";
+const HEADER: &str = "screenshot,model,status,score,block,position,visual,color,text,rounds,cost_usd,seconds,turns,variant_dir,diff_image,notes";
 
 pub fn render(runs: &[Run]) -> String {
     let mut out = String::from(HEADER);
@@ -19,10 +20,16 @@ pub fn render(runs: &[Run]) -> String {
             run.model.clone(),
             run.status.clone(),
             number(report.map(|r| r.total)),
-            number(report.map(|r| r.components.ssim)),
-            number(report.map(|r| r.components.layout)),
+            number(report.map(|r| r.components.block)),
+            number(report.map(|r| r.components.position)),
+            number(report.map(|r| r.components.visual)),
             number(report.map(|r| r.components.color)),
             number(report.and_then(|r| r.components.text)),
+            run.rounds
+                .iter()
+                .map(|s| format!("{s:.2}"))
+                .collect::<Vec<_>>()
+                .join(" "),
             run.cost_usd.map(|c| format!("{c:.6}")).unwrap_or_default(),
             format!("{:.2}", run.seconds),
             run.turns.to_string(),

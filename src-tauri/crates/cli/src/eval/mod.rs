@@ -46,6 +46,8 @@ pub struct Run {
     pub variant_dir: String,
     pub diff_image: Option<String>,
     pub thumbnail: Option<Vec<u8>>,
+    /// The score of each fidelity check the run made while it worked, in order.
+    pub rounds: Vec<f64>,
     pub score: Result<FidelityReport, String>,
 }
 
@@ -77,6 +79,13 @@ async fn eval(args: &EvalArgs) -> Result<(), String> {
                     Ok(r) => format!("score {:.1}", r.total),
                     Err(e) => format!("not scored ({e})"),
                 };
+                let rounds = if run.rounds.is_empty() {
+                    String::new()
+                } else {
+                    let each: Vec<String> = run.rounds.iter().map(|s| format!("{s:.1}")).collect();
+                    format!(" (rounds {})", each.join(" → "))
+                };
+                let score = score + &rounds;
                 let cost = run.cost_usd.map(|c| format!("${c:.4}")).unwrap_or_default();
                 eprintln!(
                     "{} × {model}: {}, {score}, {cost} {:.1} s",
@@ -136,6 +145,9 @@ async fn run_one(
         variant_dir: generate::variant_dir(&relative, 0).display().to_string(),
         diff_image: None,
         thumbnail: None,
+        rounds: variant
+            .map(|v| v.fidelity_scores.clone())
+            .unwrap_or_default(),
         score: Err(String::new()),
     };
     run.score = match renderer {
@@ -186,6 +198,7 @@ fn generate_args(args: &EvalArgs, shot: &Path, model: &str, out: PathBuf) -> Gen
         events: None,
         budget: args.budget,
         max_turns: args.max_turns,
+        fidelity_rounds: args.fidelity_rounds,
         max_tokens: args.max_tokens,
         base_url: args.base_url.clone(),
         design_system: None,

@@ -81,10 +81,18 @@ fn cell(html: &mut String, run: &Run) {
                 .text
                 .map(|t| format!(" · text {t:.1}"))
                 .unwrap_or_default();
+            let c = &report.components;
             html.push_str(&format!(
-                "<div class=\"score\">{:.1}</div><div class=\"meta\">ssim {:.1} · layout {:.1} · color {:.1}{text}</div>",
-                report.total, report.components.ssim, report.components.layout, report.components.color
+                "<div class=\"score\">{:.1}</div><div class=\"meta\">block {:.1} · position {:.1} · visual {:.1} · color {:.1}{text}</div>",
+                report.total, c.block, c.position, c.visual, c.color
             ));
+            if !run.rounds.is_empty() {
+                let rounds: Vec<String> = run.rounds.iter().map(|s| format!("{s:.1}")).collect();
+                html.push_str(&format!(
+                    "<div class=\"meta\" title=\"each fidelity check while it worked\">rounds {}</div>",
+                    rounds.join(" → ")
+                ));
+            }
         }
         Err(error) => html.push_str(&format!(
             "<div class=\"failed\">not scored: {}</div>",

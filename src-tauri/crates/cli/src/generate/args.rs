@@ -61,6 +61,11 @@ pub struct GenerateArgs {
     /// Model turns per variant.
     #[arg(long, default_value_t = 20)]
     pub max_turns: u32,
+    /// Rounds of "check the page against the screenshot, fix what differs" per variant, after it
+    /// writes a page from a screenshot (0: none; at most 5).
+    #[arg(long, value_name = "N", default_value_t = s2c_core::settings::DEFAULT_FIDELITY_ROUNDS,
+          value_parser = clap::value_parser!(u32).range(0..=5))]
+    pub fidelity_rounds: u32,
     /// Output token limit per turn.
     #[arg(long)]
     pub max_tokens: Option<u32>,

@@ -112,6 +112,7 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         limits: LoopLimits {
             max_turns: args.max_turns.max(1),
             budget_usd: args.budget,
+            fidelity_rounds: args.fidelity_rounds,
             ..LoopLimits::default()
         },
         factory: Arc::new(VendorSessions),

@@ -12,6 +12,9 @@ pub struct LoopLimits {
     /// against it; a turn that ends normally starts the count again. A cut past it ends the
     /// variant as truncated.
     pub max_continuations: u32,
+    /// Rounds of "check the page against the screenshot, fix what differs" after the model
+    /// is done (`engine/fidelity_rounds.rs`); 0 turns fidelity checks off.
+    pub fidelity_rounds: u32,
 }
 
 impl Default for LoopLimits {
@@ -20,6 +23,7 @@ impl Default for LoopLimits {
             max_turns: 20,
             budget_usd: None,
             max_continuations: 3,
+            fidelity_rounds: crate::settings::DEFAULT_FIDELITY_ROUNDS,
         }
     }
 }

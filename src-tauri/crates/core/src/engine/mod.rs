@@ -8,6 +8,7 @@ pub mod conversation;
 pub mod events;
 pub mod extract_html;
 mod fallback;
+mod fidelity_rounds;
 pub mod generation;
 pub mod limits;
 pub mod model_choice;

@@ -51,6 +51,8 @@ pub struct VariantOutcome {
     /// create_file calls of the last turn that streamed content but never ran (cancelled,
     /// interrupted, cut off): what they had written so far, kept apart from `files`.
     pub drafts: Vec<Draft>,
+    /// Each fidelity check's score, in order (the model's and the automatic rounds').
+    pub fidelity_scores: Vec<f64>,
 }
 
 /// What an unfinished create_file call had streamed.
@@ -105,5 +107,6 @@ pub(crate) fn failed_to_open(
         assistant_text: String::new(),
         transcript,
         drafts: Vec::new(),
+        fidelity_scores: Vec::new(),
     }
 }

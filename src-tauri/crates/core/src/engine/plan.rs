@@ -15,8 +15,8 @@ use crate::prompts::{
 use crate::providers::{Provider, SessionConfig};
 use crate::render::Renderer;
 use crate::tools::{
-    AgentFileState, InMemoryAssets, MediaTools, SharedOptions, ToolCapabilities, ToolEnv,
-    ToolRegistry, ToolRuntime,
+    AgentFileState, CheckFidelity, InMemoryAssets, MediaTools, SharedOptions, ToolCapabilities,
+    ToolEnv, ToolRegistry, ToolRuntime,
 };
 use crate::vocab::{paths, ImageAttachment};
 use crate::ErrorCode;
@@ -116,6 +116,8 @@ impl GenerationPlan {
             PlanSource::Update { .. } => &[],
         };
         let has_still_image = !still_images.is_empty();
+        // What check_fidelity scores against: the first screenshot.
+        let fidelity_reference = still_images.first().map(|shot| shot.data.clone());
         {
             for shot in still_images {
                 assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
@@ -130,6 +132,17 @@ impl GenerationPlan {
         };
         let mut registry = ToolRegistry::with_file_tools();
         self.media.register(&mut registry, &mut caps);
+        if let (Some(renderer), Some(screenshot)) = (&self.media.renderer, fidelity_reference) {
+            if self.limits.fidelity_rounds > 0 {
+                let checks = self.limits.fidelity_rounds.saturating_add(1);
+                registry.register(Arc::new(CheckFidelity::new(
+                    renderer.clone(),
+                    screenshot,
+                    checks,
+                )));
+                caps.fidelity_check = true;
+            }
+        }
         let runtime = ToolRuntime::new(
             registry,
             &caps,

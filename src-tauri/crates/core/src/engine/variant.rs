@@ -4,6 +4,7 @@
 
 use super::events::{tool_end_events, EventKind, VariantErrorCode};
 use super::extract_html::extract_html;
+use super::fidelity_rounds::{AfterCheck, AtRest, FidelityRounds, FIX_REQUEST};
 use super::fallback::{total_cost, total_usage, VariantFallback, VariantModels};
 use super::limits::{cut_off_call_message, truncated_message, LoopLimits, CONTINUE_MESSAGE};
 use super::outcome::{Draft, VariantOutcome, VariantStatus};
@@ -15,7 +16,8 @@ use super::CodeStreamer;
 use crate::providers::{
     ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, UserContent,
 };
-use crate::tools::{AgentFileState, SharedOptions, ToolRuntime};
+use crate::tools::check_fidelity::AUTOMATIC_CALL;
+use crate::tools::{AgentFileState, SharedOptions, ToolDetail, ToolRuntime};
 use crate::vocab::{RelPath, ToolCall, ToolName, ToolResult};
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -92,6 +94,8 @@ struct VariantLoop<'a> {
     open: BTreeMap<String, String>,
     /// What the last turn's create_file calls streamed, until they run.
     drafts: BTreeMap<String, Draft>,
+    /// The fidelity checks so far, and whether to run another round.
+    fidelity: FidelityRounds,
 }
 
 /// Run variant `index` to its end on an open session. Emits `started` … and exactly one of
@@ -130,6 +134,10 @@ pub(crate) async fn run_variant(
         warned_unknown_cost: false,
         open: BTreeMap::new(),
         drafts: BTreeMap::new(),
+        fidelity: FidelityRounds::new(
+            shared.limits.fidelity_rounds,
+            shared.runtime.offered().contains(&ToolName::CheckFidelity),
+        ),
     };
     let result = run.drive().await;
     if let Err(stop) = &result {
@@ -205,6 +213,7 @@ pub(crate) async fn run_variant(
         files: run.files,
         transcript: run.transcript,
         drafts: run.drafts.into_values().collect(),
+        fidelity_scores: run.fidelity.scores().to_vec(),
     }
 }
 
@@ -263,6 +272,9 @@ impl VariantLoop<'_> {
                     let content = UserContent::text(CONTINUE_MESSAGE);
                     self.models.session().append_user_message(content.clone());
                     self.transcript.record_user(content);
+                    continue;
+                }
+                if self.fidelity_round().await? {
                     continue;
                 }
                 return Ok(());
@@ -382,6 +394,9 @@ impl VariantLoop<'_> {
                 .await
                 .map_err(|_| Stop::Cancelled)?;
             self.drafts.remove(&call.id);
+            if let Some(ToolDetail::FidelityCheck(check)) = &outcome.detail {
+                self.fidelity.record(check, &self.files);
+            }
             if let Some(change) = &outcome.changed_file {
                 self.shared
                     .siblings
@@ -397,6 +412,71 @@ impl VariantLoop<'_> {
         match stop {
             Some(stop) => Err(stop),
             None => Ok(results),
+        }
+    }
+
+    /// The model ended a turn without tools: check the page against the screenshot and, when
+    /// a round of fixes is worth it, hand the report to the model (`true`: go on).
+    async fn fidelity_round(&mut self) -> Result<bool, Stop> {
+        if self.fidelity.at_rest(&self.files) != AtRest::Check {
+            return Ok(false);
+        }
+        let call = ToolCall {
+            id: format!("{AUTOMATIC_CALL}{}", self.fidelity.scores().len() + 1),
+            name: ToolName::CheckFidelity.as_str().to_owned(),
+            arguments: serde_json::json!({}),
+            invalid_arguments: None,
+        };
+        self.emit(EventKind::ToolStart {
+            call_id: call.id.clone(),
+            name: call.name.clone(),
+            title: crate::tools::tool_title(&call.name, Some(&call.arguments)),
+        });
+        self.tool_calls += 1;
+        let outcome = self
+            .shared
+            .runtime
+            .execute(&call, self.index, &mut self.files, self.cancel)
+            .await
+            .map_err(|_| Stop::Cancelled)?;
+        for kind in tool_end_events(&outcome) {
+            self.emit(kind);
+        }
+        let Some(ToolDetail::FidelityCheck(check)) = &outcome.detail else {
+            self.emit(EventKind::Status {
+                message: format!(
+                    "The automatic fidelity check did not run: {}",
+                    outcome.result.summary
+                ),
+            });
+            return Ok(false);
+        };
+        self.fidelity.record(check, &self.files);
+        match self.fidelity.after_check() {
+            AfterCheck::Fix => {
+                let mut content =
+                    UserContent::text(format!("{}\n\n{FIX_REQUEST}", outcome.result.result));
+                for image in outcome.result.images {
+                    content.push_image(image);
+                }
+                self.models.session().append_user_message(content.clone());
+                self.transcript.record_user(content);
+                Ok(true)
+            }
+            AfterCheck::Stop { message } => {
+                self.emit(EventKind::Status { message });
+                Ok(false)
+            }
+            AfterCheck::KeepEarlier { message, files } => {
+                for (path, content) in files {
+                    self.shared
+                        .siblings
+                        .set_file(self.index, path.as_str(), &content);
+                    self.files.set(path, content);
+                }
+                self.emit(EventKind::Status { message });
+                Ok(false)
+            }
         }
     }
 

@@ -12,8 +12,8 @@ pub enum FidelityError {
     Render(#[from] RenderError),
     #[error("the rendered page cannot be read as an image: {0}")]
     Rendered(String),
-    #[error("the diff image cannot be encoded: {0}")]
-    Encode(String),
+    #[error(transparent)]
+    Encode(#[from] s2c_fidelity::EncodeError),
     #[error("scoring stopped unexpectedly: {0}")]
     Internal(String),
 }

@@ -3,48 +3,25 @@
 //!
 //! The page is rendered in the shared headless [`Renderer`] at the screenshot's width (CSS px
 //! = screenshot px, DPR 1) and a screen height guessed from the screenshot ([`screen_for`]),
-//! full page, as PNG. Both images are scaled to [`canvas::NORMALIZED_WIDTH`] and padded to the
-//! same height with each one's background, so content one of them lacks compares against
-//! blank page. Then, each 0–100:
-//!
-//! - **ssim**: content-weighted SSIM of the luminance ([`ssim`]);
-//! - **layout**: visual blocks found in each image (edge map + XY-cut), paired by position and
-//!   size, area-weighted, unpaired blocks counting against ([`blocks`], [`layout`]);
-//! - **color**: CIEDE2000 between the mean colours of paired blocks and of a coarse grid
-//!   ([`color`]);
-//! - **text**: the rendered text boxes against the reference's, when the HTML that made the
-//!   screenshot is known ([`text`]); otherwise skipped with a note and its weight spread over
-//!   the others.
-//!
-//! `total = Σ weight × component` ([`WEIGHTS`]). docs/FIDELITY.md has the reasoning, and the
-//! Design2Code benchmark metrics it follows.
+//! full page, as PNG, with its visible text boxes; the comparison itself (blocks, pairing,
+//! position, looks, colour, text, the worst places, the diff image) is the `s2c-fidelity`
+//! crate's, pure and browser-free. docs/FIDELITY.md has the formula and its validation.
 
-mod blocks;
-mod canvas;
-mod color;
-mod color_score;
-mod compare;
-mod diff_image;
 mod error;
-mod layout;
 mod render;
-mod ssim;
-mod text;
-mod types;
 
-pub use compare::WEIGHTS;
 pub use error::{FidelityError, Result};
-pub use render::{screen_for, screenshot_of};
-pub use types::{
-    BlockCounts, FidelityComponents, FidelityReport, FidelityWeights, ImageSize, Scored,
+pub use render::{render_page, screen_for, screenshot_of, RenderedPage, TEXT_PROBE};
+pub use s2c_fidelity::{
+    compare_images, text_score, total, BlockCounts, FidelityComponents, FidelityRegion,
+    FidelityReport, FidelityWeights, ImageComparison, ImageSize, PixelBox, RegionKind, Scored,
+    TextBox, METRIC_VERSION, WEIGHTS,
 };
 
 use crate::render::{PreviewSource, Renderer};
 use image::RgbImage;
-use render::{render_page, RenderedPage};
 use std::sync::Arc;
 use std::time::Instant;
-use text::TextBox;
 
 /// The page every request renders unless told otherwise.
 pub const DEFAULT_PATH: &str = "/index.html";
@@ -110,7 +87,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     if reference_texts.is_none() {
         notes.push(
             "text not compared: the screenshot's text is unknown (give the HTML that made it); \
-             its weight went to the other components"
+             its weight went to the visual component"
                 .to_owned(),
         );
     }
@@ -120,55 +97,31 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     };
     let rendered_png = std::mem::take(&mut candidate.shot.image);
     let want_diff = request.diff_image;
-    let (components, blocks, diff_png) = tokio::task::spawn_blocking(move || {
-        compare_and_draw(&reference_image, candidate, reference_texts, want_diff)
+    let compared = tokio::task::spawn_blocking(move || {
+        let texts = reference_texts
+            .as_deref()
+            .map(|r| (r, candidate.texts.as_slice()));
+        compare_images(&reference_image, &candidate.image, texts, want_diff)
     })
     .await
     .map_err(|e| FidelityError::Internal(e.to_string()))??;
-    let (total, weights) = compare::total(&components);
     let report = FidelityReport {
-        total,
-        components,
-        weights,
+        total: compared.total,
+        components: compared.components,
+        weights: compared.weights,
         notes,
         screenshot: ImageSize { width, height },
         rendered,
-        blocks,
+        blocks: compared.blocks,
+        regions: compared.regions,
+        metric: METRIC_VERSION,
         elapsed_ms: u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX),
     };
     Ok(Scored {
         report,
-        diff_png,
+        diff_png: compared.diff_png,
         rendered_png,
     })
-}
-
-/// Two images already at hand (no browser): the report's components and the diff image.
-pub fn compare_images(
-    reference: &RgbImage,
-    candidate: &RgbImage,
-) -> Result<(FidelityComponents, Vec<u8>)> {
-    let comparison = compare::compare(reference, candidate, None);
-    let png = diff_image::diff_png(&comparison)?;
-    Ok((comparison.components, png))
-}
-
-fn compare_and_draw(
-    reference: &RgbImage,
-    candidate: RenderedPage,
-    reference_texts: Option<Vec<TextBox>>,
-    want_diff: bool,
-) -> Result<(FidelityComponents, BlockCounts, Vec<u8>)> {
-    let texts = reference_texts
-        .as_deref()
-        .map(|r| (r, candidate.texts.as_slice()));
-    let comparison = compare::compare(reference, &candidate.image, texts);
-    let png = if want_diff {
-        diff_image::diff_png(&comparison)?
-    } else {
-        Vec::new()
-    };
-    Ok((comparison.components, comparison.blocks, png))
 }
 
 fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {

@@ -66,6 +66,15 @@ fn workflow(ctx: &PromptContext<'_>) -> String {
                 .to_owned(),
         );
     }
+    if ctx.offers(ToolName::CheckFidelity) {
+        steps.push(
+            "- `check_fidelity` scores your page against the screenshot the way a designer would \
+             and lists the places that differ most, with an image of the differences. The app \
+             also runs it when you finish and sends you the report: fix the places it lists, \
+             costliest first, with `edit_file`."
+                .to_owned(),
+        );
+    }
     if ctx.offers(ToolName::SaveAssets) {
         steps.push(
             "- When the request lists uploaded images by id, put the ones the page shows into the \

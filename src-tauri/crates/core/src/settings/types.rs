@@ -5,6 +5,11 @@ pub use crate::prompts::Stack;
 pub use crate::providers::openai_compat::CustomProvider;
 use crate::vocab::vendor::Vendor;
 
+/// Fidelity rounds unless the user chooses otherwise.
+pub const DEFAULT_FIDELITY_ROUNDS: u32 = 2;
+/// The most fidelity rounds the settings accept: each is a model turn or two.
+pub const MAX_FIDELITY_ROUNDS: u32 = 5;
+
 /// The longest model id the settings accept (slots and fallback models alike).
 pub(super) const MAX_MODEL_CHARS: usize = 200;
 
@@ -79,6 +84,10 @@ pub struct Settings {
     pub asset_extraction: bool,
     /// A Chromium-family browser for preview screenshots; `None` looks on PATH.
     pub chromium_path: Option<String>,
+    /// Rounds of "check the page against the screenshot, fix what differs" each variant gets
+    /// after writing a page from a screenshot (0: no fidelity checks; at most
+    /// [`MAX_FIDELITY_ROUNDS`]).
+    pub fidelity_rounds: u32,
     pub theme: Theme,
     pub design_systems: Vec<DesignSystem>,
     /// The model a variant carries on with when its own stays overloaded, keyed by model id
@@ -101,6 +110,7 @@ impl Default for Settings {
             image_generation: true,
             asset_extraction: true,
             chromium_path: None,
+            fidelity_rounds: DEFAULT_FIDELITY_ROUNDS,
             theme: Theme::System,
             design_systems: Vec::new(),
             fallback_models: BTreeMap::new(),

@@ -24,6 +24,13 @@ pub fn validate(settings: &Settings) -> Result<()> {
             ));
         }
     }
+    if settings.fidelity_rounds > super::types::MAX_FIDELITY_ROUNDS {
+        problems.push(format!(
+            "fidelity rounds: at most {} (got {})",
+            super::types::MAX_FIDELITY_ROUNDS,
+            settings.fidelity_rounds
+        ));
+    }
     if let Some(path) = &settings.chromium_path {
         if path.trim().is_empty() {
             problems.push("Chromium path: leave it unset rather than empty".into());

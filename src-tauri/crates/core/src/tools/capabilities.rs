@@ -17,6 +17,8 @@ pub struct ToolCapabilities {
     pub has_still_image_input: bool,
     /// A local Chromium was found.
     pub chromium_available: bool,
+    /// The user allows fidelity checks (Settings: rounds above 0).
+    pub fidelity_check: bool,
 }
 
 /// The tools these capabilities allow, in a stable order. This is the policy alone; the
@@ -40,6 +42,10 @@ pub fn allowed_tools(caps: &ToolCapabilities) -> Vec<ToolName> {
     }
     if caps.chromium_available {
         tools.push(ToolName::ScreenshotPreview);
+    }
+    // Scoring needs a browser and a screenshot to score against.
+    if caps.chromium_available && caps.has_still_image_input && caps.fidelity_check {
+        tools.push(ToolName::CheckFidelity);
     }
     tools
 }

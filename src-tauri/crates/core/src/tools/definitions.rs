@@ -22,6 +22,7 @@ impl ToolName {
             ToolName::RemoveBackground => (REMOVE_BACKGROUND, remove_background_schema()),
             ToolName::ExtractAssets => (EXTRACT_ASSETS, extract_assets_schema()),
             ToolName::ScreenshotPreview => (SCREENSHOT_PREVIEW, screenshot_preview_schema()),
+            ToolName::CheckFidelity => (CHECK_FIDELITY, check_fidelity_schema()),
         };
         CanonicalTool {
             name: self.as_str().to_owned(),
@@ -243,6 +244,25 @@ fn screenshot_preview_schema() -> Value {
                 "type": "array",
                 "items": { "type": "string", "enum": ["desktop", "mobile"] },
                 "description": "Which screens to render. Defaults to both."
+            }
+        }),
+        &[],
+    )
+}
+
+const CHECK_FIDELITY: &str = "Render the page and compare it with the input screenshot the way a \
+designer would. Returns a score from 0 to 100 (100: nothing to tell them apart), its components \
+(content present, position, look, colour), the places that differ most (what is wrong there and \
+its box in the screenshot's pixels), and an image: the screenshot, your page and their \
+differences side by side, with those places numbered. Use it after writing the page and after \
+each round of fixes; fix the costliest places first. The number of checks per option is limited.";
+
+fn check_fidelity_schema() -> Value {
+    object(
+        json!({
+            "path": {
+                "type": "string",
+                "description": "The page to check, relative to the project folder. Defaults to \"index.html\"."
             }
         }),
         &[],

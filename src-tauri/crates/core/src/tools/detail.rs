@@ -52,6 +52,26 @@ pub enum ToolDetail {
         crops: Vec<AssetCrop>,
         unresolved: Vec<Unresolved>,
     },
+    /// check_fidelity scored the page against the input screenshot (asked for by the model,
+    /// or run by the engine after a round of work).
+    FidelityCheck(FidelityCheck),
+}
+
+/// One fidelity check of a variant's page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct FidelityCheck {
+    /// 1 for the variant's first check.
+    pub round: u32,
+    /// The most checks this variant may make.
+    pub max_rounds: u32,
+    pub total: f64,
+    /// The score of the check before, when there was one.
+    pub previous: Option<f64>,
+    pub components: crate::fidelity::FidelityComponents,
+    /// The places that differ most, worst first.
+    pub regions: Vec<crate::fidelity::FidelityRegion>,
+    /// Run by the engine at the end of a round, not asked for by the model.
+    pub automatic: bool,
 }
 
 /// One viewport of a preview screenshot.

@@ -5,6 +5,7 @@
 mod args;
 pub mod assets;
 pub mod capabilities;
+pub mod check_fidelity;
 mod create_file;
 pub mod definitions;
 pub mod detail;
@@ -29,9 +30,10 @@ pub mod tool;
 
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
+pub use check_fidelity::CheckFidelity;
 pub use detail::{
-    AssetCrop, BeforeAfter, GeneratedImage, ImageOperation, PreviewShot, ToolDetail, UiImage,
-    Unresolved,
+    AssetCrop, BeforeAfter, FidelityCheck, GeneratedImage, ImageOperation, PreviewShot,
+    ToolDetail, UiImage, Unresolved,
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use fence::unfenced;

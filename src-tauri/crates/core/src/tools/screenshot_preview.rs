@@ -133,7 +133,7 @@ fn viewports(value: Option<&Value>) -> Result<Vec<Viewport>, ToolFailure> {
     Ok(out)
 }
 
-fn url_path(path: &RelPath) -> String {
+pub(super) fn url_path(path: &RelPath) -> String {
     path.segments()
         .map(|s| format!("/{}", utf8_percent_encode(s, SEGMENT)))
         .collect()

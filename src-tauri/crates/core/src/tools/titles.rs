@@ -43,6 +43,7 @@ pub fn tool_title(name: &str, args: Option<&Value>) -> String {
             None => "Extracting assets".to_owned(),
         },
         ToolName::ScreenshotPreview => "Checking the preview".to_owned(),
+        ToolName::CheckFidelity => "Comparing with the screenshot".to_owned(),
     }
 }
 

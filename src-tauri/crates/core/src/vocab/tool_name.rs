@@ -29,10 +29,11 @@ pub enum ToolName {
     RemoveBackground,
     ExtractAssets,
     ScreenshotPreview,
+    CheckFidelity,
 }
 
 impl ToolName {
-    pub const ALL: [ToolName; 9] = [
+    pub const ALL: [ToolName; 10] = [
         ToolName::CreateFile,
         ToolName::EditFile,
         ToolName::RetrieveOption,
@@ -42,6 +43,7 @@ impl ToolName {
         ToolName::RemoveBackground,
         ToolName::ExtractAssets,
         ToolName::ScreenshotPreview,
+        ToolName::CheckFidelity,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +57,7 @@ impl ToolName {
             ToolName::RemoveBackground => "remove_background",
             ToolName::ExtractAssets => "extract_assets",
             ToolName::ScreenshotPreview => "screenshot_preview",
+            ToolName::CheckFidelity => "check_fidelity",
         }
     }
 }

@@ -8,16 +8,18 @@
 //! background" keep gradients and tinted sections from swallowing what sits on them.
 
 use super::canvas::Canvas;
-use super::color::Lab;
 
 /// A channel difference between neighbours above this is an edge (out of 255). Light borders
 /// blurred by the downscale (#e2e8f0 on white) fall below it, text and filled shapes do not.
 const EDGE_THRESHOLD: i16 = 24;
 /// ~10 CSS px at a 1280 px page: lines of a paragraph stay together, paragraphs part.
-const MIN_GAP_Y: usize = 4;
+pub const MIN_GAP_Y: usize = 4;
 /// ~15 CSS px: words of a line stay together, columns and separate links part.
-const MIN_GAP_X: usize = 6;
+pub const MIN_GAP_X: usize = 6;
 const MAX_DEPTH: u32 = 24;
+/// See [`noise`]: a line across a region counts as noise in the second try when the region is
+/// at least this many times its thickness (50 normalized px, ~125 CSS px, per edge pixel).
+const NOISE_SPAN: usize = 50;
 /// Blocks smaller than this (normalized px²) are specks: anti-aliasing, a stray dot.
 const MIN_AREA: usize = 6;
 /// A page with more blocks than this is cut off: matching cost grows with the square.
@@ -30,8 +32,6 @@ pub struct Block {
     /// Exclusive.
     pub x1: usize,
     pub y1: usize,
-    /// The block's mean colour (in its own image).
-    pub mean_lab: Lab,
 }
 
 impl Block {
@@ -40,15 +40,6 @@ impl Block {
     }
     pub fn height(&self) -> usize {
         self.y1 - self.y0
-    }
-    pub fn area(&self) -> usize {
-        self.width() * self.height()
-    }
-    pub fn center(&self) -> (f64, f64) {
-        (
-            (self.x0 + self.x1) as f64 / 2.0,
-            (self.y0 + self.y1) as f64 / 2.0,
-        )
     }
 }
 
@@ -74,8 +65,11 @@ impl EdgeMap {
                 .any(|(&a, b)| (i16::from(a) - i16::from(b)).abs() > EDGE_THRESHOLD)
         };
         let mut edges = vec![false; width * height];
-        for y in 0..height {
-            for x in 0..width {
+        // The image's outermost pixels are left out: a page a pixel or two lower or to the
+        // right shows a sliver of its background along the top or left edge, which is no
+        // content (and, against a full-width band, would be an edge across the whole page).
+        for y in 1..height.saturating_sub(1) {
+            for x in 1..width.saturating_sub(1) {
                 let p = canvas.pixel(x, y);
                 let right = x + 1 < width && differs(p, canvas.pixel(x + 1, y));
                 let down = y + 1 < height && differs(p, canvas.pixel(x, y + 1));
@@ -123,7 +117,6 @@ pub fn detect(canvas: &Canvas) -> Vec<Block> {
             y0: r.y0,
             x1: r.x1,
             y1: r.y1,
-            mean_lab: canvas.mean_lab(r.x0, r.y0, r.x1, r.y1),
         })
         .collect()
 }
@@ -146,31 +139,50 @@ fn cut(edges: &EdgeMap, region: Rect, depth: u32, out: &mut Vec<Rect>) {
         out.push(r);
         return;
     }
-    let bands = runs(&rows[top..bottom], MIN_GAP_Y);
-    if bands.len() > 1 {
-        for (start, end) in bands {
-            let band = Rect {
-                y0: r.y0 + start,
-                y1: r.y0 + end,
-                ..r
-            };
-            cut(edges, band, depth + 1, out);
+    // Clean gaps first; failing those, gaps crossed only by a thin line (a band's edge that
+    // cards overlap, a rule behind a row of panels): a profile entry that few edges reach.
+    let (width, height) = (r.x1 - r.x0, r.y1 - r.y0);
+    for (row_noise, col_noise) in [(0, 0), (noise(width), noise(height))] {
+        let clean = row_noise == 0;
+        let bands = runs(&rows[top..bottom], MIN_GAP_Y, row_noise);
+        if bands.len() > 1 && (clean || substantial(&bands)) {
+            for (start, end) in bands {
+                let band = Rect {
+                    y0: r.y0 + start,
+                    y1: r.y0 + end,
+                    ..r
+                };
+                cut(edges, band, depth + 1, out);
+            }
+            return;
         }
-        return;
-    }
-    let columns = runs(&cols[left..right], MIN_GAP_X);
-    if columns.len() > 1 {
-        for (start, end) in columns {
-            let column = Rect {
-                x0: r.x0 + start,
-                x1: r.x0 + end,
-                ..r
-            };
-            cut(edges, column, depth + 1, out);
+        let columns = runs(&cols[left..right], MIN_GAP_X, col_noise);
+        if columns.len() > 1 && (clean || substantial(&columns)) {
+            for (start, end) in columns {
+                let column = Rect {
+                    x0: r.x0 + start,
+                    x1: r.x0 + end,
+                    ..r
+                };
+                cut(edges, column, depth + 1, out);
+            }
+            return;
         }
-        return;
     }
     out.push(r);
+}
+
+/// A split through thin lines must leave content on both sides: a plain filled box, whose
+/// inside rows hold only its two side edges, is not two lines.
+fn substantial(runs: &[(usize, usize)]) -> bool {
+    runs.iter().filter(|(start, end)| end - start > 2).count() >= 2
+}
+
+/// How many edge pixels a row (column) across a region `extent` px long may hold and still
+/// count as a gap in the second try: one in [`NOISE_SPAN`] (none in short regions, where
+/// every pixel of a line of text matters).
+fn noise(extent: usize) -> u32 {
+    u32::try_from(extent / NOISE_SPAN).unwrap_or(u32::MAX)
 }
 
 /// The first and one-past-the-last non-zero index.
@@ -180,24 +192,28 @@ fn extent(profile: &[u32]) -> Option<(usize, usize)> {
     Some((first, last + 1))
 }
 
-/// Runs of content in `profile` (which starts and ends with content), split only at gaps of
-/// at least `min_gap` empty entries.
-fn runs(profile: &[u32], min_gap: usize) -> Vec<(usize, usize)> {
+/// Runs of content in `profile`, split only at gaps of at least `min_gap` entries of at most
+/// `noise` (leading and trailing gaps are dropped).
+fn runs(profile: &[u32], min_gap: usize, noise: u32) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut gap = 0;
     for (i, &n) in profile.iter().enumerate() {
-        if n == 0 {
+        if n <= noise {
             gap += 1;
             continue;
         }
         if gap >= min_gap {
-            out.push((start, i - gap));
+            if i - gap > start {
+                out.push((start, i - gap));
+            }
             start = i;
         }
         gap = 0;
     }
-    out.push((start, profile.len() - gap));
+    if profile.len() - gap > start {
+        out.push((start, profile.len() - gap));
+    }
     out
 }
 

@@ -19,16 +19,25 @@ pub struct FidelityReport {
     /// The rendered page's size in CSS px.
     pub rendered: ImageSize,
     pub blocks: BlockCounts,
+    /// The places that differ most, worst first: what a designer would notice.
+    pub regions: Vec<FidelityRegion>,
+    /// Which formula made this report ([`METRIC_VERSION`](crate::METRIC_VERSION)): scores of
+    /// different versions are not comparable.
+    pub metric: u32,
     pub elapsed_ms: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct FidelityComponents {
-    /// Structural similarity of the luminance, content-weighted.
-    pub ssim: f64,
-    /// Visual blocks matched by position and size.
-    pub layout: f64,
-    /// Perceptual colour difference (CIEDE2000) on matched blocks and a coarse grid.
+    /// Block match: the share of both pages' blocks (by area) that found a partner. Missing
+    /// and extra content cost here first.
+    pub block: f64,
+    /// Paired blocks where the screenshot has them (against their neighbours and on the page).
+    pub position: f64,
+    /// Paired blocks' looks (blurred contrast and structure, aligned), missing ones counting
+    /// as unlike.
+    pub visual: f64,
+    /// Paired blocks' surface and ink colours (CIEDE2000).
     pub color: f64,
     /// The page's rendered text against the reference's; `None` when the reference's text is
     /// not known (a screenshot alone), with a note.
@@ -37,10 +46,48 @@ pub struct FidelityComponents {
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct FidelityWeights {
-    pub ssim: f64,
-    pub layout: f64,
+    pub block: f64,
+    pub position: f64,
+    pub visual: f64,
     pub color: f64,
     pub text: f64,
+}
+
+/// A place where the page differs from the screenshot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct FidelityRegion {
+    pub kind: RegionKind,
+    /// Where it is in the screenshot (CSS px; for extra content, where it is in the render).
+    pub screenshot_box: PixelBox,
+    /// Where the page has it, when it has it.
+    pub page_box: Option<PixelBox>,
+    /// What is wrong, in words a model or a designer can act on.
+    pub description: String,
+    /// How much it costs the score, 0–100 (the share of the total this place takes away).
+    pub cost: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum RegionKind {
+    /// In the screenshot, not on the page.
+    Missing,
+    /// On the page, not in the screenshot.
+    Extra,
+    /// On the page, in another place.
+    Moved,
+    /// In place, but it looks different (other text, another shape or image).
+    Different,
+    /// In place and alike, in another colour.
+    Color,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct PixelBox {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]

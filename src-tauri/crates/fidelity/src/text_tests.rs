@@ -47,11 +47,3 @@ fn no_text_on_either_side() {
     assert_eq!(text_score(&[], &[]), 1.0);
     assert_eq!(text_score(&boxes(&["Hi"]), &[]), 0.0);
 }
-
-#[test]
-fn probe_answers_parse_and_junk_reads_as_nothing() {
-    let value = serde_json::json!([{"text": "Hi", "x": 1, "y": 2, "width": 3, "height": 4}]);
-    assert_eq!(parse_boxes(Some(&value)).len(), 1);
-    assert!(parse_boxes(Some(&serde_json::json!({"oops": 1}))).is_empty());
-    assert!(parse_boxes(None).is_empty());
-}

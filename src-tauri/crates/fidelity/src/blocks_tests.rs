@@ -51,6 +51,6 @@ fn a_smooth_gradient_is_not_a_block() {
 
 #[test]
 fn runs_split_only_at_wide_gaps() {
-    assert_eq!(runs(&[1, 0, 1, 0, 0, 0, 0, 1], 4), vec![(0, 3), (7, 8)]);
-    assert_eq!(runs(&[1, 1], 4), vec![(0, 2)]);
+    assert_eq!(runs(&[1, 0, 1, 0, 0, 0, 0, 1], 4, 0), vec![(0, 3), (7, 8)]);
+    assert_eq!(runs(&[1, 1], 4, 0), vec![(0, 2)]);
 }

@@ -63,8 +63,14 @@ fn srgb_to_lab_anchors() {
 }
 
 #[test]
-fn similarity_is_one_for_equal_and_zero_for_far_colours() {
-    let blue = lab_of_srgb([37, 99, 235]);
-    assert_eq!(similarity(blue, blue), 1.0);
-    assert_eq!(similarity(blue, lab_of_srgb([220, 38, 38])), 0.0);
+fn lab_converts_back_to_the_same_srgb() {
+    for rgb in [
+        [37, 99, 235],
+        [255, 255, 255],
+        [0, 0, 0],
+        [220, 38, 38],
+        [15, 23, 42],
+    ] {
+        assert_eq!(srgb_of_lab(lab_of_srgb(rgb)), rgb);
+    }
 }

@@ -1,81 +1,24 @@
-//! The text component, OCR-free: the rendered page's text boxes (read from the DOM) against
-//! the reference's, when the reference's text is known (its HTML was rendered too).
+//! The text component, OCR-free: the rendered page's text boxes (read from the DOM by the
+//! core's render probe) against the reference's, when the reference's text is known (its HTML
+//! was rendered too).
 //!
 //! Boxes are paired greedily by text similarity (a character-level diff ratio), each at most
 //! once. Recall is the matched similarity over the reference's characters, precision over the
 //! candidate's; the score is their harmonic mean, so missing text and invented text both cost.
 
-use serde::Deserialize;
-
-/// Visible text nodes (and form fields' shown values) with their boxes in page CSS px.
-pub const TEXT_PROBE: &str = r#"(() => {
-  const out = [];
-  const root = document.body || document.documentElement;
-  if (!root) return out;
-  const styles = new Map();
-  const style = (el) => {
-    let s = styles.get(el);
-    if (!s) { s = getComputedStyle(el); styles.set(el, s); }
-    return s;
-  };
-  const visible = (el) => {
-    const s = style(el);
-    return s.visibility === 'visible' && s.display !== 'none' && parseFloat(s.opacity) > 0;
-  };
-  // What is left of a box once every ancestor that clips its overflow has cut it.
-  const clipped = (el, r) => {
-    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
-    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
-      const s = style(a);
-      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
-      const c = a.getBoundingClientRect();
-      l = Math.max(l, c.left); t = Math.max(t, c.top);
-      rt = Math.min(rt, c.right); b = Math.min(b, c.bottom);
-      if (rt - l < 1 || b - t < 1) return null;
-    }
-    return { left: l, top: t, width: rt - l, height: b - t };
-  };
-  const push = (el, text, r) => {
-    text = text.replace(/\s+/g, ' ').trim();
-    if (!text || r.width < 1 || r.height < 1) return;
-    const c = clipped(el, r);
-    if (c) out.push({ text, x: c.left + scrollX, y: c.top + scrollY, width: c.width, height: c.height });
-  };
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const range = document.createRange();
-  const skip = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'OPTION']);
-  let node;
-  while ((node = walker.nextNode()) && out.length < 4000) {
-    const el = node.parentElement;
-    if (!el || skip.has(el.tagName) || !visible(el)) continue;
-    range.selectNodeContents(node);
-    push(el, node.textContent, range.getBoundingClientRect());
-  }
-  for (const el of document.querySelectorAll('input, textarea')) {
-    if (out.length >= 4000 || !visible(el) || el.type === 'password' || el.type === 'hidden') continue;
-    push(el, el.value || el.placeholder || '', el.getBoundingClientRect());
-  }
-  return out;
-})()"#;
+use serde::{Deserialize, Serialize};
 
 /// Caps the pairing work (pairs × string lengths) on pages with very many text nodes: past it
 /// the texts are compared whole.
 const MAX_PAIRS: usize = 40_000;
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TextBox {
     pub text: String,
     pub x: f64,
     pub y: f64,
     pub width: f64,
     pub height: f64,
-}
-
-/// Reads the probe's answer; anything unexpected reads as no text.
-pub fn parse_boxes(probe: Option<&serde_json::Value>) -> Vec<TextBox> {
-    probe
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
-        .unwrap_or_default()
 }
 
 fn ratio(a: &str, b: &str) -> f64 {

@@ -1,9 +1,5 @@
-//! Perceptual colour: sRGB to CIELAB (D65), the CIEDE2000 difference, and the similarity of
-//! two colours the score is built on (`color_score.rs`).
-
-/// A ΔE00 at or above this counts as a completely different colour. ~2 is a just-noticeable
-/// difference; 20 is, say, blue-600 against blue-400.
-const DELTA_E_MAX: f64 = 20.0;
+//! Perceptual colour: sRGB to CIELAB (D65) and back (to name a colour), and the CIEDE2000
+//! difference.
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Lab {
@@ -40,6 +36,35 @@ pub fn lab_of_linear([r, g, b]: [f64; 3]) -> Lab {
         a: 500.0 * (fx - fy),
         b: 200.0 * (fy - fz),
     }
+}
+
+/// CIELAB (D65) back to sRGB 0–255, clamped to the gamut.
+pub fn srgb_of_lab(lab: Lab) -> [u8; 3] {
+    let fy = (lab.l + 16.0) / 116.0;
+    let fx = fy + lab.a / 500.0;
+    let fz = fy - lab.b / 200.0;
+    let inverse = |f: f64| {
+        let f3 = f * f * f;
+        if f3 > 216.0 / 24389.0 {
+            f3
+        } else {
+            (116.0 * f - 16.0) / (24389.0 / 27.0)
+        }
+    };
+    let (x, y, z) = (inverse(fx) * 0.95047, inverse(fy), inverse(fz) * 1.08883);
+    let r = 3.2404542 * x - 1.5371385 * y - 0.4985314 * z;
+    let g = -0.9692660 * x + 1.8760108 * y + 0.0415560 * z;
+    let b = 0.0556434 * x - 0.2040259 * y + 1.0572252 * z;
+    let encode = |c: f64| {
+        let c = c.clamp(0.0, 1.0);
+        let v = if c <= 0.0031308 {
+            12.92 * c
+        } else {
+            1.055 * c.powf(1.0 / 2.4) - 0.055
+        };
+        (v * 255.0).round().clamp(0.0, 255.0) as u8
+    };
+    [encode(r), encode(g), encode(b)]
 }
 
 #[cfg(test)]
@@ -111,11 +136,6 @@ pub fn delta_e_2000(p: Lab, q: Lab) -> f64 {
 
     let (tl, tc, th) = (dl / sl, dc / sc, dh_big / sh);
     (tl * tl + tc * tc + th * th + rt * tc * th).sqrt()
-}
-
-/// 1 for the same colour, falling linearly to 0 at [`DELTA_E_MAX`].
-pub fn similarity(p: Lab, q: Lab) -> f64 {
-    (1.0 - delta_e_2000(p, q) / DELTA_E_MAX).max(0.0)
 }
 
 #[cfg(test)]

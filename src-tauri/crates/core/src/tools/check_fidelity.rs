@@ -1,0 +1,229 @@
+//! check_fidelity: the page scored against the input screenshot (crate::fidelity), with the
+//! places that differ most and the diff image, so the model fixes what a designer would see.
+//! The engine also runs it by itself at the end of a round (`engine/fidelity_rounds.rs`):
+//! those calls have ids starting with [`AUTOMATIC_CALL`].
+
+use super::args;
+use super::detail::{FidelityCheck, ToolDetail};
+use super::screenshot_preview::url_path;
+use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
+use crate::fidelity::{score_request, FidelityReport, ScoreRequest};
+use crate::render::Renderer;
+use crate::vocab::paths;
+use crate::vocab::{ImageAttachment, ToolName};
+use image::codecs::jpeg::JpegEncoder;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+const NAME: &str = "check_fidelity";
+/// Calls the engine makes by itself have ids that start with this.
+pub const AUTOMATIC_CALL: &str = "auto-fidelity-";
+/// The longest side of the diff image the model gets (what vendors keep at full detail).
+const MAX_IMAGE_SIDE: u32 = 1568;
+const JPEG_QUALITY: u8 = 85;
+/// Places listed for the model.
+const REGIONS_LISTED: usize = 6;
+
+pub struct CheckFidelity {
+    renderer: Arc<Renderer>,
+    /// The input screenshot the page should look like (the first, when there are several).
+    screenshot: Arc<Vec<u8>>,
+    /// Checks one variant may make, automatic ones included.
+    max_checks: u32,
+    /// Each variant's scores so far, in order.
+    history: Mutex<BTreeMap<u32, Vec<f64>>>,
+}
+
+impl CheckFidelity {
+    pub fn new(renderer: Arc<Renderer>, screenshot: Vec<u8>, max_checks: u32) -> Self {
+        Self {
+            renderer,
+            screenshot: Arc::new(screenshot),
+            max_checks,
+            history: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    fn scores(&self, variant: u32) -> Vec<f64> {
+        self.history
+            .lock()
+            .map(|h| h.get(&variant).cloned().unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    fn record(&self, variant: u32, total: f64) {
+        if let Ok(mut history) = self.history.lock() {
+            history.entry(variant).or_default().push(total);
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl Tool for CheckFidelity {
+    fn name(&self) -> ToolName {
+        ToolName::CheckFidelity
+    }
+
+    async fn run(
+        &self,
+        ctx: &mut ToolContext<'_>,
+        args: &Value,
+    ) -> Result<ToolOutput, ToolFailure> {
+        let args = args::object(NAME, args)?;
+        let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
+            .map_err(|e| ToolFailure::invalid(NAME, e))?;
+        let earlier = self.scores(ctx.variant);
+        let round = u32::try_from(earlier.len()).unwrap_or(u32::MAX) + 1;
+        if round > self.max_checks {
+            return Err(ToolFailure::new(
+                format!(
+                    "check_fidelity was not run: this option has used all {} of its checks. \
+                     Finish with what the last check reported.",
+                    self.max_checks
+                ),
+                format!("{NAME}: no checks left"),
+            ));
+        }
+        let snapshot = ctx.files.snapshot();
+        if !snapshot.contains_text(&path) {
+            return Err(ToolFailure::invalid(
+                NAME,
+                format!(
+                    "there is no page {path} to check ({}); create it first",
+                    ctx.files.describe_files()
+                ),
+            ));
+        }
+        let mut request = ScoreRequest::new(self.screenshot.as_slice(), Arc::new(snapshot));
+        request.path = url_path(&path);
+        let scored = score_request(&self.renderer, &request).await.map_err(|e| {
+            ToolFailure::new(
+                format!("check_fidelity could not score {path}: {e}. The page was not changed."),
+                format!("Could not compare {path} with the screenshot"),
+            )
+        })?;
+        let report = scored.report;
+        self.record(ctx.variant, report.total);
+        let previous = earlier.last().copied();
+        let image = model_image(&scored.diff_png).await;
+        let check = FidelityCheck {
+            round,
+            max_rounds: self.max_checks,
+            total: report.total,
+            previous,
+            components: report.components,
+            regions: report.regions.clone(),
+            automatic: ctx.call_id.starts_with(AUTOMATIC_CALL),
+        };
+        Ok(ToolOutput {
+            result: describe(&report, &check, image.is_some()),
+            summary: summary(&check),
+            images: image.into_iter().collect(),
+            changed_file: None,
+            detail: Some(ToolDetail::FidelityCheck(check)),
+        })
+    }
+}
+
+/// One line for the UI: "Fidelity 84.3 (was 78.1)".
+fn summary(check: &FidelityCheck) -> String {
+    match check.previous {
+        Some(previous) => format!("Fidelity {:.1} (was {previous:.1})", check.total),
+        None => format!("Fidelity {:.1}", check.total),
+    }
+}
+
+/// What the model reads.
+pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool) -> String {
+    let c = &report.components;
+    let mut lines = vec![format!(
+        "Fidelity to the screenshot: {:.1} / 100 (check {} of {}{}).",
+        report.total,
+        check.round,
+        check.max_rounds,
+        check
+            .previous
+            .map(|p| format!("; the check before scored {p:.1}"))
+            .unwrap_or_default()
+    )];
+    let text = c
+        .text
+        .map(|t| format!(", text {t:.1}"))
+        .unwrap_or_default();
+    lines.push(format!(
+        "Components (0–100): content present {:.1}, position {:.1}, look {:.1}, colour {:.1}{text}.",
+        c.block, c.position, c.visual, c.color
+    ));
+    if report.regions.is_empty() {
+        lines.push("No place differs enough to name.".to_owned());
+    } else {
+        lines.push(
+            "What differs most, worst first (boxes in the screenshot's CSS px; \"gain\" is what \
+             fixing it adds to the score):"
+                .to_owned(),
+        );
+        for (n, region) in report.regions.iter().take(REGIONS_LISTED).enumerate() {
+            lines.push(format!(
+                "{}. {} (gain {:.1})",
+                n + 1,
+                region.description,
+                region.cost
+            ));
+        }
+    }
+    for note in &report.notes {
+        if !note.starts_with("text not compared") {
+            lines.push(format!("Note: {note}."));
+        }
+    }
+    if with_image {
+        lines.push(
+            "The image shows the screenshot (left), your page as rendered (middle) and their \
+             differences (right), with the places above outlined and numbered in the same order."
+                .to_owned(),
+        );
+    }
+    lines.push(
+        "Fix what a designer would notice first: missing content, then misplaced blocks, then \
+         looks and colours."
+            .to_owned(),
+    );
+    lines.join("\n")
+}
+
+/// The diff image as the model gets it: JPEG, its longest side at most [`MAX_IMAGE_SIDE`].
+async fn model_image(png: &[u8]) -> Option<ImageAttachment> {
+    if png.is_empty() {
+        return None;
+    }
+    let png = png.to_vec();
+    tokio::task::spawn_blocking(move || {
+        let image = image::load_from_memory(&png).ok()?;
+        let (w, h) = (image.width(), image.height());
+        let image = if w.max(h) > MAX_IMAGE_SIDE {
+            image.resize(
+                MAX_IMAGE_SIDE,
+                MAX_IMAGE_SIDE,
+                image::imageops::FilterType::Triangle,
+            )
+        } else {
+            image
+        };
+        let mut jpeg = Vec::new();
+        JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
+            .encode_image(&image.to_rgb8())
+            .ok()?;
+        Some(ImageAttachment {
+            media_type: "image/jpeg".to_owned(),
+            data: jpeg,
+        })
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+#[cfg(test)]
+#[path = "check_fidelity_tests.rs"]
+mod tests;

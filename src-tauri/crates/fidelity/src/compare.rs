@@ -1,0 +1,420 @@
+//! The pure part of scoring: two images (and, when known, both pages' text) in, components,
+//! the places that differ and everything the diff image draws out. No browser: unit tests and
+//! benchmarks call it directly. docs/FIDELITY.md explains the formula and its evidence.
+
+use super::blocks::{self, Block};
+use super::canvas::{normalize, Canvas};
+use super::look::{Area, Look};
+use super::pairing::{bounds, pair, Group, Side};
+use super::pooling::{Pool, Weighted};
+use super::position::{position_errors, Placed};
+use super::regions::{self, Found};
+use super::text::{text_score, TextBox};
+use super::types::{BlockCounts, FidelityComponents, FidelityRegion, FidelityWeights};
+use super::visual;
+use image::RgbImage;
+
+/// Design2Code's human study ranks block match and position first, then the look (CLIP),
+/// then colour, with text last: so are the weights (docs/FIDELITY.md has the evidence and the
+/// validation they were checked on).
+pub const WEIGHTS: FidelityWeights = FidelityWeights {
+    block: 0.30,
+    position: 0.35,
+    visual: 0.20,
+    color: 0.10,
+    text: 0.05,
+};
+
+// The evidence's order, checked when the weights change.
+const _: () = assert!(WEIGHTS.block >= WEIGHTS.visual && WEIGHTS.position >= WEIGHTS.visual);
+const _: () = assert!(WEIGHTS.visual > WEIGHTS.color && WEIGHTS.color >= WEIGHTS.text);
+
+/// A colour difference (ΔE00) up to this is not seen: ~2 is a just-noticeable difference, and
+/// antialiased text's mean ink colour wanders a little between renderers.
+const COLOR_TOLERANCE: f64 = 4.0;
+/// From this difference on the colour is wrong (blue-600 against blue-400 is ~20).
+const COLOR_MAX: f64 = 20.0;
+/// Dissimilarity (1 − similarity) up to this is rendering noise: hinting, antialiasing.
+const VISUAL_TOLERANCE: f64 = 0.1;
+/// The offsets around a pair's own at which its colour is also read (the closest counts).
+const NEAR_OFFSETS: [(i64, i64); 9] = [
+    (0, 0),
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+/// Regions thinner than this (canvas px, ~8 CSS px) are not judged on colour.
+const MIN_COLOR_SIDE: usize = 3;
+/// Regions returned in a report.
+pub const MAX_REGIONS: usize = 8;
+
+/// One group of blocks as scored.
+#[derive(Debug, Clone)]
+pub struct Scored {
+    pub group: Group,
+    /// The compared region in the reference canvas (for extra content: in the candidate's).
+    pub area: Area,
+    /// The candidate's region, when the group has one.
+    pub candidate_area: Option<Area>,
+    /// The aligned offset (candidate = reference + offset), canvas px.
+    pub offset: (i64, i64),
+    pub weight: f64,
+    pub errors: Errors,
+}
+
+/// Each component's error for one group, 0 (right) to 1 (wrong). Unpaired groups are wrong in
+/// every one.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Errors {
+    pub missing: bool,
+    pub position: f64,
+    pub visual: f64,
+    pub color: f64,
+    /// The colour difference behind `color` (ΔE00), for the description.
+    pub delta_e: f64,
+    pub looks: Option<(Look, Look)>,
+}
+
+/// Everything a comparison found, kept for the regions and the diff image.
+pub struct Comparison {
+    pub components: FidelityComponents,
+    pub blocks: BlockCounts,
+    pub reference: Canvas,
+    pub candidate: Canvas,
+    pub groups: Vec<Scored>,
+    pub regions: Vec<Found>,
+    /// CSS px per canvas px (the reference screenshot's).
+    pub css_per_px: f64,
+}
+
+impl Comparison {
+    /// The regions as the report gives them (CSS px of the screenshot).
+    pub fn report_regions(&self) -> Vec<FidelityRegion> {
+        self.regions
+            .iter()
+            .map(|r| r.to_report(self.css_per_px))
+            .collect()
+    }
+}
+
+/// `texts`: the reference's and the candidate's text boxes, when the reference's are known.
+pub fn compare(
+    reference: &RgbImage,
+    candidate: &RgbImage,
+    texts: Option<(&[TextBox], &[TextBox])>,
+) -> Comparison {
+    let css_per_px = f64::from(reference.width().max(1))
+        / f64::from(super::canvas::canvas_width(reference.width()));
+    let (reference, candidate) = normalize(reference, candidate);
+    let ref_blocks = blocks::detect(&reference);
+    let cand_blocks = blocks::detect(&candidate);
+    let look_of = |canvas: &Canvas, b: &Block| {
+        Look::of(
+            canvas,
+            Area {
+                x0: b.x0,
+                y0: b.y0,
+                x1: b.x1,
+                y1: b.y1,
+            },
+        )
+    };
+    let ref_looks: Vec<Look> = ref_blocks.iter().map(|b| look_of(&reference, b)).collect();
+    let cand_looks: Vec<Look> = cand_blocks.iter().map(|b| look_of(&candidate, b)).collect();
+    let groups = pair(
+        &Side {
+            canvas: &reference,
+            blocks: &ref_blocks,
+            looks: &ref_looks,
+        },
+        &Side {
+            canvas: &candidate,
+            blocks: &cand_blocks,
+            looks: &cand_looks,
+        },
+    );
+    let groups = score_groups(
+        &reference,
+        &candidate,
+        &ref_blocks,
+        &cand_blocks,
+        groups,
+        css_per_px,
+    );
+    let text = texts.map(|(r, c)| text_score(r, c));
+    let pool = Pool::of(groups.iter().map(|g| Weighted {
+        weight: g.weight,
+        errors: g.errors,
+    }));
+    let components = components_of(&pool, text);
+    let regions = regions::worst(&groups, &pool, text, MAX_REGIONS);
+    let matched = groups.iter().filter(|g| g.group.is_pair()).count();
+    Comparison {
+        components,
+        blocks: BlockCounts {
+            reference: count(ref_blocks.len()),
+            candidate: count(cand_blocks.len()),
+            matched: count(matched),
+        },
+        reference,
+        candidate,
+        groups,
+        regions,
+        css_per_px,
+    }
+}
+
+/// The components, 0–100, from the pooled errors.
+pub fn components_of(pool: &Pool, text: Option<f64>) -> FidelityComponents {
+    // `+ 0.0` turns the -0.0 an empty float sum gives into 0.
+    let percent = |v: f64| (v.clamp(0.0, 1.0) * 10_000.0).round() / 100.0 + 0.0;
+    FidelityComponents {
+        block: percent(pool.block()),
+        position: percent(pool.position()),
+        visual: percent(pool.visual()),
+        color: percent(pool.color()),
+        text: text.map(percent),
+    }
+}
+
+fn score_groups(
+    reference: &Canvas,
+    candidate: &Canvas,
+    ref_blocks: &[Block],
+    cand_blocks: &[Block],
+    groups: Vec<Group>,
+    css_per_px: f64,
+) -> Vec<Scored> {
+    let area_of = |blocks: &[Block], members: &[usize]| -> f64 {
+        members
+            .iter()
+            .map(|&i| (blocks[i].width() * blocks[i].height()) as f64)
+            .sum()
+    };
+    let mut scored: Vec<Scored> = Vec::with_capacity(groups.len());
+    let mut placed = Vec::new();
+    for group in groups {
+        let weight = area_of(ref_blocks, &group.reference) + area_of(cand_blocks, &group.candidate);
+        let ref_box = bounds(ref_blocks, &group.reference);
+        let cand_box = bounds(cand_blocks, &group.candidate);
+        let (area, candidate_area, offset, errors) = match (ref_box, cand_box, group.paired) {
+            (None, None, _) => continue,
+            (Some(r), _, false) => (r, None, (0, 0), Errors::unpaired()),
+            (None, Some(c), false) => (c, Some(c), (0, 0), Errors::unpaired()),
+            (r, c, true) => {
+                let back = |c: Area| shift(c, (-group.offset.0, -group.offset.1));
+                let seen = match (r, c) {
+                    (Some(r), Some(c)) => union(r, back(c)),
+                    (Some(r), None) => r,
+                    (None, Some(c)) => back(c),
+                    (None, None) => continue,
+                };
+                let area = clip(seen, reference);
+                let (similarity, offset) = visual::align(reference, candidate, area, group.offset);
+                let cand_area = clip(shift(area, offset), candidate);
+                let colors = GroupColors::of(
+                    reference,
+                    candidate,
+                    ref_blocks,
+                    cand_blocks,
+                    &group,
+                    offset,
+                );
+                placed.push((
+                    scored.len(),
+                    Placed {
+                        center: (
+                            (area.x0 + area.x1) as f64 / 2.0,
+                            (area.y0 + area.y1) as f64 / 2.0,
+                        ),
+                        offset: (offset.0 as f64, offset.1 as f64),
+                    },
+                ));
+                let errors = Errors {
+                    missing: false,
+                    position: 0.0,
+                    visual: ramp(1.0 - similarity, VISUAL_TOLERANCE, 1.0),
+                    color: colors.error,
+                    delta_e: colors.worst_delta_e,
+                    looks: colors.worst,
+                };
+                (area, Some(cand_area), offset, errors)
+            }
+        };
+        scored.push(Scored {
+            group,
+            area,
+            candidate_area,
+            offset,
+            weight,
+            errors,
+        });
+    }
+    let where_: Vec<Placed> = placed.iter().map(|(_, p)| *p).collect();
+    let errors = position_errors(
+        &where_,
+        reference.width as f64,
+        reference.height as f64,
+        css_per_px,
+    );
+    for ((i, _), e) in placed.iter().zip(errors) {
+        scored[*i].errors.position = e;
+    }
+    scored
+}
+
+impl Errors {
+    fn unpaired() -> Self {
+        Self {
+            missing: true,
+            position: 1.0,
+            visual: 1.0,
+            color: 1.0,
+            delta_e: 0.0,
+            looks: None,
+        }
+    }
+}
+
+/// Where a group is in the candidate canvas.
+pub fn candidate_region(g: &Scored) -> Area {
+    g.candidate_area.unwrap_or(g.area)
+}
+
+/// A group's colour, judged where its blocks are: each member block's look against the same
+/// place in the other image (at the group's offset), the errors averaged by area. The group's
+/// bounding box would also take in whatever lies between its blocks, which differs between
+/// two cuttings of one page (a band's edge beside a card on one side only).
+struct GroupColors {
+    error: f64,
+    worst_delta_e: f64,
+    worst: Option<(Look, Look)>,
+}
+
+impl GroupColors {
+    fn of(
+        reference: &Canvas,
+        candidate: &Canvas,
+        ref_blocks: &[Block],
+        cand_blocks: &[Block],
+        group: &Group,
+        offset: (i64, i64),
+    ) -> Self {
+        let (mut sum, mut weight) = (0.0, 0.0);
+        let mut worst: (f64, Option<(Look, Look)>) = (0.0, None);
+        let members = group
+            .reference
+            .iter()
+            .map(|&i| (&ref_blocks[i], false))
+            .chain(group.candidate.iter().map(|&i| (&cand_blocks[i], true)));
+        for (block, in_candidate) in members {
+            let own = Area {
+                x0: block.x0,
+                y0: block.y0,
+                x1: block.x1,
+                y1: block.y1,
+            };
+            // A region a few pixels thin (a rule, a border) has no colour a rescale keeps.
+            if (own.x1 - own.x0).min(own.y1 - own.y0) < MIN_COLOR_SIDE {
+                continue;
+            }
+            // The best of the offsets a pixel around: the colour of a region that straddles an
+            // edge (a card's top against the page) swings with a sub-pixel shift.
+            let (delta_e, looks) = NEAR_OFFSETS
+                .iter()
+                .map(|&(dx, dy)| {
+                    let at = (offset.0 + dx, offset.1 + dy);
+                    let (ref_area, cand_area) = if in_candidate {
+                        (clip(shift(own, (-at.0, -at.1)), reference), own)
+                    } else {
+                        (own, clip(shift(own, at), candidate))
+                    };
+                    let looks = Look::joint(reference, ref_area, candidate, cand_area);
+                    (looks.0.color_difference(&looks.1), looks)
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .unwrap_or_else(|| {
+                    let looks = (Look::of(reference, own), Look::of(reference, own));
+                    (0.0, looks)
+                });
+            let w = ((own.x1 - own.x0) * (own.y1 - own.y0)) as f64;
+            sum += w * ramp(delta_e, COLOR_TOLERANCE, COLOR_MAX);
+            weight += w;
+            if worst.1.is_none() || delta_e > worst.0 {
+                worst = (delta_e, Some(looks));
+            }
+        }
+        Self {
+            error: if weight > 0.0 { sum / weight } else { 0.0 },
+            worst_delta_e: worst.0,
+            worst: worst.1,
+        }
+    }
+}
+
+/// 0 up to `from`, 1 from `to`, linear between.
+fn ramp(value: f64, from: f64, to: f64) -> f64 {
+    ((value - from) / (to - from)).clamp(0.0, 1.0)
+}
+
+fn union(a: Area, b: Area) -> Area {
+    Area {
+        x0: a.x0.min(b.x0),
+        y0: a.y0.min(b.y0),
+        x1: a.x1.max(b.x1),
+        y1: a.y1.max(b.y1),
+    }
+}
+
+fn shift(a: Area, (dx, dy): (i64, i64)) -> Area {
+    let at = |v: usize, d: i64| usize::try_from((v as i64 + d).max(0)).unwrap_or(0);
+    Area {
+        x0: at(a.x0, dx),
+        y0: at(a.y0, dy),
+        x1: at(a.x1, dx),
+        y1: at(a.y1, dy),
+    }
+}
+
+fn clip(a: Area, canvas: &Canvas) -> Area {
+    let x1 = a.x1.min(canvas.width);
+    let y1 = a.y1.min(canvas.height);
+    Area {
+        x0: a.x0.min(x1),
+        y0: a.y0.min(y1),
+        x1,
+        y1,
+    }
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The weighted total, 0–100, and the weights used: without text, its weight goes to the
+/// visual term, the one other component that sees what the text says (as shapes).
+pub fn total(components: &FidelityComponents) -> (f64, FidelityWeights) {
+    let weights = match components.text {
+        Some(_) => WEIGHTS,
+        None => FidelityWeights {
+            visual: WEIGHTS.visual + WEIGHTS.text,
+            text: 0.0,
+            ..WEIGHTS
+        },
+    };
+    let sum = weights.block * components.block
+        + weights.position * components.position
+        + weights.visual * components.visual
+        + weights.color * components.color
+        + weights.text * components.text.unwrap_or(0.0);
+    ((sum * 100.0).round() / 100.0, weights)
+}
+
+#[cfg(test)]
+#[path = "compare_tests.rs"]
+mod tests;

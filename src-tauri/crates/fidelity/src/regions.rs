@@ -1,0 +1,221 @@
+//! The places that cost the most: groups with what is wrong with them, neighbours with the
+//! same fault merged (a missing section is one place, not forty missing lines), each with the
+//! points it costs — the total it would have were that place right, minus the total it has.
+
+use super::compare::{total, Errors, Scored, WEIGHTS};
+use super::look::Area;
+use super::pooling::Pool;
+use super::types::{FidelityRegion, PixelBox, RegionKind};
+
+/// Groups with the same fault closer than this (canvas px, ~30 CSS px on a desktop page) are
+/// one place.
+const MERGE_GAP: usize = 12;
+/// Places costing less than this (points of the total) are not worth naming.
+const MIN_COST: f64 = 0.05;
+
+/// A place, in canvas px.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    pub kind: RegionKind,
+    /// In the reference (for extra content: in the candidate).
+    pub area: Area,
+    pub candidate_area: Option<Area>,
+    pub offset: (i64, i64),
+    /// The colour change, for colour faults.
+    pub colors: Option<(String, String)>,
+    pub cost: f64,
+}
+
+impl Found {
+    pub fn to_report(&self, css_per_px: f64) -> FidelityRegion {
+        let to_css = |a: Area| PixelBox {
+            x: css(a.x0 as f64 * css_per_px),
+            y: css(a.y0 as f64 * css_per_px),
+            width: css((a.x1 - a.x0) as f64 * css_per_px),
+            height: css((a.y1 - a.y0) as f64 * css_per_px),
+        };
+        let screenshot_box = to_css(self.area);
+        let page_box = match self.kind {
+            RegionKind::Missing => None,
+            _ => self.candidate_area.map(to_css),
+        };
+        FidelityRegion {
+            kind: self.kind,
+            screenshot_box,
+            page_box,
+            description: self.describe(css_per_px, screenshot_box),
+            cost: (self.cost * 100.0).round() / 100.0,
+        }
+    }
+
+    fn describe(&self, css_per_px: f64, b: PixelBox) -> String {
+        let at = format!("{}×{} px at ({}, {})", b.width, b.height, b.x, b.y);
+        match self.kind {
+            RegionKind::Missing => format!(
+                "missing: the screenshot has content here ({at}) that the page does not show"
+            ),
+            RegionKind::Extra => format!(
+                "extra: the page shows content here ({at}) that the screenshot does not have"
+            ),
+            RegionKind::Moved => {
+                let dx = (self.offset.0 as f64 * css_per_px).round() as i64;
+                let dy = (self.offset.1 as f64 * css_per_px).round() as i64;
+                let mut parts = Vec::new();
+                if dx != 0 {
+                    parts.push(format!(
+                        "{} px too far {}",
+                        dx.abs(),
+                        if dx > 0 { "right" } else { "left" }
+                    ));
+                }
+                if dy != 0 {
+                    parts.push(format!(
+                        "{} px too far {}",
+                        dy.abs(),
+                        if dy > 0 { "down" } else { "up" }
+                    ));
+                }
+                format!(
+                    "moved: the content at {at} in the screenshot is {} on the page",
+                    parts.join(" and ")
+                )
+            }
+            RegionKind::Different => format!(
+                "different: the content at {at} is there but looks different (other text, \
+                 shape, size or image)"
+            ),
+            RegionKind::Color => match &self.colors {
+                Some((want, got)) => {
+                    format!("colour: at {at} the screenshot has {want} where the page has {got}")
+                }
+                None => format!("colour: the colours at {at} differ from the screenshot"),
+            },
+        }
+    }
+}
+
+fn css(v: f64) -> u32 {
+    v.round().clamp(0.0, f64::from(u32::MAX)) as u32
+}
+
+/// What is most wrong with one group, if anything.
+fn fault(g: &Scored) -> Option<RegionKind> {
+    let e = &g.errors;
+    if e.missing {
+        return Some(if g.group.reference.is_empty() {
+            RegionKind::Extra
+        } else {
+            RegionKind::Missing
+        });
+    }
+    let faults = [
+        (
+            WEIGHTS.position * e.position * e.position,
+            RegionKind::Moved,
+        ),
+        (WEIGHTS.visual * e.visual * e.visual, RegionKind::Different),
+        (WEIGHTS.color * e.color * e.color, RegionKind::Color),
+    ];
+    faults
+        .into_iter()
+        .filter(|(cost, _)| *cost > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, kind)| kind)
+}
+
+/// The `limit` costliest places, worst first.
+pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) -> Vec<Found> {
+    let faulty: Vec<(usize, RegionKind)> = groups
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| fault(g).map(|k| (i, k)))
+        .collect();
+    // Merge neighbours with the same fault (and, for moves, about the same move).
+    let mut parent: Vec<usize> = (0..faulty.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for a in 0..faulty.len() {
+        for b in a + 1..faulty.len() {
+            let (ga, gb) = (&groups[faulty[a].0], &groups[faulty[b].0]);
+            let same_move =
+                (ga.offset.0 - gb.offset.0).abs() <= 4 && (ga.offset.1 - gb.offset.1).abs() <= 4;
+            if faulty[a].1 == faulty[b].1
+                && near(ga.area, gb.area)
+                && (faulty[a].1 != RegionKind::Moved || same_move)
+            {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                parent[ra] = rb;
+            }
+        }
+    }
+    let mut clusters: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for a in 0..faulty.len() {
+        let r = root(&mut parent, a);
+        clusters.entry(r).or_default().push(a);
+    }
+    let components = super::compare::components_of(pool, text);
+    let now = total(&components).0;
+    let mut found: Vec<Found> = clusters
+        .into_values()
+        .map(|members| {
+            let kind = faulty[members[0]].1;
+            let mut fixed = *pool;
+            for &m in &members {
+                let g = &groups[faulty[m].0];
+                fixed.add(g.weight, &g.errors, -1.0);
+                if kind != RegionKind::Extra {
+                    fixed.add(g.weight, &Errors::default(), 1.0);
+                }
+            }
+            let cost = total(&super::compare::components_of(&fixed, text)).0 - now;
+            let first = &groups[faulty[members[0]].0];
+            let mut area = first.area;
+            let mut candidate_area = first
+                .candidate_area
+                .map(|_| super::compare::candidate_region(first));
+            for &m in &members[1..] {
+                let g = &groups[faulty[m].0];
+                area = union(area, g.area);
+                if g.candidate_area.is_some() {
+                    let c = super::compare::candidate_region(g);
+                    candidate_area = Some(candidate_area.map_or(c, |a| union(a, c)));
+                }
+            }
+            let colors = (kind == RegionKind::Color)
+                .then(|| first.errors.looks.map(|(a, b)| a.describe_change(&b)))
+                .flatten();
+            Found {
+                kind,
+                area,
+                candidate_area,
+                offset: first.offset,
+                colors,
+                cost,
+            }
+        })
+        .filter(|f| f.cost >= MIN_COST)
+        .collect();
+    found.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+    found.truncate(limit);
+    found
+}
+
+fn near(a: Area, b: Area) -> bool {
+    let gap_x = b.x0.saturating_sub(a.x1).max(a.x0.saturating_sub(b.x1));
+    let gap_y = b.y0.saturating_sub(a.y1).max(a.y0.saturating_sub(b.y1));
+    gap_x <= MERGE_GAP && gap_y <= MERGE_GAP
+}
+
+fn union(a: Area, b: Area) -> Area {
+    Area {
+        x0: a.x0.min(b.x0),
+        y0: a.y0.min(b.y0),
+        x1: a.x1.max(b.x1),
+        y1: a.y1.max(b.y1),
+    }
+}
