@@ -603,14 +603,57 @@ export type ExportReport = {
 	warnings: string[],
 };
 
+/**  One fidelity check of a variant's page. */
+export type FidelityCheck = FidelityCheck_Serialize | FidelityCheck_Deserialize;
+
+/**  One fidelity check of a variant's page. */
+export type FidelityCheck_Deserialize = {
+	/**  1 for the variant's first check. */
+	round: number,
+	/**  The most checks this variant may make. */
+	max_rounds: number,
+	total: number | null,
+	/**  The score of the check before, when there was one. */
+	previous?: number | null,
+	components: FidelityComponents_Deserialize,
+	/**  The places that differ most, worst first. */
+	regions: FidelityRegion_Deserialize[],
+	/**  Run by the engine at the end of a round, not asked for by the model. */
+	automatic: boolean,
+};
+
+/**  One fidelity check of a variant's page. */
+export type FidelityCheck_Serialize = {
+	/**  1 for the variant's first check. */
+	round: number,
+	/**  The most checks this variant may make. */
+	max_rounds: number,
+	total: number | null,
+	/**  The score of the check before, when there was one. */
+	previous: number | null,
+	components: FidelityComponents_Serialize,
+	/**  The places that differ most, worst first. */
+	regions: FidelityRegion_Serialize[],
+	/**  Run by the engine at the end of a round, not asked for by the model. */
+	automatic: boolean,
+};
+
 export type FidelityComponents = FidelityComponents_Serialize | FidelityComponents_Deserialize;
 
 export type FidelityComponents_Deserialize = {
-	/**  Structural similarity of the luminance, content-weighted. */
-	ssim: number | null,
-	/**  Visual blocks matched by position and size. */
-	layout: number | null,
-	/**  Perceptual colour difference (CIEDE2000) on matched blocks and a coarse grid. */
+	/**
+	 *  Block match: the share of both pages' blocks (by area) that found a partner. Missing
+	 *  and extra content cost here first.
+	 */
+	block: number | null,
+	/**  Paired blocks where the screenshot has them (against their neighbours and on the page). */
+	position: number | null,
+	/**
+	 *  Paired blocks' looks (blurred contrast and structure, aligned), missing ones counting
+	 *  as unlike.
+	 */
+	visual: number | null,
+	/**  Paired blocks' surface and ink colours (CIEDE2000). */
 	color: number | null,
 	/**
 	 *  The page's rendered text against the reference's; `None` when the reference's text is
@@ -620,17 +663,54 @@ export type FidelityComponents_Deserialize = {
 };
 
 export type FidelityComponents_Serialize = {
-	/**  Structural similarity of the luminance, content-weighted. */
-	ssim: number | null,
-	/**  Visual blocks matched by position and size. */
-	layout: number | null,
-	/**  Perceptual colour difference (CIEDE2000) on matched blocks and a coarse grid. */
+	/**
+	 *  Block match: the share of both pages' blocks (by area) that found a partner. Missing
+	 *  and extra content cost here first.
+	 */
+	block: number | null,
+	/**  Paired blocks where the screenshot has them (against their neighbours and on the page). */
+	position: number | null,
+	/**
+	 *  Paired blocks' looks (blurred contrast and structure, aligned), missing ones counting
+	 *  as unlike.
+	 */
+	visual: number | null,
+	/**  Paired blocks' surface and ink colours (CIEDE2000). */
 	color: number | null,
 	/**
 	 *  The page's rendered text against the reference's; `None` when the reference's text is
 	 *  not known (a screenshot alone), with a note.
 	 */
 	text: number | null,
+};
+
+/**  A place where the page differs from the screenshot. */
+export type FidelityRegion = FidelityRegion_Serialize | FidelityRegion_Deserialize;
+
+/**  A place where the page differs from the screenshot. */
+export type FidelityRegion_Deserialize = {
+	kind: RegionKind,
+	/**  Where it is in the screenshot (CSS px; for extra content, where it is in the render). */
+	screenshot_box: PixelBox,
+	/**  Where the page has it, when it has it. */
+	page_box?: PixelBox | null,
+	/**  What is wrong, in words a model or a designer can act on. */
+	description: string,
+	/**  How much it costs the score, 0–100 (the share of the total this place takes away). */
+	cost: number | null,
+};
+
+/**  A place where the page differs from the screenshot. */
+export type FidelityRegion_Serialize = {
+	kind: RegionKind,
+	/**  Where it is in the screenshot (CSS px; for extra content, where it is in the render). */
+	screenshot_box: PixelBox,
+	/**  Where the page has it, when it has it. */
+	page_box: PixelBox | null,
+	/**  What is wrong, in words a model or a designer can act on. */
+	description: string,
+	/**  How much it costs the score, 0–100 (the share of the total this place takes away). */
+	cost: number | null,
 };
 
 /**  How closely a rendered page matches a screenshot. Every score is 0–100, higher is closer. */
@@ -656,6 +736,13 @@ export type FidelityReport_Deserialize = {
 	/**  The rendered page's size in CSS px. */
 	rendered: ImageSize,
 	blocks: BlockCounts,
+	/**  The places that differ most, worst first: what a designer would notice. */
+	regions: FidelityRegion_Deserialize[],
+	/**
+	 *  Which formula made this report ([`METRIC_VERSION`](crate::METRIC_VERSION)): scores of
+	 *  different versions are not comparable.
+	 */
+	metric: number,
 	elapsed_ms: number,
 };
 
@@ -679,12 +766,20 @@ export type FidelityReport_Serialize = {
 	/**  The rendered page's size in CSS px. */
 	rendered: ImageSize,
 	blocks: BlockCounts,
+	/**  The places that differ most, worst first: what a designer would notice. */
+	regions: FidelityRegion_Serialize[],
+	/**
+	 *  Which formula made this report ([`METRIC_VERSION`](crate::METRIC_VERSION)): scores of
+	 *  different versions are not comparable.
+	 */
+	metric: number,
 	elapsed_ms: number,
 };
 
 export type FidelityWeights = {
-	ssim: number | null,
-	layout: number | null,
+	block: number | null,
+	position: number | null,
+	visual: number | null,
 	color: number | null,
 	text: number | null,
 };
@@ -944,6 +1039,13 @@ export type ModelOption = {
 	has_key: boolean,
 };
 
+export type PixelBox = {
+	x: number,
+	y: number,
+	width: number,
+	height: number,
+};
+
 /**  One viewport of a preview screenshot. */
 export type PreviewShot = {
 	viewport: Viewport,
@@ -1024,6 +1126,18 @@ export type RecordingStarted = {
 	height: number,
 };
 
+export type RegionKind = 
+/**  In the screenshot, not on the page. */
+"missing" | 
+/**  On the page, not in the screenshot. */
+"extra" | 
+/**  On the page, in another place. */
+"moved" | 
+/**  In place, but it looks different (other text, another shape or image). */
+"different" | 
+/**  In place and alike, in another colour. */
+"color";
+
 /**
  *  What the user dragged over the frozen image, in the overlay's CSS pixels, and the size the
  *  overlay showed the whole image at. A drag up or to the left has a negative width or height.
@@ -1078,6 +1192,12 @@ export type Settings_Deserialize = {
 	asset_extraction?: boolean,
 	/**  A Chromium-family browser for preview screenshots; `None` looks on PATH. */
 	chromium_path?: string | null,
+	/**
+	 *  Rounds of "check the page against the screenshot, fix what differs" each variant gets
+	 *  after writing a page from a screenshot (0: no fidelity checks; at most
+	 *  [`MAX_FIDELITY_ROUNDS`]).
+	 */
+	fidelity_rounds?: number,
 	theme?: Theme,
 	design_systems?: DesignSystem[],
 	/**
@@ -1101,6 +1221,12 @@ export type Settings_Serialize = {
 	asset_extraction: boolean,
 	/**  A Chromium-family browser for preview screenshots; `None` looks on PATH. */
 	chromium_path: string | null,
+	/**
+	 *  Rounds of "check the page against the screenshot, fix what differs" each variant gets
+	 *  after writing a page from a screenshot (0: no fidelity checks; at most
+	 *  [`MAX_FIDELITY_ROUNDS`]).
+	 */
+	fidelity_rounds: number,
 	theme: Theme,
 	design_systems: DesignSystem[],
 	/**
@@ -1186,55 +1312,69 @@ export type ToolDetail = ToolDetail_Serialize | ToolDetail_Deserialize;
 
 export type ToolDetail_Deserialize = 
 /**  create_file wrote a whole file. */
-{ kind: "file_written"; path: string; bytes: number; lines: number; 
+({ kind: "file_written"; path: string; bytes: number; lines: number; 
 /**  The file existed before and was replaced. */
-replaced: boolean } | 
+replaced: boolean }) & { added_lines?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  edit_file changed a file. */
-{ kind: "file_edited"; path: string; 
+({ kind: "file_edited"; path: string; 
 /**  Unified diff, possibly truncated (see `diff_truncated`). */
 diff: string; diff_truncated: boolean; 
 /**  1-based line of the first change in the new file. */
-first_changed_line: number; added_lines: number; removed_lines: number; replacements: number } | 
+first_changed_line: number; added_lines: number; removed_lines: number; replacements: number }) & { bytes?: never; crops?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; replaced?: never; shots?: never; unresolved?: never } | 
 /**  retrieve_option read a sibling's files. */
-{ kind: "option_retrieved"; option_number: number; paths: string[] } | 
+({ kind: "option_retrieved"; option_number: number; paths: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; path?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  Images were written into the project (save_assets). */
-{ kind: "images"; images: UiImage[] } | 
+({ kind: "images"; images: UiImage[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  screenshot_preview rendered a page; one entry per viewport. */
-{ kind: "screenshots"; path: string; shots: PreviewShot[] } | 
+({ kind: "screenshots"; path: string; shots: PreviewShot[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; unresolved?: never } | 
 /**  generate_images: one item per distinct prompt, in order. */
-{ kind: "generated_images"; items: GeneratedImage_Deserialize[] } | 
+({ kind: "generated_images"; items: GeneratedImage_Deserialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  edit_image and remove_background: before and after, per input image. */
-{ kind: "edited_images"; operation: ImageOperation; 
+({ kind: "edited_images"; operation: ImageOperation; 
 /**  The instruction (edit_image only). */
-prompt?: string | null; items: BeforeAfter_Deserialize[] } | 
+prompt?: string | null; items: BeforeAfter_Deserialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; option_number?: never; path?: never; paths?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  extract_assets: crops cut out of the input screenshots, and what was not found. */
-{ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] };
+({ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] }) & { added_lines?: never; bytes?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never } | 
+/**
+ *  check_fidelity scored the page against the input screenshot (asked for by the model,
+ *  or run by the engine after a round of work).
+ */
+{
+	kind: "fidelity_check",
+} & FidelityCheck_Deserialize;
 
 export type ToolDetail_Serialize = 
 /**  create_file wrote a whole file. */
-{ kind: "file_written"; path: string; bytes: number; lines: number; 
+({ kind: "file_written"; path: string; bytes: number; lines: number; 
 /**  The file existed before and was replaced. */
-replaced: boolean } | 
+replaced: boolean }) & { added_lines?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  edit_file changed a file. */
-{ kind: "file_edited"; path: string; 
+({ kind: "file_edited"; path: string; 
 /**  Unified diff, possibly truncated (see `diff_truncated`). */
 diff: string; diff_truncated: boolean; 
 /**  1-based line of the first change in the new file. */
-first_changed_line: number; added_lines: number; removed_lines: number; replacements: number } | 
+first_changed_line: number; added_lines: number; removed_lines: number; replacements: number }) & { bytes?: never; crops?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; replaced?: never; shots?: never; unresolved?: never } | 
 /**  retrieve_option read a sibling's files. */
-{ kind: "option_retrieved"; option_number: number; paths: string[] } | 
+({ kind: "option_retrieved"; option_number: number; paths: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; path?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  Images were written into the project (save_assets). */
-{ kind: "images"; images: UiImage[] } | 
+({ kind: "images"; images: UiImage[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  screenshot_preview rendered a page; one entry per viewport. */
-{ kind: "screenshots"; path: string; shots: PreviewShot[] } | 
+({ kind: "screenshots"; path: string; shots: PreviewShot[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; unresolved?: never } | 
 /**  generate_images: one item per distinct prompt, in order. */
-{ kind: "generated_images"; items: GeneratedImage_Serialize[] } | 
+({ kind: "generated_images"; items: GeneratedImage_Serialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  edit_image and remove_background: before and after, per input image. */
-{ kind: "edited_images"; operation: ImageOperation; 
+({ kind: "edited_images"; operation: ImageOperation; 
 /**  The instruction (edit_image only). */
-prompt: string | null; items: BeforeAfter_Serialize[] } | 
+prompt: string | null; items: BeforeAfter_Serialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; option_number?: never; path?: never; paths?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  extract_assets: crops cut out of the input screenshots, and what was not found. */
-{ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] };
+({ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] }) & { added_lines?: never; bytes?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never } | 
+/**
+ *  check_fidelity scored the page against the input screenshot (asked for by the model,
+ *  or run by the engine after a round of work).
+ */
+{
+	kind: "fidelity_check",
+} & FidelityCheck_Serialize;
 
 /**  An image a tool card shows. */
 export type UiImage = {

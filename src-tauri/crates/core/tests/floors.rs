@@ -23,7 +23,14 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "tools",
-        &["app_info", "fidelity", "redact", "render", "safe_fetch", "vocab"],
+        &[
+            "app_info",
+            "fidelity",
+            "redact",
+            "render",
+            "safe_fetch",
+            "vocab",
+        ],
     ),
     (
         "settings",

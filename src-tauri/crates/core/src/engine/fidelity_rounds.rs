@@ -83,8 +83,15 @@ impl FidelityRounds {
     pub fn record(&mut self, check: &FidelityCheck, files: &AgentFileState) {
         self.scores.push(check.total);
         self.checked = Some(fingerprint(files.files()));
-        if self.best.as_ref().is_none_or(|(best, _)| check.total > *best) {
-            let copy = files.files().map(|(p, c)| (p.clone(), c.to_owned())).collect();
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|(best, _)| check.total > *best)
+        {
+            let copy = files
+                .files()
+                .map(|(p, c)| (p.clone(), c.to_owned()))
+                .collect();
             self.best = Some((check.total, copy));
         }
     }
@@ -140,9 +147,7 @@ impl FidelityRounds {
         };
         match &self.best {
             Some((best, files)) if *best >= last + KEEP_BEST_MARGIN => AfterCheck::KeepEarlier {
-                message: format!(
-                    "{message} An earlier round scored {best:.1}: its page is kept."
-                ),
+                message: format!("{message} An earlier round scored {best:.1}: its page is kept."),
                 files: files.clone(),
             },
             _ => AfterCheck::Stop { message },

@@ -4,8 +4,8 @@
 
 use super::events::{tool_end_events, EventKind, VariantErrorCode};
 use super::extract_html::extract_html;
-use super::fidelity_rounds::{AfterCheck, AtRest, FidelityRounds, FIX_REQUEST};
 use super::fallback::{total_cost, total_usage, VariantFallback, VariantModels};
+use super::fidelity_rounds::{AfterCheck, AtRest, FidelityRounds, FIX_REQUEST};
 use super::limits::{cut_off_call_message, truncated_message, LoopLimits, CONTINUE_MESSAGE};
 use super::outcome::{Draft, VariantOutcome, VariantStatus};
 use super::sessions::SessionFactory;

@@ -16,5 +16,8 @@ mod validate;
 
 pub use error::{Result, SettingsError};
 pub use store::{SettingsStore, SettingsView};
-pub use types::{DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS, BaseUrls, CustomProvider, DesignSystem, Settings, Stack, Theme, VariantSettings};
+pub use types::{
+    BaseUrls, CustomProvider, DesignSystem, Settings, Stack, Theme, VariantSettings,
+    DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
+};
 pub use validate::validate;

@@ -73,6 +73,33 @@ fn the_offered_set_follows_the_capabilities() {
             vec!["screenshot_preview"],
         ),
         (
+            "fidelity checks allowed, chromium, but no screenshot to score against",
+            ToolCapabilities {
+                chromium_available: true,
+                fidelity_check: true,
+                ..none
+            },
+            vec!["screenshot_preview"],
+        ),
+        (
+            "a screenshot and fidelity checks allowed, but no chromium",
+            ToolCapabilities {
+                has_still_image_input: true,
+                fidelity_check: true,
+                ..none
+            },
+            vec![],
+        ),
+        (
+            "chromium and a screenshot, fidelity checks turned off",
+            ToolCapabilities {
+                chromium_available: true,
+                has_still_image_input: true,
+                ..none
+            },
+            vec!["screenshot_preview"],
+        ),
+        (
             "everything",
             ToolCapabilities {
                 image_generation: true,
@@ -80,6 +107,7 @@ fn the_offered_set_follows_the_capabilities() {
                 gemini_key: true,
                 has_still_image_input: true,
                 chromium_available: true,
+                fidelity_check: true,
             },
             vec![
                 "generate_images",
@@ -87,6 +115,7 @@ fn the_offered_set_follows_the_capabilities() {
                 "remove_background",
                 "extract_assets",
                 "screenshot_preview",
+                "check_fidelity",
             ],
         ),
     ];

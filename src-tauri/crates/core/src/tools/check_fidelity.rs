@@ -147,10 +147,7 @@ pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool
             .map(|p| format!("; the check before scored {p:.1}"))
             .unwrap_or_default()
     )];
-    let text = c
-        .text
-        .map(|t| format!(", text {t:.1}"))
-        .unwrap_or_default();
+    let text = c.text.map(|t| format!(", text {t:.1}")).unwrap_or_default();
     lines.push(format!(
         "Components (0–100): content present {:.1}, position {:.1}, look {:.1}, colour {:.1}{text}.",
         c.block, c.position, c.visual, c.color

@@ -32,8 +32,8 @@ pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
 pub use check_fidelity::CheckFidelity;
 pub use detail::{
-    AssetCrop, BeforeAfter, FidelityCheck, GeneratedImage, ImageOperation, PreviewShot,
-    ToolDetail, UiImage, Unresolved,
+    AssetCrop, BeforeAfter, FidelityCheck, GeneratedImage, ImageOperation, PreviewShot, ToolDetail,
+    UiImage, Unresolved,
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use fence::unfenced;

@@ -1,0 +1,130 @@
+use super::*;
+use crate::fidelity::{
+    BlockCounts, FidelityComponents, FidelityRegion, FidelityWeights, ImageSize, PixelBox,
+    RegionKind, METRIC_VERSION,
+};
+use crate::render::RendererConfig;
+use crate::tools::file_state::AgentFileState;
+use crate::tools::tool::ToolEnv;
+use crate::vocab::paths::normalize;
+use tokio_util::sync::CancellationToken;
+
+fn report() -> FidelityReport {
+    FidelityReport {
+        total: 84.3,
+        components: FidelityComponents {
+            block: 92.0,
+            position: 88.1,
+            visual: 81.4,
+            color: 95.2,
+            text: None,
+        },
+        weights: FidelityWeights {
+            block: 0.3,
+            position: 0.35,
+            visual: 0.25,
+            color: 0.1,
+            text: 0.0,
+        },
+        notes: vec![
+            "text not compared: the screenshot's text is unknown".to_owned(),
+            "the page is 2400 px tall, the screenshot 2000 px".to_owned(),
+        ],
+        screenshot: ImageSize { width: 1280, height: 2000 },
+        rendered: ImageSize { width: 1280, height: 2400 },
+        blocks: BlockCounts::default(),
+        regions: vec![FidelityRegion {
+            kind: RegionKind::Missing,
+            screenshot_box: PixelBox { x: 64, y: 900, width: 420, height: 80 },
+            page_box: None,
+            description: "missing: the screenshot has content here (420×80 px at (64, 900)) that the page does not show".to_owned(),
+            cost: 4.2,
+        }],
+        metric: METRIC_VERSION,
+        elapsed_ms: 10,
+    }
+}
+
+#[test]
+fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
+    let report = report();
+    let check = FidelityCheck {
+        round: 2,
+        max_rounds: 3,
+        total: report.total,
+        previous: Some(78.1),
+        components: report.components,
+        regions: report.regions.clone(),
+        automatic: false,
+    };
+    let text = describe(&report, &check, true);
+    assert!(
+        text.starts_with(
+            "Fidelity to the screenshot: 84.3 / 100 (check 2 of 3; the check before scored 78.1)."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("content present 92.0, position 88.1, look 81.4, colour 95.2."),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. missing: the screenshot has content here (420×80 px at (64, 900))"),
+        "{text}"
+    );
+    assert!(text.contains("(gain 4.2)"), "{text}");
+    assert!(text.contains("Note: the page is 2400 px tall"), "{text}");
+    assert!(!text.contains("text not compared"), "{text}");
+    assert!(text.contains("outlined and numbered"), "{text}");
+    assert_eq!(summary(&check), "Fidelity 84.3 (was 78.1)");
+}
+
+async fn run(
+    tool: &CheckFidelity,
+    variant: u32,
+    files: &mut AgentFileState,
+) -> Result<ToolOutput, ToolFailure> {
+    let cancel = CancellationToken::new();
+    let env = ToolEnv::default();
+    let mut ctx = ToolContext {
+        call_id: "call_1",
+        variant,
+        files,
+        cancel: &cancel,
+        env: &env,
+    };
+    tool.run(&mut ctx, &serde_json::json!({})).await
+}
+
+#[tokio::test]
+async fn a_variant_past_its_checks_or_without_a_page_is_told_so() {
+    // No browser is launched on these paths: the renderer is never used.
+    let renderer = Arc::new(Renderer::new(RendererConfig::new("/nonexistent/chromium")));
+    let tool = CheckFidelity::new(renderer, vec![1, 2, 3], 2);
+    let dir = tempfile::tempdir().expect("dir");
+    let mut empty = AgentFileState::new(dir.path());
+    let failure = run(&tool, 0, &mut empty).await.expect_err("no page");
+    assert!(
+        failure.message.contains("there is no page index.html"),
+        "{}",
+        failure.message
+    );
+
+    tool.record(1, 70.0);
+    tool.record(1, 75.0);
+    let mut files = AgentFileState::with_files(
+        dir.path(),
+        [(
+            normalize("index.html").expect("path"),
+            "<p>hi</p>".to_owned(),
+        )],
+    );
+    let failure = run(&tool, 1, &mut files).await.expect_err("no checks left");
+    assert!(
+        failure.message.contains("all 2 of its checks"),
+        "{}",
+        failure.message
+    );
+    // Another variant has its own count.
+    assert_eq!(tool.scores(0), Vec::<f64>::new());
+}
