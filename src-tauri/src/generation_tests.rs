@@ -715,7 +715,11 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         .await
         .unwrap();
         assert_eq!(stored[0].total, event.total);
-        assert!(stored[0].report["components"]["ssim"].as_f64().unwrap() > 90.0);
+        assert!(stored[0].report["components"]["block"].as_f64().unwrap() > 90.0);
+        assert_eq!(
+            stored[0].report["metric"],
+            json!(s2c_core::fidelity::METRIC_VERSION)
+        );
         let diff = crate::generation::commands::variant_score_diff(
             h.state(),
             project.id().to_owned(),

@@ -16,6 +16,7 @@ const defaults = {
   custom_providers: [],
   base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
   budget_per_variant_usd: 1,
+  fidelity_rounds: 2,
   image_generation: true,
   asset_extraction: true,
   chromium_path: null,

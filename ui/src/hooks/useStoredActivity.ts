@@ -2,8 +2,10 @@ import { useEffect, useState } from "react";
 import type { AgentEvent, StoredEvent } from "../ipc";
 import { projectEvents } from "../ipc/projects";
 import { applyEvents, emptyGeneration, type VariantView } from "../lib/agentEvents";
+import { fidelityTrajectory, type FidelityPoint } from "../lib/fidelityTrajectory";
 
 const PAGE = 2000;
+const NO_TRAJECTORIES: ReadonlyMap<number, readonly FidelityPoint[]> = new Map();
 
 function isAgentEvent(value: unknown): value is AgentEvent {
   return typeof value === "object" && value !== null && typeof (value as { event_id?: unknown }).event_id === "number" && typeof (value as { type?: unknown }).type === "string";
@@ -35,22 +37,38 @@ export function foldStored(stored: StoredEvent[]): VariantView | null {
   return applyEvents(emptyGeneration(), events, (e) => times.get(e) ?? 0).variants[0] ?? null;
 }
 
+export interface StoredActivity {
+  view: VariantView | null;
+  loading: boolean;
+  /** The fidelity checks of every variant of the project loaded so far, by variant id: their
+   * cards keep showing them once another variant is selected. */
+  trajectories: ReadonlyMap<number, readonly FidelityPoint[]>;
+}
+
 /** Rebuild a past variant's activity panel from its recorded events. */
-export function useStoredActivity(projectId: string, variantId: number | null, enabled: boolean): { view: VariantView | null; loading: boolean } {
+export function useStoredActivity(projectId: string, variantId: number | null, enabled: boolean): StoredActivity {
   const [loaded, setLoaded] = useState<{ key: string; view: VariantView | null } | null>(null);
+  const [trajectories, setTrajectories] = useState<{ projectId: string; byVariant: ReadonlyMap<number, readonly FidelityPoint[]> } | null>(null);
   const key = `${projectId}/${variantId ?? ""}`;
   useEffect(() => {
     if (!enabled || variantId === null) return;
     const cancelled = { current: false };
     void loadAll(projectId, variantId, cancelled)
       .then((stored) => {
-        if (stored && !cancelled.current) setLoaded({ key: `${projectId}/${variantId}`, view: foldStored(stored) });
+        if (!stored || cancelled.current) return;
+        const view = foldStored(stored);
+        setLoaded({ key: `${projectId}/${variantId}`, view });
+        setTrajectories((t) => ({
+          projectId,
+          byVariant: new Map(t?.projectId === projectId ? t.byVariant : []).set(variantId, fidelityTrajectory(view)),
+        }));
       })
       .catch(() => undefined);
     return () => {
       cancelled.current = true;
     };
   }, [projectId, variantId, enabled]);
-  if (!enabled || variantId === null) return { view: null, loading: false };
-  return loaded?.key === key ? { view: loaded.view, loading: false } : { view: null, loading: true };
+  const known = trajectories?.projectId === projectId ? trajectories.byVariant : NO_TRAJECTORIES;
+  if (!enabled || variantId === null) return { view: null, loading: false, trajectories: known };
+  return loaded?.key === key ? { view: loaded.view, loading: false, trajectories: known } : { view: null, loading: true, trajectories: known };
 }

@@ -9,6 +9,9 @@ import type {
   CapturedInput_Serialize,
   CaptureSupport_Serialize,
   CustomProvider_Deserialize,
+  FidelityCheck_Deserialize,
+  FidelityComponents_Deserialize,
+  FidelityRegion_Deserialize,
   FileContent_Serialize,
   FileVisualEdits_Deserialize,
   GenerateRequest_Deserialize,
@@ -50,6 +53,11 @@ export type GenerateSource = GenerateSource_Deserialize;
 // the UI reads off it (and the tool details inside them) are typed that way too.
 export type AgentEvent = AgentEvent_Deserialize;
 export type ToolDetail = ToolDetail_Deserialize;
+/** One check_fidelity run (the model's or the app's own), as its tool card and the trajectory read it. */
+export type FidelityCheck = FidelityCheck_Deserialize;
+export type FidelityComponents = FidelityComponents_Deserialize;
+/** A place where the page differs from the screenshot, with what fixing it would gain. */
+export type FidelityRegion = FidelityRegion_Deserialize;
 /** A batch of visual edits of one file, made on the preview of its version `source_hash`. */
 export type FileVisualEdits = FileVisualEdits_Deserialize;
-export type { StyleProperty } from "./bindings";
+export type { PixelBox, RegionKind, StyleProperty } from "./bindings";

@@ -180,6 +180,37 @@ describe("applyEvents", () => {
     expect(slot(state, 0).activity[1]).toMatchObject({ restarted: false });
   });
 
+  it("keeps why the automatic fidelity checks stopped in the activity, with each check's report", () => {
+    nextId = 600;
+    const detail = (round: number, total: number, previous: number | null, automatic: boolean) => ({
+      kind: "fidelity_check",
+      round,
+      max_rounds: 3,
+      total,
+      previous,
+      components: { block: 90, position: 85, visual: 80, color: 95, text: null },
+      regions: [{ kind: "missing", screenshot_box: { x: 64, y: 900, width: 420, height: 80 }, page_box: null, description: "missing: the screenshot has content here", cost: 4.2 }],
+      automatic,
+    });
+    const events: AgentEvent[] = [
+      ev(0, { type: "tool_start", call_id: "call_1", name: "check_fidelity", title: "Checking fidelity" }),
+      ev(0, { type: "tool_result", call_id: "call_1", name: "check_fidelity", ok: true, summary: "Fidelity 71.2", detail: detail(1, 71.2, null, false) }),
+      // A status after the model's own check is a passing line.
+      ev(0, { type: "status", message: "The reply hit the output limit; asking the model to continue…" }),
+      ev(0, { type: "tool_start", call_id: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot" }),
+      ev(0, { type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 70.9 (was 71.2)", detail: detail(2, 70.9, 71.2, true) }),
+      ev(0, { type: "status", message: "Fidelity stopped improving (71.2, then 70.9): no more rounds." }),
+      ev(0, { type: "variant_complete", turns: 3, tool_calls: 3, duration_ms: 9000 }),
+    ];
+    const live = applyEvents(emptyGeneration(started), events.slice(0, 3), 0);
+    expect(slot(live, 0).statusLine).toBe("The reply hit the output limit; asking the model to continue…");
+    const done = slot(applyEvents(live, events.slice(3), 0), 0);
+    expect(done.activity.map((x) => x.kind)).toEqual(["tool", "tool", "note", "done"]);
+    expect(done.activity[1]).toMatchObject({ kind: "tool", callId: "auto-fidelity-2", state: "ok", detail: { kind: "fidelity_check", total: 70.9, previous: 71.2, automatic: true } });
+    expect(done.activity[2]).toEqual({ kind: "note", id: events[5]?.event_id, text: "Fidelity stopped improving (71.2, then 70.9): no more rounds." });
+    expect(done.statusLine).toBeNull();
+  });
+
   it("leaves an older state intact when a newer one shares its log", () => {
     const events = stream();
     const a = applyEvents(emptyGeneration(started), events.slice(0, 5), 0);

@@ -22,6 +22,8 @@ export type ActivityItem =
   | { kind: "thinking"; id: number; text: string; startedAt: number; endedAt: number | null }
   | { kind: "assistant"; id: number; text: string }
   | ToolItem
+  /** A status line that stays in the activity: why the automatic fidelity rounds stopped. */
+  | { kind: "note"; id: number; text: string }
   | { kind: "retrying"; id: number; attempt: number; delayMs: number; reason: string; at: number; restarted: boolean }
   | { kind: "switched"; id: number; from: string; to: string; reason: string }
   | { kind: "error"; id: number; code: VariantErrorCode; message: string }
@@ -89,6 +91,16 @@ export interface GenerationView {
 }
 
 type Clock = number | ((event: AgentEvent) => number);
+
+/** The call ids of the fidelity checks the engine runs by itself (tools/check_fidelity.rs). */
+export const AUTOMATIC_CHECK_PREFIX = "auto-fidelity-";
+
+/** Whether a status follows an automatic check's result: the engine's word on why the rounds
+ * stopped (or why the check did not run), kept in the activity rather than as a passing line. */
+function endsAutomaticChecks(activity: readonly ActivityItem[]): boolean {
+  const last = activity[activity.length - 1];
+  return last?.kind === "tool" && last.state !== "running" && last.callId.startsWith(AUTOMATIC_CHECK_PREFIX);
+}
 
 function emptyVariant(index: number, started?: StartedVariant): VariantView {
   return {
@@ -266,7 +278,12 @@ function applyToVariant(view: VariantView, event: AgentEvent, now: number): void
       v.startedAt ??= now;
       break;
     case "status":
-      v.statusLine = event.message;
+      if (endsAutomaticChecks(activity)) {
+        activity.push({ kind: "note", id: event.event_id, text: event.message });
+        v.statusLine = null;
+      } else {
+        v.statusLine = event.message;
+      }
       break;
     case "thinking": {
       const last = activity[activity.length - 1];

@@ -8,6 +8,7 @@ const defaults: Settings = {
   custom_providers: [],
   base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
   budget_per_variant_usd: 1,
+  fidelity_rounds: 2,
   image_generation: true,
   asset_extraction: true,
   chromium_path: null,
@@ -44,6 +45,10 @@ describe("settings form", () => {
     ["a negative budget", (d: Draft) => (d.budget = "-2"), "budget", "above $0"],
     ["an empty budget", (d: Draft) => (d.budget = " "), "budget", "above $0"],
     ["a budget over the cap", (d: Draft) => (d.budget = "250"), "budget", "at most $100"],
+    ["six fidelity rounds", (d: Draft) => (d.fidelityRounds = "6"), "fidelityRounds", "between 0 and 5"],
+    ["negative fidelity rounds", (d: Draft) => (d.fidelityRounds = "-1"), "fidelityRounds", "between 0 and 5"],
+    ["half a fidelity round", (d: Draft) => (d.fidelityRounds = "1.5"), "fidelityRounds", "between 0 and 5"],
+    ["no fidelity rounds at all", (d: Draft) => (d.fidelityRounds = ""), "fidelityRounds", "between 0 and 5"],
     ["a base URL without scheme", (d: Draft) => (d.baseUrls.openai = "api.openai.com"), "baseUrls.openai", "full URL"],
     ["a base URL with a key in it", (d: Draft) => (d.baseUrls.gemini = "https://user:sk@x.com"), "baseUrls.gemini", "keychain"],
   ])("explains %s", (_case, change, field, message) => {
@@ -85,6 +90,15 @@ describe("settings form", () => {
     expect(s.budget_per_variant_usd).toBeNull();
     expect(s.chromium_path).toBe("/usr/bin/chromium");
     expect(s.custom_providers).toEqual([{ name: "ollama", base_url: "http://localhost:11434/v1", models: ["llava", "qwen"], vision: true }]);
+  });
+
+  it("keeps fidelity rounds, 0 turning the checks off", () => {
+    expect(toDraft(defaults).fidelityRounds).toBe("2");
+    for (const rounds of ["0", "5"]) {
+      const d = draft((d) => (d.fidelityRounds = rounds));
+      expect(validateDraft(d)).toEqual({});
+      expect(fromDraft(d).fidelity_rounds).toBe(Number(rounds));
+    }
   });
 
   it("splits model lists and recognises good URLs", () => {

@@ -16,6 +16,8 @@ export type { Vendor };
 
 export const MAX_VARIANTS = 4;
 export const MAX_BUDGET_USD = 100;
+/** Rounds of "compare with the screenshot, fix what differs" (MAX_FIDELITY_ROUNDS in Rust). */
+export const MAX_FIDELITY_ROUNDS = 5;
 /** The built-in vendors, as Rust names them (`VENDORS` in the generated bindings). */
 export const VENDORS: readonly Vendor[] = VENDOR_INFOS.map((v) => v.id);
 
@@ -58,6 +60,8 @@ export interface Draft {
   models: string[];
   budgetEnabled: boolean;
   budget: string;
+  /** 0 turns the fidelity checks off. */
+  fidelityRounds: string;
   imageGeneration: boolean;
   assetExtraction: boolean;
   chromiumPath: string;
@@ -80,6 +84,7 @@ export function toDraft(s: Settings): Draft {
     models,
     budgetEnabled: s.budget_per_variant_usd !== null,
     budget: s.budget_per_variant_usd === null ? "1" : String(s.budget_per_variant_usd),
+    fidelityRounds: String(s.fidelity_rounds),
     imageGeneration: s.image_generation,
     assetExtraction: s.asset_extraction,
     chromiumPath: s.chromium_path ?? "",
@@ -146,6 +151,10 @@ export function validateDraft(d: Draft): FieldErrors {
       errors.budget = `Enter an amount above $0 and at most $${MAX_BUDGET_USD}`;
     }
   }
+  const rounds = Number(d.fidelityRounds);
+  if (d.fidelityRounds.trim() === "" || !Number.isInteger(rounds) || rounds < 0 || rounds > MAX_FIDELITY_ROUNDS) {
+    errors.fidelityRounds = `Choose between 0 and ${MAX_FIDELITY_ROUNDS} rounds`;
+  }
   for (const vendor of VENDORS) {
     const url = d.baseUrls[vendor].trim();
     const problem = url ? urlProblem(url) : null;
@@ -201,6 +210,7 @@ export function fromDraft(d: Draft): SettingsInput {
     custom_providers: providers,
     base_urls: perVendor((v) => optional(d.baseUrls[v])),
     budget_per_variant_usd: d.budgetEnabled ? Number(d.budget) : null,
+    fidelity_rounds: Number(d.fidelityRounds),
     image_generation: d.imageGeneration,
     asset_extraction: d.assetExtraction,
     chromium_path: optional(d.chromiumPath),

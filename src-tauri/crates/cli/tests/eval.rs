@@ -182,3 +182,88 @@ async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
         "no remote resources"
     );
 }
+
+fn edit_turn(old: &str, new: &str) -> Reply {
+    let args = json!({"path": "index.html", "old_text": old, "new_text": new}).to_string();
+    let mut s = ResponsesStream::new();
+    s.function_call("fc_2", "call_2", "edit_file", &[&args])
+        .completed(usage(1400, 0, 60, 0));
+    Reply::sse_text(s.body())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eval_reports_the_score_of_each_fidelity_round() {
+    if !chromium_present() {
+        return;
+    }
+    // The model first writes the sample with its chart card in the wrong colour; the automatic
+    // check's report sends it back, it fixes the colour, the second check finds it right.
+    let landing = std::fs::read_to_string(sample("src/landing.html")).expect("sample html");
+    let right = "border-radius:16px;background:#c7d2fe";
+    let wrong = "border-radius:16px;background:#fde68a";
+    assert!(landing.contains(right), "the sample changed");
+    let server = MockServer::start(vec![]).await;
+    server.push_for_model("gpt-5.4", create_turn(&landing.replacen(right, wrong, 1)));
+    server.push_for_model("gpt-5.4", done_turn());
+    server.push_for_model("gpt-5.4", edit_turn(wrong, right));
+    server.push_for_model("gpt-5.4", done_turn());
+    let inputs = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        inputs.path().join("landing.png"),
+        local_screenshot(&landing).await,
+    )
+    .expect("write");
+    let out = tempfile::tempdir().expect("temp dir");
+    let output = tokio::task::spawn_blocking({
+        let (inputs, out) = (inputs.path().to_path_buf(), out.path().to_path_buf());
+        let base_url = server.url("/v1");
+        move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
+                .arg("eval")
+                .arg("--inputs")
+                .arg(&inputs)
+                .args(["--stack", "html_css", "--model", "gpt-5.4"])
+                .args(["--fidelity-rounds", "2"])
+                .arg("--out")
+                .arg(&out)
+                .env("OPENAI_API_KEY", KEY)
+                .env("OPENAI_BASE_URL", base_url)
+                .env(
+                    "S2C_KEYCHAIN_NAMESPACE",
+                    "app.screenshottocode.desktop.test.eval",
+                )
+                .env_remove("ANTHROPIC_API_KEY")
+                .env_remove("GEMINI_API_KEY")
+                .env_remove("GOOGLE_API_KEY")
+                .output()
+                .expect("s2c runs")
+        }
+    })
+    .await
+    .expect("joined");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "s2c eval failed: {stderr}");
+    assert_eq!(server.remaining_replies(), 0, "both rounds ran: {stderr}");
+
+    let csv = std::fs::read_to_string(out.path().join("results.csv")).expect("results.csv");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
+    let at = |name: &str| row[header.iter().position(|h| *h == name).expect(name)];
+    let rounds: Vec<f64> = at("rounds")
+        .split(' ')
+        .map(|s| s.parse().expect("a score"))
+        .collect();
+    assert_eq!(rounds.len(), 2, "{csv}");
+    assert!(rounds[0] < 98.0 && rounds[1] >= 98.0, "{csv}");
+    let score: f64 = at("score").parse().expect("the final score");
+    assert!(
+        (score - rounds[1]).abs() < 1.0,
+        "the final page is the last round's: {csv}"
+    );
+    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
+    assert!(
+        html.contains(&format!("rounds {:.1} → {:.1}", rounds[0], rounds[1])),
+        "the report shows the rounds"
+    );
+}

@@ -109,6 +109,9 @@ async fn two_variants_from_a_screenshot_then_an_update() {
                     "gpt-5.4",
                     "--model",
                     "openai:gpt-5.4-mini",
+                    // Fidelity rounds are tests/engine_fidelity.rs's subject, not this one's.
+                    "--fidelity-rounds",
+                    "0",
                     "--out",
                 ])
                 .arg(&out)

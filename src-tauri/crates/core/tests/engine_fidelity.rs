@@ -358,6 +358,45 @@ async fn a_round_that_made_the_page_worse_gives_way_to_the_best_page() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_that_cannot_run_leaves_the_checked_page_complete() {
+    let Some(renderer) = renderer() else { return };
+    let shot = screenshot(&renderer).await;
+    let written = page(WRONG_HERO, CARDS);
+    // The vendor answers the work, then fails the round of fixes (no reply scripted: HTTP 500).
+    let mut harness = Harness::new(vec![
+        sse(&create_turn("c1", "index.html", &written)),
+        sse(&text_turn("Done.")),
+    ])
+    .await;
+    let spec = spec(&mut harness, renderer.clone(), shot, 2);
+    let outcome = run(&mut harness, spec).await;
+    renderer.shutdown().await;
+
+    let variant = &outcome.variants[0];
+    assert_eq!(
+        variant.status,
+        engine::VariantStatus::Complete,
+        "{:?}",
+        variant.status
+    );
+    assert_eq!(variant.fidelity_scores.len(), 1);
+    let index = normalize("index.html").expect("path");
+    assert_eq!(variant.files.get(&index), Some(written.as_str()));
+    assert!(
+        statuses(&harness)
+            .iter()
+            .any(|s| s.contains("the round of fixes could not run")),
+        "{:?}",
+        statuses(&harness)
+    );
+    assert!(
+        harness.types(0).ends_with(&["variant_complete"]),
+        "{:?}",
+        harness.types(0)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_models_own_checks_return_the_score_and_image_up_to_the_limit() {
     let Some(renderer) = renderer() else { return };
     let shot = screenshot(&renderer).await;

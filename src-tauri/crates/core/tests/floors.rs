@@ -50,6 +50,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "engine",
         &[
+            "fidelity",
             "prompts",
             "providers",
             "render",

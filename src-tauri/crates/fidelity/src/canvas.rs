@@ -150,33 +150,43 @@ fn linear_lut() -> &'static [f64; 256] {
 /// the shorter is padded with its own background, so missing content compares as blank page.
 pub fn normalize(reference: &RgbImage, candidate: &RgbImage) -> (Canvas, Canvas) {
     let width = canvas_width(reference.width());
-    let (ref_fine, cand_fine) = (
-        even_height(scaled(reference, width * FINE as u32)),
-        even_height(scaled(candidate, width * FINE as u32)),
-    );
-    // The canvas is the fine image halved: one pass over each screenshot, not two.
-    let reference = halved(&ref_fine);
-    let candidate = halved(&cand_fine);
+    // The two images are independent until the end: each on its own thread.
+    let shrink = |image: &RgbImage| {
+        let fine = even_height(scaled(image, width * FINE as u32));
+        // The canvas is the fine image halved: one pass over each screenshot, not two.
+        let canvas = halved(&fine);
+        (fine, canvas)
+    };
+    let ((ref_fine, reference), (cand_fine, candidate)) =
+        both(|| shrink(reference), || shrink(candidate));
     // One row of padding below the taller image too: edges on an image's outermost pixels are
     // not counted (see `blocks`), and its last row of content must not be one.
     let height = reference.height().max(candidate.height()) as usize + 1;
-    let ref_bg = background(&reference);
-    let cand_bg = background(&candidate);
-    let fine_height = height * FINE;
-    (
-        Canvas::from_image(
-            &reference,
-            Plane::of(&ref_fine, fine_height, ref_bg),
-            height,
-            ref_bg,
-        ),
-        Canvas::from_image(
-            &candidate,
-            Plane::of(&cand_fine, fine_height, cand_bg),
-            height,
-            cand_bg,
-        ),
+    let build = |image: &RgbImage, fine: &RgbImage| {
+        let background = background(image);
+        let plane = Plane::of(fine, height * FINE, background);
+        Canvas::from_image(image, plane, height, background)
+    };
+    both(
+        || build(&reference, &ref_fine),
+        || build(&candidate, &cand_fine),
     )
+}
+
+/// Runs `a` and `b` at once (on two threads) and returns both results.
+pub fn both<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    std::thread::scope(|scope| {
+        let other = scope.spawn(b);
+        let first = a();
+        // A panic in `b` is a bug; carry it on rather than hide it.
+        let second = other
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (first, second)
+    })
 }
 
 /// The image without its last row when it has an odd number of them.

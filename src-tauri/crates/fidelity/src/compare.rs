@@ -111,8 +111,8 @@ pub fn compare(
     let css_per_px = f64::from(reference.width().max(1))
         / f64::from(super::canvas::canvas_width(reference.width()));
     let (reference, candidate) = normalize(reference, candidate);
-    let ref_blocks = blocks::detect(&reference);
-    let cand_blocks = blocks::detect(&candidate);
+    let (ref_blocks, cand_blocks) =
+        super::canvas::both(|| blocks::detect(&reference), || blocks::detect(&candidate));
     let look_of = |canvas: &Canvas, b: &Block| {
         Look::of(
             canvas,

@@ -79,6 +79,12 @@ function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
         </p>
       );
     }
+    case "note":
+      return (
+        <p className="px-1 text-xs text-zinc-500" data-testid="activity-note">
+          {item.text}
+        </p>
+      );
     case "switched":
       return (
         <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300">

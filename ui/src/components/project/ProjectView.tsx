@@ -12,6 +12,7 @@ import { useVariantHotkeys } from "../../hooks/useVariantHotkeys";
 import { useVersions } from "../../hooks/useVersions";
 import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
+import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { failureLine } from "../../lib/failureHelp";
 import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
@@ -119,6 +120,11 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
 
   const stored = useStoredActivity(project.id, selected?.variantId ?? null, selected !== null && selected.live === null);
   const activity = selected?.live ?? stored.view;
+  // Each card's fidelity checks: live from the reducer, stored once that variant's activity loaded.
+  const trajectories = useMemo(
+    () => displays.map((d) => (d.live ? fidelityTrajectory(d.live) : d.variantId !== null ? (stored.trajectories.get(d.variantId) ?? []) : [])),
+    [displays, stored.trajectories],
+  );
   const anyRunning = displays.some((d) => d.status === "pending" || d.status === "generating");
   const now = useNow(anyRunning || activity?.activity.some((a) => a.kind === "retrying") === true);
 
@@ -275,7 +281,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId) : undefined} selected={i === index} now={now} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId) : undefined} trajectory={trajectories[i]} selected={i === index} now={now} onSelect={() => {
                   pick(i);
                 }} />
               ))}

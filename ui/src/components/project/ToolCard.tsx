@@ -1,7 +1,10 @@
 // One card per tool call, with a renderer per tool's detail.
-import type { ToolDetail } from "../../ipc";
+import type { FidelityCheck, ToolDetail } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
+import { componentList, regionDescription, regionGain, regionKind } from "../../lib/fidelityCheck";
+import { formatFidelity } from "../../lib/fidelityTrajectory";
 import { tailLines } from "../../lib/tailLines";
+import { Badge } from "../common/ui";
 
 interface Props {
   item: ToolItem;
@@ -144,5 +147,60 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
           ) : null}
         </div>
       );
+    case "fidelity_check":
+      return <FidelityDetail check={detail} className={body} />;
   }
+}
+
+/** A fidelity check: the score (and the one before), which check of how many, the components,
+ * and the places that differ most with what fixing each would gain. */
+function FidelityDetail({ check, className }: { check: FidelityCheck; className: string }) {
+  return (
+    <div className={className} data-testid="fidelity-check">
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span className="text-2xl leading-none font-semibold tabular-nums" data-testid="fidelity-check-total" title="Fidelity to the screenshot (0–100)">
+          <span className="sr-only">Fidelity </span>
+          {check.total === null ? "—" : formatFidelity(check.total)}
+        </span>
+        {check.previous != null ? <span className="text-xs text-zinc-500 tabular-nums">was {formatFidelity(check.previous)}</span> : null}
+        <span className="ml-auto flex flex-col items-end gap-0.5 text-[11px] text-zinc-500">
+          {check.automatic ? <Badge tone="accent">automatic</Badge> : null}
+          <span data-testid="fidelity-check-round">
+            check {check.round} of {check.max_rounds}
+          </span>
+        </span>
+      </div>
+      <dl className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-[11px] text-zinc-500" aria-label="Components">
+        {componentList(check.components).map((c) => (
+          <div key={c.label} className="flex gap-1">
+            <dt>{c.label}</dt>
+            <dd className="font-medium text-zinc-700 tabular-nums dark:text-zinc-300">{c.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {check.regions.length > 0 ? (
+        <ol className="mt-2 flex flex-col gap-1 text-xs" aria-label="Where it differs most">
+          {check.regions.map((region, i) => {
+            const kind = regionKind(region.kind);
+            const gain = regionGain(region.cost);
+            return (
+              <li key={i} className="flex items-start gap-1.5" data-testid="fidelity-region">
+                <span className={`mt-1 size-2 shrink-0 rounded-full ${kind.dot}`} aria-hidden="true" />
+                <span className="min-w-0 flex-1 text-zinc-600 select-text dark:text-zinc-300">
+                  <span className="font-medium text-zinc-800 dark:text-zinc-100">{kind.label}</span> {regionDescription(region)}
+                </span>
+                {gain ? (
+                  <span className="shrink-0 font-medium text-emerald-700 tabular-nums dark:text-emerald-400" title="What fixing it would add to the score">
+                    {gain}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="mt-2 text-xs text-zinc-500">No place differs enough to name.</p>
+      )}
+    </div>
+  );
 }

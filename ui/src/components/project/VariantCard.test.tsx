@@ -6,6 +6,7 @@ vi.mock("../../ipc/preview", () => ({
   previewUrl: () => Promise.resolve({ status: "ok" as const, data: "preview://localhost/t/tok/index.html" }),
 }));
 import { applyEvents, emptyGeneration } from "../../lib/agentEvents";
+import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { displaysFor } from "../../lib/variantDisplay";
 import { ActivityPanel } from "./ActivityPanel";
 import { VariantCard } from "./VariantCard";
@@ -56,5 +57,43 @@ describe("a truncated variant", () => {
     expect(display.error).toBeNull();
     card(display);
     expect(screen.getByTestId("variant-notice").textContent).toBe(MESSAGE);
+  });
+});
+
+describe("the fidelity trajectory on a card", () => {
+  const report = (round: number, total: number, previous: number | null) => ({
+    kind: "fidelity_check",
+    round,
+    max_rounds: 3,
+    total,
+    previous,
+    components: { block: 90, position: 85, visual: 80, color: 95, text: null },
+    regions: [],
+    automatic: true,
+  });
+
+  it("shows each check of the option while it works", () => {
+    const events = [
+      { event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" },
+      { event_id: 2, variant: 0, type: "tool_start", call_id: "auto-fidelity-1", name: "check_fidelity", title: "Comparing with the screenshot" },
+      { event_id: 3, variant: 0, type: "tool_result", call_id: "auto-fidelity-1", name: "check_fidelity", ok: true, summary: "Fidelity 71.2", detail: report(1, 71.24, null) },
+      { event_id: 4, variant: 0, type: "tool_start", call_id: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot" },
+      { event_id: 5, variant: 0, type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 88.0 (was 71.2)", detail: report(2, 88, 71.24) },
+    ] as AgentEvent[];
+    const view = applyEvents(emptyGeneration(), events, 1000);
+    const [display] = displaysFor("p1", null, { generationId: 3, view });
+    if (!display?.live) throw new Error("no display");
+    render(<VariantCard variant={display} trajectory={fidelityTrajectory(display.live)} selected={false} now={0} onSelect={() => {}} />);
+    const line = screen.getByTestId("fidelity-trajectory");
+    expect(line.textContent).toBe("Fidelity 71.2 → 88.0");
+    expect(line.title).toBe("Each fidelity check while the option worked");
+  });
+
+  it("shows nothing when the option made no check", () => {
+    const view = applyEvents(emptyGeneration(), [{ event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" }], 1000);
+    const [display] = displaysFor("p1", null, { generationId: 3, view });
+    if (!display) throw new Error("no display");
+    render(<VariantCard variant={display} trajectory={[]} selected={false} now={0} onSelect={() => {}} />);
+    expect(screen.queryByTestId("fidelity-trajectory")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { VariantDisplay } from "../../lib/variantDisplay";
+import { formatTrajectory, type FidelityPoint } from "../../lib/fidelityTrajectory";
 import { formatCost, formatDuration, modelLabel } from "../../lib/format";
 import { Badge, StatusDot, statusLabel } from "../common/ui";
 import { ScaledPreview } from "./ScaledPreview";
@@ -7,6 +8,8 @@ interface Props {
   variant: VariantDisplay;
   /** Its fidelity score, once computed. */
   score?: number | undefined;
+  /** Its fidelity checks while it worked, in order (none when it made none, or they are not loaded). */
+  trajectory?: readonly FidelityPoint[] | undefined;
   selected: boolean;
   now: number;
   onSelect: () => void;
@@ -17,7 +20,7 @@ function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: numbe
   return formatDuration((v.finishedAt ?? now) - v.startedAt);
 }
 
-export function VariantCard({ variant, score, selected, now, onSelect }: Props) {
+export function VariantCard({ variant, score, trajectory = [], selected, now, onSelect }: Props) {
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
   return (
@@ -56,6 +59,11 @@ export function VariantCard({ variant, score, selected, now, onSelect }: Props) 
           ) : null}
           {cost ? <span className="ml-auto tabular-nums">{cost}</span> : null}
         </div>
+        {trajectory.length > 0 ? (
+          <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums">
+            Fidelity {formatTrajectory(trajectory)}
+          </p>
+        ) : null}
         {variant.notice ? (
           <p role="status" data-testid="variant-notice" className="text-xs text-amber-700 dark:text-amber-400">
             {variant.notice}

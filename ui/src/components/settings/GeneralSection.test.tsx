@@ -1,7 +1,7 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KeyStatus, Settings } from "../../ipc";
-import { toDraft } from "../../lib/settingsForm";
+import { toDraft, validateDraft, type Draft } from "../../lib/settingsForm";
 import { GenerationSection } from "./GeneralSection";
 
 const keys = vi.hoisted(() => ({ statuses: [] as KeyStatus[] }));
@@ -15,6 +15,7 @@ const settings: Settings = {
   custom_providers: [],
   base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
   budget_per_variant_usd: 1,
+  fidelity_rounds: 2,
   image_generation: true,
   asset_extraction: true,
   chromium_path: null,
@@ -48,5 +49,48 @@ describe("the image-generation setting", () => {
     expect(await screen.findByText("Agents may create images for the page instead of placeholders.")).toBeTruthy();
     expect((toggle as HTMLInputElement).disabled).toBe(false);
     expect((toggle as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("the fidelity rounds setting", () => {
+  afterEach(cleanup);
+
+  function renderRounds(draft: Draft = toDraft(settings)) {
+    const changed: Draft = structuredClone(draft);
+    render(
+      <GenerationSection
+        draft={draft}
+        errors={validateDraft(draft)}
+        change={(update) => {
+          update(changed);
+        }}
+      />,
+    );
+    return { input: screen.getByLabelText<HTMLInputElement>("Fidelity rounds"), changed };
+  }
+
+  it("shows the setting as a number from 0 to 5 with its help", () => {
+    keys.statuses = [];
+    const { input } = renderRounds();
+    expect(input.type).toBe("number");
+    expect(input.value).toBe("2");
+    expect([input.min, input.max]).toEqual(["0", "5"]);
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    expect(screen.getByText("Rounds of comparing the page with the screenshot and fixing what differs; 0 turns it off.")).toBeTruthy();
+  });
+
+  it("writes what is typed into the draft", () => {
+    keys.statuses = [];
+    const { input, changed } = renderRounds();
+    fireEvent.change(input, { target: { value: "0" } });
+    expect(changed.fidelityRounds).toBe("0");
+  });
+
+  it("explains a number out of range in place of the help", () => {
+    keys.statuses = [];
+    const { input } = renderRounds({ ...toDraft(settings), fidelityRounds: "6" });
+    expect(screen.getByTestId("error-fidelity-rounds").textContent).toBe("Choose between 0 and 5 rounds");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText(/0 turns it off/)).toBeNull();
   });
 });

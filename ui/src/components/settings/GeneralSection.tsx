@@ -1,7 +1,7 @@
 import type { Stack } from "../../ipc";
 import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { imageGenerationBlocked } from "../../lib/imageGeneration";
-import { MAX_VARIANTS, STACKS, THEMES, type Draft, type FieldErrors } from "../../lib/settingsForm";
+import { MAX_FIDELITY_ROUNDS, MAX_VARIANTS, STACKS, THEMES, type Draft, type FieldErrors } from "../../lib/settingsForm";
 import { Field, inputClass, SectionTitle, Toggle } from "./fields";
 
 export interface SectionProps {
@@ -89,6 +89,21 @@ export function GenerationSection({ draft, errors, change }: SectionProps) {
           </Field>
         ) : null}
       </div>
+      <Field id="fidelity-rounds" label="Fidelity rounds" hint="Rounds of comparing the page with the screenshot and fixing what differs; 0 turns it off." error={errors.fidelityRounds}>
+        <input
+          id="fidelity-rounds"
+          type="number"
+          min={0}
+          max={MAX_FIDELITY_ROUNDS}
+          step={1}
+          className={`${inputClass} w-24`}
+          aria-invalid={errors.fidelityRounds ? true : undefined}
+          value={draft.fidelityRounds}
+          onChange={(e) => {
+            change((d) => (d.fidelityRounds = e.target.value));
+          }}
+        />
+      </Field>
       <Toggle
         id="image-generation"
         label="Generate images"

@@ -10,7 +10,7 @@ import { ProvidersSection } from "./ProvidersSection";
 
 const TABS = [
   { id: "keys", label: "API keys", fields: [] as string[] },
-  { id: "generation", label: "Generation", fields: ["variantCount", "budget"] },
+  { id: "generation", label: "Generation", fields: ["variantCount", "budget", "fidelityRounds"] },
   { id: "providers", label: "Providers", fields: ["providers.", "baseUrls."] },
   { id: "appearance", label: "Appearance", fields: [] as string[] },
   { id: "design", label: "Design systems", fields: ["designSystems."] },

@@ -39,7 +39,7 @@ pub struct EvalArgs {
     /// The Chromium-family browser for scoring and preview screenshots (default: on PATH).
     #[arg(long, value_name = "PATH")]
     pub chromium: Option<PathBuf>,
-    /// Don't offer the agents preview screenshots.
+    /// Don't offer the agents preview screenshots (nor fidelity checks, which render the same way).
     #[arg(long)]
     pub no_preview_screenshots: bool,
     /// No progress lines on stderr.

@@ -88,7 +88,8 @@ pub struct GenerateArgs {
     /// The Chromium-family browser for preview screenshots (default: found on PATH).
     #[arg(long, value_name = "PATH")]
     pub chromium: Option<PathBuf>,
-    /// Don't offer the agent preview screenshots even when a Chromium is found.
+    /// Don't offer the agent preview screenshots even when a Chromium is found (nor fidelity
+    /// checks, which render the same way).
     #[arg(long)]
     pub no_preview_screenshots: bool,
     /// No progress lines on stderr.

@@ -2,6 +2,7 @@
 //! and at its end, and (with `--events`) every event as a JSON line.
 
 use s2c_core::engine::{AgentEvent, EventKind, EventSink, JsonLinesSink};
+use s2c_core::tools::ToolDetail;
 use std::fs::File;
 use std::io::Write;
 use std::sync::{Mutex, PoisonError};
@@ -81,7 +82,29 @@ impl EventSink for CliSink {
                         self.line(p, "started");
                     }
                     EventKind::CodeDelta { text, .. } => p.code_bytes += text.len(),
-                    EventKind::ToolResult { .. } => p.tools += 1,
+                    EventKind::ToolResult { detail, .. } => {
+                        p.tools += 1;
+                        if let (Some(ToolDetail::FidelityCheck(check)), false) =
+                            (detail, self.quiet)
+                        {
+                            eprintln!(
+                                "{}: fidelity check {} of {}: {:.1}{}",
+                                p.label,
+                                check.round,
+                                check.max_rounds,
+                                check.total,
+                                check
+                                    .previous
+                                    .map(|b| format!(" (was {b:.1})"))
+                                    .unwrap_or_default()
+                            );
+                        }
+                    }
+                    EventKind::Status { message }
+                        if !self.quiet && message.starts_with("Fidelity") =>
+                    {
+                        eprintln!("{}: {message}", p.label);
+                    }
                     EventKind::Usage { cost_usd, .. } => {
                         p.turns += 1;
                         p.cost_usd = *cost_usd;

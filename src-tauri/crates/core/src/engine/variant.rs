@@ -96,6 +96,8 @@ struct VariantLoop<'a> {
     drafts: BTreeMap<String, Draft>,
     /// The fidelity checks so far, and whether to run another round.
     fidelity: FidelityRounds,
+    /// The next turn answers an automatic fidelity check (the model had finished).
+    in_fidelity_round: bool,
 }
 
 /// Run variant `index` to its end on an open session. Emits `started` … and exactly one of
@@ -138,6 +140,7 @@ pub(crate) async fn run_variant(
             shared.limits.fidelity_rounds,
             shared.runtime.offered().contains(&ToolName::CheckFidelity),
         ),
+        in_fidelity_round: false,
     };
     let result = run.drive().await;
     if let Err(stop) = &result {
@@ -256,6 +259,17 @@ impl VariantLoop<'_> {
             self.check_budget()?;
             let turn = match self.next_turn().await {
                 Ok(turn) => turn,
+                // A round of fidelity fixes that cannot run leaves the page as it was checked:
+                // the variant had finished its work, so it ends complete.
+                Err(Stop::Failed(_, reason)) if self.in_fidelity_round => {
+                    self.emit(EventKind::Status {
+                        message: format!(
+                            "Fidelity: the round of fixes could not run ({reason}); the page is \
+                             the one the last check scored."
+                        ),
+                    });
+                    return Ok(());
+                }
                 // The provider's retries gave up: carry on with the fallback model, once.
                 Err(Stop::Failed(VariantErrorCode::Overloaded, reason)) => {
                     self.switch_model(reason)?;
@@ -263,6 +277,7 @@ impl VariantLoop<'_> {
                 }
                 Err(stop) => return Err(stop),
             };
+            self.in_fidelity_round = false;
             if turn.stop_reason != StopReason::MaxTokens {
                 self.continuations = 0;
             }
@@ -418,7 +433,11 @@ impl VariantLoop<'_> {
     /// The model ended a turn without tools: check the page against the screenshot and, when
     /// a round of fixes is worth it, hand the report to the model (`true`: go on).
     async fn fidelity_round(&mut self) -> Result<bool, Stop> {
-        if self.fidelity.at_rest(&self.files) != AtRest::Check {
+        // A round is a model turn or two: not past the budget or the turn cap.
+        if self.fidelity.at_rest(&self.files) != AtRest::Check
+            || self.check_budget().is_err()
+            || self.turns >= self.shared.limits.max_turns
+        {
             return Ok(false);
         }
         let call = ToolCall {
@@ -461,6 +480,7 @@ impl VariantLoop<'_> {
                 }
                 self.models.session().append_user_message(content.clone());
                 self.transcript.record_user(content);
+                self.in_fidelity_round = true;
                 Ok(true)
             }
             AfterCheck::Stop { message } => {

@@ -1,0 +1,71 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FidelityCheck } from "../../ipc";
+import type { ToolItem } from "../../lib/agentEvents";
+import { ToolCard } from "./ToolCard";
+
+afterEach(cleanup);
+
+const check: FidelityCheck = {
+  round: 2,
+  max_rounds: 3,
+  total: 84.31,
+  previous: 78.12,
+  components: { block: 92, position: 88.1, visual: 81.4, color: 95.2, text: null },
+  regions: [
+    { kind: "missing", screenshot_box: { x: 64, y: 900, width: 420, height: 80 }, page_box: null, description: "missing: the screenshot has content here (420×80 px at (64, 900)) that the page does not show", cost: 4.2 },
+    { kind: "color", screenshot_box: { x: 8, y: 8, width: 40, height: 40 }, page_box: { x: 8, y: 8, width: 40, height: 40 }, description: "colour: at 40×40 px at (8, 8) the screenshot has background #4f46e5 where the page has background #d97706", cost: 1.06 },
+  ],
+  automatic: true,
+};
+
+function card(detail: FidelityCheck, state: ToolItem["state"] = "ok") {
+  const item: ToolItem = { kind: "tool", id: 1, callId: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot", state, summary: "Fidelity 84.3 (was 78.1)", detail: { kind: "fidelity_check", ...detail } };
+  render(<ToolCard item={item} draft={null} assetUrl={() => null} />);
+  return screen.getByTestId("tool-card");
+}
+
+describe("a check_fidelity card", () => {
+  it("shows the score, the one before, which check it was and that the app ran it", () => {
+    const el = card(check);
+    expect(screen.getByTestId("fidelity-check-total").textContent).toBe("Fidelity 84.3");
+    expect(el.textContent).toContain("was 78.1");
+    expect(screen.getByTestId("fidelity-check-round").textContent).toBe("check 2 of 3");
+    expect(within(el).getByText("automatic")).toBeTruthy();
+    // The summary repeats the score: the detail stands for it.
+    expect(el.textContent).not.toContain("Fidelity 84.3 (was 78.1)");
+  });
+
+  it("lists the components, Text only when it was compared", () => {
+    card(check);
+    expect(screen.getByLabelText("Components").textContent).toBe("Content92.0Position88.1Look81.4Colour95.2");
+    cleanup();
+    card({ ...check, components: { ...check.components, text: 70 } });
+    expect(screen.getByText("Text")).toBeTruthy();
+  });
+
+  it("lists the places with their kind in words and colour, and what fixing each gains", () => {
+    card(check);
+    const places = within(screen.getByRole("list", { name: "Where it differs most" })).getAllByRole("listitem");
+    expect(places.map((p) => p.textContent)).toEqual([
+      "missing the screenshot has content here (420×80 px at (64, 900)) that the page does not show+4.2",
+      "colour at 40×40 px at (8, 8) the screenshot has background #4f46e5 where the page has background #d97706+1.1",
+    ]);
+    expect(places[0]?.querySelector("[aria-hidden=true]")?.className).toContain("bg-red-600");
+    expect(places[1]?.querySelector("[aria-hidden=true]")?.className).toContain("bg-pink-600");
+  });
+
+  it("says nothing about the check before or the app for a first check the model asked for", () => {
+    const el = card({ ...check, round: 1, previous: null, automatic: false, regions: [] });
+    expect(el.textContent).not.toContain("was");
+    expect(within(el).queryByText("automatic")).toBeNull();
+    expect(el.textContent).toContain("No place differs enough to name.");
+  });
+
+  it("shows why a failed check did not run", () => {
+    const item: ToolItem = { kind: "tool", id: 1, callId: "c9", name: "check_fidelity", title: "Comparing with the screenshot", state: "failed", summary: "check_fidelity: no checks left", detail: null };
+    render(<ToolCard item={item} draft={null} assetUrl={() => null} />);
+    expect(screen.getByTestId("tool-card").textContent).toContain("check_fidelity: no checks left");
+    expect(screen.queryByTestId("fidelity-check")).toBeNull();
+  });
+});
