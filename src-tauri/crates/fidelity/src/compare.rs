@@ -6,7 +6,7 @@ use super::blocks::{self, Block};
 use super::canvas::{normalize, Canvas};
 use super::look::{Area, Look};
 use super::pairing::{bounds, pair, Group, Side};
-use super::pooling::{Pool, Weighted};
+use super::pooling::{ramp, Pool, Weighted};
 use super::position::{position_errors, Placed};
 use super::regions::{self, Found};
 use super::text::{text_score, TextBox};
@@ -113,17 +113,7 @@ pub fn compare(
     let (reference, candidate) = normalize(reference, candidate);
     let (ref_blocks, cand_blocks) =
         super::canvas::both(|| blocks::detect(&reference), || blocks::detect(&candidate));
-    let look_of = |canvas: &Canvas, b: &Block| {
-        Look::of(
-            canvas,
-            Area {
-                x0: b.x0,
-                y0: b.y0,
-                x1: b.x1,
-                y1: b.y1,
-            },
-        )
-    };
+    let look_of = |canvas: &Canvas, b: &Block| Look::of(canvas, Area::of(b));
     let ref_looks: Vec<Look> = ref_blocks.iter().map(|b| look_of(&reference, b)).collect();
     let cand_looks: Vec<Look> = cand_blocks.iter().map(|b| look_of(&candidate, b)).collect();
     let groups = pair(
@@ -207,16 +197,16 @@ fn score_groups(
             (Some(r), _, false) => (r, None, (0, 0), Errors::unpaired()),
             (None, Some(c), false) => (c, Some(c), (0, 0), Errors::unpaired()),
             (r, c, true) => {
-                let back = |c: Area| shift(c, (-group.offset.0, -group.offset.1));
+                let back = |c: Area| c.shifted((-group.offset.0, -group.offset.1));
                 let seen = match (r, c) {
-                    (Some(r), Some(c)) => union(r, back(c)),
+                    (Some(r), Some(c)) => r.union(back(c)),
                     (Some(r), None) => r,
                     (None, Some(c)) => back(c),
                     (None, None) => continue,
                 };
-                let area = clip(seen, reference);
+                let area = seen.within(reference);
                 let (similarity, offset) = visual::align(reference, candidate, area, group.offset);
-                let cand_area = clip(shift(area, offset), candidate);
+                let cand_area = area.shifted(offset).within(candidate);
                 let colors = GroupColors::of(
                     reference,
                     candidate,
@@ -330,9 +320,9 @@ impl GroupColors {
                 .map(|&(dx, dy)| {
                     let at = (offset.0 + dx, offset.1 + dy);
                     let (ref_area, cand_area) = if in_candidate {
-                        (clip(shift(own, (-at.0, -at.1)), reference), own)
+                        (own.shifted((-at.0, -at.1)).within(reference), own)
                     } else {
-                        (own, clip(shift(own, at), candidate))
+                        (own, own.shifted(at).within(candidate))
                     };
                     let looks = Look::joint(reference, ref_area, candidate, cand_area);
                     (looks.0.color_difference(&looks.1), looks)
@@ -354,41 +344,6 @@ impl GroupColors {
             worst_delta_e: worst.0,
             worst: worst.1,
         }
-    }
-}
-
-/// 0 up to `from`, 1 from `to`, linear between.
-fn ramp(value: f64, from: f64, to: f64) -> f64 {
-    ((value - from) / (to - from)).clamp(0.0, 1.0)
-}
-
-fn union(a: Area, b: Area) -> Area {
-    Area {
-        x0: a.x0.min(b.x0),
-        y0: a.y0.min(b.y0),
-        x1: a.x1.max(b.x1),
-        y1: a.y1.max(b.y1),
-    }
-}
-
-fn shift(a: Area, (dx, dy): (i64, i64)) -> Area {
-    let at = |v: usize, d: i64| usize::try_from((v as i64 + d).max(0)).unwrap_or(0);
-    Area {
-        x0: at(a.x0, dx),
-        y0: at(a.y0, dy),
-        x1: at(a.x1, dx),
-        y1: at(a.y1, dy),
-    }
-}
-
-fn clip(a: Area, canvas: &Canvas) -> Area {
-    let x1 = a.x1.min(canvas.width);
-    let y1 = a.y1.min(canvas.height);
-    Area {
-        x0: a.x0.min(x1),
-        y0: a.y0.min(y1),
-        x1,
-        y1,
     }
 }
 

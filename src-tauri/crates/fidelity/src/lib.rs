@@ -22,6 +22,7 @@
 //! ([`WEIGHTS`]). The report names the worst places ([`regions`]). docs/FIDELITY.md has the
 //! reasoning, the evidence from the Design2Code study, and the validation.
 
+mod area;
 mod blocks;
 mod canvas;
 mod color;

@@ -4,6 +4,7 @@
 //! signature (a recoloured button is still the same button); the colour component compares
 //! the colours.
 
+pub use super::area::Area;
 use super::canvas::Canvas;
 use super::color::{delta_e_2000, Lab};
 
@@ -29,18 +30,9 @@ pub struct Look {
     pub signature: [f32; SIGNATURE_LEN],
 }
 
-/// A rectangle `[x0, x1) × [y0, y1)` of a canvas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Area {
-    pub x0: usize,
-    pub y0: usize,
-    pub x1: usize,
-    pub y1: usize,
-}
-
 impl Look {
     pub fn of(canvas: &Canvas, area: Area) -> Self {
-        let Area { x0, y0, x1, y1 } = clip(canvas, area);
+        let Area { x0, y0, x1, y1 } = area.within(canvas);
         let dominant_rgb = dominant(canvas, x0, y0, x1, y1);
         let mut ink_sum = [0.0f64; 3];
         let mut all_sum = [0.0f64; 3];
@@ -92,7 +84,7 @@ impl Look {
     /// text both show, not of a line that only one of them has (a band's edge a pixel lower).
     pub fn joint(first: &Canvas, a: Area, second: &Canvas, b: Area) -> (Self, Self) {
         let (mut la, mut lb) = (Self::of(first, a), Self::of(second, b));
-        let (a, b) = (clip(first, a), clip(second, b));
+        let (a, b) = (a.within(first), b.within(second));
         let w = (a.x1 - a.x0).min(b.x1 - b.x0);
         let h = (a.y1 - a.y0).min(b.y1 - b.y0);
         let (da, db) = (
@@ -204,17 +196,6 @@ fn comparable(a: f64, b: f64) -> bool {
 fn hex(lab: Lab) -> String {
     let [r, g, b] = super::color::srgb_of_lab(lab);
     format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-fn clip(canvas: &Canvas, a: Area) -> Area {
-    let x1 = a.x1.min(canvas.width);
-    let y1 = a.y1.min(canvas.height);
-    Area {
-        x0: a.x0.min(x1),
-        y0: a.y0.min(y1),
-        x1,
-        y1,
-    }
 }
 
 /// The most common colour, at 4 bits a channel, averaged over the pixels of that bin.

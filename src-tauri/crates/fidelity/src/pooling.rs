@@ -11,6 +11,14 @@
 
 use super::compare::Errors;
 
+/// 0 up to `from`, 1 from `to`, linear between: an error with a tolerance.
+pub fn ramp(value: f64, from: f64, to: f64) -> f64 {
+    if to <= from {
+        return if value > from { 1.0 } else { 0.0 };
+    }
+    ((value - from) / (to - from)).clamp(0.0, 1.0)
+}
+
 /// One group's share.
 pub struct Weighted {
     pub weight: f64,

@@ -13,6 +13,8 @@
 //!
 //! Displacements within [`TOLERANCE_CSS_PX`] (a page a pixel or two lower) cost nothing.
 
+use super::pooling::ramp;
+
 /// Misplacements a designer would not see, in CSS px.
 pub const TOLERANCE_CSS_PX: f64 = 4.0;
 pub const NEIGHBOURS: usize = 8;
@@ -55,14 +57,6 @@ pub fn position_errors(placed: &[Placed], width: f64, height: f64, css_per_px: f
             relative.max(absolute)
         })
         .collect()
-}
-
-/// 0 up to `from`, 1 from `to`, linear between.
-fn ramp(value: f64, from: f64, to: f64) -> f64 {
-    if to <= from {
-        return if value > from { 1.0 } else { 0.0 };
-    }
-    ((value - from) / (to - from)).clamp(0.0, 1.0)
 }
 
 /// The median displacement of the nearest other pairs, per axis; none moved when alone.

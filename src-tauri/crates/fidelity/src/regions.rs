@@ -2,8 +2,8 @@
 //! same fault merged (a missing section is one place, not forty missing lines), each with the
 //! points it costs — the total it would have were that place right, minus the total it has.
 
+use super::area::{linked_groups, Area};
 use super::compare::{total, Errors, Scored, WEIGHTS};
-use super::look::Area;
 use super::pooling::Pool;
 use super::types::{FidelityRegion, PixelBox, RegionKind};
 
@@ -131,37 +131,20 @@ pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) ->
         .filter_map(|(i, g)| fault(g).map(|k| (i, k)))
         .collect();
     // Merge neighbours with the same fault (and, for moves, about the same move).
-    let mut parent: Vec<usize> = (0..faulty.len()).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
-    for a in 0..faulty.len() {
-        for b in a + 1..faulty.len() {
-            let (ga, gb) = (&groups[faulty[a].0], &groups[faulty[b].0]);
-            let same_move =
-                (ga.offset.0 - gb.offset.0).abs() <= 4 && (ga.offset.1 - gb.offset.1).abs() <= 4;
-            if faulty[a].1 == faulty[b].1
-                && near(ga.area, gb.area)
-                && (faulty[a].1 != RegionKind::Moved || same_move)
-            {
-                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                parent[ra] = rb;
-            }
-        }
-    }
-    let mut clusters: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-    for a in 0..faulty.len() {
-        let r = root(&mut parent, a);
-        clusters.entry(r).or_default().push(a);
-    }
+    let clusters = linked_groups(faulty.len(), |a, b| {
+        let (ga, gb) = (&groups[faulty[a].0], &groups[faulty[b].0]);
+        let same_move =
+            (ga.offset.0 - gb.offset.0).abs() <= 4 && (ga.offset.1 - gb.offset.1).abs() <= 4;
+        let (gap_x, gap_y) = ga.area.gap(gb.area);
+        faulty[a].1 == faulty[b].1
+            && gap_x <= MERGE_GAP
+            && gap_y <= MERGE_GAP
+            && (faulty[a].1 != RegionKind::Moved || same_move)
+    });
     let components = super::compare::components_of(pool, text);
     let now = total(&components).0;
     let mut found: Vec<Found> = clusters
-        .into_values()
+        .into_iter()
         .map(|members| {
             let kind = faulty[members[0]].1;
             let mut fixed = *pool;
@@ -180,10 +163,10 @@ pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) ->
                 .map(|_| super::compare::candidate_region(first));
             for &m in &members[1..] {
                 let g = &groups[faulty[m].0];
-                area = union(area, g.area);
+                area = area.union(g.area);
                 if g.candidate_area.is_some() {
                     let c = super::compare::candidate_region(g);
-                    candidate_area = Some(candidate_area.map_or(c, |a| union(a, c)));
+                    candidate_area = Some(candidate_area.map_or(c, |a| a.union(c)));
                 }
             }
             let colors = (kind == RegionKind::Color)
@@ -203,19 +186,4 @@ pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) ->
     found.sort_by(|a, b| b.cost.total_cmp(&a.cost));
     found.truncate(limit);
     found
-}
-
-fn near(a: Area, b: Area) -> bool {
-    let gap_x = b.x0.saturating_sub(a.x1).max(a.x0.saturating_sub(b.x1));
-    let gap_y = b.y0.saturating_sub(a.y1).max(a.y0.saturating_sub(b.y1));
-    gap_x <= MERGE_GAP && gap_y <= MERGE_GAP
-}
-
-fn union(a: Area, b: Area) -> Area {
-    Area {
-        x0: a.x0.min(b.x0),
-        y0: a.y0.min(b.y0),
-        x1: a.x1.max(b.x1),
-        y1: a.y1.max(b.y1),
-    }
 }

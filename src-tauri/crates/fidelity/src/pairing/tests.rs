@@ -7,7 +7,7 @@ fn side_of(canvas: &Canvas) -> (Vec<Block>, Vec<Look>) {
     let blocks = detect(canvas);
     let looks = blocks
         .iter()
-        .map(|b| Look::of(canvas, block_area(b)))
+        .map(|b| Look::of(canvas, Area::of(b)))
         .collect();
     (blocks, looks)
 }
