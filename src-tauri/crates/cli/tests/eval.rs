@@ -57,6 +57,39 @@ async fn local_screenshot(html: &str) -> Vec<u8> {
     png
 }
 
+/// `s2c eval --inputs INPUTS --out OUT ARGS…` against the mock vendor at `base_url`.
+async fn eval(
+    inputs: &tempfile::TempDir,
+    out: &tempfile::TempDir,
+    base_url: String,
+    args: &[&str],
+) -> std::process::Output {
+    let (inputs, out) = (inputs.path().to_path_buf(), out.path().to_path_buf());
+    let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+    tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
+            .arg("eval")
+            .arg("--inputs")
+            .arg(&inputs)
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .env("OPENAI_API_KEY", KEY)
+            .env("OPENAI_BASE_URL", base_url)
+            .env(
+                "S2C_KEYCHAIN_NAMESPACE",
+                "app.screenshottocode.desktop.test.eval",
+            )
+            .env_remove("ANTHROPIC_API_KEY")
+            .env_remove("GEMINI_API_KEY")
+            .env_remove("GOOGLE_API_KEY")
+            .output()
+            .expect("s2c runs")
+    })
+    .await
+    .expect("joined")
+}
+
 fn create_turn(content: &str) -> Reply {
     let args = json!({"path": "index.html", "content": content}).to_string();
     let mut s = ResponsesStream::new();
@@ -94,40 +127,21 @@ async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
     let out = tempfile::tempdir().expect("temp dir");
 
     // Exec.
-    let output = tokio::task::spawn_blocking({
-        let (inputs, out) = (inputs.path().to_path_buf(), out.path().to_path_buf());
-        let base_url = server.url("/v1");
-        move || {
-            std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
-                .arg("eval")
-                .arg("--inputs")
-                .arg(&inputs)
-                .args([
-                    "--stack",
-                    "html_css",
-                    "--model",
-                    "gpt-5.4",
-                    "--model",
-                    "gpt-5.4-mini",
-                ])
-                .arg("--out")
-                .arg(&out)
-                .arg("--no-preview-screenshots")
-                .env("OPENAI_API_KEY", KEY)
-                .env("OPENAI_BASE_URL", base_url)
-                .env(
-                    "S2C_KEYCHAIN_NAMESPACE",
-                    "app.screenshottocode.desktop.test.eval",
-                )
-                .env_remove("ANTHROPIC_API_KEY")
-                .env_remove("GEMINI_API_KEY")
-                .env_remove("GOOGLE_API_KEY")
-                .output()
-                .expect("s2c runs")
-        }
-    })
-    .await
-    .expect("joined");
+    let output = eval(
+        &inputs,
+        &out,
+        server.url("/v1"),
+        &[
+            "--stack",
+            "html_css",
+            "--model",
+            "gpt-5.4",
+            "--model",
+            "gpt-5.4-mini",
+            "--no-preview-screenshots",
+        ],
+    )
+    .await;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "s2c eval failed: {stderr}");
     assert!(!stderr.contains(KEY), "the key leaked: {stderr}");
@@ -214,33 +228,20 @@ async fn eval_reports_the_score_of_each_fidelity_round() {
     )
     .expect("write");
     let out = tempfile::tempdir().expect("temp dir");
-    let output = tokio::task::spawn_blocking({
-        let (inputs, out) = (inputs.path().to_path_buf(), out.path().to_path_buf());
-        let base_url = server.url("/v1");
-        move || {
-            std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
-                .arg("eval")
-                .arg("--inputs")
-                .arg(&inputs)
-                .args(["--stack", "html_css", "--model", "gpt-5.4"])
-                .args(["--fidelity-rounds", "2"])
-                .arg("--out")
-                .arg(&out)
-                .env("OPENAI_API_KEY", KEY)
-                .env("OPENAI_BASE_URL", base_url)
-                .env(
-                    "S2C_KEYCHAIN_NAMESPACE",
-                    "app.screenshottocode.desktop.test.eval",
-                )
-                .env_remove("ANTHROPIC_API_KEY")
-                .env_remove("GEMINI_API_KEY")
-                .env_remove("GOOGLE_API_KEY")
-                .output()
-                .expect("s2c runs")
-        }
-    })
-    .await
-    .expect("joined");
+    let output = eval(
+        &inputs,
+        &out,
+        server.url("/v1"),
+        &[
+            "--stack",
+            "html_css",
+            "--model",
+            "gpt-5.4",
+            "--fidelity-rounds",
+            "2",
+        ],
+    )
+    .await;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "s2c eval failed: {stderr}");
     assert_eq!(server.remaining_replies(), 0, "both rounds ran: {stderr}");

@@ -141,6 +141,21 @@ async fn run(harness: &mut Harness, spec: GenerationSpec) -> engine::GenerationO
     .expect("the generation ends")
 }
 
+/// One generation of one variant that works through `replies`, with `rounds` fidelity rounds
+/// against the target's screenshot; `None` (skipped) without a Chromium.
+async fn generate(
+    replies: Vec<Reply>,
+    rounds: u32,
+) -> Option<(Harness, engine::GenerationOutcome)> {
+    let renderer = renderer()?;
+    let shot = screenshot(&renderer).await;
+    let mut harness = Harness::new(replies).await;
+    let spec = spec(&mut harness, renderer.clone(), shot, rounds);
+    let outcome = run(&mut harness, spec).await;
+    renderer.shutdown().await;
+    Some((harness, outcome))
+}
+
 /// The user messages of a request's input: their text and their images' data URLs.
 fn user_messages(request: &Value) -> Vec<(String, Vec<String>)> {
     request["input"]
@@ -193,28 +208,29 @@ fn statuses(harness: &Harness) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rounds_send_the_report_and_image_and_stop_when_the_page_is_right() {
-    let Some(renderer) = renderer() else { return };
-    let shot = screenshot(&renderer).await;
-    let mut harness = Harness::new(vec![
-        sse(&create_turn(
-            "c1",
-            "index.html",
-            &page(WRONG_HERO, NO_CARDS),
-        )),
-        sse(&text_turn("Done.")),
-        sse(&edit_turn("e1", NO_CARDS, CARDS)),
-        sse(&text_turn("Added the cards.")),
-        sse(&edit_turn(
-            "e2",
-            &format!("background:{WRONG_HERO}"),
-            &format!("background:{RIGHT_HERO}"),
-        )),
-        sse(&text_turn("Fixed the hero colour.")),
-    ])
-    .await;
-    let spec = spec(&mut harness, renderer.clone(), shot, 2);
-    let outcome = run(&mut harness, spec).await;
-    renderer.shutdown().await;
+    let Some((harness, outcome)) = generate(
+        vec![
+            sse(&create_turn(
+                "c1",
+                "index.html",
+                &page(WRONG_HERO, NO_CARDS),
+            )),
+            sse(&text_turn("Done.")),
+            sse(&edit_turn("e1", NO_CARDS, CARDS)),
+            sse(&text_turn("Added the cards.")),
+            sse(&edit_turn(
+                "e2",
+                &format!("background:{WRONG_HERO}"),
+                &format!("background:{RIGHT_HERO}"),
+            )),
+            sse(&text_turn("Fixed the hero colour.")),
+        ],
+        2,
+    )
+    .await
+    else {
+        return;
+    };
 
     let variant = &outcome.variants[0];
     let scores = &variant.fidelity_scores;
@@ -276,23 +292,24 @@ async fn rounds_send_the_report_and_image_and_stop_when_the_page_is_right() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rounds_stop_when_the_score_stops_improving() {
-    let Some(renderer) = renderer() else { return };
-    let shot = screenshot(&renderer).await;
-    let mut harness = Harness::new(vec![
-        sse(&create_turn(
-            "c1",
-            "index.html",
-            &page(WRONG_HERO, NO_CARDS),
-        )),
-        sse(&text_turn("Done.")),
-        // A change nobody can see.
-        sse(&edit_turn("e1", "<head>", "<head><title>Lumen</title>")),
-        sse(&text_turn("Tweaked it.")),
-    ])
-    .await;
-    let spec = spec(&mut harness, renderer.clone(), shot, 5);
-    let outcome = run(&mut harness, spec).await;
-    renderer.shutdown().await;
+    let Some((harness, outcome)) = generate(
+        vec![
+            sse(&create_turn(
+                "c1",
+                "index.html",
+                &page(WRONG_HERO, NO_CARDS),
+            )),
+            sse(&text_turn("Done.")),
+            // A change nobody can see.
+            sse(&edit_turn("e1", "<head>", "<head><title>Lumen</title>")),
+            sse(&text_turn("Tweaked it.")),
+        ],
+        5,
+    )
+    .await
+    else {
+        return;
+    };
 
     let scores = &outcome.variants[0].fidelity_scores;
     assert_eq!(scores.len(), 2, "{scores:?}");
@@ -314,19 +331,20 @@ async fn rounds_stop_when_the_score_stops_improving() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_that_made_the_page_worse_gives_way_to_the_best_page() {
-    let Some(renderer) = renderer() else { return };
-    let shot = screenshot(&renderer).await;
     let good = page(WRONG_HERO, CARDS);
-    let mut harness = Harness::new(vec![
-        sse(&create_turn("c1", "index.html", &good)),
-        sse(&text_turn("Done.")),
-        sse(&edit_turn("e1", CARDS, NO_CARDS)),
-        sse(&text_turn("Simplified.")),
-    ])
-    .await;
-    let spec = spec(&mut harness, renderer.clone(), shot, 3);
-    let outcome = run(&mut harness, spec).await;
-    renderer.shutdown().await;
+    let Some((harness, outcome)) = generate(
+        vec![
+            sse(&create_turn("c1", "index.html", &good)),
+            sse(&text_turn("Done.")),
+            sse(&edit_turn("e1", CARDS, NO_CARDS)),
+            sse(&text_turn("Simplified.")),
+        ],
+        3,
+    )
+    .await
+    else {
+        return;
+    };
 
     let variant = &outcome.variants[0];
     let scores = &variant.fidelity_scores;
@@ -359,18 +377,19 @@ async fn a_round_that_made_the_page_worse_gives_way_to_the_best_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_that_cannot_run_leaves_the_checked_page_complete() {
-    let Some(renderer) = renderer() else { return };
-    let shot = screenshot(&renderer).await;
     let written = page(WRONG_HERO, CARDS);
     // The vendor answers the work, then fails the round of fixes (no reply scripted: HTTP 500).
-    let mut harness = Harness::new(vec![
-        sse(&create_turn("c1", "index.html", &written)),
-        sse(&text_turn("Done.")),
-    ])
-    .await;
-    let spec = spec(&mut harness, renderer.clone(), shot, 2);
-    let outcome = run(&mut harness, spec).await;
-    renderer.shutdown().await;
+    let Some((harness, outcome)) = generate(
+        vec![
+            sse(&create_turn("c1", "index.html", &written)),
+            sse(&text_turn("Done.")),
+        ],
+        2,
+    )
+    .await
+    else {
+        return;
+    };
 
     let variant = &outcome.variants[0];
     assert_eq!(
@@ -398,20 +417,20 @@ async fn a_round_that_cannot_run_leaves_the_checked_page_complete() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_models_own_checks_return_the_score_and_image_up_to_the_limit() {
-    let Some(renderer) = renderer() else { return };
-    let shot = screenshot(&renderer).await;
-    let mut harness = Harness::new(vec![
-        sse(&create_turn("c1", "index.html", &page(WRONG_HERO, CARDS))),
-        check_call("k1"),
-        check_call("k2"),
-        check_call("k3"),
-        sse(&text_turn("Done.")),
-    ])
-    .await;
-    // One round: two checks at most.
-    let spec = spec(&mut harness, renderer.clone(), shot, 1);
-    let outcome = run(&mut harness, spec).await;
-    renderer.shutdown().await;
+    let Some((harness, outcome)) = generate(
+        vec![
+            sse(&create_turn("c1", "index.html", &page(WRONG_HERO, CARDS))),
+            check_call("k1"),
+            check_call("k2"),
+            check_call("k3"),
+            sse(&text_turn("Done.")),
+        ],
+        1,
+    )
+    .await
+    else {
+        return;
+    };
 
     let requests = harness.server.requests();
     assert_eq!(requests.len(), 5);

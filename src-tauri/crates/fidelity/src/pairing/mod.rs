@@ -116,45 +116,22 @@ pub fn pair(reference: &Side<'_>, candidate: &Side<'_>) -> Vec<Group> {
     let all = candidates(&ref_items, &cand_items);
     let anchors = anchors(&ref_items, &cand_items, &all);
     let near = Some(NEAR_LIMIT * width);
+    let pass = |reference: &[Item], candidate: &[Item], max_distance: Option<f64>| {
+        let all = candidates(reference, candidate);
+        one_to_one(reference, candidate, &all, width, &anchors, max_distance)
+    };
 
     // In place first, so that nothing in place is taken for something that moved.
-    state.take(one_to_one(
-        &ref_items,
-        &cand_items,
-        &all,
-        width,
-        &anchors,
-        near,
-    ));
+    state.take(pass(&ref_items, &cand_items, near));
     state.join_leftovers(reference, candidate);
-    let (ref_clusters, cand_clusters) = (
-        clusters(reference, &state.ref_used),
-        clusters(candidate, &state.cand_used),
-    );
-    let all = candidates(&ref_clusters, &cand_clusters);
-    state.take(one_to_one(
-        &ref_clusters,
-        &cand_clusters,
-        &all,
-        width,
-        &anchors,
-        near,
-    ));
+    let ref_clusters = clusters(reference, &state.ref_used);
+    let cand_clusters = clusters(candidate, &state.cand_used);
+    state.take(pass(&ref_clusters, &cand_clusters, near));
     state.find_in_place(reference, candidate, &anchors);
     // Then what moved.
-    let (ref_items, cand_items) = (
-        items(reference, &state.ref_used),
-        items(candidate, &state.cand_used),
-    );
-    let all = candidates(&ref_items, &cand_items);
-    state.take(one_to_one(
-        &ref_items,
-        &cand_items,
-        &all,
-        width,
-        &anchors,
-        None,
-    ));
+    let ref_items = items(reference, &state.ref_used);
+    let cand_items = items(candidate, &state.cand_used);
+    state.take(pass(&ref_items, &cand_items, None));
     state.join_leftovers(reference, candidate);
     state.find_in_place(reference, candidate, &anchors);
 
