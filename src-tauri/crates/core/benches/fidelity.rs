@@ -1,11 +1,12 @@
 //! Scoring a page against a screenshot, as the app and `s2c eval` wait for it: a 1280×2000 page
 //! (nav, hero, a card grid, text sections, footer) rendered once as the "screenshot", then
 //! scored against a slightly edited version of itself — the cold first call (browser launch
-//! included), the median of 10 warm calls, and the pure comparison (no browser) alone.
+//! included), the median of 10 warm calls (after a second's idle, as between an agent's turns,
+//! and back to back), the render alone and the pure comparison (no browser) alone.
 //!
 //! `cargo bench -p s2c-core --bench fidelity` (needs a Chromium on PATH). Target: warm < 1 s.
 
-use s2c_core::fidelity::{compare_images, score_request, ScoreRequest};
+use s2c_core::fidelity::{compare_images, render_page, score_request, screen_for, ScoreRequest};
 use s2c_core::render::{
     FileSnapshot, ImageEncoding, PreviewSource, Renderer, RendererConfig, ScreenSize, ShotRequest,
     Viewport,
@@ -16,6 +17,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 10;
+/// The pause before each warm score.
+const IDLE: Duration = Duration::from_secs(1);
 
 fn page_html(accent: &str) -> String {
     let mut html = format!(
@@ -111,21 +114,50 @@ fn main() {
             scored.report.total,
             scored.report.components
         );
+        // As the agent checks: the browser running and idle for a moment since the last shot
+        // (a model's turn takes seconds), so the page the renderer opens ahead is ready.
         let mut warm = Vec::new();
         let mut warm_diff = Vec::new();
         for _ in 0..RUNS {
+            tokio::time::sleep(IDLE).await;
             warm.push(score(false).await.0);
+            tokio::time::sleep(IDLE).await;
             warm_diff.push(score(true).await.0);
         }
+        let spread = |samples: &[Duration]| {
+            format!(
+                "median {:.0} ms (min {:.0}, max {:.0}, n={})",
+                ms(median(samples.to_vec())),
+                ms(*samples.iter().min().unwrap_or(&Duration::ZERO)),
+                ms(*samples.iter().max().unwrap_or(&Duration::ZERO)),
+                samples.len()
+            )
+        };
+        println!("warm score: {}", spread(&warm));
+        println!("warm score with the diff image: {}", spread(&warm_diff));
+        // Back to back: each score also waits for the page the previous one started opening.
+        let mut back_to_back = Vec::new();
+        for _ in 0..RUNS {
+            back_to_back.push(score(false).await.0);
+        }
+        println!("warm score, back to back: {}", spread(&back_to_back));
+        // The render alone: Chromium loads, settles and captures the page (PNG), decoded.
+        let mut render = Vec::new();
+        let mut settle = Vec::new();
+        for _ in 0..RUNS {
+            renderer.open_next_page().await;
+            tokio::time::sleep(IDLE).await;
+            let started = Instant::now();
+            let page = render_page(&renderer, candidate.clone(), "/index.html", screen_for(1280, 2000))
+                .await
+                .unwrap_or_else(|e| panic!("render: {e}"));
+            render.push(started.elapsed());
+            settle.push(Duration::from_millis(page.shot.load_ms));
+        }
         println!(
-            "warm score: median {:.0} ms (min {:.0}, max {:.0}, n={RUNS})",
-            ms(median(warm.clone())),
-            ms(*warm.iter().min().unwrap_or(&Duration::ZERO)),
-            ms(*warm.iter().max().unwrap_or(&Duration::ZERO))
-        );
-        println!(
-            "warm score with the diff image: median {:.0} ms",
-            ms(median(warm_diff))
+            "render alone (page, load, settle, PNG capture, decode): median {:.0} ms, of which loading and settling {:.0} ms",
+            ms(median(render)),
+            ms(median(settle))
         );
         renderer.shutdown().await;
 

@@ -261,6 +261,46 @@ async fn pages_get_a_real_origin_and_nothing_reaches_the_network() {
     );
 }
 
+/// The renderer opens each shot's page ahead of time (a fresh context, kept blank): whatever a
+/// page stored must be gone for the next one, whether that one's page was opened ahead or, after
+/// a shot that asked for no page ahead, on demand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_shot_starts_from_a_blank_page_in_a_context_of_its_own() {
+    let Some(renderer) = renderer(Duration::from_secs(5), Duration::from_secs(20)) else {
+        return;
+    };
+    let html = r#"<body><script>
+        const before = {
+          local: localStorage.getItem('k'),
+          session: sessionStorage.getItem('k'),
+          cookie: document.cookie,
+          name: window.name,
+        };
+        localStorage.setItem('k', 'left');
+        sessionStorage.setItem('k', 'left');
+        document.cookie = 'k=left; path=/';
+        window.name = 'left';
+        window.before = before;
+      </script></body>"#;
+    let source = pages(&[("index.html", html)]);
+    let mut request = ShotRequest::new("/", &[Viewport::Desktop]);
+    request.probe = Some("window.before".to_owned());
+    let mut seen = Vec::new();
+    for open_next_page in [true, true, false, true] {
+        request.open_next_page = open_next_page;
+        let shots = renderer
+            .shoot(source.clone(), &request)
+            .await
+            .expect("renders");
+        seen.push(shots[0].probe.clone().expect("probe"));
+    }
+    let blank = serde_json::json!({"local": null, "session": null, "cookie": "", "name": ""});
+    for (n, before) in seen.iter().enumerate() {
+        assert_eq!(before, &blank, "shot {n} saw what an earlier one stored");
+    }
+    renderer.shutdown().await;
+}
+
 /// Each stack the prompts teach, with its libraries from the vendored copies.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_vendored_stack_renders_offline() {

@@ -2,6 +2,7 @@
 //! so every component compares pixel for pixel.
 
 use super::color::linear;
+use super::parallel::both;
 use image::imageops::FilterType;
 use image::RgbImage;
 use std::collections::HashMap;
@@ -53,10 +54,9 @@ impl Plane {
         let width = image.width() as usize;
         let content_height = (image.height() as usize).min(height);
         let mut luma = vec![luma_of(background); width * height];
-        for (x, y, pixel) in image.enumerate_pixels() {
-            if (y as usize) < content_height {
-                luma[y as usize * width + x as usize] = luma_of(pixel.0);
-            }
+        let content = &image.as_raw()[..content_height * width * 3];
+        for (l, p) in luma.iter_mut().zip(content.chunks_exact(3)) {
+            *l = luma_of([p[0], p[1], p[2]]);
         }
         Self {
             width,
@@ -85,11 +85,9 @@ impl Canvas {
         let width = image.width() as usize;
         let content_height = (image.height() as usize).min(height);
         let mut rgb = vec![background; width * height];
-        for (x, y, pixel) in image.enumerate_pixels() {
-            let (x, y) = (x as usize, y as usize);
-            if y < content_height {
-                rgb[y * width + x] = pixel.0;
-            }
+        let content = &image.as_raw()[..content_height * width * 3];
+        for (out, p) in rgb.iter_mut().zip(content.chunks_exact(3)) {
+            *out = [p[0], p[1], p[2]];
         }
         let luma: Vec<f32> = rgb.iter().map(|&p| luma_of(p)).collect();
         let coarse = Plane {
@@ -171,22 +169,6 @@ pub fn normalize(reference: &RgbImage, candidate: &RgbImage) -> (Canvas, Canvas)
         || build(&reference, &ref_fine),
         || build(&candidate, &cand_fine),
     )
-}
-
-/// Runs `a` and `b` at once (on two threads) and returns both results.
-pub fn both<A: Send, B: Send>(
-    a: impl FnOnce() -> A + Send,
-    b: impl FnOnce() -> B + Send,
-) -> (A, B) {
-    std::thread::scope(|scope| {
-        let other = scope.spawn(b);
-        let first = a();
-        // A panic in `b` is a bug; carry it on rather than hide it.
-        let second = other
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (first, second)
-    })
 }
 
 /// The image without its last row when it has an odd number of them.

@@ -6,6 +6,7 @@ use super::blocks::{self, Block};
 use super::canvas::{normalize, Canvas};
 use super::look::{Area, Look};
 use super::pairing::{bounds, pair, Group, Side};
+use super::parallel;
 use super::pooling::{ramp, Pool, Weighted};
 use super::position::{position_errors, Placed};
 use super::regions::{self, Found};
@@ -112,7 +113,7 @@ pub fn compare(
         / f64::from(super::canvas::canvas_width(reference.width()));
     let (reference, candidate) = normalize(reference, candidate);
     let (ref_blocks, cand_blocks) =
-        super::canvas::both(|| blocks::detect(&reference), || blocks::detect(&candidate));
+        parallel::both(|| blocks::detect(&reference), || blocks::detect(&candidate));
     let look_of = |canvas: &Canvas, b: &Block| Look::of(canvas, Area::of(b));
     let ref_looks: Vec<Look> = ref_blocks.iter().map(|b| look_of(&reference, b)).collect();
     let cand_looks: Vec<Look> = cand_blocks.iter().map(|b| look_of(&candidate, b)).collect();
@@ -186,63 +187,44 @@ fn score_groups(
             .map(|&i| (blocks[i].width() * blocks[i].height()) as f64)
             .sum()
     };
+    // Aligning and reading the colours of pairs is most of a comparison's work, and each pair
+    // is its own: measured side by side, the largest first so the threads finish together.
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    let weights: Vec<f64> = groups
+        .iter()
+        .map(|g| area_of(ref_blocks, &g.reference) + area_of(cand_blocks, &g.candidate))
+        .collect();
+    order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]));
+    let measured = parallel::map(&order, |&i| {
+        measure(reference, candidate, ref_blocks, cand_blocks, &groups[i])
+    });
+    let mut measured: Vec<(usize, Option<Measured>)> = order.into_iter().zip(measured).collect();
+    measured.sort_unstable_by_key(|&(i, _)| i);
+
     let mut scored: Vec<Scored> = Vec::with_capacity(groups.len());
     let mut placed = Vec::new();
-    for group in groups {
-        let weight = area_of(ref_blocks, &group.reference) + area_of(cand_blocks, &group.candidate);
-        let ref_box = bounds(ref_blocks, &group.reference);
-        let cand_box = bounds(cand_blocks, &group.candidate);
-        let (area, candidate_area, offset, errors) = match (ref_box, cand_box, group.paired) {
-            (None, None, _) => continue,
-            (Some(r), _, false) => (r, None, (0, 0), Errors::unpaired()),
-            (None, Some(c), false) => (c, Some(c), (0, 0), Errors::unpaired()),
-            (r, c, true) => {
-                let back = |c: Area| c.shifted((-group.offset.0, -group.offset.1));
-                let seen = match (r, c) {
-                    (Some(r), Some(c)) => r.union(back(c)),
-                    (Some(r), None) => r,
-                    (None, Some(c)) => back(c),
-                    (None, None) => continue,
-                };
-                let area = seen.within(reference);
-                let (similarity, offset) = visual::align(reference, candidate, area, group.offset);
-                let cand_area = area.shifted(offset).within(candidate);
-                let colors = GroupColors::of(
-                    reference,
-                    candidate,
-                    ref_blocks,
-                    cand_blocks,
-                    &group,
-                    offset,
-                );
-                placed.push((
-                    scored.len(),
-                    Placed {
-                        center: (
-                            (area.x0 + area.x1) as f64 / 2.0,
-                            (area.y0 + area.y1) as f64 / 2.0,
-                        ),
-                        offset: (offset.0 as f64, offset.1 as f64),
-                    },
-                ));
-                let errors = Errors {
-                    missing: false,
-                    position: 0.0,
-                    visual: ramp(1.0 - similarity, VISUAL_TOLERANCE, 1.0),
-                    color: colors.error,
-                    delta_e: colors.worst_delta_e,
-                    looks: colors.worst,
-                };
-                (area, Some(cand_area), offset, errors)
-            }
-        };
+    for ((group, weight), (_, measured)) in groups.into_iter().zip(weights).zip(measured) {
+        let Some(m) = measured else { continue };
+        if !m.errors.missing {
+            let area = m.area;
+            placed.push((
+                scored.len(),
+                Placed {
+                    center: (
+                        (area.x0 + area.x1) as f64 / 2.0,
+                        (area.y0 + area.y1) as f64 / 2.0,
+                    ),
+                    offset: (m.offset.0 as f64, m.offset.1 as f64),
+                },
+            ));
+        }
         scored.push(Scored {
             group,
-            area,
-            candidate_area,
-            offset,
+            area: m.area,
+            candidate_area: m.candidate_area,
+            offset: m.offset,
             weight,
-            errors,
+            errors: m.errors,
         });
     }
     let where_: Vec<Placed> = placed.iter().map(|(_, p)| *p).collect();
@@ -256,6 +238,63 @@ fn score_groups(
         scored[*i].errors.position = e;
     }
     scored
+}
+
+/// One group as measured, before its position is judged against the others.
+struct Measured {
+    area: Area,
+    candidate_area: Option<Area>,
+    offset: (i64, i64),
+    errors: Errors,
+}
+
+/// Where a group is on each side and how it looks there; `None` for a group with no blocks.
+fn measure(
+    reference: &Canvas,
+    candidate: &Canvas,
+    ref_blocks: &[Block],
+    cand_blocks: &[Block],
+    group: &Group,
+) -> Option<Measured> {
+    let ref_box = bounds(ref_blocks, &group.reference);
+    let cand_box = bounds(cand_blocks, &group.candidate);
+    let unpaired = |area: Area, candidate_area: Option<Area>| Measured {
+        area,
+        candidate_area,
+        offset: (0, 0),
+        errors: Errors::unpaired(),
+    };
+    match (ref_box, cand_box, group.paired) {
+        (None, None, _) => None,
+        (Some(r), _, false) => Some(unpaired(r, None)),
+        (None, Some(c), false) => Some(unpaired(c, Some(c))),
+        (r, c, true) => {
+            let back = |c: Area| c.shifted((-group.offset.0, -group.offset.1));
+            let seen = match (r, c) {
+                (Some(r), Some(c)) => r.union(back(c)),
+                (Some(r), None) => r,
+                (None, Some(c)) => back(c),
+                (None, None) => return None,
+            };
+            let area = seen.within(reference);
+            let (similarity, offset) = visual::align(reference, candidate, area, group.offset);
+            let colors =
+                GroupColors::of(reference, candidate, ref_blocks, cand_blocks, group, offset);
+            Some(Measured {
+                area,
+                candidate_area: Some(area.shifted(offset).within(candidate)),
+                offset,
+                errors: Errors {
+                    missing: false,
+                    position: 0.0,
+                    visual: ramp(1.0 - similarity, VISUAL_TOLERANCE, 1.0),
+                    color: colors.error,
+                    delta_e: colors.worst_delta_e,
+                    looks: colors.worst,
+                },
+            })
+        }
+    }
 }
 
 impl Errors {

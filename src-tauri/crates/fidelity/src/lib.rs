@@ -30,6 +30,7 @@ mod compare;
 mod diff_image;
 mod look;
 mod pairing;
+mod parallel;
 mod pooling;
 mod position;
 mod regions;

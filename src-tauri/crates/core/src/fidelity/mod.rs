@@ -105,6 +105,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     })
     .await
     .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    renderer.open_next_page().await;
     let report = FidelityReport {
         total: compared.total,
         components: compared.components,

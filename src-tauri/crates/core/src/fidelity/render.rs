@@ -101,6 +101,9 @@ pub async fn render_page(
     request.desktop_screen = Some(screen);
     request.encoding = ImageEncoding::Png;
     request.probe = Some(TEXT_PROBE.to_owned());
+    // Opening the next page would compete with the comparison for the CPU: `score_request`
+    // asks for it once the comparison is done.
+    request.open_next_page = false;
     let shot = renderer
         .shoot(source, &request)
         .await?

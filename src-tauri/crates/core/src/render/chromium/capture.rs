@@ -1,7 +1,9 @@
-//! One viewport of one shot: a fresh context and page, the load, settling, the capture.
+//! One viewport of one shot: a fresh context and page (opened ahead, `spare`), the load,
+//! settling, the capture.
 
 use super::intercept::{self, Traffic};
 use super::launch::Running;
+use super::spare::{blank_page, open_spare, BlankPage};
 use super::viewport::{ImageEncoding, Screen, Shot, Viewport};
 use super::PREVIEW_ORIGIN;
 use crate::render::error::RenderError;
@@ -16,9 +18,7 @@ use chromiumoxide::cdp::browser_protocol::log::{self, EventEntryAdded, LogEntryL
 use chromiumoxide::cdp::browser_protocol::page::{
     CaptureScreenshotFormat, CaptureScreenshotParams, NavigateParams, Viewport as Clip,
 };
-use chromiumoxide::cdp::browser_protocol::target::{
-    CloseTargetParams, CreateBrowserContextParams, CreateTargetParams, TargetId,
-};
+use chromiumoxide::cdp::browser_protocol::target::{CloseTargetParams, TargetId};
 use chromiumoxide::cdp::js_protocol::runtime::{
     self, ConsoleApiCalledType, EvaluateParams, EventConsoleApiCalled, EventExceptionThrown,
 };
@@ -48,6 +48,7 @@ pub(super) struct Job<'a> {
     pub screen: Screen,
     pub encoding: ImageEncoding,
     pub probe: Option<&'a str>,
+    pub open_next_page: bool,
 }
 
 /// A request counts as finished network-wise after this long without one starting or ending.
@@ -79,19 +80,13 @@ pub(super) async fn capture(
     settings: &CaptureSettings,
 ) -> Result<Shot, RenderError> {
     let started = Instant::now();
-    let browser = &running.browser;
-    let context = browser
-        .create_browser_context(CreateBrowserContextParams::default())
-        .await?;
+    let BlankPage { context, page } = blank_page(running).await?;
+    eprintln!("blank page {:?}", started.elapsed());
     let mut guard = Cleanup {
         running: running.clone(),
-        context: Some(context.clone()),
-        target: None,
+        context: Some(context),
+        target: Some(page.target_id().clone()),
     };
-    let mut target = CreateTargetParams::new("about:blank");
-    target.browser_context_id = Some(context);
-    let page = browser.new_page(target).await?;
-    guard.target = Some(page.target_id().clone());
     let run = Viewing {
         page: &page,
         resolver,
@@ -101,6 +96,9 @@ pub(super) async fn capture(
     };
     let outcome = tokio::time::timeout(settings.viewport_timeout, run.shoot()).await;
     guard.run().await;
+    if job.open_next_page {
+        open_spare(running);
+    }
     let mut shot = outcome.map_err(|_| RenderError::Timeout(settings.viewport_timeout))??;
     shot.total_ms = elapsed_ms(started);
     Ok(shot)
@@ -255,6 +253,14 @@ impl Viewing<'_> {
             capture_ms = elapsed_ms(capture_started),
             image_bytes = image.len(),
             "preview shot"
+        );
+        eprintln!(
+            "setup {:?} load {:?} settled {} probe+ {:?} capture {:?}",
+            load_started - setup_started,
+            loaded_at,
+            load_ms,
+            capture_started - load_started,
+            capture_started.elapsed()
         );
         let (image_width, image_height) = image_size(&image)?;
         let console_errors = errors.lock().map(|e| e.clone()).unwrap_or_default();

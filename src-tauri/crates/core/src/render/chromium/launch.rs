@@ -1,5 +1,6 @@
 //! Starting a headless Chromium that can render but cannot reach any network.
 
+use super::spare::Spare;
 use crate::render::error::RenderError;
 use chromiumoxide::browser::{Browser, BrowserConfig};
 use futures::StreamExt;
@@ -13,6 +14,8 @@ use tokio::task::JoinHandle;
 /// spawns it with `kill_on_drop`) and removes its profile folder.
 pub(super) struct Running {
     pub browser: Browser,
+    /// The page the next shot takes (see `spare`).
+    pub spare: std::sync::Mutex<Spare>,
     alive: Arc<AtomicBool>,
     handler: JoinHandle<()>,
     _profile: tempfile::TempDir,
@@ -131,6 +134,7 @@ pub(super) async fn launch_with(
     });
     Ok(Running {
         browser,
+        spare: std::sync::Mutex::default(),
         alive,
         handler,
         _profile: profile,

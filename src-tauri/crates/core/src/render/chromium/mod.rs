@@ -1,10 +1,10 @@
 //! Rendering previews in a local headless Chromium (chromiumoxide).
 //!
 //! One browser per [`Renderer`], launched on first use and relaunched if it dies; each viewport
-//! of each shot gets a fresh browser context (its own storage) and page. Pages load from
-//! [`PREVIEW_ORIGIN`], a real-looking https origin (so `localStorage` works, unlike
-//! `set_content`'s `null` origin) on a reserved TLD; `Fetch.enable("*")` pauses every request
-//! and the resolver answers it from Rust. Full-page captures set the device metrics themselves
+//! of each shot gets a fresh browser context (its own storage) and page, opened ahead of it
+//! (`spare`). Pages load from [`PREVIEW_ORIGIN`], a real-looking https origin (so
+//! `localStorage` works, unlike `set_content`'s `null` origin) on a reserved TLD;
+//! `Fetch.enable("*")` pauses every request and the resolver answers it from Rust. Full-page captures set the device metrics themselves
 //! and clip to the content height with `captureBeyondViewport`, because chromiumoxide's
 //! `full_page` resizes the viewport to the page and so stretches `100vh` sections.
 
@@ -14,6 +14,7 @@ mod env;
 mod intercept;
 mod launch;
 mod renderer;
+mod spare;
 mod viewport;
 
 pub use crate::app_info::{locate_chromium, ChromiumNotFound};

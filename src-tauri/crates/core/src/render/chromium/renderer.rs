@@ -104,6 +104,7 @@ impl Renderer {
                 screen: Screen::of(viewport, request),
                 encoding: request.encoding,
                 probe: request.probe.as_deref(),
+                open_next_page: request.open_next_page,
             };
             let shot = capture(&running, &self.resolver, source.clone(), job, settings).await;
             if let Err(RenderError::Browser(_)) = &shot {
@@ -115,10 +116,20 @@ impl Renderer {
         futures::future::join_all(shots).await.into_iter().collect()
     }
 
+    /// Starts opening the next shot's page now, if the browser runs and none is open or
+    /// opening (after shots made with [`ShotRequest::open_next_page`] off).
+    pub async fn open_next_page(&self) {
+        let running = self.browser.lock().await.clone();
+        if let Some(running) = running.filter(|r| r.is_alive()) {
+            super::spare::open_spare(&running);
+        }
+    }
+
     /// Closes the browser (the next shot starts a new one).
     pub async fn shutdown(&self) {
         let running = self.browser.lock().await.take();
         if let Some(running) = running {
+            super::spare::discard(&running).await;
             if let Ok(mut running) = Arc::try_unwrap(running) {
                 let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.close()).await;
                 let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.wait()).await;
@@ -134,6 +145,7 @@ impl Renderer {
         let no_sandbox = self.config.no_sandbox.unwrap_or_else(needs_no_sandbox);
         let command_timeout = self.config.viewport_timeout + Duration::from_secs(5);
         let running = Arc::new(launch(&self.config.chromium, no_sandbox, command_timeout).await?);
+        super::spare::open_spare(&running);
         *slot = Some(running.clone());
         Ok(running)
     }

@@ -68,6 +68,10 @@ pub struct ShotRequest {
     /// renders a page at the size of the screenshot it is compared with.
     pub desktop_screen: Option<ScreenSize>,
     pub encoding: ImageEncoding,
+    /// Start opening the next shot's page as soon as this shot is done. `false` when the
+    /// caller has heavy work of its own next (scoring the shot), which the opening would slow;
+    /// it calls [`super::Renderer::open_next_page`] when done.
+    pub open_next_page: bool,
 }
 
 /// A screen size in CSS px.
@@ -122,6 +126,7 @@ impl ShotRequest {
             probe: None,
             desktop_screen: None,
             encoding: ImageEncoding::Jpeg,
+            open_next_page: true,
         }
     }
 }
