@@ -81,7 +81,6 @@ pub(super) async fn capture(
 ) -> Result<Shot, RenderError> {
     let started = Instant::now();
     let BlankPage { context, page } = blank_page(running).await?;
-    eprintln!("blank page {:?}", started.elapsed());
     let mut guard = Cleanup {
         running: running.clone(),
         context: Some(context),
@@ -253,14 +252,6 @@ impl Viewing<'_> {
             capture_ms = elapsed_ms(capture_started),
             image_bytes = image.len(),
             "preview shot"
-        );
-        eprintln!(
-            "setup {:?} load {:?} settled {} probe+ {:?} capture {:?}",
-            load_started - setup_started,
-            loaded_at,
-            load_ms,
-            capture_started - load_started,
-            capture_started.elapsed()
         );
         let (image_width, image_height) = image_size(&image)?;
         let console_errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
