@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, models, page as samplePage, project, settings, startedTwo, variantInfo } from "./fixtures";
+import { appInfo, dropScreenshotForTwo, firstVersion, models, page as samplePage, project, settings, startedTwo, variantInfo } from "./fixtures";
 import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -91,13 +91,7 @@ function roundsOfOption1(html: string) {
 async function startFromScreenshot(page: Page, previews: Map<string, string>) {
   await mockIpc(page, answers());
   await servePreviews(page, previews);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.setContent(samplePage("Acme", "#4f46e5"));
-  const shot = await page.screenshot();
-  await page.goto("/");
-  await page.getByTestId("file-input").setInputFiles({ name: "landing.png", mimeType: "image/png", buffer: shot });
-  await expect(page.getByTestId("input-tray").getByText("landing.png")).toBeVisible();
-  await page.getByRole("radio", { name: "2" }).click();
+  await dropScreenshotForTwo(page);
   await page.getByRole("button", { name: /Generate/ }).click();
   await expect(page.getByTestId("project-name")).toHaveText("landing");
 }
@@ -165,18 +159,7 @@ test("a stored option's card shows its trajectory once its activity is loaded, a
   const html = samplePage("Acme", "#0f766e");
   const option1 = roundsOfOption1(html);
   const stored = [...option1.firstCheck, ...option1.secondCheck].map((payload, i) => ({ seq: i + 1, kind: payload.type, at: 1000 * i, payload }));
-  const version = {
-    id: 1,
-    parent_id: null,
-    kind: "generation",
-    prompt: null,
-    stack: "html_tailwind",
-    created_at: Date.now() - 60_000,
-    selected_variant: 11,
-    source: null,
-    inputs: [1],
-    variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"]), variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", ["index.html"])],
-  };
+  const version = firstVersion([1], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"]), variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", ["index.html"])]);
   await mockIpc(page, {
     ...answers(),
     project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now(), exists: true, thumbnail: null }],

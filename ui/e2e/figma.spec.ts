@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, project, settings, variantInfo } from "./fixtures";
+import { appInfo, firstVersion, project, settings, variantInfo } from "./fixtures";
 import { ipcCalls, mockIpc, servePreviews } from "./mockIpc";
 
 const LINK = "https://www.figma.com/design/AbC123xyz/Marketing-site?node-id=1-2&t=abc";
@@ -106,18 +106,7 @@ test("a video shows its first frame and its length in the tray", async ({ page }
 });
 
 test("the history shows a version was made from a Figma frame, stored in the project's inputs", async ({ page }) => {
-  const version = {
-    id: 1,
-    parent_id: null,
-    kind: "generation",
-    prompt: null,
-    stack: "html_tailwind",
-    created_at: Date.now() - 60_000,
-    selected_variant: 11,
-    source: null,
-    inputs: [5, 7, 6],
-    variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])],
-  };
+  const version = firstVersion([5, 7, 6], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
   await mockIpc(page, {
     ...answers(imported),
     project_list_recent: [{ id: project.id, name: project.name, path: project.path, opened_at: Date.now(), exists: true, thumbnail: null }],

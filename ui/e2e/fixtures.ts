@@ -1,4 +1,6 @@
 // Answers shared by the UI tests: what a fresh install with one key would report.
+import { expect, type Page } from "@playwright/test";
+
 export const appInfo = {
   name: "Screenshot to Code",
   version: "9.9.9",
@@ -50,6 +52,33 @@ export function variantInfo(id: number, versionId: number, index: number, model:
     files: files.map((path) => ({ path, size: 1200 })),
     drafts: [],
   };
+}
+
+/** Version 1 of a project: a generation from `inputs`, its first option (variant 11) selected. */
+export function firstVersion(inputs: number[], variants: ReturnType<typeof variantInfo>[]) {
+  return {
+    id: 1,
+    parent_id: null,
+    kind: "generation",
+    prompt: null,
+    stack: "html_tailwind",
+    created_at: Date.now() - 60_000,
+    selected_variant: 11,
+    source: null,
+    inputs,
+    variants,
+  };
+}
+
+/** On the start screen: a real-looking screenshot dropped in as `landing.png`, two options picked. */
+export async function dropScreenshotForTwo(ui: Page) {
+  await ui.setViewportSize({ width: 1440, height: 900 });
+  await ui.setContent(page("Acme", "#4f46e5"));
+  const shot = await ui.screenshot();
+  await ui.goto("/");
+  await ui.getByTestId("file-input").setInputFiles({ name: "landing.png", mimeType: "image/png", buffer: shot });
+  await expect(ui.getByTestId("input-tray").getByText("landing.png")).toBeVisible();
+  await ui.getByRole("radio", { name: "2" }).click();
 }
 
 export function page(title: string, colour: string): string {

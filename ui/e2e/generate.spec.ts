@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, models, page as samplePage, project, settings, usage, variantInfo, startedTwo } from "./fixtures";
+import { appInfo, dropScreenshotForTwo, firstVersion, models, page as samplePage, project, settings, usage, variantInfo, startedTwo } from "./fixtures";
 import { channelOf, emitEvent, ipcCalls, mockIpc, previewsDrawn, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -8,18 +8,7 @@ const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
 
 const started = startedTwo(7);
 
-const v1 = {
-  id: 1,
-  parent_id: null,
-  kind: "generation",
-  prompt: null,
-  stack: "html_tailwind",
-  created_at: Date.now() - 60_000,
-  selected_variant: 11,
-  source: null,
-  inputs: [1],
-  variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"]), variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "cancelled", [])],
-};
+const v1 = firstVersion([1], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"]), variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "cancelled", [])]);
 
 const v2 = {
   id: 2,
@@ -62,14 +51,7 @@ function ev(variant: number, body: Record<string, unknown>) {
 async function startTwoVariants(page: Page, previews: Map<string, string>) {
   await mockIpc(page, answers());
   await servePreviews(page, previews);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  // A real-looking screenshot to start from.
-  await page.setContent(samplePage("Acme", "#4f46e5"));
-  const shot = await page.screenshot();
-  await page.goto("/");
-  await page.getByTestId("file-input").setInputFiles({ name: "landing.png", mimeType: "image/png", buffer: shot });
-  await expect(page.getByTestId("input-tray").getByText("landing.png")).toBeVisible();
-  await page.getByRole("radio", { name: "2" }).click();
+  await dropScreenshotForTwo(page);
   await page.getByLabel("Option 2 model").selectOption("claude-sonnet-4-5");
   await page.getByLabel("Instructions (optional)").fill("Keep the brand colours");
   await page.screenshot({ path: `${ART}/start-screen.png` });

@@ -3,7 +3,7 @@
 // element's error is shown.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, models, project, settings, variantInfo } from "./fixtures";
+import { appInfo, firstVersion, models, project, settings, variantInfo } from "./fixtures";
 import { ipcCalls, mockIpc, previewsDrawn, servePreviews, setAnswer } from "./mockIpc";
 
 const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
@@ -14,18 +14,7 @@ const PAGE = `<!doctype html><html data-s2c-node="0"><body data-s2c-node="1" sty
 <p data-s2c-node="4" class="mt-2" style="margin-top:8px;color:#111111">Two</p>
 <script data-s2c-source="${HASH}">${BRIDGE}</script></body></html>`;
 
-const v1 = {
-  id: 1,
-  parent_id: null,
-  kind: "generation",
-  prompt: null,
-  stack: "html_tailwind",
-  created_at: Date.now() - 60_000,
-  selected_variant: 11,
-  source: null,
-  inputs: [],
-  variants: [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])],
-};
+const v1 = firstVersion([], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
 const v2 = { ...v1, id: 2, parent_id: 1, kind: "manual_save", prompt: "Visual edit: 3 changes", selected_variant: 21, variants: [variantInfo(21, 2, 0, "gpt-5", "openai", "complete", ["index.html"])] };
 
 async function openProject(page: Page, extra: Record<string, unknown> = {}) {
