@@ -554,10 +554,20 @@ fn test_key_asks_the_vendor_for_its_models_and_reports_without_the_key() {
             .into_bytes(),
         ));
         let h = Harness::new(&server).await;
-        let test = || crate::secrets::commands::key_test(h.state(), "openai".into());
+        let test = || crate::secrets::commands::key_test(h.state(), h.app.state(), "openai".into());
         let ok = test().await.unwrap();
         assert!(ok.ok, "{}", ok.message);
         assert!(ok.message.contains("2 models"), "{}", ok.message);
+        // The pickers now offer what the key reaches, not the whole catalog.
+        let offered = crate::generation::commands::models_available(h.state(), h.app.state())
+            .await
+            .unwrap();
+        let openai: Vec<&str> = offered
+            .iter()
+            .filter(|m| m.provider == "openai")
+            .map(|m| m.id.as_str())
+            .collect();
+        assert_eq!(openai, ["gpt-5.4", "gpt-5.4-mini"], "{offered:?}");
         let bad = test().await.unwrap();
         assert!(!bad.ok);
         assert!(!bad.message.contains(KEY), "{}", bad.message);

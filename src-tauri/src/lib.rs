@@ -78,6 +78,7 @@ fn manage_state<R: tauri::Runtime>(
     settings::forward_changes(app, &app.state::<state::AppState>().settings);
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
+    app.manage(secrets::found_models::FoundModels::default());
     app.manage(capture::Captures::new(
         dirs.data.join("captures"),
         state::notifier(app),

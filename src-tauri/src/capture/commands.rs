@@ -38,13 +38,11 @@ pub async fn capture_support(captures: State<'_, Captures>) -> Result<CaptureSup
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .clone();
-    Ok(support::decide(
-        desktop,
-        screens,
-        recorder,
-        shortcut,
-        RECORDING_LIMIT_SECS,
-    ))
+    let mut decided = support::decide(desktop, screens, recorder, shortcut, RECORDING_LIMIT_SECS);
+    if decided.windows.available && blocking(ext::windows).await.is_err() {
+        decided.windows = support::Availability::no(support::NO_WINDOW_LIST);
+    }
+    Ok(decided)
 }
 
 /// Start a region capture: hide the app, freeze the screen it was on, open the overlay.

@@ -83,7 +83,11 @@ pub fn grab_screen_at(x: i32, y: i32) -> Result<Frozen, CaptureError> {
 /// Every window the desktop lists, front to back, as facts to filter. A window whose facts
 /// cannot be read (it closed meanwhile) is skipped.
 pub fn windows() -> Result<Vec<WindowFacts>, CaptureError> {
-    let all = xcap::Window::all().map_err(|e| CaptureError::Grab(e.to_string()))?;
+    // Without a window manager X11 keeps no list of windows: nothing the user can fix here.
+    let all = xcap::Window::all().map_err(|e| {
+        tracing::info!("no window list: {e}");
+        CaptureError::Unsupported(super::support::NO_WINDOW_LIST.into())
+    })?;
     Ok(all
         .iter()
         .filter_map(|w| {

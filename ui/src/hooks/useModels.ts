@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type ModelOption } from "../ipc";
+import { type KeyStatus, type ModelOption, type Settings } from "../ipc";
 import { modelsAvailable } from "../ipc/generation";
 import { VENDORS } from "../lib/settingsForm";
 
@@ -8,7 +8,12 @@ function usableModels(all: ModelOption[]): ModelOption[] {
   return all.filter((m) => m.has_key || !(VENDORS as readonly string[]).includes(m.provider));
 }
 
-export function useModels(): ModelOption[] {
+/**
+ * The models the pickers offer, asked again whenever the keys or the settings change (a key
+ * added, a Test that found a server's models, a custom provider saved), so a form left open
+ * while the user sets things up follows.
+ */
+export function useModels(keys: readonly KeyStatus[] | null = null, settings: Settings | null = null): ModelOption[] {
   const [models, setModels] = useState<ModelOption[]>([]);
   useEffect(() => {
     let alive = true;
@@ -20,6 +25,6 @@ export function useModels(): ModelOption[] {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [keys, settings]);
   return models;
 }

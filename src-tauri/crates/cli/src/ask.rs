@@ -140,6 +140,7 @@ fn show(progress: &mut Progress, event: StreamEvent, json_mode: bool) {
             delay_ms,
             reason,
             discard,
+            ..
         } => {
             if discard {
                 // The turn restarts from its beginning: what streamed so far is void.

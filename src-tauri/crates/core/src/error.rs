@@ -24,6 +24,9 @@ pub enum ErrorCode {
     Network,
     /// Stored data is damaged or in a format this build cannot read.
     Corrupt,
+    /// What was asked needs a key (or token) that is not stored: the message names which, and
+    /// front ends offer to add it.
+    MissingKey,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -55,11 +55,13 @@ interface ConfirmProps {
   title: string;
   body: ReactNode;
   confirmLabel: string;
+  /** A destructive action gets the red button (the default); one that loses nothing, the usual. */
+  danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ title, body, confirmLabel, danger = true, onConfirm, onCancel }: ConfirmProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     cancelRef.current?.focus();
@@ -82,7 +84,7 @@ export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }
           <button ref={cancelRef} type="button" className={buttonClass} onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className={dangerButtonClass} onClick={onConfirm}>
+          <button type="button" className={danger ? dangerButtonClass : primaryButtonClass} onClick={onConfirm}>
             {confirmLabel}
           </button>
         </div>

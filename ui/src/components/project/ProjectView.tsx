@@ -14,10 +14,10 @@ import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
 import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { failureLine } from "../../lib/failureHelp";
-import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
+import { retryGeneration, startGeneration, type LiveGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
 import { STACKS } from "../../lib/settingsForm";
-import { summarize } from "../../lib/versions";
+import { branchNote, summarize } from "../../lib/versions";
 import { displaysFor, modelSpec, type VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { Toast, type ToastMessage } from "../common/Toast";
@@ -51,7 +51,10 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
   const inputs = useProjectInputs(project.id, tree);
   const allLive = useLiveGenerations();
   const lives = useMemo(() => [...allLive.entries()].filter(([, l]) => l.projectId === project.id), [allLive, project.id]);
-  const [chosenVersion, setVersionId] = useState<number | null>(() => lives[lives.length - 1]?.[0] ?? project.current_version ?? null);
+  // What the user last saw: a generation of this project still running in this session, else
+  // the working copy (whatever made it: a generation, a hand edit, a restore). Never a finished
+  // generation just because it is still in memory: hand edits after it would seem lost.
+  const [chosenVersion, setVersionId] = useState<number | null>(() => runningVersion(lives) ?? project.current_version ?? null);
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [tab, setTab] = useState<StageTab>("desktop");
   const [selectMode, setSelectMode] = useState(false);
@@ -224,6 +227,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
   const canChoose =
     version !== null && displays.length > 1 && selected !== null && hasPage(selected.status) && selected.variantId !== null && selected.variantId !== version.selected_variant;
   const selectedScore = selected?.variantId != null ? scores.get(selected.variantId) : undefined;
+  const branch = canUpdate ? branchNote(tree, versionId, selected.variantId) : null;
+  const nothingToBuildOn = !anyRunning && displays.length > 0 && !displays.some((d) => hasPage(d.status));
   const stageActions = (
     <>
       {canUpdate || visual.on ? (
@@ -307,7 +312,26 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
           <PromptBox
             projectId={project.id}
             disabled={!canUpdate}
-            disabledReason={canUpdate ? null : selectedRunning ? "Wait for this option to finish, or cancel it" : "Pick a finished option to change it"}
+            disabledReason={
+              canUpdate
+                ? null
+                : selectedRunning
+                  ? "Wait for this option to finish, or cancel it"
+                  : nothingToBuildOn
+                    ? "This request made no page: retry it, or pick a version in the history"
+                    : "Pick a finished option to change it"
+            }
+            branch={
+              branch
+                ? {
+                    text: branch.text,
+                    current: `v${branch.currentNumber}`,
+                    onGoToCurrent: () => {
+                      setVersionId(branch.currentId);
+                    },
+                  }
+                : null
+            }
             selectMode={selectMode}
             selection={selection}
             onToggleSelect={() => {
@@ -344,6 +368,12 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
       <Toast message={message} onDismiss={dismiss} />
     </div>
   );
+}
+
+/** The newest generation of the project this session still runs (its version id), if any. */
+function runningVersion(lives: readonly (readonly [number, LiveGeneration])[]): number | null {
+  const running = lives.filter(([, l]) => l.view.finished === null);
+  return running[running.length - 1]?.[0] ?? null;
 }
 
 /** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */

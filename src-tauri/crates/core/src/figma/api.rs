@@ -173,11 +173,25 @@ impl FigmaClient {
 
     /// Where Figma put the frame rendered as PNG at `scale`.
     pub async fn image_url(&self, link: &FigmaLink, scale: u32) -> Result<String, FigmaError> {
-        let scale = scale.to_string();
+        self.image_url_at(link, &scale.to_string()).await
+    }
+
+    /// [`Self::image_url`] at a fractional scale (Figma takes 0.01 to 4): a small preview.
+    pub async fn image_url_scaled(
+        &self,
+        link: &FigmaLink,
+        scale: f64,
+    ) -> Result<String, FigmaError> {
+        let scale = format!("{:.3}", scale.clamp(0.01, 4.0));
+        let scale = scale.trim_end_matches('0').trim_end_matches('.');
+        self.image_url_at(link, scale).await
+    }
+
+    async fn image_url_at(&self, link: &FigmaLink, scale: &str) -> Result<String, FigmaError> {
         let answer: ImagesAnswer = self
             .get_json(
                 &format!("/v1/images/{}", link.file_key),
-                &[("ids", &link.node_id), ("format", "png"), ("scale", &scale)],
+                &[("ids", &link.node_id), ("format", "png"), ("scale", scale)],
                 "file",
             )
             .await?;
@@ -195,10 +209,28 @@ impl FigmaClient {
 
     /// The file's name and the linked node's tree.
     pub async fn node(&self, link: &FigmaLink) -> Result<(String, Node), FigmaError> {
+        self.node_to_depth(link, None).await
+    }
+
+    /// The file's name and the linked node without its descendants (`depth=1`): its name, type
+    /// and size, cheaply, for a preview before anything is imported.
+    pub async fn node_summary(&self, link: &FigmaLink) -> Result<(String, Node), FigmaError> {
+        self.node_to_depth(link, Some("1")).await
+    }
+
+    async fn node_to_depth(
+        &self,
+        link: &FigmaLink,
+        depth: Option<&str>,
+    ) -> Result<(String, Node), FigmaError> {
+        let mut query = vec![("ids", link.node_id.as_str())];
+        if let Some(depth) = depth {
+            query.push(("depth", depth));
+        }
         let answer: NodesAnswer = self
             .get_json(
                 &format!("/v1/files/{}/nodes", link.file_key),
-                &[("ids", &link.node_id)],
+                &query,
                 "file",
             )
             .await?;

@@ -128,7 +128,8 @@ async fn no_key_and_no_pick_says_what_to_do() {
         .choose(ModelNeeds::default(), &mut Keys::new(&source))
         .await
         .unwrap_err();
-    assert!(matches!(&error, ResolveError::Invalid(m) if m.contains("no API key is set")));
+    assert!(matches!(&error, ResolveError::MissingKey(m) if m.contains("No API key is set")));
+    assert_eq!(error.code(), crate::ErrorCode::MissingKey);
 }
 
 #[tokio::test]

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { asSentence, namedFailure, plural } from "./sentences";
+
+describe("sentences", () => {
+  it("start with a capital letter", () => {
+    expect(asSentence("could not reach Figma: timed out")).toBe("Could not reach Figma: timed out");
+    expect(asSentence("“Logo” is a TEXT node")).toBe("“Logo” is a TEXT node");
+    expect(asSentence("")).toBe("");
+  });
+
+  it("name a file once", () => {
+    expect(namedFailure("shot.png", "cannot read shot.png: permission denied")).toBe("Cannot read shot.png: permission denied");
+    expect(namedFailure("shot.png", "the file is empty")).toBe("shot.png: the file is empty");
+  });
+
+  it("count without “1 files”", () => {
+    expect(plural(1, "file")).toBe("1 file");
+    expect(plural(3, "file")).toBe("3 files");
+    expect(plural(2, "match", "matches")).toBe("2 matches");
+  });
+});
