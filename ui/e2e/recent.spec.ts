@@ -66,7 +66,7 @@ test("a web page is captured into the new project as its screenshot", async ({ p
   });
   await page.goto("/");
   await page.getByRole("button", { name: "Capture a web page…" }).click();
-  const address = page.getByLabel("Address of the page to capture");
+  const address = page.getByLabel("Web page to capture");
   await address.fill("ftp://example.com");
   await address.press("Enter");
   await expect(page.getByTestId("selection-message")).toHaveText("Only http:// and https:// pages can be captured");

@@ -53,9 +53,8 @@ export function App() {
             setProject(null);
             setNotice(null);
           }}
-          onOpenSettings={() => {
-            openSettings();
-          }}
+          onOpenSettings={openSettings}
+          onRenamed={setProject}
         />
       ) : (
         <StartScreen info={info} error={error} settings={settings.settings} onOpenSettings={openSettings} onOpenProject={(opened, openedNotice) => {

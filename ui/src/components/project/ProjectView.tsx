@@ -36,17 +36,20 @@ import { useProjectInputs } from "../../hooks/useProjectInputs";
 import { VariantStage, type StageTab } from "./VariantStage";
 import { VisualEditPanel } from "./VisualEditPanel";
 import { useVisualEdit } from "../../hooks/useVisualEdit";
+import type { SettingsTab } from "../settings/SettingsDialog";
 
 interface Props {
   project: ProjectInfo;
   settings: Settings | null;
   onBack: () => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (tab?: SettingsTab) => void;
+  /** The project was renamed in the header. */
+  onRenamed?: (project: ProjectInfo) => void;
   /** Shown once when the project opens (what an import brought along). */
   notice?: Notice | null;
 }
 
-export function ProjectView({ project, settings, notice, onBack, onOpenSettings }: Props) {
+export function ProjectView({ project, settings, notice, onBack, onOpenSettings, onRenamed = () => undefined }: Props) {
   const { tree, error: treeError, refresh } = useVersions(project.id);
   const inputs = useProjectInputs(project.id, tree);
   const allLive = useLiveGenerations();
@@ -275,6 +278,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
         onBack={onBack}
         onOpenSettings={onOpenSettings}
         onMessage={notify}
+        onRenamed={onRenamed}
       />
       <ExternalChangesBanner paths={external.paths} error={external.error} onKeep={() => void external.accept()} onDiscard={() => void external.discard()} />
       <div className="flex min-h-0 flex-1">
@@ -360,7 +364,18 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
           </div>
           {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} onOpenKeys={onOpenSettings} />
+            <ActivityPanel
+              view={activity}
+              now={now}
+              assetUrl={assetUrl}
+              loading={stored.loading}
+              onOpenKeys={() => {
+                onOpenSettings("keys");
+              }}
+              onOpenProviders={() => {
+                onOpenSettings("providers");
+              }}
+            />
           </div>
         </aside>
         )}

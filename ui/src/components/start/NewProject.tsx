@@ -225,7 +225,15 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
       />
       <div className="flex flex-wrap items-center justify-end gap-3">
         {error ? (
-          <div role="alert" className="mr-auto flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-red-600" data-testid="generate-error">
+          <div
+            role="alert"
+            className="mr-auto flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-red-600"
+            data-testid="generate-error"
+            // Under a long form the message could be below the fold: bring it into view.
+            ref={(el) => {
+              el?.scrollIntoView({ block: "nearest" });
+            }}
+          >
             <span className="min-w-0">{error.text}</span>
             {error.keys ? (
               <button type="button" className={buttonClass} onClick={() => {
