@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asSentence, namedFailure, plural } from "./sentences";
+import { asSentence, namedFailure, plural, withoutOrigin } from "./sentences";
 
 describe("sentences", () => {
   it("start with a capital letter", () => {
@@ -17,5 +17,13 @@ describe("sentences", () => {
     expect(plural(1, "file")).toBe("1 file");
     expect(plural(3, "file")).toBe("3 files");
     expect(plural(2, "match", "matches")).toBe("2 matches");
+  });
+});
+
+describe("vendor errors", () => {
+  it("lose the provider and model the panel names already", () => {
+    expect(withoutOrigin("openai gpt-5.4: the request was rejected (HTTP 400)", "openai", "gpt-5.4")).toBe("the request was rejected (HTTP 400)");
+    expect(withoutOrigin("openai gpt-5.4: x", "anthropic", "claude")).toBe("openai gpt-5.4: x");
+    expect(withoutOrigin("no key", null, null)).toBe("no key");
   });
 });

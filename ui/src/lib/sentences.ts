@@ -15,3 +15,10 @@ export function namedFailure(name: string, message: string): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** A vendor's error without the "openai gpt-5.4: " the core puts in front (the panel it shows
+ *  in names the option and its model already). */
+export function withoutOrigin(message: string, provider: string | null, model: string | null): string {
+  const prefix = provider && model ? `${provider} ${model}: ` : null;
+  return prefix && message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}

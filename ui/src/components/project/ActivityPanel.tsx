@@ -1,7 +1,7 @@
 // What one agent did, step by step: its thinking, words, tool calls, retries and the outcome.
 import type { ActivityItem, VariantView } from "../../lib/agentEvents";
 import { retryReason, variantFailureHelp } from "../../lib/failureHelp";
-import { asSentence } from "../../lib/sentences";
+import { asSentence, withoutOrigin } from "../../lib/sentences";
 import { formatDuration } from "../../lib/format";
 import { buttonClass } from "../common/ui";
 import { Markdown } from "./Markdown";
@@ -38,6 +38,7 @@ export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys
             draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null}
             assetUrl={assetUrl}
             provider={view.provider}
+            model={view.model}
             waiting={i === shown.length - 1 && (view.status === "generating" || view.status === "pending")}
             onOpenKeys={onOpenKeys}
             onOpenProviders={onOpenProviders}
@@ -62,13 +63,14 @@ interface ItemProps {
   draft: { path: string; text: string } | null;
   assetUrl: Props["assetUrl"];
   provider: string | null;
+  model: string | null;
   /** The last item while the variant still works: a retry line counts down. */
   waiting: boolean;
   onOpenKeys: () => void;
   onOpenProviders: () => void;
 }
 
-function Item({ item, now, draft, assetUrl, provider, waiting, onOpenKeys, onOpenProviders }: ItemProps) {
+function Item({ item, now, draft, assetUrl, provider, model, waiting, onOpenKeys, onOpenProviders }: ItemProps) {
   switch (item.kind) {
     case "thinking": {
       const label = item.endedAt === null ? "Thinking…" : item.endedAt - item.startedAt < 1000 ? "Thought for a moment" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
@@ -124,11 +126,11 @@ function Item({ item, now, draft, assetUrl, provider, waiting, onOpenKeys, onOpe
               <p className="font-medium">{help.text}</p>
               <details className="text-xs text-red-700/80 dark:text-red-300/80">
                 <summary className="cursor-pointer select-none">Details</summary>
-                <p className="mt-1 break-words select-text">{item.message}</p>
+                <p className="mt-1 break-words select-text">{withoutOrigin(item.message, provider, model)}</p>
               </details>
             </>
           ) : (
-            <p>{asSentence(item.message)}</p>
+            <p>{asSentence(withoutOrigin(item.message, provider, model))}</p>
           )}
           {help?.action === "keys" ? (
             <button type="button" className={`${buttonClass} self-start`} onClick={onOpenKeys}>
