@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { type KeyStatus, type ModelOption, type Settings } from "../ipc";
+import { type ModelOption, type Settings } from "../ipc";
 import { modelsAvailable } from "../ipc/generation";
 import { VENDORS } from "../lib/settingsForm";
+import { onKeysChanged } from "./useKeyStatuses";
 
 /** Models a variant can use: those whose vendor has a key, and every custom provider's. */
 function usableModels(all: ModelOption[]): ModelOption[] {
@@ -9,22 +10,27 @@ function usableModels(all: ModelOption[]): ModelOption[] {
 }
 
 /**
- * The models the pickers offer, asked again whenever the keys or the settings change (a key
- * added, a Test that found a server's models, a custom provider saved), so a form left open
- * while the user sets things up follows.
+ * The models the pickers offer, asked again whenever a key is saved, cleared or tested (a Test
+ * finds what the key reaches) and when the settings change (a custom provider saved), so a form
+ * left open while the user sets things up follows.
  */
-export function useModels(keys: readonly KeyStatus[] | null = null, settings: Settings | null = null): ModelOption[] {
+export function useModels(settings: Settings | null = null): ModelOption[] {
   const [models, setModels] = useState<ModelOption[]>([]);
   useEffect(() => {
     let alive = true;
-    void modelsAvailable()
-      .then((r) => {
-        if (alive && r.status === "ok") setModels(usableModels(r.data));
-      })
-      .catch(() => undefined);
+    const read = () => {
+      void modelsAvailable()
+        .then((r) => {
+          if (alive && r.status === "ok") setModels(usableModels(r.data));
+        })
+        .catch(() => undefined);
+    };
+    read();
+    const stop = onKeysChanged(read);
     return () => {
       alive = false;
+      stop();
     };
-  }, [keys, settings]);
+  }, [settings]);
   return models;
 }

@@ -9,7 +9,7 @@ const MODEL_VENDORS = ["openai", "anthropic", "gemini"];
 export const NO_MODEL_KEY = "Add an OpenAI, Anthropic or Gemini key — or point to a local server.";
 
 /** Why "Extract assets" is off, shown where it is switched on. */
-export const NO_GEMINI_KEY = "Needs a Gemini key: add one in Settings → API keys";
+export const NO_GEMINI_KEY = "Add a Gemini key in Settings → API keys";
 
 /**
  * True when no model can be asked: no vendor key and no custom provider (a local server may take

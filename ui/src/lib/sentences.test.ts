@@ -6,6 +6,9 @@ describe("sentences", () => {
     expect(asSentence("could not reach Figma: timed out")).toBe("Could not reach Figma: timed out");
     expect(asSentence("“Logo” is a TEXT node")).toBe("“Logo” is a TEXT node");
     expect(asSentence("")).toBe("");
+    expect(asSentence("gpt-5.4 needs an OpenAI key")).toBe("gpt-5.4 needs an OpenAI key");
+    expect(asSentence("claude-sonnet-4-5 needs an Anthropic key")).toBe("claude-sonnet-4-5 needs an Anthropic key");
+    expect(asSentence("openai: no key is stored")).toBe("openai: no key is stored");
   });
 
   it("name a file once", () => {

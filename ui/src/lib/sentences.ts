@@ -1,9 +1,14 @@
 // Messages from the core read as sentences: a capital first letter, a thing named once.
 
-/** "cannot read x" → "Cannot read x". */
+/** Names that are spelled in lower case on purpose at the start of a message. */
+const LOWER_CASE_NAMES = new Set(["openai", "anthropic", "gemini", "replicate", "ollama"]);
+
+/** "cannot read x" → "Cannot read x"; a model id or a vendor's name ("gpt-5 needs…") stays. */
 export function asSentence(message: string): string {
   const text = message.trim();
-  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
+  const first = /^[^\s:]+/.exec(text)?.[0] ?? "";
+  if (!/^[a-z]+$/.test(first) || LOWER_CASE_NAMES.has(first)) return text;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /** A failure about `name`, naming it once: the core's messages often name the file already. */

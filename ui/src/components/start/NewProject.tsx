@@ -59,7 +59,7 @@ let chosenFolder: string | null = null;
 export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }: Props) {
   const tray = useInputTray();
   const hovering = useWindowDrop(tray.addPaths);
-  const models = useModels(keys, settings);
+  const models = useModels(settings);
   const imagesBlocked = imageGenerationBlocked(keys);
   const assetsBlocked = assetExtractionBlocked(keys);
   const [text, setText] = useState("");

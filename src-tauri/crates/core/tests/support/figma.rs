@@ -73,6 +73,8 @@ impl FigmaMock {
             match path {
                 "/images/frame@2x.png" => Reply::new(200, "image/png", png(64, 40)),
                 "/images/frame@1x.png" => Reply::new(200, "image/png", png(32, 20)),
+                // A preview at a fractional scale.
+                p if p.starts_with("/images/frame@0.") => Reply::new(200, "image/png", png(16, 10)),
                 _ => Reply::new(404, "text/plain", "no such image"),
             }
         });
