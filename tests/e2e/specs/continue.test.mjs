@@ -5,7 +5,8 @@
 // reopens, and the prompt box is ready there.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { chooseScreenshot, invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
@@ -151,4 +152,23 @@ test("after a failed request the project reopens on the working copy, ready for 
   const box = await browser().$('[aria-label="Tell the AI what to change"]');
   assert.equal(await box.isEnabled(), true, "the prompt box is ready");
   await saveDrawnScreenshot(browser(), "continue-reopened-after-failure");
+});
+
+test("the recent list shows the project's picture, and Delete moves it to the trash after asking", async () => {
+  const project = (await invokeInPage(browser(), "project_list_recent", {})).ok[0];
+  assert.match(project.thumbnail ?? "", /^data:image\/png;base64,/, "a picture of the working copy");
+  await (await browser().$('[aria-label="Back to projects"]')).click();
+  const picture = await browser().$('[aria-label="Open login"] img');
+  await picture.waitForDisplayed({ timeout: 20_000 });
+  await saveDrawnScreenshot(browser(), "continue-recent");
+
+  await browser().execute(() => document.querySelector('[aria-label="Delete login"]')?.click());
+  const dialog = await browser().$('[role="alertdialog"]');
+  await dialog.waitForDisplayed({ timeout: 10_000 });
+  assert.match(await dialog.getText(), /moves to the trash/);
+  await (await dialog.$("button=Move to trash")).click();
+  await until("the project off the list", async () => (await invokeInPage(browser(), "project_list_recent", {})).ok.length === 0);
+  assert.equal(existsSync(project.path), false, "the folder left its place");
+  const trashed = readdirSync(join(app.home, "data", "Trash", "files"));
+  assert.ok(trashed.some((name) => name.startsWith("login")), `in the trash: ${trashed.join(", ")}`);
 });

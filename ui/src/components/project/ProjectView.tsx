@@ -359,7 +359,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Activity">
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
             <span className="font-medium">{selected ? `Option ${selected.index + 1}` : "Activity"}</span>
-            {selected ? <span className="truncate text-xs text-zinc-500">{modelLabel(selected.model)}</span> : null}
+            {selected?.model ? <span className="truncate text-xs text-zinc-500">{modelLabel(selected.model)}</span> : null}
             {selected?.costUsd != null ? <span className="ml-auto text-xs text-zinc-500 tabular-nums">{formatCost(selected.costUsd)}</span> : null}
           </div>
           {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
