@@ -125,8 +125,12 @@ test("a generated page edited by hand reopens on the hand edit, and the next pro
 });
 
 test("an older version picked in the history says the change will branch from it", async () => {
-  const v1 = await browser().$('//nav[@aria-label="History"]//button[.//span[normalize-space()="v1"]]');
-  await v1.click();
+  // Clicked from the page's side: the history's pictures arrive while it runs and move its rows.
+  await browser().execute(() =>
+    [...document.querySelectorAll('[data-testid="history-row"] button[aria-current], [data-testid="history-row"] > button')]
+      .find((b) => b.querySelector(".tabular-nums")?.textContent === "v1")
+      ?.click(),
+  );
   const note = await byTestId("branch-note");
   await note.waitForDisplayed({ timeout: 10_000 });
   assert.match(await note.getText(), /Changes will branch from v1 — the working copy is v3\./);
@@ -159,7 +163,8 @@ test("the recent list shows the project's picture, and Delete moves it to the tr
   assert.match(project.thumbnail ?? "", /^data:image\/png;base64,/, "a picture of the working copy");
   await (await browser().$('[aria-label="Back to projects"]')).click();
   const picture = await browser().$('[aria-label="Open login"] img');
-  await picture.waitForDisplayed({ timeout: 20_000 });
+  await picture.waitForExist({ timeout: 20_000 });
+  await browser().execute(() => document.querySelector('[data-testid="recent-projects"]')?.scrollIntoView({ block: "center" }));
   await saveDrawnScreenshot(browser(), "continue-recent");
 
   await browser().execute(() => document.querySelector('[aria-label="Delete login"]')?.click());

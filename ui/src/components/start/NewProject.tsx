@@ -215,7 +215,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
       <GenerateOptions
         choices={effective}
         imageGenerationBlocked={imagesBlocked}
-        assetExtractionBlocked={hasInputs && tray.items[0]?.kind !== "video" ? assetsBlocked : null}
+        assetExtractionBlocked={assetsBlocked}
         models={models}
         designSystems={settings?.design_systems ?? []}
         onChange={(c) => {
