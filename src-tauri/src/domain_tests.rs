@@ -345,7 +345,10 @@ fn a_project_nothing_was_made_in_is_discarded_and_one_with_work_is_kept() {
         serde_json::json!({ "name": "Ghost", "parentDir": null }),
     );
     let path = std::path::PathBuf::from(empty["path"].as_str().unwrap());
-    assert!(path.starts_with(root.as_str().unwrap()), "{path:?} under {root}");
+    assert!(
+        path.starts_with(root.as_str().unwrap()),
+        "{path:?} under {root}"
+    );
     ipc.ok(
         "project_discard",
         serde_json::json!({ "projectId": empty["id"] }),
@@ -370,7 +373,9 @@ fn a_project_nothing_was_made_in_is_discarded_and_one_with_work_is_kept() {
         )
         .unwrap_err();
     assert_eq!(kept["code"], "conflict", "{kept}");
-    assert!(std::path::Path::new(imported["project"]["path"].as_str().unwrap())
-        .join("index.html")
-        .is_file());
+    assert!(
+        std::path::Path::new(imported["project"]["path"].as_str().unwrap())
+            .join("index.html")
+            .is_file()
+    );
 }

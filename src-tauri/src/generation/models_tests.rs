@@ -22,7 +22,11 @@ fn a_test_narrows_the_catalog_to_what_the_key_reaches() {
     let listed = ["gpt-5.4".to_owned(), "text-embedding-3-small".to_owned()];
     let offered = vendor_options("openai", &openai_models(&catalog), Some(&listed), true);
     let ids: Vec<&str> = offered.iter().map(|o| o.id.as_str()).collect();
-    assert_eq!(ids, ["gpt-5.4"], "catalog models the key reaches, not embeddings");
+    assert_eq!(
+        ids,
+        ["gpt-5.4"],
+        "catalog models the key reaches, not embeddings"
+    );
 }
 
 #[test]
@@ -34,5 +38,8 @@ fn a_server_with_none_of_the_catalog_offers_its_own_models() {
     assert_eq!(offered[0].id, "openai:qwen2.5-vl:7b");
     assert_eq!(offered[0].label, "qwen2.5-vl:7b");
     let (provider, model) = s2c_core::providers::split_model_spec(&offered[0].id).unwrap();
-    assert_eq!((provider.as_str(), model.as_str()), ("openai", "qwen2.5-vl:7b"));
+    assert_eq!(
+        (provider.as_str(), model.as_str()),
+        ("openai", "qwen2.5-vl:7b")
+    );
 }

@@ -16,7 +16,10 @@ async fn a_frame_link_gives_its_name_size_and_a_small_render_from_two_light_call
         .expect("peek");
 
     assert_eq!(peek.file_name, "Marketing site");
-    assert_eq!((peek.name.as_str(), peek.kind.as_str()), ("Pricing", "FRAME"));
+    assert_eq!(
+        (peek.name.as_str(), peek.kind.as_str()),
+        ("Pricing", "FRAME")
+    );
     assert!(peek.is_frame);
     assert_eq!((peek.width, peek.height), (Some(1440.0), Some(900.0)));
     let thumbnail = peek.thumbnail_png.expect("a render of the frame");
@@ -77,12 +80,14 @@ async fn a_wrong_token_or_a_missing_node_is_the_imports_error() {
     let link = parse_link("https://www.figma.com/design/AbC123xyz/x?node-id=9-9").unwrap();
     let missing = peek_frame(&mock.client(TOKEN), &link).await.unwrap_err();
     assert!(matches!(missing, FigmaError::NotFound(_)), "{missing:?}");
-    assert_eq!(missing.to_string(), "Figma has no such node 9:9: check the link");
+    assert_eq!(
+        missing.to_string(),
+        "Figma has no such node 9:9: check the link"
+    );
 
-    let forbidding = FigmaMock::start(|_, _| {
-        Reply::json(403, &json!({"status": 403, "err": "Invalid token"}))
-    })
-    .await;
+    let forbidding =
+        FigmaMock::start(|_, _| Reply::json(403, &json!({"status": 403, "err": "Invalid token"})))
+            .await;
     let refused = peek_frame(&forbidding.client(TOKEN), &parse_link(LINK).unwrap())
         .await
         .unwrap_err();

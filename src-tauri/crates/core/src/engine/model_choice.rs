@@ -121,8 +121,7 @@ fn why_none(providers_with_keys: &[&str], needs: ModelNeeds) -> ModelChoiceError
         return ModelChoiceError::NoKey(NO_KEY.into());
     }
     ModelChoiceError::NothingAvailable(
-        "none of the providers with a key has a suitable model in the catalog: pick a model"
-            .into(),
+        "none of the providers with a key has a suitable model in the catalog: pick a model".into(),
     )
 }
 

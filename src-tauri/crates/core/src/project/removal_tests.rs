@@ -34,7 +34,10 @@ fn the_users_own_files_in_the_folder_are_left_alone() {
 
     service.discard_unstarted(project.id()).unwrap();
 
-    assert_eq!(std::fs::read_to_string(root.join("notes.txt")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(root.join("notes.txt")).unwrap(),
+        "mine"
+    );
     assert!(!root.join(".s2c").exists());
 }
 

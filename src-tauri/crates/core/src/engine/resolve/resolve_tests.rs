@@ -139,7 +139,11 @@ async fn settings_providers_give_base_urls_keys_and_fallbacks() {
     settings
         .fallback_models
         .insert("anthropic".into(), "ollama:qwen3".into());
-    let source = FakeKeys::new(&[("anthropic", "a-key"), ("Ollama", "o-key"), ("gemini", "g-key")]);
+    let source = FakeKeys::new(&[
+        ("anthropic", "a-key"),
+        ("Ollama", "o-key"),
+        ("gemini", "g-key"),
+    ]);
     let choices = vec![
         choice("anthropic", "claude-sonnet-4-5"),
         choice("google", "gemini-2.5-pro"),
