@@ -149,6 +149,9 @@ test("after a failed request the project reopens on the working copy, ready for 
   assert.ok(failed.versions[3].variants.every((v) => v.status === "error"), JSON.stringify(failed.versions[3]));
   assert.equal(failed.current_version, failed.versions[2].id, "a failed request does not move the working copy");
   await until("the failure in the activity", async () => (await byTestId("activity-error")).isExisting());
+  await until("the history to say v4 made no page", async () =>
+    browser().execute(() => [...document.querySelectorAll('[data-testid="history-row"]')].some((r) => r.textContent.includes("v4") && r.textContent.includes("no page"))),
+  );
   await saveDrawnScreenshot(browser(), "continue-failed-request");
 
   await backAndReopen();

@@ -22,6 +22,7 @@ describe("versionRows", () => {
     expect(rows.map((r) => r.badge)).toEqual(["restore", "edit", "manual", "edit", "create"]);
     expect(rows.map((r) => r.branchFrom)).toEqual([null, "from v1", null, null, null]);
     expect(rows[0]?.isCurrent).toBe(true);
+    expect(rows.every((r) => !r.madeNothing)).toBe(true);
     expect(rows[4]?.summary).toBe("New page");
     expect(rows[1]?.summary).toBe("Try a dark theme");
   });
@@ -68,5 +69,19 @@ describe("branchNote", () => {
   it("names the option when another option than the chosen one is on screen", () => {
     expect(branchNote(tree, 3, 31)?.text).toBe("Changes will branch from option 2 of v3");
     expect(branchNote(tree, 2, 21)?.text).toBe("Changes will branch from option 2 of v2");
+  });
+});
+
+describe("a version that made nothing", () => {
+  it("is marked when every option ended without a page", () => {
+    const option = (status: string) => ({ status }) as VersionInfo["variants"][number];
+    const failed = { ...version(2, 1, "edit"), variants: [option("error"), option("cancelled")] };
+    const partly = { ...version(3, 1, "edit"), variants: [option("error"), option("complete")] };
+    const rows = versionRows({ current_version: 1, versions: [version(1, null, "generation"), failed, partly] });
+    expect(rows.map((r) => [r.number, r.madeNothing])).toEqual([
+      [3, false],
+      [2, true],
+      [1, false],
+    ]);
   });
 });

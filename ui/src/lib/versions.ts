@@ -11,6 +11,8 @@ export interface VersionRow {
   /** "from v2" when this version branches off an older one; null when it follows on. */
   branchFrom: string | null;
   isCurrent: boolean;
+  /** Every option of it ended without a page (failed, cancelled, interrupted). */
+  madeNothing: boolean;
 }
 
 const BADGES: Record<VersionKind, string> = {
@@ -48,6 +50,7 @@ export function versionRows(tree: VersionTree): VersionRow[] {
       summary: summarize(version.prompt) || fallback,
       branchFrom: branches ? `from v${parentNumber}` : null,
       isCurrent: tree.current_version === version.id,
+      madeNothing: version.variants.length > 0 && version.variants.every((v) => ["error", "cancelled", "interrupted"].includes(v.status)),
     };
   });
   return rows.reverse();

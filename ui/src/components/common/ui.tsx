@@ -41,8 +41,9 @@ export function statusLabel(status: DotStatus): string {
   return DOT_LABEL[status];
 }
 
-export function Badge({ children, tone = "zinc" }: { children: ReactNode; tone?: "zinc" | "accent" | "amber" | "emerald" }) {
+export function Badge({ children, tone = "zinc" }: { children: ReactNode; tone?: "zinc" | "accent" | "amber" | "emerald" | "red" }) {
   const tones = {
+    red: "bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300",
     zinc: "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",
     accent: "bg-accent-500/10 text-accent-600 dark:text-accent-500",
     amber: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
