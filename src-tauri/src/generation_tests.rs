@@ -571,6 +571,16 @@ fn test_key_asks_the_vendor_for_its_models_and_reports_without_the_key() {
         let bad = test().await.unwrap();
         assert!(!bad.ok);
         assert!(!bad.message.contains(KEY), "{}", bad.message);
+        // A vendor that can't be reached is said in a person's words, with where to look.
+        let mut settings = h.state().settings.get().as_ref().clone();
+        settings.base_urls.openai = Some("http://127.0.0.1:9/v1".into());
+        h.state().settings.update(settings).unwrap();
+        let unreachable = test().await.unwrap();
+        assert!(!unreachable.ok);
+        assert_eq!(
+            unreachable.message,
+            "Can't reach OpenAI. Check your network connection, or its base URL in Settings → Providers."
+        );
         let requests = server.requests();
         assert_eq!(requests[0].method, "GET");
         assert_eq!(requests[0].path, "/v1/models");

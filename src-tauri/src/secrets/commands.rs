@@ -1,7 +1,7 @@
 use super::found_models::FoundModels;
 use crate::state::AppState;
 use crate::IpcError;
-use s2c_core::providers::{vendor_models, Provider};
+use s2c_core::providers::{vendor_models, Provider, ProviderErrorCode};
 use s2c_core::redact::redact_secrets;
 use s2c_core::secrets::{KeyId, KeyStatus, Sensitive, Vendor};
 use std::time::Duration;
@@ -115,6 +115,29 @@ pub async fn key_test(
             );
             found.record(id.name(), models);
             KeyTest { ok: true, message }
+        }
+        // Unreachable is said once, in a person's words, with where to look: not the chain.
+        Err(e)
+            if matches!(
+                e.code(),
+                ProviderErrorCode::Network | ProviderErrorCode::Timeout
+            ) =>
+        {
+            let who = match &id {
+                KeyId::Vendor(v) => v.label().to_owned(),
+                KeyId::Custom(name) => name.clone(),
+            };
+            tracing::info!(
+                provider = id.name(),
+                "key test: {}",
+                redact_secrets(&e.to_string())
+            );
+            KeyTest {
+                ok: false,
+                message: format!(
+                    "Can't reach {who}. Check your network connection, or its base URL in Settings → Providers."
+                ),
+            }
         }
         Err(e) => KeyTest {
             ok: false,
