@@ -206,8 +206,14 @@ fn commands_refuse_a_window_showing_a_preview() {
 #[path = "domain_tests.rs"]
 mod domain_tests;
 
+#[path = "test_harness.rs"]
+mod test_harness;
+
 #[path = "generation_tests.rs"]
 mod generation_tests;
+
+#[path = "trust_tests.rs"]
+mod trust_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;
