@@ -40,7 +40,7 @@ fn client(base_url: String, token: s2c_core::vocab::ApiKey) -> Result<FigmaClien
     .map_err(|e| e.to_string())?;
     let mut cfg = FigmaConfig::new(base_url, token, downloads);
     if let Some(addr) = test_host {
-        cfg.image_hosts.push(addr.ip().to_string());
+        cfg.image_hosts.push(addr.to_string());
     }
     FigmaClient::new(cfg).map_err(|e| e.to_string())
 }

@@ -30,6 +30,11 @@ fn a_variant_file_outside_the_folder_is_refused_and_the_project_still_opens() {
         escape.to_str().expect("utf-8"),
         "GIT~1/config",
         ".git/hooks/pre-commit",
+        ".vscode/tasks.json",
+        ".github/workflows/ci.yml",
+        ".envrc",
+        ".husky/pre-commit",
+        ".g\u{200c}it/config",
     ] {
         tamper_variant_path(&project, &first, bad);
         let err = project.restore(first.id, None).expect_err(bad);
