@@ -5,7 +5,7 @@ use super::test_harness::support::MockServer;
 use super::test_harness::*;
 use crate::generation::request::{GenerateRequest, GenerateSource};
 use crate::projects::Watchers;
-use s2c_core::project::{NewVariant, NewVersion, Project, VariantOutcome, VersionKind};
+use s2c_core::project::{FileChange, NewVariant, NewVersion, Project, VariantOutcome, VersionKind};
 use s2c_core::settings::Stack;
 use std::path::Path;
 use tauri::ipc::Channel;
@@ -162,5 +162,68 @@ fn retry_runs_in_the_callers_project_whatever_the_stored_request_names() {
             other.tree().unwrap().versions.is_empty(),
             "the other project got a version"
         );
+    });
+}
+
+/// A version may hold files that are not the page (a note, a script nothing loads). An update
+/// never sends them to the model, and keeps them in the version it makes.
+#[test]
+fn an_update_sends_the_model_only_the_page_and_keeps_the_other_files() {
+    tauri::async_runtime::block_on(async {
+        let server = MockServer::start(vec![]).await;
+        server.respond_with(scripted);
+        let h = Harness::new(&server).await;
+        let project = h.state().projects.create("Notes", None).unwrap();
+        let (first, _) = h.start_in(text_request(project.id(), &["gpt-5.4"])).await;
+        h.recorded(first.version_id).await;
+        let note = b"call the client on monday: NOTE-4242".to_vec();
+        let stray = b"const token = 'STRAY-9191';".to_vec();
+        let saved = project
+            .save_files_named(
+                first.version_id,
+                None,
+                &[
+                    FileChange {
+                        path: "notes.txt".into(),
+                        content: Some(note.clone()),
+                    },
+                    FileChange {
+                        path: "tools/unused.js".into(),
+                        content: Some(stray.clone()),
+                    },
+                ],
+                Some("Notes"),
+            )
+            .unwrap();
+        let (update, _) = h
+            .start_in(GenerateRequest {
+                source: GenerateSource::Update {
+                    version_id: saved.id,
+                    variant_id: None,
+                    change_request: "Say welcome back".into(),
+                    selected_element: None,
+                    reference_input_ids: vec![],
+                },
+                ..text_request(project.id(), &["gpt-5.4"])
+            })
+            .await;
+        h.recorded(update.version_id).await;
+
+        for request in server.requests() {
+            let body = String::from_utf8_lossy(&request.body);
+            assert!(
+                !body.contains("NOTE-4242") && !body.contains("STRAY-9191"),
+                "a file that is not the page went to the model: {body:.400}"
+            );
+        }
+        let files: std::collections::BTreeMap<String, Vec<u8>> = project
+            .files(update.version_id, None)
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(files.get("notes.txt"), Some(&note), "{:?}", files.keys());
+        assert_eq!(files.get("tools/unused.js"), Some(&stray));
+        let page = String::from_utf8_lossy(&files["index.html"]).into_owned();
+        assert!(page.contains("Welcome back"), "{page}");
     });
 }
