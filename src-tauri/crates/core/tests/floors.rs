@@ -32,6 +32,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "redact",
             "render",
             "safe_fetch",
+            "test_http",
             "vocab",
         ],
     ),
