@@ -185,19 +185,24 @@ fn every_command_refuses_a_preview_page() {
     assert!(info.is_ok(), "the app's own page is refused: {info:?}");
 }
 
+/// The main window, its own page a preview.
+fn window_showing_a_preview(app: &tauri::App<MockRuntime>) -> tauri::WebviewWindow<MockRuntime> {
+    let page = format!("{}/t/x/index.html", preview::origin());
+    tauri::WebviewWindowBuilder::new(
+        app,
+        "main",
+        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
+    )
+    .build()
+    .expect("the mock window builds")
+}
+
 /// A main window that was navigated to a preview is no longer the app's page, whatever its
 /// request claims.
 #[test]
 fn commands_refuse_a_window_showing_a_preview() {
     let app = mock_app();
-    let page = format!("{}/p/x/index.html", preview::origin());
-    let webview = tauri::WebviewWindowBuilder::new(
-        &app,
-        "main",
-        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
-    )
-    .build()
-    .expect("the mock window builds");
+    let webview = window_showing_a_preview(&app);
     let error = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}))
         .expect_err("a preview reached app_info");
     assert_eq!(error["code"], "forbidden", "{error}");
@@ -208,14 +213,7 @@ fn commands_refuse_a_window_showing_a_preview() {
 #[test]
 fn plugin_commands_refuse_a_window_showing_a_preview() {
     let app = mock_app();
-    let page = format!("{}/t/x/index.html", preview::origin());
-    let webview = tauri::WebviewWindowBuilder::new(
-        &app,
-        "main",
-        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
-    )
-    .build()
-    .expect("the mock window builds");
+    let webview = window_showing_a_preview(&app);
     let missing = std::env::temp_dir().join("s2c-no-such-file.html");
     for (cmd, body) in [
         (

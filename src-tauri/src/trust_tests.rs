@@ -26,6 +26,20 @@ fn text_request(project_id: &str, models: &[&str]) -> GenerateRequest {
     }
 }
 
+/// "Say welcome back" to `version` (its selected variant).
+fn update_request(project_id: &str, version: u32, models: &[&str]) -> GenerateRequest {
+    GenerateRequest {
+        source: GenerateSource::Update {
+            version_id: version,
+            variant_id: None,
+            change_request: "Say welcome back".into(),
+            selected_element: None,
+            reference_input_ids: vec![],
+        },
+        ..text_request(project_id, models)
+    }
+}
+
 /// Write `id` into the project database at `root`, as a crafted shared project would hold.
 fn set_id(root: &Path, id: &str) {
     let db = root.join(s2c_core::project::DATA_DIR).join("project.db");
@@ -74,16 +88,11 @@ fn a_crafted_project_id_never_becomes_a_folder_the_app_deletes_or_fills() {
             .await;
         h.recorded(first.version_id).await;
         let (update, _) = h
-            .start_in(GenerateRequest {
-                source: GenerateSource::Update {
-                    version_id: first.version_id,
-                    variant_id: None,
-                    change_request: "Say welcome back".into(),
-                    selected_element: None,
-                    reference_input_ids: vec![],
-                },
-                ..text_request(&info.id, &["gpt-5.4", "gpt-5.4"])
-            })
+            .start_in(update_request(
+                &info.id,
+                first.version_id,
+                &["gpt-5.4", "gpt-5.4"],
+            ))
             .await;
         h.recorded(update.version_id).await;
 
@@ -196,16 +205,7 @@ fn an_update_sends_the_model_only_the_page_and_keeps_the_other_files() {
             )
             .unwrap();
         let (update, _) = h
-            .start_in(GenerateRequest {
-                source: GenerateSource::Update {
-                    version_id: saved.id,
-                    variant_id: None,
-                    change_request: "Say welcome back".into(),
-                    selected_element: None,
-                    reference_input_ids: vec![],
-                },
-                ..text_request(project.id(), &["gpt-5.4"])
-            })
+            .start_in(update_request(project.id(), saved.id, &["gpt-5.4"]))
             .await;
         h.recorded(update.version_id).await;
 

@@ -13,6 +13,13 @@ fn write(root: &Path, rel: &str, bytes: &[u8]) {
     std::fs::write(path, bytes).unwrap();
 }
 
+fn version_files(
+    project: &Project,
+    version: crate::project::VersionId,
+) -> BTreeMap<String, Vec<u8>> {
+    project.files(version, None).unwrap().into_iter().collect()
+}
+
 fn reason_for<'a>(skipped: &'a [SkippedFile], reference: &str) -> &'a str {
     skipped
         .iter()
@@ -56,11 +63,7 @@ async fn a_single_file_pulls_in_only_real_assets_from_its_folder() {
         .await
         .unwrap();
 
-    let files: BTreeMap<String, Vec<u8>> = project
-        .files(imported.version.id, None)
-        .unwrap()
-        .into_iter()
-        .collect();
+    let files = version_files(&project, imported.version.id);
     let paths: Vec<&str> = files.keys().map(String::as_str).collect();
     assert_eq!(paths, vec!["css/site.css", "img/logo.png", "index.html"]);
     assert_eq!(files["img/logo.png"], PNG);
@@ -147,11 +150,7 @@ async fn a_folder_brings_its_pages_and_what_they_use_and_names_the_rest() {
     let project = Project::create(&tmp.path().join("p"), "P").unwrap();
     let imported = import_path(&project, &site).await.unwrap();
 
-    let files: BTreeMap<String, Vec<u8>> = project
-        .files(imported.version.id, None)
-        .unwrap()
-        .into_iter()
-        .collect();
+    let files = version_files(&project, imported.version.id);
     let paths: Vec<&str> = files.keys().map(String::as_str).collect();
     assert_eq!(
         paths,

@@ -84,6 +84,15 @@ fn text_never_goes_into_script_style_or_other_raw_text() {
 #[test]
 fn text_is_edited_only_in_pages_and_component_files() {
     let code = "const tpl = '<p class=\"x\">Hi</p>';\n";
+    let edit_in = |file: &str| {
+        apply(
+            code,
+            file,
+            StyleMode::Classes,
+            false,
+            &[text_edit(matched("p", "x", "Hi"), "Bye")],
+        )
+    };
     for file in [
         "app.js",
         "main.ts",
@@ -92,26 +101,14 @@ fn text_is_edited_only_in_pages_and_component_files() {
         "README",
         "x.html.js",
     ] {
-        let result = apply(
-            code,
-            file,
-            StyleMode::Classes,
-            false,
-            &[text_edit(matched("p", "x", "Hi"), "Bye")],
-        );
+        let result = edit_in(file);
         assert!(
             matches!(&result, Err(VisualEditError::Unsupported(m)) if m.contains("not a page")),
             "{file}: {result:?}"
         );
     }
     for file in ["index.html", "About.HTM", "App.jsx", "Card.tsx", "Card.vue"] {
-        let result = apply(
-            code,
-            file,
-            StyleMode::Classes,
-            false,
-            &[text_edit(matched("p", "x", "Hi"), "Bye")],
-        );
+        let result = edit_in(file);
         assert!(result.is_ok(), "{file}: {result:?}");
     }
 }
@@ -164,73 +161,59 @@ fn double_braces_are_refused_as_template_code() {
     }
 }
 
+/// `src` with one style change on its first element.
+fn styled(src: &str, mode: StyleMode, property: StyleProperty, value: &str) -> String {
+    let edit = VisualEdit {
+        target: node(0, "p"),
+        change: VisualChange::Style {
+            property,
+            value: value.into(),
+        },
+    };
+    apply(src, "index.html", mode, false, &[edit]).unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
 #[test]
 fn existing_character_references_in_an_attribute_are_kept() {
-    let page = "<p style=\"font-family: &quot;Inter&quot;, sans-serif; color: red\" class=\"a&amp;b x\">A</p>";
-    let after = apply(
-        page,
-        "index.html",
-        StyleMode::InlineStyle,
-        false,
-        &[VisualEdit {
-            target: node(0, "p"),
-            change: VisualChange::Style {
-                property: StyleProperty::Color,
-                value: "#123456".into(),
-            },
-        }],
-    )
-    .expect("applies");
-    assert_eq!(after, page.replace("color: red", "color: #123456"));
-    // A declaration after a quoted value holding a `;` is still found.
-    let page = "<p style='content: &quot;a;b&quot;; margin-top: 1px'>A</p>";
-    let after = apply(
-        page,
-        "index.html",
-        StyleMode::InlineStyle,
-        false,
-        &[VisualEdit {
-            target: node(0, "p"),
-            change: VisualChange::Style {
-                property: StyleProperty::MarginTop,
-                value: "8px".into(),
-            },
-        }],
-    )
-    .expect("applies");
-    assert_eq!(after, page.replace("margin-top: 1px", "margin-top: 8px"));
-    let classes = apply(
-        "<p class=\"a&amp;b mt-1\">A</p>",
-        "index.html",
-        StyleMode::Classes,
-        false,
-        &[VisualEdit {
-            target: node(0, "p"),
-            change: VisualChange::Style {
-                property: StyleProperty::MarginTop,
-                value: "8px".into(),
-            },
-        }],
-    )
-    .expect("applies");
-    assert_eq!(classes, "<p class=\"a&amp;b mt-2\">A</p>");
-    // A bare `&` is still escaped; a quote of the attribute's kind too.
-    let bare = apply(
-        "<p style='background: url(a?b&c)'>A</p>",
-        "index.html",
-        StyleMode::InlineStyle,
-        false,
-        &[VisualEdit {
-            target: node(0, "p"),
-            change: VisualChange::Style {
-                property: StyleProperty::Color,
-                value: "#fff".into(),
-            },
-        }],
-    )
-    .expect("applies");
-    assert_eq!(
-        bare,
-        "<p style='background: url(a?b&amp;c); color: #fff'>A</p>"
-    );
+    use StyleMode::{Classes, InlineStyle};
+    use StyleProperty::{Color, MarginTop};
+    let cases = [
+        (
+            "<p style=\"font-family: &quot;Inter&quot;, sans-serif; color: red\" class=\"a&amp;b x\">A</p>",
+            InlineStyle,
+            Color,
+            "#123456",
+            ("color: red", "color: #123456"),
+        ),
+        // A declaration after a quoted value holding a `;` is still found.
+        (
+            "<p style='content: &quot;a;b&quot;; margin-top: 1px'>A</p>",
+            InlineStyle,
+            MarginTop,
+            "8px",
+            ("margin-top: 1px", "margin-top: 8px"),
+        ),
+        (
+            "<p class=\"a&amp;b mt-1\">A</p>",
+            Classes,
+            MarginTop,
+            "8px",
+            ("mt-1", "mt-2"),
+        ),
+        // A bare `&` is still escaped.
+        (
+            "<p style='background: url(a?b&c)'>A</p>",
+            InlineStyle,
+            Color,
+            "#fff",
+            ("b&c)'", "b&amp;c); color: #fff'"),
+        ),
+    ];
+    for (src, mode, property, value, (from, to)) in cases {
+        assert_eq!(
+            styled(src, mode, property, value),
+            src.replace(from, to),
+            "{src}"
+        );
+    }
 }
