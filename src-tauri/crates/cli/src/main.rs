@@ -5,6 +5,7 @@ mod attachments;
 mod demo_tools;
 mod eval;
 mod generate;
+mod key_destination;
 mod key_sources;
 mod keys;
 mod media_files;
