@@ -180,6 +180,12 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .iter()
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
+            // What the user set by hand and still stands: the model is told where it lives.
+            let stored = project.hand_edits_behind(*version_id).unwrap_or_else(|e| {
+                tracing::info!("could not read what was set by hand: {e}");
+                Vec::new()
+            });
+            let hand_set = s2c_core::visual_edit::standing(&stored, &start_texts);
             Ok(Source {
                 needs: ModelNeeds {
                     vision: !reference_images.is_empty(),
@@ -192,6 +198,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                         selector: s.selector.clone(),
                     }),
                     reference_images,
+                    hand_set,
                 },
                 start_texts,
                 start_binaries,

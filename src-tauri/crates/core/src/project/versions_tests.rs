@@ -427,7 +427,14 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
     assert!(project.scores(&[variant]).unwrap().is_empty());
     let report = serde_json::json!({"total": 87.5, "components": {"ssim": 90.0}});
     project
-        .set_score(variant, input.id, 87.5, &report, Some(b"png"))
+        .set_score(
+            variant,
+            input.id,
+            87.5,
+            &report,
+            Some(b"png"),
+            Some(b"render"),
+        )
         .unwrap();
     let scores = project.scores(&[variant, 999]).unwrap();
     assert_eq!(scores.len(), 1);
@@ -437,8 +444,13 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
         project.score_diff(variant).unwrap().as_deref(),
         Some(&b"png"[..])
     );
+    assert_eq!(
+        project.score_render(variant).unwrap().as_deref(),
+        Some(&b"render"[..]),
+        "the render is kept for the comparison view"
+    );
     assert!(project
-        .set_score(variant, input.id, f64::NAN, &report, None)
+        .set_score(variant, input.id, f64::NAN, &report, None, None)
         .is_err());
 
     let version = recorders[0].version_id();
