@@ -42,7 +42,7 @@ fn main() {
         "models_available",
         "preview_url",
         "variant_scores",
-        "variant_score_diff",
+        "variant_score_images",
         "capture_support",
         "capture_region_start",
         "capture_frozen",

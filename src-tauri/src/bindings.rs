@@ -46,7 +46,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::commands::models_available,
             preview::commands::preview_url,
             generation::commands::variant_scores,
-            generation::commands::variant_score_diff,
+            generation::commands::variant_score_images,
             capture::commands::capture_support,
             capture::commands::capture_region_start,
             capture::commands::capture_frozen,

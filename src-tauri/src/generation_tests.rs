@@ -720,15 +720,21 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
             stored[0].report["metric"],
             json!(s2c_core::fidelity::METRIC_VERSION)
         );
-        let diff = crate::generation::commands::variant_score_diff(
+        let images = crate::generation::commands::variant_score_images(
             h.state(),
             project.id().to_owned(),
             event.variant_id,
         )
         .await
-        .unwrap()
-        .expect("a diff image");
+        .unwrap();
+        let diff = images.diff.expect("a diff image");
         assert!(diff.starts_with("data:image/png;base64,"));
+        let render = images.render.expect("the render, for the comparison view");
+        assert!(render.starts_with("data:image/png;base64,"));
+        assert!(images
+            .screenshot
+            .expect("the screenshot")
+            .starts_with("data:image/png;base64,"));
         // The version that became the working copy is pictured for the history panel.
         let mut thumbnails = Vec::new();
         for _ in 0..200 {

@@ -186,6 +186,12 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 Vec::new()
             });
             let hand_set = s2c_core::visual_edit::standing(&stored, &start_texts);
+            let reference = project
+                .reference_screenshot(*version_id)
+                .unwrap_or_else(|e| {
+                    tracing::info!("no screenshot to score the change against: {e}");
+                    None
+                });
             Ok(Source {
                 needs: ModelNeeds {
                     vision: !reference_images.is_empty(),
@@ -207,8 +213,9 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 parent: Some(*version_id),
                 kind: VersionKind::Edit,
                 inputs: reference_input_ids.clone(),
-                first_screenshot: None,
-                scorable: false,
+                // An iteration of a page made from a screenshot is scored against it too.
+                first_screenshot: reference,
+                scorable: reference.is_some(),
             })
         }
     }

@@ -386,3 +386,41 @@
     }
   });
 })();
+// Pointing out a place (a fidelity difference): {type: "s2c-highlight", box: {x, y, width,
+// height} | null} in page px draws a box there and scrolls it into view; null removes it.
+(function () {
+  if (window.parent === window) return;
+  var mark = null;
+  function num(v) {
+    return typeof v === "number" && isFinite(v) && v >= 0 && v < 1e6;
+  }
+  window.addEventListener("message", function (e) {
+    if (e.source !== window.parent) return;
+    var d = e.data;
+    if (!d || typeof d !== "object" || d.type !== "s2c-highlight") return;
+    var b = d.box;
+    if (!b) {
+      if (mark) mark.style.display = "none";
+      return;
+    }
+    if (typeof b !== "object" || !num(b.x) || !num(b.y) || !num(b.width) || !num(b.height)) return;
+    if (!mark) {
+      mark = document.createElement("div");
+      mark.setAttribute("data-s2c-overlay", "");
+      mark.setAttribute("data-s2c-highlight", "");
+      mark.style.cssText =
+        "position:absolute;pointer-events:none;z-index:2147483647;border:2px solid #f43f5e;background:rgba(244,63,94,.12);border-radius:4px;box-shadow:0 0 0 4px rgba(244,63,94,.25);box-sizing:border-box";
+      document.documentElement.appendChild(mark);
+    }
+    // Page px are measured from the document's top left, as is an absolute box on <html> (its
+    // containing block is the initial one).
+    mark.style.display = "block";
+    mark.style.left = b.x + "px";
+    mark.style.top = b.y + "px";
+    mark.style.width = Math.max(b.width, 4) + "px";
+    mark.style.height = Math.max(b.height, 4) + "px";
+    var top = Math.max(0, b.y - Math.max(40, (window.innerHeight - b.height) / 2));
+    var left = Math.max(0, b.x - Math.max(20, (window.innerWidth - b.width) / 2));
+    window.scrollTo({ top: top, left: b.width > window.innerWidth ? 0 : left, behavior: "smooth" });
+  });
+})();

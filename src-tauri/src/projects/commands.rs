@@ -137,18 +137,8 @@ pub async fn project_save_file(
         Ok::<_, IpcError>((project, saved))
     })
     .await?;
-    // The saved version is the working copy now: picture it for the history, in the background.
-    let renderer = generations.renderer(state.settings.get().chromium_path.as_deref());
-    if renderer.is_some() {
-        tauri::async_runtime::spawn(crate::generation::thumbnail::refresh(
-            state.projects.clone(),
-            project,
-            Some(saved.id),
-            renderer,
-            None,
-            generations.on_thumbnail.clone(),
-        ));
-    }
+    // The saved version is the working copy now: picture and score it, in the background.
+    crate::generation::after_save::picture_and_score(&state, &generations, project, saved.clone());
     Ok(saved)
 }
 
@@ -182,12 +172,25 @@ pub async fn project_version_thumbnails(
 #[specta::specta]
 pub async fn project_restore(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     project_id: String,
     version_id: VersionId,
     variant_id: Option<VariantId>,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || service.get(&project_id)?.restore(version_id, variant_id)).await
+    let (project, restored) = blocking(move || {
+        let project = service.get(&project_id)?;
+        let restored = project.restore(version_id, variant_id)?;
+        Ok::<_, IpcError>((project, restored))
+    })
+    .await?;
+    crate::generation::after_save::picture_and_score(
+        &state,
+        &generations,
+        project,
+        restored.clone(),
+    );
+    Ok(restored)
 }
 
 /// Choose the variant that stands for a version.
@@ -224,10 +227,18 @@ pub async fn project_external_changes(
 #[specta::specta]
 pub async fn project_accept_external_changes(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     project_id: String,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || service.get(&project_id)?.accept_external_changes()).await
+    let (project, kept) = blocking(move || {
+        let project = service.get(&project_id)?;
+        let kept = project.accept_external_changes()?;
+        Ok::<_, IpcError>((project, kept))
+    })
+    .await?;
+    crate::generation::after_save::picture_and_score(&state, &generations, project, kept.clone());
+    Ok(kept)
 }
 
 /// Put the working files back to the current version.

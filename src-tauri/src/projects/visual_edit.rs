@@ -2,6 +2,7 @@
 //! one version ("Visual edit: 3 changes"). The rewriting is the core's (`visual_edit`); this
 //! picks the stack's style mode and saves.
 
+use crate::generation::Generations;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::project::{FileChange, Project, VariantId, VersionId, VersionInfo};
@@ -26,17 +27,21 @@ const MAX_EDITS: usize = 500;
 #[specta::specta]
 pub async fn project_visual_edit(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     project_id: String,
     base_version_id: VersionId,
     variant_id: Option<VariantId>,
     files: Vec<FileVisualEdits>,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || {
+    let (project, saved) = blocking(move || {
         let project = service.get(&project_id)?;
-        save_visual_edits(&project, base_version_id, variant_id, &files)
+        let saved = save_visual_edits(&project, base_version_id, variant_id, &files)?;
+        Ok::<_, IpcError>((project, saved))
     })
-    .await
+    .await?;
+    crate::generation::after_save::picture_and_score(&state, &generations, project, saved.clone());
+    Ok(saved)
 }
 
 pub(crate) fn save_visual_edits(

@@ -1,7 +1,7 @@
 // Generations (src-tauri/src/generation/commands.rs): start, retry and stop them, the models they
 // can use, and the fidelity scores of their variants.
 import { Channel } from "@tauri-apps/api/core";
-import { commands, events, type GenerationStarted, type ModelOption, type StoredScore } from "./bindings";
+import { commands, events, type GenerationStarted, type ModelOption, type ScoreImages, type StoredScore } from "./bindings";
 import type { Result } from "./result";
 import type { AgentEvent, GenerateRequest } from "./types";
 
@@ -35,9 +35,9 @@ export function variantScores(projectId: string, variantIds: number[]): Promise<
   return commands.variantScores(projectId, variantIds);
 }
 
-/** A variant's score image as a `data:` URL, if it was scored. */
-export function variantScoreDiff(projectId: string, variantId: number): Promise<Result<string | null>> {
-  return commands.variantScoreDiff(projectId, variantId);
+/** The pictures behind a variant's score (screenshot, render, differences) as `data:` URLs. */
+export function variantScoreImages(projectId: string, variantId: number): Promise<Result<ScoreImages>> {
+  return commands.variantScoreImages(projectId, variantId);
 }
 
 /** A generation was stored as a version. */

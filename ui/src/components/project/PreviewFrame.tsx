@@ -2,9 +2,9 @@
 // rate without flicker (see lib/frameSwapper.ts). Select-and-edit speaks postMessage only, and
 // only with the page in the visible frame.
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { ElementSelection } from "../../ipc";
+import type { ElementSelection, PixelBox } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
-import { parseSelectMessage, selectModeMessage } from "../../lib/bridge";
+import { highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
 import { applyMessage, editModeMessage, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
@@ -25,10 +25,12 @@ interface Props {
     onPick: (pick: PickMessage) => void;
     onText: (key: number, text: string) => void;
   } | null;
+  /** A place on the page to point out (page px), e.g. a fidelity difference. */
+  highlight?: PixelBox | null;
   className?: string;
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, className = "" }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
@@ -56,6 +58,10 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(editModeMessage(editing), "*");
   }, [editing, active, slots]);
+  const highlightRef = useLatest(highlight);
+  useEffect(() => {
+    frames.current[active]?.contentWindow?.postMessage(highlightMessage(highlight), "*");
+  }, [highlight, active, slots]);
   const queue = edit?.queue ?? null;
   const targets = edit?.targets ?? null;
   useEffect(() => {
@@ -104,6 +110,7 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
               swapper.loaded(i === 0 ? 0 : 1);
               if (selectOn.current) e.currentTarget.contentWindow?.postMessage(selectModeMessage(true), "*");
               if (editRef.current) e.currentTarget.contentWindow?.postMessage(editModeMessage(true), "*");
+              if (highlightRef.current) e.currentTarget.contentWindow?.postMessage(highlightMessage(highlightRef.current), "*");
             }}
           />
         ) : null,

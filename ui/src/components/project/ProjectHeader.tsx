@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { save } from "@tauri-apps/plugin-dialog";
 import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
 import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
@@ -15,9 +15,12 @@ interface Props {
   onBack: () => void;
   onOpenSettings: () => void;
   onMessage: (text: string, error?: boolean) => void;
+  /** Beside the back button and before Settings: the side panels' toggles. */
+  left?: ReactNode;
+  right?: ReactNode;
 }
 
-export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage }: Props) {
+export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, left, right }: Props) {
   const [menu, setMenu] = useState(false);
 
   async function run(action: () => Promise<unknown>) {
@@ -52,6 +55,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       <button type="button" className={ghostButtonClass} onClick={onBack} aria-label="Back to projects">
         <Icon name="back" />
       </button>
+      {left}
       <h1 className="min-w-0 truncate text-sm font-semibold" title={project.path} data-testid="project-name">
         {project.name}
       </h1>
@@ -81,6 +85,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
             </div>
           ) : null}
         </div>
+        {right}
         <SettingsButton onClick={onOpenSettings} />
       </div>
     </header>

@@ -512,3 +512,29 @@ fn a_truncated_variant_keeps_its_message_and_drafts_and_a_complete_one_is_prefer
     assert!(info.variants[1].drafts.is_empty());
     assert_eq!(info.selected_variant, Some(whole_id), "the whole page wins");
 }
+
+#[test]
+fn an_image_inputs_size_is_read_from_its_header() {
+    let (_dir, project) = new_project();
+    let mut png = Vec::new();
+    image::RgbImage::new(1440, 900)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let added = project.add_input("shot.png", "image/png", &png).unwrap();
+    assert_eq!((added.width, added.height), (Some(1440), Some(900)));
+    let again = project.add_input("again.png", "image/png", &png).unwrap();
+    assert_eq!(
+        (again.id, again.width),
+        (added.id, Some(1440)),
+        "the stored one, with its size"
+    );
+    let video = project
+        .add_input("clip.mp4", "video/mp4", b"not really")
+        .unwrap();
+    let listed = project.inputs().unwrap();
+    let sizes: Vec<_> = listed.iter().map(|i| (i.id, i.width, i.height)).collect();
+    assert_eq!(
+        sizes,
+        vec![(added.id, Some(1440), Some(900)), (video.id, None, None)]
+    );
+}

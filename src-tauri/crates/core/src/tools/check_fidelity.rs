@@ -161,8 +161,13 @@ pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool
                 .to_owned(),
         );
         for (n, region) in report.regions.iter().take(REGIONS_LISTED).enumerate() {
+            let on = region
+                .element
+                .as_deref()
+                .map(|e| format!("{e}: "))
+                .unwrap_or_default();
             lines.push(format!(
-                "{}. {} (gain {:.1})",
+                "{}. {on}{} (gain {:.1})",
                 n + 1,
                 region.description,
                 region.cost

@@ -1,0 +1,131 @@
+// The Desktop preview's width and zoom, as Figma and Framer show a frame's: "1440 px ▾" picks a
+// width (the screenshot's first), "− 63 % +" zooms, and the percentage goes back to Fit.
+import { useEffect, useRef, useState } from "react";
+import { parseWidth, percent, stepZoom, widthChoices, type Zoom } from "../../lib/previewSize";
+
+interface Props {
+  width: number;
+  screenshotWidth: number | null;
+  scale: number;
+  zoom: Zoom;
+  onWidth: (width: number | null) => void;
+  onZoom: (zoom: Zoom) => void;
+}
+
+const pill = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs tabular-nums text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
+
+export function PreviewSizeControls({ width, screenshotWidth, scale, zoom, onWidth, onZoom }: Props) {
+  const [open, setOpen] = useState(false);
+  const [custom, setCustom] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!menu.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("mousedown", close);
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("mousedown", close);
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const choose = (w: number | null) => {
+    onWidth(w);
+    setOpen(false);
+  };
+  return (
+    <div className="flex items-center" data-testid="preview-size">
+      <div className="relative" ref={menu}>
+        <button
+          type="button"
+          className={pill}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          title="The width the page is laid out at"
+          data-testid="preview-width"
+          onClick={() => {
+            setOpen((o) => !o);
+          }}
+        >
+          {width} px <span aria-hidden="true">▾</span>
+        </button>
+        {open ? (
+          <div role="menu" aria-label="Page width" className="absolute left-0 z-30 mt-1 w-56 rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+            {widthChoices(screenshotWidth).map((w) => (
+              <button
+                key={w}
+                type="button"
+                role="menuitemradio"
+                aria-checked={w === width}
+                className="flex w-full items-center justify-between rounded-md px-2 py-1.5 text-left hover:bg-zinc-100 aria-checked:font-medium dark:hover:bg-zinc-800"
+                onClick={() => {
+                  choose(w === screenshotWidth ? null : w);
+                }}
+              >
+                <span className="tabular-nums">{w} px</span>
+                <span className="text-xs text-zinc-500">{w === screenshotWidth ? "the screenshot" : w === 1280 ? "laptop" : w === 1024 ? "small laptop" : w === 1920 ? "full HD" : "desktop"}</span>
+              </button>
+            ))}
+            <form
+              className="mt-1 flex items-center gap-1 border-t border-zinc-200 px-1 pt-2 dark:border-zinc-700"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const w = parseWidth(custom);
+                if (w === null) {
+                  setInvalid(true);
+                  return;
+                }
+                setInvalid(false);
+                setCustom("");
+                choose(w === screenshotWidth ? null : w);
+              }}
+            >
+              <input
+                aria-label="Custom width in px"
+                placeholder="Other width…"
+                className="w-full rounded border border-zinc-300 bg-white px-1.5 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+                value={custom}
+                onChange={(e) => {
+                  setCustom(e.target.value);
+                  setInvalid(false);
+                }}
+              />
+              <button type="submit" className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                Set
+              </button>
+            </form>
+            {invalid ? <p className="px-2 pt-1 text-xs text-red-600">Type a width from 320 to 3840 px.</p> : null}
+          </div>
+        ) : null}
+      </div>
+      <button type="button" className={pill} aria-label="Zoom out" title="Zoom out" onClick={() => {
+        onZoom(stepZoom(scale, -1));
+      }}>
+        −
+      </button>
+      <button
+        type="button"
+        className={`${pill} min-w-14 justify-center`}
+        aria-label={zoom === "fit" ? `Zoom ${percent(scale)}, fitted to the pane` : `Zoom ${percent(scale)}; fit to the pane`}
+        title={zoom === "fit" ? "Fitted to the pane" : "Fit to the pane"}
+        data-testid="preview-zoom"
+        onClick={() => {
+          onZoom("fit");
+        }}
+      >
+        {zoom === "fit" ? `Fit ${percent(scale)}` : percent(scale)}
+      </button>
+      <button type="button" className={pill} aria-label="Zoom in" title="Zoom in" onClick={() => {
+        onZoom(stepZoom(scale, 1));
+      }}>
+        +
+      </button>
+    </div>
+  );
+}
