@@ -43,6 +43,7 @@ fn main() {
         "preview_url",
         "variant_scores",
         "variant_score_images",
+        "preview_pixels",
         "capture_support",
         "capture_region_start",
         "capture_frozen",

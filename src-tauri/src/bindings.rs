@@ -47,6 +47,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             preview::commands::preview_url,
             generation::commands::variant_scores,
             generation::commands::variant_score_images,
+            generation::commands::preview_pixels,
             capture::commands::capture_support,
             capture::commands::capture_region_start,
             capture::commands::capture_frozen,

@@ -136,3 +136,50 @@ pub async fn variant_score_images(
     })
     .await
 }
+
+/// The page of a stored variant as the preview lays it out (`width` × `height` CSS px, full
+/// page, PNG) as a `data:` URL: the pixels the eyedropper reads (the preview itself is a
+/// sandboxed cross-origin frame whose pixels the app cannot read).
+#[tauri::command]
+#[specta::specta]
+pub async fn preview_pixels(
+    state: State<'_, AppState>,
+    generations: State<'_, Generations>,
+    project_id: String,
+    version_id: VersionId,
+    variant_id: u32,
+    width: u32,
+    height: u32,
+) -> Result<String, IpcError> {
+    use s2c_core::render::{ImageEncoding, ScreenSize, ShotRequest, Viewport};
+    if !(100..=4000).contains(&width) || !(100..=4000).contains(&height) {
+        return Err(IpcError::new(
+            ErrorCode::InvalidInput,
+            "the preview's size is out of range",
+        ));
+    }
+    let Some(renderer) = generations.renderer(state.settings.get().chromium_path.as_deref()) else {
+        return Err(IpcError::new(
+            ErrorCode::NotFound,
+            "the eyedropper reads the page with Chromium, which was not found; set its path in Settings",
+        ));
+    };
+    let service = state.projects.clone();
+    let project = crate::state::blocking(move || service.get(&project_id)).await?;
+    let source = std::sync::Arc::new(crate::preview::StoredVariant::new(
+        project, version_id, variant_id,
+    ));
+    let mut request = ShotRequest::new("/index.html", &[Viewport::Desktop]);
+    request.desktop_screen = Some(ScreenSize { width, height });
+    request.encoding = ImageEncoding::Png;
+    let shot = renderer
+        .shoot(source, &request)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| IpcError::new(ErrorCode::Internal, "the page could not be rendered"))?;
+    Ok(s2c_core::render::thumbnail::data_url(
+        "image/png",
+        &shot.image,
+    ))
+}

@@ -424,3 +424,53 @@
     window.scrollTo({ top: top, left: b.width > window.innerWidth ? 0 : left, behavior: "smooth" });
   });
 })();
+// The eyedropper, while visual editing: {type: "s2c-eyedropper", on} makes the next click (a
+// real one) report {type: "s2c-sample", x, y, width, height, color} — where it was in page px,
+// the page's viewport size (the app reads that pixel off a render of the page laid out the
+// same) and the colour of the nearest painted background there — instead of picking.
+(function () {
+  if (window.parent === window) return;
+  var active = false;
+  var cursor = "";
+  function background(el) {
+    for (; el && el.nodeType === 1; el = el.parentElement) {
+      var c = getComputedStyle(el).backgroundColor;
+      if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) return c;
+    }
+    return "rgb(255, 255, 255)";
+  }
+  window.addEventListener("message", function (e) {
+    if (e.source !== window.parent) return;
+    var d = e.data;
+    if (!d || typeof d !== "object" || d.type !== "s2c-eyedropper" || typeof d.on !== "boolean") return;
+    if (d.on && !active) cursor = document.documentElement.style.cursor;
+    active = d.on;
+    document.documentElement.style.cursor = active ? "crosshair" : cursor;
+  });
+  ["mousedown", "mouseup", "click", "dblclick"].forEach(function (type) {
+    window.addEventListener(
+      type,
+      function (e) {
+        if (!active) return;
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        if (type !== "click" || !e.isTrusted) return;
+        active = false;
+        document.documentElement.style.cursor = cursor;
+        var el = document.elementFromPoint(e.clientX, e.clientY);
+        window.parent.postMessage(
+          {
+            type: "s2c-sample",
+            x: Math.round(e.pageX),
+            y: Math.round(e.pageY),
+            width: window.innerWidth,
+            height: window.innerHeight,
+            color: background(el),
+          },
+          "*",
+        );
+      },
+      true,
+    );
+  });
+})();

@@ -1,18 +1,17 @@
-// Whether the history (left) and the activity (right) panels are open: the designer's choice,
-// remembered; until one is made, open when the window has room for them beside the preview.
-import { useCallback, useState } from "react";
+// Whether the history (left) and the activity (right) panels are open. In a wide window, the
+// designer's choice, remembered. In a narrow one (under 1100 px) the preview needs the room:
+// both start closed and opening one closes the other, for as long as the window stays narrow.
+import { useCallback, useEffect, useState } from "react";
 
 const KEY = "s2c.sidePanels";
-/** Below these window widths a panel starts closed: the preview needs the room. */
-const HISTORY_ROOM = 1100;
-const ACTIVITY_ROOM = 1280;
+export const NARROW = 1100;
 
 interface Panels {
   history: boolean;
   activity: boolean;
 }
 
-function initial(): Panels {
+function remembered(): Panels {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(KEY) ?? "null");
     if (raw && typeof raw === "object" && "history" in raw && "activity" in raw) {
@@ -20,23 +19,55 @@ function initial(): Panels {
       if (typeof history === "boolean" && typeof activity === "boolean") return { history, activity };
     }
   } catch {
-    // Unreadable: fall back to the window's room.
+    // Unreadable: both open.
   }
-  return { history: window.innerWidth >= HISTORY_ROOM, activity: window.innerWidth >= ACTIVITY_ROOM };
+  return { history: true, activity: true };
+}
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.innerWidth < NARROW);
+  useEffect(() => {
+    const onResize = () => {
+      setNarrow(window.innerWidth < NARROW);
+    };
+    window.addEventListener("resize", onResize);
+    return () => {
+      window.removeEventListener("resize", onResize);
+    };
+  }, []);
+  return narrow;
 }
 
 export function useSidePanels() {
-  const [panels, setPanels] = useState<Panels>(initial);
-  const set = useCallback((change: Partial<Panels>) => {
-    setPanels((p) => {
-      const next = { ...p, ...change };
-      try {
-        localStorage.setItem(KEY, JSON.stringify(next));
-      } catch {
-        // The choice lasts until the window closes.
+  const narrow = useNarrow();
+  const [wide, setWide] = useState<Panels>(remembered);
+  const [small, setSmall] = useState<Panels>({ history: false, activity: false });
+  // Back to narrow: start closed again.
+  const [wasNarrow, setWasNarrow] = useState(narrow);
+  if (wasNarrow !== narrow) {
+    setWasNarrow(narrow);
+    if (narrow) setSmall({ history: false, activity: false });
+  }
+  const set = useCallback(
+    (change: Partial<Panels>) => {
+      if (narrow) {
+        setSmall((p) => ({
+          history: change.history ?? (change.activity ? false : p.history),
+          activity: change.activity ?? (change.history ? false : p.activity),
+        }));
+        return;
       }
-      return next;
-    });
-  }, []);
-  return { ...panels, set };
+      setWide((p) => {
+        const next = { ...p, ...change };
+        try {
+          localStorage.setItem(KEY, JSON.stringify(next));
+        } catch {
+          // The choice lasts until the window closes.
+        }
+        return next;
+      });
+    },
+    [narrow],
+  );
+  return { ...(narrow ? small : wide), narrow, set };
 }

@@ -111,6 +111,12 @@ export const commands = {
 	variantScores: (projectId: string, variantIds: number[]) => typedError<StoredScore[], IpcError>(__TAURI_INVOKE("variant_scores", { projectId, variantIds })),
 	/**  The pictures of a variant's score (none when it was not scored). */
 	variantScoreImages: (projectId: string, variantId: number) => typedError<ScoreImages_Serialize, IpcError>(__TAURI_INVOKE("variant_score_images", { projectId, variantId })),
+	/**
+	 *  The page of a stored variant as the preview lays it out (`width` × `height` CSS px, full
+	 *  page, PNG) as a `data:` URL: the pixels the eyedropper reads (the preview itself is a
+	 *  sandboxed cross-origin frame whose pixels the app cannot read).
+	 */
+	previewPixels: (projectId: string, versionId: number, variantId: number, width: number, height: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_pixels", { projectId, versionId, variantId, width, height })),
 	/**  What the capture and record buttons may do on this machine, and why not. */
 	captureSupport: () => typedError<CaptureSupport_Serialize, IpcError>(__TAURI_INVOKE("capture_support")),
 	/**  Start a region capture: hide the app, freeze the screen it was on, open the overlay. */

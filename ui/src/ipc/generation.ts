@@ -43,3 +43,8 @@ export function variantScoreImages(projectId: string, variantId: number): Promis
 /** A generation was stored as a version. */
 export const generationRecorded = events.generationRecorded;
 export const variantScored = events.variantScored;
+
+/** A stored variant's page rendered at the preview's size, as a PNG `data:` URL (the eyedropper's pixels). */
+export function previewPixels(projectId: string, versionId: number, variantId: number, width: number, height: number): Promise<Result<string>> {
+  return commands.previewPixels(projectId, versionId, variantId, width, height);
+}

@@ -33,7 +33,7 @@ export function ComparisonView({ report, images, selected, onSelect, onClose }: 
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [opacity, setOpacity] = useState(50);
   const [split, setSplit] = useState(50);
-  const { ref: pane, width: paneWidth } = useElementSize<HTMLDivElement>();
+  const { ref: pane, element: paneElement, width: paneWidth } = useElementSize<HTMLDivElement>();
   const dialog = useRef<HTMLDivElement>(null);
   const w = report.screenshot.width;
   const columns = mode === "side" ? 2 : 1;
@@ -55,12 +55,12 @@ export function ComparisonView({ report, images, selected, onSelect, onClose }: 
   // The selected difference comes into view.
   useEffect(() => {
     const r = selected !== null ? report.regions[selected] : undefined;
-    const el = pane.current;
+    const el = paneElement.current;
     if (!r || !el) return;
     const b = boxOn(r, "screenshot") ?? boxOn(r, "render");
     if (!b) return;
     el.scrollTo({ top: Math.max(0, b.y * scale - 80), behavior: "smooth" });
-  }, [selected, scale, report.regions, pane]);
+  }, [selected, scale, report.regions, paneElement]);
 
   const picture = (side: "screenshot" | "render", extra = "") => {
     const src = side === "screenshot" ? images?.screenshot : images?.render;

@@ -6,6 +6,7 @@ import type { ElementSelection, PixelBox } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
 import { highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
+import { eyedropperMessage, parseSampleMessage, type Sample } from "../../lib/eyedropper";
 import { applyMessage, editModeMessage, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
 interface Props {
@@ -24,6 +25,9 @@ interface Props {
     targets: PickedElement[];
     onPick: (pick: PickMessage) => void;
     onText: (key: number, text: string) => void;
+    /** The eyedropper is waiting for a click on the page. */
+    eyedropper?: boolean;
+    onSample?: (sample: Sample) => void;
   } | null;
   /** A place on the page to point out (page px), e.g. a fidelity difference. */
   highlight?: PixelBox | null;
@@ -58,6 +62,10 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(editModeMessage(editing), "*");
   }, [editing, active, slots]);
+  const sampling = edit?.eyedropper === true;
+  useEffect(() => {
+    frames.current[active]?.contentWindow?.postMessage(eyedropperMessage(sampling), "*");
+  }, [sampling, active, slots]);
   const highlightRef = useLatest(highlight);
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(highlightMessage(highlight), "*");
@@ -83,6 +91,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
       if (pick) current.onPick(pick);
       const text = parseTextMessage(event.data);
       if (text) current.onText(text.key, text.text);
+      const sample = parseSampleMessage(event.data);
+      if (sample) current.onSample?.(sample);
     };
     window.addEventListener("message", onMessage);
     return () => {

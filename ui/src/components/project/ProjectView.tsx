@@ -242,6 +242,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
   const highlight = region ? (region.kind === "missing" ? region.screenshotBox : (region.pageBox ?? region.screenshotBox)) : null;
   const screenshotWidth = report?.screenshot.width ?? screenshotWidthOf(inputs, version?.inputs ?? []);
   const rightOpen = visual.on || showFidelity || panels.activity;
+  // A narrow window has room for one side panel beside the preview.
+  const historyShown = panels.history && !(panels.narrow && (visual.on || showFidelity));
   const stageActions = (
     <>
       {canUpdate || visual.on ? (
@@ -301,11 +303,11 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
           <button
             type="button"
             className={ghostButtonClass}
-            aria-pressed={panels.history}
-            aria-label={panels.history ? "Hide the history" : "Show the history"}
-            title={panels.history ? "Hide the history" : "Show the history"}
+            aria-pressed={historyShown}
+            aria-label={historyShown ? "Hide the history" : "Show the history"}
+            title={historyShown ? "Hide the history" : "Show the history"}
             onClick={() => {
-              panels.set({ history: !panels.history });
+              panels.set({ history: !historyShown });
             }}
           >
             <Icon name="panelLeft" />
@@ -332,7 +334,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
       />
       <ExternalChangesBanner paths={external.paths} error={external.error} onKeep={() => void external.accept()} onDiscard={() => void external.discard()} />
       <div className="flex min-h-0 flex-1">
-        {panels.history ? (
+        {historyShown ? (
           <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 max-[1000px]:w-52 dark:border-zinc-800">
             {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
             <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />

@@ -82,7 +82,7 @@ export function VariantStage(props: Props) {
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Selected variant">
-      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
+      <div className="@container flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
         <div role="tablist" aria-label="View" className="flex shrink-0 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
           {TABS.map((t) => (
             <button
@@ -96,7 +96,7 @@ export function VariantStage(props: Props) {
                 onTab(t.id);
               }}
             >
-              <Icon name={t.icon} className="size-3.5" /> <span className="max-[1100px]:sr-only">{t.label}</span>
+              <Icon name={t.icon} className="size-3.5" /> <span className="@max-[860px]:sr-only">{t.label}</span>
             </button>
           ))}
         </div>
@@ -110,7 +110,7 @@ export function VariantStage(props: Props) {
               setSplit(!split);
             }}
           >
-            <Icon name="split" className="size-3.5" /> <span className="max-[1100px]:sr-only">Code beside</span>
+            <Icon name="split" className="size-3.5" /> <span className="@max-[980px]:sr-only">Code beside</span>
           </button>
         ) : null}
         {tab === "desktop" && variant?.hasCode ? (
@@ -129,12 +129,12 @@ export function VariantStage(props: Props) {
           ) : (
             <div ref={pane} className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
               {edit && edit.targets.length === 0 ? (
-                <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs whitespace-nowrap text-white shadow" role="status">
+                <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
                   Click an element to edit it · Shift-click adds · double-click edits text
                 </p>
               ) : null}
               {selectMode ? (
-                <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs whitespace-nowrap text-white shadow" role="status">
+                <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
                   Click an element to select it · Esc to stop
                 </p>
               ) : null}
