@@ -56,6 +56,7 @@ fn main() {
         "record_stop",
         "record_running",
         "record_trim",
+        "record_frames",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

@@ -149,6 +149,8 @@ export const commands = {
 	recordRunning: () => typedError<boolean, IpcError>(__TAURI_INVOKE("record_running")),
 	/**  Keep `start_ms..end_ms` of a recording the app made, as a new file. */
 	recordTrim: (path: string, startMs: number, endMs: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_trim", { path, startMs, endMs })),
+	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
+	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
 };
 
 /** Events */
@@ -1158,6 +1160,12 @@ export type RecentProject_Serialize = {
 	exists: boolean,
 	/**  A small PNG as a `data:` URL, when one was made. */
 	thumbnail: string | null,
+};
+
+/**  One frame of a recording, at `at_ms` from its start. */
+export type RecordingFrame = {
+	at_ms: number,
+	data_url: string,
 };
 
 /**  A recording that has begun. */

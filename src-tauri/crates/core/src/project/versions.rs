@@ -153,11 +153,12 @@ impl Project {
                 "there is nothing to save".into(),
             ));
         }
-        let mut files = {
+        let before = {
             let conn = self.conn();
             let variant = resolve_variant(&conn, base, variant)?;
             blobs::load_all(&conn, variant)?
         };
+        let mut files = before.clone();
         let mut names = Vec::new();
         for change in changes {
             let path = normalize(&change.path)?;
@@ -168,6 +169,14 @@ impl Project {
             names.push(path);
         }
         files.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut unchanged = before;
+        unchanged.sort_by(|a, b| a.0.cmp(&b.0));
+        if files == unchanged {
+            // A save that changes nothing would only clutter the history.
+            return Err(ProjectError::InvalidInput(
+                "nothing changed since this version; there is nothing to save".into(),
+            ));
+        }
         let prompt = match name {
             Some(name) => name.to_owned(),
             None => format!("Saved {}", names.join(", ")),

@@ -538,3 +538,17 @@ fn an_image_inputs_size_is_read_from_its_header() {
         vec![(added.id, Some(1440), Some(900)), (video.id, None, None)]
     );
 }
+
+#[test]
+fn a_save_that_changes_nothing_makes_no_version() {
+    let (_dir, project) = new_project();
+    let v1 = generate(&project, None, &["one"]);
+    let same = String::from_utf8(html("one")).unwrap();
+    let err = project.save_file(v1.id, "index.html", &same).unwrap_err();
+    assert!(err.to_string().contains("nothing changed"), "{err}");
+    assert_eq!(project.tree().unwrap().versions.len(), 1, "no new version");
+    let v2 = project
+        .save_file(v1.id, "index.html", "<p>changed</p>")
+        .unwrap();
+    assert_eq!(v2.parent_id, Some(v1.id));
+}
