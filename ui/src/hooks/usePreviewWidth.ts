@@ -1,7 +1,7 @@
-// The width the Desktop preview lays the page out at: the one the designer picked for this
-// project (remembered), else the screenshot's, else a laptop's.
+// The screen the Desktop preview lays the page out on: as wide as the designer picked for this
+// project (remembered), else the screenshot, else a laptop; as tall as the screenshot's screen.
 import { useCallback, useState } from "react";
-import { DEFAULT_DESKTOP_WIDTH, MAX_WIDTH, MIN_WIDTH } from "../lib/previewSize";
+import { DEFAULT_DESKTOP_WIDTH, MAX_WIDTH, MIN_WIDTH, screenFor, type Size } from "../lib/previewSize";
 
 const key = (projectId: string) => `s2c.previewWidth.${projectId}`;
 
@@ -14,7 +14,8 @@ function stored(projectId: string): number | null {
   }
 }
 
-export function usePreviewWidth(projectId: string, screenshotWidth: number | null) {
+export function usePreviewWidth(projectId: string, screenshot: Size | null) {
+  const screenshotWidth = screenshot?.width ?? null;
   const [chosen, setChosen] = useState<{ projectId: string; width: number | null }>(() => ({ projectId, width: stored(projectId) }));
   const picked = chosen.projectId === projectId ? chosen.width : stored(projectId);
   const width = picked ?? (screenshotWidth !== null && screenshotWidth >= MIN_WIDTH ? Math.min(screenshotWidth, MAX_WIDTH) : DEFAULT_DESKTOP_WIDTH);
@@ -30,5 +31,5 @@ export function usePreviewWidth(projectId: string, screenshotWidth: number | nul
     },
     [projectId],
   );
-  return { width, choose };
+  return { width, screen: screenFor(width, screenshot), choose };
 }

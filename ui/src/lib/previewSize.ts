@@ -14,14 +14,31 @@ export const MAX_WIDTH = 3840;
 
 export type Zoom = "fit" | number;
 
-/** The scale that fits `width` into the pane (never above 100 %: a page is not blown up). */
-export function fitScale(width: number, paneWidth: number): number {
-  if (width <= 0 || paneWidth <= 0) return 1;
-  return Math.min(1, paneWidth / width);
+export interface Size {
+  width: number;
+  height: number;
 }
 
-export function scaleFor(zoom: Zoom, width: number, paneWidth: number): number {
-  return zoom === "fit" ? fitScale(width, paneWidth) : zoom;
+/** The scale that fits a `page`-sized screen into the pane (never above 100 %: a page is not
+ * blown up). */
+export function fitScale(page: Size, pane: Size): number {
+  if (page.width <= 0 || page.height <= 0 || pane.width <= 0 || pane.height <= 0) return 1;
+  return Math.min(1, pane.width / page.width, pane.height / page.height);
+}
+
+export function scaleFor(zoom: Zoom, page: Size, pane: Size): number {
+  return zoom === "fit" ? fitScale(page, pane) : zoom;
+}
+
+/** The screen the Desktop preview shows a `width`-wide page on. At the screenshot's width, the
+ * screen the fidelity check renders on (the core's `screen_for`: as tall as the screenshot, up
+ * to a 4:3 screen or 800 px), so both lay out 100vh alike; at another width, a 16:10 screen. */
+export function screenFor(width: number, screenshot: Size | null): Size {
+  if (screenshot && screenshot.width === width) {
+    const tallest = width < 700 ? Math.floor((width * 22) / 10) : Math.max(Math.floor((width * 3) / 4), 800);
+    return { width, height: Math.max(1, Math.min(screenshot.height, tallest)) };
+  }
+  return { width, height: Math.max(600, Math.round(width * 0.625)) };
 }
 
 /** The next zoom step up or down from the scale on screen. */
@@ -49,10 +66,10 @@ export function widthChoices(screenshotWidth: number | null): number[] {
   return [screenshotWidth, ...standard.filter((w) => w !== screenshotWidth)];
 }
 
-/** The screenshot a version was made from, by width: its own first image input, else the
+/** The size of the screenshot a version was made from: its own first image input, else the
  * project's first (a change made later shows the page the screenshot asked for). */
-export function screenshotWidthOf(inputs: readonly { id: number; media_type: string; width?: number | null }[], versionInputs: readonly number[]): number | null {
-  const images = inputs.filter((i) => i.media_type.startsWith("image/") && typeof i.width === "number");
-  const own = images.find((i) => versionInputs.includes(i.id));
-  return (own ?? images[0])?.width ?? null;
+export function screenshotSizeOf(inputs: readonly { id: number; media_type: string; width?: number | null; height?: number | null }[], versionInputs: readonly number[]): Size | null {
+  const images = inputs.filter((i) => i.media_type.startsWith("image/") && typeof i.width === "number" && typeof i.height === "number");
+  const found = images.find((i) => versionInputs.includes(i.id)) ?? images[0];
+  return found?.width != null && found.height != null ? { width: found.width, height: found.height } : null;
 }

@@ -32,14 +32,17 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
     const close = (e: MouseEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
+    // Escape closes the picker only, not visual editing (whose Escape listens after this one).
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !eyedropperActive) setOpen(false);
+      if (e.key !== "Escape" || eyedropperActive) return;
+      e.stopImmediatePropagation();
+      setOpen(false);
     };
     window.addEventListener("mousedown", close);
-    window.addEventListener("keydown", onKey);
+    window.addEventListener("keydown", onKey, true);
     return () => {
       window.removeEventListener("mousedown", close);
-      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("keydown", onKey, true);
     };
   }, [open, eyedropperActive]);
 

@@ -1,22 +1,21 @@
-// The Desktop preview at a real desktop width: the page is laid out `width` CSS px wide (the
-// screenshot's, or the one the designer picked) and shown at `scale` (fitted to the pane, or
-// zoomed); zoomed in past the pane, the pane scrolls. The page's viewport is as tall as the
-// pane, in page px.
+// The Desktop preview on a real desktop screen: the page is laid out on a `screen`-sized
+// viewport (the screenshot's, as the fidelity check renders it, or the width the designer
+// picked) and shown at `scale`, fitted to the pane or zoomed; zoomed in past the pane, the pane
+// scrolls. The page scrolls inside its screen, as in a browser.
 import type { ReactNode } from "react";
+import type { Size } from "../../lib/previewSize";
 
 interface Props {
-  width: number;
+  screen: Size;
   scale: number;
-  paneHeight: number;
   children: ReactNode;
 }
 
-export function DesktopPreview({ width, scale, paneHeight, children }: Props) {
-  const frameHeight = paneHeight > 0 ? Math.floor(paneHeight / scale) : 800;
+export function DesktopPreview({ screen, scale, children }: Props) {
   return (
-    <div className="size-full overflow-auto" data-testid="desktop-preview" data-page-width={width} data-scale={scale.toFixed(3)}>
-      <div className="relative mx-auto" style={{ width: Math.round(width * scale), height: Math.round(frameHeight * scale) }}>
-        <div className="absolute top-0 left-0 origin-top-left" style={{ width, height: frameHeight, transform: `scale(${String(scale)})` }}>
+    <div className="flex size-full overflow-auto" data-testid="desktop-preview" data-page-width={screen.width} data-page-height={screen.height} data-scale={scale.toFixed(3)}>
+      <div className="relative m-auto shrink-0 shadow-sm" style={{ width: Math.round(screen.width * scale), height: Math.round(screen.height * scale) }}>
+        <div className="absolute top-0 left-0 origin-top-left" style={{ width: screen.width, height: screen.height, transform: `scale(${String(scale)})` }}>
           {children}
         </div>
       </div>

@@ -1,10 +1,10 @@
 // The Desktop preview's width and zoom, as Figma and Framer show a frame's: "1440 px ▾" picks a
 // width (the screenshot's first), "− 63 % +" zooms, and the percentage goes back to Fit.
 import { useEffect, useRef, useState } from "react";
-import { parseWidth, percent, stepZoom, widthChoices, type Zoom } from "../../lib/previewSize";
+import { parseWidth, percent, stepZoom, widthChoices, type Size, type Zoom } from "../../lib/previewSize";
 
 interface Props {
-  width: number;
+  screen: Size;
   screenshotWidth: number | null;
   scale: number;
   zoom: Zoom;
@@ -14,7 +14,8 @@ interface Props {
 
 const pill = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs tabular-nums text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
 
-export function PreviewSizeControls({ width, screenshotWidth, scale, zoom, onWidth, onZoom }: Props) {
+export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWidth, onZoom }: Props) {
+  const width = screen.width;
   const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState("");
   const [invalid, setInvalid] = useState(false);
@@ -47,13 +48,14 @@ export function PreviewSizeControls({ width, screenshotWidth, scale, zoom, onWid
           className={pill}
           aria-haspopup="menu"
           aria-expanded={open}
-          title="The width the page is laid out at"
+          title={`The page is laid out on a ${String(width)} × ${String(screen.height)} px screen`}
+          aria-label={`Screen ${String(width)} × ${String(screen.height)} px; choose another width`}
           data-testid="preview-width"
           onClick={() => {
             setOpen((o) => !o);
           }}
         >
-          {width} px <span aria-hidden="true">▾</span>
+          {width} × {screen.height} <span aria-hidden="true">▾</span>
         </button>
         {open ? (
           <div role="menu" aria-label="Page width" className="absolute left-0 z-30 mt-1 w-56 rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">

@@ -38,7 +38,7 @@ import { VisualEditPanel } from "./VisualEditPanel";
 import { useVisualEdit } from "../../hooks/useVisualEdit";
 import { useSidePanels } from "../../hooks/useSidePanels";
 import { useScoreImages } from "../../hooks/useScoreImages";
-import { screenshotWidthOf } from "../../lib/previewSize";
+import { screenshotSizeOf } from "../../lib/previewSize";
 import { ComparisonView } from "./ComparisonView";
 import { FidelityPanel } from "./FidelityPanel";
 
@@ -240,7 +240,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
   const region = showFidelity && difference !== null ? report.regions[difference] : undefined;
   // Missing content has no place on the page: point to where the screenshot has it.
   const highlight = region ? (region.kind === "missing" ? region.screenshotBox : (region.pageBox ?? region.screenshotBox)) : null;
-  const screenshotWidth = report?.screenshot.width ?? screenshotWidthOf(inputs, version?.inputs ?? []);
+  const screenshot = report?.screenshot ?? screenshotSizeOf(inputs, version?.inputs ?? []);
   const rightOpen = visual.on || showFidelity || panels.activity;
   // A narrow window has room for one side panel beside the preview.
   const historyShown = panels.history && !(panels.narrow && (visual.on || showFidelity));
@@ -360,7 +360,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
             selectMode={selectMode}
             edit={visual.frameEdit}
             highlight={highlight}
-            screenshotWidth={screenshotWidth}
+            screenshot={screenshot}
             onSelectElement={(s) => {
               setSelection(s);
               setSelectMode(false);

@@ -5,7 +5,7 @@ import { useState, type ComponentProps, type ReactNode } from "react";
 import type { ElementSelection, PixelBox, VersionInfo } from "../../ipc";
 import { useElementSize } from "../../hooks/useElementSize";
 import { usePreviewWidth } from "../../hooks/usePreviewWidth";
-import { scaleFor, type Zoom } from "../../lib/previewSize";
+import { scaleFor, type Size, type Zoom } from "../../lib/previewSize";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
 import { CodePanel } from "./CodePanel";
@@ -28,8 +28,8 @@ interface Props {
   tab: StageTab;
   onTab: (tab: StageTab) => void;
   inputPreview: string | null;
-  /** The screenshot's width, when the page was made from one: the Desktop preview's default. */
-  screenshotWidth: number | null;
+  /** The screenshot's size, when the page was made from one: the Desktop preview's screen. */
+  screenshot: Size | null;
   selectMode: boolean;
   onSelectElement: (selection: ElementSelection) => void;
   edit?: ComponentProps<typeof PreviewFrame>["edit"];
@@ -49,8 +49,8 @@ function storedSplit(): boolean {
 }
 
 export function VariantStage(props: Props) {
-  const { projectId, versionId, variant, tab, onTab, inputPreview, screenshotWidth, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions } = props;
-  const { width: pageWidth, choose: chooseWidth } = usePreviewWidth(projectId, screenshotWidth);
+  const { projectId, versionId, variant, tab, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions } = props;
+  const { screen, choose: chooseWidth } = usePreviewWidth(projectId, screenshot);
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [split, setSplitState] = useState(storedSplit);
   const setSplit = (on: boolean) => {
@@ -62,7 +62,7 @@ export function VariantStage(props: Props) {
     }
   };
   const { ref: pane, width: paneWidth, height: paneHeight } = useElementSize<HTMLDivElement>();
-  const scale = scaleFor(zoom, pageWidth, paneWidth);
+  const scale = scaleFor(zoom, screen, { width: paneWidth, height: paneHeight });
   const showCodeBeside = split && tab !== "code";
   const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} onSaved={onSaved} onMessage={onMessage} /> : null;
 
@@ -114,7 +114,7 @@ export function VariantStage(props: Props) {
           </button>
         ) : null}
         {tab === "desktop" && variant?.hasCode ? (
-          <PreviewSizeControls width={pageWidth} screenshotWidth={screenshotWidth} scale={scale} zoom={zoom} onWidth={chooseWidth} onZoom={setZoom} />
+          <PreviewSizeControls screen={screen} screenshotWidth={screenshot?.width ?? null} scale={scale} zoom={zoom} onWidth={chooseWidth} onZoom={setZoom} />
         ) : null}
         <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">{actions}</div>
       </div>
@@ -141,7 +141,7 @@ export function VariantStage(props: Props) {
               {tab === "mobile" ? (
                 frame("h-full w-[390px] overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl")
               ) : (
-                <DesktopPreview width={pageWidth} scale={scale} paneHeight={paneHeight}>
+                <DesktopPreview screen={screen} scale={scale}>
                   {frame("size-full")}
                 </DesktopPreview>
               )}

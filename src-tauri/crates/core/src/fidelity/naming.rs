@@ -19,11 +19,21 @@ pub const ELEMENT_PROBE: &str = r#"(() => {
   ];
   const out = [];
   const seen = new Set();
+  // A field is named by its label (associated, or the label just before it), never by what
+  // was typed in it.
+  const isField = (el) => el.matches('input,textarea,select') && !el.matches('[type=submit],[type=button]');
+  const fieldLabel = (el) => {
+    if (!isField(el)) return '';
+    const own = el.labels && el.labels[0];
+    if (own) return own.innerText;
+    const before = el.previousElementSibling;
+    return before && before.tagName === 'LABEL' ? before.innerText : '';
+  };
   const name = (el, kind) => {
-    const label = el.getAttribute('aria-label') || el.getAttribute('alt') || el.getAttribute('placeholder') || el.getAttribute('title') || '';
+    const label = el.getAttribute('aria-label') || fieldLabel(el) || el.getAttribute('alt') || el.getAttribute('placeholder') || el.getAttribute('title') || '';
     let text = kind === 'section' || kind === 'form' || kind === 'navigation' || kind === 'header' || kind === 'footer'
       ? (el.querySelector('h1,h2,h3,h4,h5,h6')?.textContent || '')
-      : (el.innerText || el.value || '');
+      : kind === 'field' ? '' : (el.innerText || (el.tagName === 'INPUT' ? el.value : '') || '');
     text = (label || text).replace(/\s+/g, ' ').trim();
     return text.length > 48 ? text.slice(0, 47).trimEnd() + '…' : text;
   };
