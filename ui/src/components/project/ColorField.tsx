@@ -1,7 +1,7 @@
 // One colour of the properties panel: a swatch (over a checkerboard, so opacity shows) and the
 // value as hex; the swatch opens the picker. A picker session is one change in the undo
 // history, however much it was dragged.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { parseColor, recentColors, rememberColor, rgbaToHsva } from "../../lib/color";
 import { ColorPicker } from "./ColorPicker";
 
@@ -24,6 +24,19 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
   const [session, setSession] = useState("");
   const [recent, setRecent] = useState<string[]>(recentColors);
   const box = useRef<HTMLDivElement>(null);
+  const swatch = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  // The picker opens below its swatch, or above it when the window is too short, always inside.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const at = swatch.current?.getBoundingClientRect();
+    const size = popover.current?.getBoundingClientRect();
+    if (!at || !size) return;
+    const below = at.bottom + 4;
+    const top = below + size.height <= window.innerHeight - 8 ? below : Math.max(8, Math.min(at.top - 4 - size.height, window.innerHeight - 8 - size.height));
+    setPlace({ top, left: Math.max(8, Math.min(at.left, window.innerWidth - 8 - size.width)) });
+  }, [open]);
   const color = parseColor(value) ?? { r: 0, g: 0, b: 0, a: 1 };
   const hex = value && parseColor(value) ? value : "";
 
@@ -38,11 +51,17 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
       e.stopImmediatePropagation();
       setOpen(false);
     };
+    // It floats over the panel: scrolling the panel under it closes it.
+    const onScroll = (e: Event) => {
+      if (!popover.current?.contains(e.target as Node)) setOpen(false);
+    };
     window.addEventListener("mousedown", close);
     window.addEventListener("keydown", onKey, true);
+    window.addEventListener("scroll", onScroll, true);
     return () => {
       window.removeEventListener("mousedown", close);
       window.removeEventListener("keydown", onKey, true);
+      window.removeEventListener("scroll", onScroll, true);
     };
   }, [open, eyedropperActive]);
 
@@ -53,6 +72,7 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
       {label}
       <div className="flex items-center gap-1.5">
         <button
+          ref={swatch}
           type="button"
           aria-label={label}
           aria-expanded={open}
@@ -62,6 +82,7 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
           onClick={() => {
             sessions += 1;
             setSession(`${label}:${String(sessions)}`);
+            setPlace(null);
             setOpen((o) => !o);
           }}
         />
@@ -72,7 +93,13 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
         {sampling ? <span className="text-xs text-zinc-500">Reading the colour…</span> : eyedropperActive ? <span className="text-xs text-accent-600">Click the page…</span> : null}
       </div>
       {open ? (
-        <div role="dialog" aria-label={`${label} picker`} className="absolute top-full left-0 z-30 mt-1 rounded-xl border border-zinc-200 bg-white shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
+        <div
+          ref={popover}
+          role="dialog"
+          aria-label={`${label} picker`}
+          className="fixed z-40 rounded-xl border border-zinc-200 bg-white shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+          style={place ? { top: place.top, left: place.left } : { visibility: "hidden", top: 0, left: 0 }}
+        >
           <ColorPicker
             label={label}
             value={rgbaToHsva(color)}

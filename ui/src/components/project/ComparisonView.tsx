@@ -129,7 +129,7 @@ export function ComparisonView({ report, images, selected, onSelect, onClose }: 
           </div>
         </div>
         <div className="flex min-h-0 flex-1">
-          <ol className="w-64 shrink-0 overflow-y-auto border-r border-zinc-200 p-2 max-[1000px]:hidden dark:border-zinc-800" aria-label="Differences">
+          <ol className="w-64 shrink-0 overflow-y-auto border-r border-zinc-200 p-2 max-[1000px]:w-48 dark:border-zinc-800" aria-label="Differences">
             {report.regions.map((r, i) => (
               <li key={i}>
                 <button

@@ -16,6 +16,22 @@ const pill = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs tabular
 
 export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWidth, onZoom }: Props) {
   const width = screen.width;
+  // Figma's keys: Shift+0 shows 100 %, Shift+1 fits; +/− step (never while typing).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target;
+      if (t instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.isContentEditable)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.shiftKey && e.code === "Digit0") onZoom(1);
+      else if (e.shiftKey && e.code === "Digit1") onZoom("fit");
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [onZoom]);
   const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState("");
   const [invalid, setInvalid] = useState(false);
@@ -114,11 +130,11 @@ export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWi
       <button
         type="button"
         className={`${pill} min-w-14 justify-center`}
-        aria-label={zoom === "fit" ? `Zoom ${percent(scale)}, fitted to the pane` : `Zoom ${percent(scale)}; fit to the pane`}
-        title={zoom === "fit" ? "Fitted to the pane" : "Fit to the pane"}
+        aria-label={zoom === "fit" ? `Zoom ${percent(scale)}, fitted; show at 100 %` : `Zoom ${percent(scale)}; fit to the pane`}
+        title={zoom === "fit" ? "Fitted to the pane · click for 100 % (Shift+0)" : "Fit to the pane (Shift+1)"}
         data-testid="preview-zoom"
         onClick={() => {
-          onZoom("fit");
+          onZoom(zoom === "fit" ? 1 : "fit");
         }}
       >
         {zoom === "fit" ? `Fit ${percent(scale)}` : percent(scale)}

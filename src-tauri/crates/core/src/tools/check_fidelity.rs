@@ -126,11 +126,16 @@ impl Tool for CheckFidelity {
     }
 }
 
-/// One line for the UI: "Fidelity 84.3 (was 78.1)".
+/// One line for the UI: "Fidelity 84 (was 78)".
 fn summary(check: &FidelityCheck) -> String {
     match check.previous {
-        Some(previous) => format!("Fidelity {:.1} (was {previous:.1})", check.total),
-        None => format!("Fidelity {:.1}", check.total),
+        // As the app shows scores: whole numbers, halves up.
+        Some(previous) => format!(
+            "Fidelity {} (was {})",
+            (check.total + 0.5).floor(),
+            (previous + 0.5).floor()
+        ),
+        None => format!("Fidelity {}", (check.total + 0.5).floor()),
     }
 }
 

@@ -78,7 +78,7 @@ fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
     assert!(text.contains("Note: the page is 2400 px tall"), "{text}");
     assert!(!text.contains("text not compared"), "{text}");
     assert!(text.contains("outlined and numbered"), "{text}");
-    assert_eq!(summary(&check), "Fidelity 84.3 (was 78.1)");
+    assert_eq!(summary(&check), "Fidelity 84 (was 78)");
 }
 
 async fn run(
