@@ -83,6 +83,7 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
             sessions += 1;
             setSession(`${label}:${String(sessions)}`);
             setPlace(null);
+            setRecent(recentColors());
             setOpen((o) => !o);
           }}
         />

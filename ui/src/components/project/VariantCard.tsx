@@ -52,14 +52,16 @@ export function VariantCard({ variant, score, trajectory = [], selected, now, on
           <span className="ml-auto text-[11px] text-zinc-400">Alt+{variant.index + 1}</span>
         </div>
         <div className="flex items-center gap-1.5 text-xs text-zinc-500">
-          <Badge>{modelLabel(variant.model)}</Badge>
-          {time ? <span data-testid="variant-time">{time}</span> : null}
+          <span className="min-w-0 truncate whitespace-nowrap" title={modelLabel(variant.model)}>
+            <Badge>{modelLabel(variant.model)}</Badge>
+          </span>
+          {time ? <span data-testid="variant-time" className="shrink-0">{time}</span> : null}
           {score !== undefined ? (
-            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}: ${grade(score).label.toLowerCase()}`} className={`font-semibold tabular-nums ${grade(score).text}`}>
+            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}: ${grade(score).label.toLowerCase()}`} className={`shrink-0 font-semibold tabular-nums ${grade(score).text}`}>
               {formatScore(score)}
             </span>
           ) : null}
-          {cost ? <span className="ml-auto tabular-nums">{cost}</span> : null}
+          {cost ? <span className="ml-auto shrink-0 tabular-nums">{cost}</span> : null}
         </div>
         {trajectory.length > 0 ? (
           <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums [@media(max-height:760px)]:hidden">
