@@ -209,5 +209,8 @@ mod domain_tests;
 #[path = "generation_tests.rs"]
 mod generation_tests;
 
+#[path = "after_save_tests.rs"]
+mod after_save_tests;
+
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;
