@@ -7,7 +7,10 @@
 // {type: "s2c-pick", additive, element} (the element's id, tag, classes, own text, computed
 // styles) and the page's palette; {type: "s2c-edit-apply", changes} shows queued changes as
 // inline styles / text (earlier ones undone first); a double-click edits text in place and
-// reports {type: "s2c-text", key, text}. Only the page's own DOM changes: no new powers.
+// reports {type: "s2c-text", key, text}. Issue 31: {type: "s2c-highlight", box} points out a
+// fidelity difference; {type: "s2c-eyedropper", on} makes the next real click report
+// {type: "s2c-sample", x, y, width, height, color} (both at the end of this file).
+// Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
   if (window.parent === window) return;

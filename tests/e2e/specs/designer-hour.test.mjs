@@ -118,6 +118,7 @@ test("a colour set by hand goes into the page's rule and the new version is scor
     90_000,
   );
   await until("the score on screen", async () => (await b.$('[data-testid="fidelity-score"]')).isExisting(), 20_000);
+  await (await b.$('[aria-label="Close visual edit"]')).click();
 });
 
 test("packed CSS is laid out for reading and Ctrl+S without a change makes no version", async () => {
