@@ -30,14 +30,7 @@ fn node_of(page: &str, tag: &str) -> u64 {
 
 #[test]
 fn hand_edits_visual_edits_and_restores_are_scored_in_the_background() {
-    let Ok(chromium) = s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref())
-    else {
-        assert_ne!(
-            std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
-            Ok("1"),
-            "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
-        );
-        eprintln!("SKIPPED: no Chromium");
+    let Some(chromium) = chromium_or_skip() else {
         return;
     };
     tauri::async_runtime::block_on(async {
@@ -62,25 +55,7 @@ fn hand_edits_visual_edits_and_restores_are_scored_in_the_background() {
         // A page made from a screenshot (drawn by this machine's Chromium), html_css.
         let page = sample();
         let project = state.projects.create("Scored", None).unwrap();
-        let screenshot = {
-            use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
-            let renderer = Renderer::new(RendererConfig::new(chromium.clone()));
-            let files = [(
-                s2c_core::vocab::paths::normalize("index.html").unwrap(),
-                page.clone(),
-            )]
-            .into();
-            let source = Arc::new(FileSnapshot::new(files, None));
-            let screen = ScreenSize {
-                width: 1280,
-                height: 860,
-            };
-            let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
-                .await
-                .unwrap();
-            renderer.shutdown().await;
-            png
-        };
+        let screenshot = drawn_here(&chromium, &page, 1280, 860).await;
         let input = project
             .add_input("login.png", "image/png", &screenshot)
             .unwrap();

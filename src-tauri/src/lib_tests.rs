@@ -203,6 +203,46 @@ fn commands_refuse_a_window_showing_a_preview() {
     assert_eq!(error["code"], "forbidden", "{error}");
 }
 
+/// The local Chromium, or `None` (the test is skipped); with S2C_REQUIRE_CHROMIUM=1 its absence
+/// fails the test instead.
+fn chromium_or_skip() -> Option<std::path::PathBuf> {
+    match s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref()) {
+        Ok(path) => Some(path),
+        Err(_) => {
+            assert_ne!(
+                std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
+                Ok("1"),
+                "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
+            );
+            eprintln!("SKIPPED: no Chromium");
+            None
+        }
+    }
+}
+
+/// `page` as this machine's Chromium draws it on a `width` × `height` screen: a screenshot the
+/// page matches exactly (one from another Chromium build would be a pixel off, docs/FIDELITY.md).
+async fn drawn_here(chromium: &std::path::Path, page: &str, width: u32, height: u32) -> Vec<u8> {
+    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
+    let renderer = Renderer::new(RendererConfig::new(chromium.to_path_buf()));
+    let files = [(
+        s2c_core::vocab::paths::normalize("index.html").unwrap(),
+        page.to_owned(),
+    )]
+    .into();
+    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
+    let png = s2c_core::fidelity::screenshot_of(
+        &renderer,
+        source,
+        "/index.html",
+        ScreenSize { width, height },
+    )
+    .await
+    .unwrap();
+    renderer.shutdown().await;
+    png
+}
+
 #[path = "domain_tests.rs"]
 mod domain_tests;
 

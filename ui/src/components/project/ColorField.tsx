@@ -2,6 +2,7 @@
 // value as hex; the swatch opens the picker. A picker session is one change in the undo
 // history, however much it was dragged.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useDismiss } from "../../hooks/useDismiss";
 import { parseColor, recentColors, rememberColor, rgbaToHsva } from "../../lib/color";
 import { ColorPicker } from "./ColorPicker";
 
@@ -40,30 +41,26 @@ export function ColorField({ label, value, palette, onChange, onEyedropper, eyed
   const color = parseColor(value) ?? { r: 0, g: 0, b: 0, a: 1 };
   const hex = value && parseColor(value) ? value : "";
 
+  // Escape closes the picker only, not visual editing; the eyedropper keeps it open.
+  useDismiss(
+    open && !eyedropperActive,
+    box,
+    () => {
+      setOpen(false);
+    },
+    { first: true },
+  );
+  // It floats over the panel: scrolling the panel under it closes it.
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    // Escape closes the picker only, not visual editing (whose Escape listens after this one).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || eyedropperActive) return;
-      e.stopImmediatePropagation();
-      setOpen(false);
-    };
-    // It floats over the panel: scrolling the panel under it closes it.
     const onScroll = (e: Event) => {
       if (!popover.current?.contains(e.target as Node)) setOpen(false);
     };
-    window.addEventListener("mousedown", close);
-    window.addEventListener("keydown", onKey, true);
     window.addEventListener("scroll", onScroll, true);
     return () => {
-      window.removeEventListener("mousedown", close);
-      window.removeEventListener("keydown", onKey, true);
       window.removeEventListener("scroll", onScroll, true);
     };
-  }, [open, eyedropperActive]);
+  }, [open]);
 
   const shown = parseColor(hex);
   const text = shown ? `#${[shown.r, shown.g, shown.b].map((n) => n.toString(16).padStart(2, "0")).join("")}`.toUpperCase() : "—";

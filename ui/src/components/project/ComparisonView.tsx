@@ -3,6 +3,7 @@
 // differences image; zoomable; the differences listed beside it, each outlined on both.
 import { useEffect, useRef, useState } from "react";
 import type { ScoreImages } from "../../ipc";
+import { useDismiss } from "../../hooks/useDismiss";
 import { useElementSize } from "../../hooks/useElementSize";
 import { regionKind } from "../../lib/fidelityCheck";
 import { percent, stepZoom, type Zoom } from "../../lib/previewSize";
@@ -43,14 +44,8 @@ export function ComparisonView({ report, images, selected, onSelect, onClose }: 
 
   useEffect(() => {
     dialog.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [onClose]);
+  }, []);
+  useDismiss(true, dialog, onClose);
 
   // The selected difference comes into view.
   useEffect(() => {

@@ -1,6 +1,7 @@
 // The Desktop preview's width and zoom, as Figma and Framer show a frame's: "1440 px ▾" picks a
 // width (the screenshot's first), "− 63 % +" zooms, and the percentage goes back to Fit.
 import { useEffect, useRef, useState } from "react";
+import { useDismiss } from "../../hooks/useDismiss";
 import { parseWidth, percent, stepZoom, widthChoices, type Size, type Zoom } from "../../lib/previewSize";
 
 interface Props {
@@ -36,21 +37,9 @@ export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWi
   const [custom, setCustom] = useState("");
   const [invalid, setInvalid] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!menu.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setOpen(false);
-    };
-    window.addEventListener("mousedown", close);
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("mousedown", close);
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, menu, () => {
+    setOpen(false);
+  });
 
   const choose = (w: number | null) => {
     onWidth(w);

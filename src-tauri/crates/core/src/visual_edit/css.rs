@@ -219,56 +219,51 @@ fn skip_string(b: &[u8], at: usize, end: usize) -> usize {
     (i + 1).min(end)
 }
 
-/// The first of `stops` at depth 0 (outside strings, comments, parentheses and brackets).
-fn find_unnested(b: &[u8], from: usize, end: usize, stops: &[u8]) -> Option<usize> {
-    let mut depth = 0usize;
+/// The first byte at or after `from` (outside strings and comments) for which `hit` says yes;
+/// `hit` sees each code byte in turn, so it can count nesting.
+fn scan_code(b: &[u8], from: usize, end: usize, mut hit: impl FnMut(u8) -> bool) -> Option<usize> {
     let mut i = from;
     while i < end {
         match b[i] {
-            b'"' | b'\'' => {
-                i = skip_string(b, i, end);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = skip_comment(b, i, end);
-                continue;
-            }
-            b'(' | b'[' => depth += 1,
-            b')' | b']' => depth = depth.saturating_sub(1),
-            c if depth == 0 && stops.contains(&c) => return Some(i),
-            _ => {}
+            b'"' | b'\'' => i = skip_string(b, i, end),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_comment(b, i, end),
+            c if hit(c) => return Some(i),
+            _ => i += 1,
         }
-        i += 1;
     }
     None
+}
+
+/// The first of `stops` at depth 0 (outside strings, comments, parentheses and brackets).
+fn find_unnested(b: &[u8], from: usize, end: usize, stops: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    scan_code(b, from, end, |c| match c {
+        b'(' | b'[' => {
+            depth += 1;
+            false
+        }
+        b')' | b']' => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        c => depth == 0 && stops.contains(&c),
+    })
 }
 
 /// The `}` that closes the `{` at `open`.
 fn matching_brace(b: &[u8], open: usize, end: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut i = open;
-    while i < end {
-        match b[i] {
-            b'"' | b'\'' => {
-                i = skip_string(b, i, end);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = skip_comment(b, i, end);
-                continue;
-            }
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
+    scan_code(b, open, end, |c| match c {
+        b'{' => {
+            depth += 1;
+            false
         }
-        i += 1;
-    }
-    None
+        b'}' => {
+            depth = depth.saturating_sub(1);
+            depth == 0
+        }
+        _ => false,
+    })
 }
 
 /// Top-level commas split a selector list.
