@@ -12,7 +12,7 @@ const ART = "e2e/artifacts";
 async function collisions(row: Locator): Promise<string[]> {
   return row.evaluate((el) => {
     const items = [...el.querySelectorAll<HTMLElement>("button, [role=tablist], [data-testid=preview-size]")].filter((b) => b.offsetParent !== null && !b.closest("[role=menu]"));
-    const boxes = items.map((b) => ({ name: (b.getAttribute("aria-label") ?? b.textContent ?? "").trim().slice(0, 30), r: b.getBoundingClientRect() }));
+    const boxes = items.map((b) => ({ name: (b.getAttribute("aria-label") ?? b.textContent).trim().slice(0, 30), r: b.getBoundingClientRect() }));
     const found: string[] = [];
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
@@ -31,7 +31,7 @@ async function collisions(row: Locator): Promise<string[]> {
 
 async function noneCut(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((els) =>
-    els.filter((e) => e instanceof HTMLElement && e.offsetParent !== null && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth)).map((e) => (e.textContent ?? "").trim().slice(0, 40)),
+    els.filter((e) => e instanceof HTMLElement && e.offsetParent !== null && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth)).map((e) => e.textContent.trim().slice(0, 40)),
   );
 }
 
