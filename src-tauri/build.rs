@@ -46,7 +46,8 @@ fn main() {
         "models_available",
         "preview_url",
         "variant_scores",
-        "variant_score_diff",
+        "variant_score_images",
+        "preview_pixels",
         "capture_support",
         "capture_region_start",
         "capture_frozen",
@@ -59,6 +60,7 @@ fn main() {
         "record_stop",
         "record_running",
         "record_trim",
+        "record_frames",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

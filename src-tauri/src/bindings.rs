@@ -50,7 +50,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::commands::models_available,
             preview::commands::preview_url,
             generation::commands::variant_scores,
-            generation::commands::variant_score_diff,
+            generation::commands::variant_score_images,
+            generation::commands::preview_pixels,
             capture::commands::capture_support,
             capture::commands::capture_region_start,
             capture::commands::capture_frozen,
@@ -63,6 +64,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             capture::commands::record_stop,
             capture::commands::record_running,
             capture::commands::record_trim,
+            capture::frames::record_frames,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,

@@ -94,6 +94,8 @@ test("a margin and a colour changed in the panel are saved into the classes, not
   await margin.clearValue();
   await margin.setValue("16");
   await app.browser.keys("Enter");
+  // The page's own colours are in the colour picker.
+  await (await app.browser.$('button[aria-label="Text colour"]')).click();
   const swatch = await app.browser.$('[aria-label="Text colour #1e293b"]');
   await swatch.waitForExist({ timeout: 10_000 });
   await swatch.click();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { save } from "@tauri-apps/plugin-dialog";
 import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
 import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
@@ -18,9 +18,12 @@ interface Props {
   onOpenSettings: () => void;
   onMessage: (text: string, error?: boolean) => void;
   onRenamed: (project: ProjectInfo) => void;
+  /** Beside the back button and before Settings: the side panels' toggles. */
+  left?: ReactNode;
+  right?: ReactNode;
 }
 
-export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, onRenamed }: Props) {
+export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, onRenamed, left, right }: Props) {
   const [menu, setMenu] = useState(false);
 
   async function run(action: () => Promise<unknown>) {
@@ -55,6 +58,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       <button type="button" className={ghostButtonClass} onClick={onBack} aria-label="Back to projects">
         <Icon name="back" />
       </button>
+      {left}
       <ProjectName project={project} onRenamed={onRenamed} onMessage={onMessage} />
       <div className="ml-auto flex items-center gap-1">
         <button type="button" className={ghostButtonClass} onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
@@ -82,9 +86,8 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
             </div>
           ) : null}
         </div>
-        <SettingsButton onClick={() => {
-          onOpenSettings();
-        }} />
+        {right}
+        <SettingsButton onClick={onOpenSettings} />
       </div>
     </header>
   );
