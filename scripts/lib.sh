@@ -9,7 +9,7 @@ die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
 # Packages the app needs to build and run (Tauri's Linux prerequisites), then screen capture:
 # xcap's X11, Wayland and PipeWire libraries (libclang for the PipeWire bindings it generates)
-# and ffmpeg, which records the screen (src-tauri/src/capture/).
+# and ffmpeg, which records the screen (src-tauri/crates/capture/).
 APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   libxcb1-dev libpipewire-0.3-dev libclang-dev libgbm-dev libegl-dev

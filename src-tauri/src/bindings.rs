@@ -64,7 +64,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             capture::commands::record_stop,
             capture::commands::record_running,
             capture::commands::record_trim,
-            capture::frames::record_frames,
+            capture::commands::record_frames,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,

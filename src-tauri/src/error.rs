@@ -1,5 +1,6 @@
 //! The one error shape that crosses IPC: `{code, message}`. The UI branches on `code`.
 
+use s2c_capture::CaptureError;
 use s2c_core::engine::PlanError;
 use s2c_core::figma::FigmaError;
 use s2c_core::project::ProjectError;
@@ -52,7 +53,8 @@ from_coded_error!(
     PlanError,
     RenderError,
     ChromiumNotFound,
-    FigmaError
+    FigmaError,
+    CaptureError
 );
 
 impl From<ProviderError> for IpcError {

@@ -7,8 +7,6 @@ use super::plan::{design_system, limits, read_source, resolve, Resolved, Source}
 use super::request::{GenerateRequest, GenerationStarted, StartedVariant};
 use super::sink::{record_events, AppSink};
 use super::Generations;
-use crate::preview::live::LiveGeneration;
-use crate::preview::tokens::PreviewTarget;
 use crate::preview::Previews;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
@@ -20,6 +18,8 @@ use s2c_core::engine::{
 use s2c_core::project::{
     NewVariant, NewVersion, Project, VariantOutcome, VariantRecorder, VersionId,
 };
+use s2c_core::render::live::LiveGeneration;
+use s2c_core::render::PreviewTarget;
 use s2c_core::settings::Settings;
 use s2c_core::ErrorCode;
 use std::path::PathBuf;
@@ -186,7 +186,7 @@ fn announce(
             .map(|(index, (r, v))| StartedVariant {
                 index: index as u32,
                 variant_id: r.id(),
-                preview_url: previews.tokens.url_for(PreviewTarget::Live {
+                preview_url: previews.url_for(PreviewTarget::Live {
                     generation: generation_id,
                     index: index as u32,
                 }),

@@ -2,24 +2,23 @@
 //! core's resolver (vendored libraries, placeholders, a CSP, no network), into a sandboxed
 //! iframe. URLs (after the origin, `preview://localhost` or `http://preview.localhost` on
 //! Windows):
-//! - `/t/<token>/<path>`: the variant the token was minted for (see [`tokens`]): a running
-//!   generation's variant as its events left it, or a stored one;
+//! - `/t/<token>/<path>`: the variant the token was minted for (the core's `PreviewTokens`): a
+//!   running generation's variant as its events left it (`LiveFiles`), or a stored one;
 //! - `/__s2c/…`: vendored libraries and placeholders shared by every page.
 
 pub mod commands;
-pub mod live;
-pub mod tokens;
 
 use crate::state::AppState;
 use s2c_core::project::Project;
+use s2c_core::render::live::LiveFiles;
 use s2c_core::render::{
-    is_shared_path, NoSource, PreviewResolver, PreviewSource, SourceError, SOURCE_HASH_HEADER,
+    is_shared_path, NoSource, PreviewResolver, PreviewSource, PreviewTarget, PreviewTokens,
+    SourceError, SOURCE_HASH_HEADER,
 };
 use s2c_core::vocab::RelPath;
 use std::sync::Arc;
 use tauri::http::{Request, Response, StatusCode};
 use tauri::{Manager, Runtime, UriSchemeContext, UriSchemeResponder};
-use tokens::{PreviewTarget, PreviewTokens};
 
 pub const SCHEME: &str = "preview";
 
@@ -28,7 +27,14 @@ pub const SCHEME: &str = "preview";
 #[derive(Default)]
 pub struct Previews {
     pub tokens: PreviewTokens,
-    pub live: Arc<live::LiveFiles>,
+    pub live: Arc<LiveFiles>,
+}
+
+impl Previews {
+    /// The URL of `target`'s main page, on this platform's preview origin.
+    pub fn url_for(&self, target: PreviewTarget) -> String {
+        format!("{}{}", origin(), self.tokens.path_for(target))
+    }
 }
 
 /// Served to every page shown in the app (never to the model's screenshots).
@@ -103,12 +109,8 @@ fn route(
     previews: &Previews,
     path_and_query: &str,
 ) -> Option<(Box<dyn PreviewSource>, String)> {
-    let rest = path_and_query.strip_prefix("/t/")?;
-    let (token, tail) = match rest.split_once('/') {
-        Some((token, tail)) => (token, format!("/{tail}")),
-        None => (rest, "/".to_owned()),
-    };
-    match previews.tokens.target(token)? {
+    let (target, tail) = previews.tokens.route(path_and_query)?;
+    match target {
         PreviewTarget::Live { generation, index } => {
             let source = previews.live.get(generation)?.source(index)?;
             Some((Box::new(source), tail))

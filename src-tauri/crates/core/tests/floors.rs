@@ -472,3 +472,84 @@ fn the_app_domains_use_only_the_ones_below_them() {
         bad.join("\n")
     );
 }
+
+/// The app crate's files (`src-tauri/src`, tests aside) that never name Tauri, each with why it
+/// stays in the app. Code that needs no Tauri lives in a crate (docs/ARCHITECTURE.md, "The
+/// rules"): a new file here is a decision, not a drift.
+const APP_WITHOUT_TAURI: &[(&str, &str)] = &[
+    ("main.rs", "the binary: starts lib.rs's run()"),
+    (
+        "webview_env.rs",
+        "the webview's environment, set before Tauri starts",
+    ),
+    (
+        "error.rs",
+        "the IPC error shape, the app's side of the boundary",
+    ),
+    ("figma/mod.rs", "a domain's module lines"),
+    (
+        "secrets/mod.rs",
+        "a key read through the app's state, for its commands",
+    ),
+    (
+        "secrets/figma.rs",
+        "the Figma client from the app's settings and keychain",
+    ),
+    (
+        "secrets/found_models.rs",
+        "what each provider's Test found this run: the app's state",
+    ),
+    (
+        "generation/models.rs",
+        "the model pickers' list from the app's state",
+    ),
+    (
+        "generation/plan.rs",
+        "the app's request read back from its project",
+    ),
+    (
+        "generation/request.rs",
+        "the IPC request and answer of generation_start",
+    ),
+];
+
+/// The app crate's non-test files whose code never names Tauri, relative to `src`.
+fn app_files_without_tauri(src: &Path) -> BTreeSet<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    files
+        .iter()
+        .filter(|f| {
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            !name.ends_with("_tests.rs") && name != "test_harness.rs"
+        })
+        .filter(|f| !code_of(f).contains("tauri"))
+        .map(|f| {
+            f.strip_prefix(src)
+                .unwrap_or(f)
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect()
+}
+
+#[test]
+fn the_app_files_that_never_name_tauri_are_a_decision() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src");
+    let found = app_files_without_tauri(&src);
+    let listed: BTreeSet<String> = APP_WITHOUT_TAURI
+        .iter()
+        .map(|(file, _)| file.to_string())
+        .collect();
+    let new: Vec<&String> = found.difference(&listed).collect();
+    assert!(
+        new.is_empty(),
+        "these app files never name Tauri: move their code into a crate (core, capture…), \
+         or list them in APP_WITHOUT_TAURI with why they stay: {new:?}"
+    );
+    let stale: Vec<&String> = listed.difference(&found).collect();
+    assert!(
+        stale.is_empty(),
+        "APP_WITHOUT_TAURI lists files that are gone or name Tauri now: {stale:?}"
+    );
+}

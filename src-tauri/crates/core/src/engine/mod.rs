@@ -11,6 +11,7 @@ mod fallback;
 mod fidelity_rounds;
 pub mod generation;
 pub mod limits;
+mod live;
 pub mod model_choice;
 mod outcome;
 pub mod partial_json;

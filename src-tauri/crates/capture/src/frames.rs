@@ -2,14 +2,11 @@
 //! that will be kept. Small JPEGs made by ffmpeg at a steady rate into a folder of their own
 //! (removed once read), so playback needs no video codec in the webview.
 
-use super::error::CaptureError;
-use super::ffmpeg_args::{frame_args, MAX_PREVIEW_FRAMES, PREVIEW_FPS};
-use super::{files, recorder, Captures};
-use crate::state::blocking;
-use crate::IpcError;
-use std::path::PathBuf;
+use crate::error::CaptureError;
+use crate::ffmpeg_args::{frame_args, MAX_PREVIEW_FRAMES, PREVIEW_FPS};
+use crate::recorder;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tauri::State;
 
 const FRAMES_TIMEOUT: Duration = Duration::from_secs(60);
 const FRAME_HEIGHT: u32 = 120;
@@ -21,35 +18,21 @@ pub struct RecordingFrame {
     pub data_url: String,
 }
 
-/// Frames of a recording the app made, four per second (at most 120), oldest first.
-#[tauri::command]
-#[specta::specta]
-pub async fn record_frames(
-    captures: State<'_, Captures>,
-    path: String,
-) -> Result<Vec<RecordingFrame>, IpcError> {
-    let source = files::own_recording(&captures.dir, &PathBuf::from(&path))
-        .ok_or(CaptureError::NotARecording)?;
-    let ffmpeg = captures
-        .ffmpeg()
-        .map(|(path, _)| path.clone())
-        .ok_or_else(|| CaptureError::Unsupported("ffmpeg was not found".into()))?;
-    let (dir, _) = captures.new_path("frames-", str::to_owned);
-    blocking(move || {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| CaptureError::io("cannot make a folder for the frames", e))?;
-        let made = extract(&ffmpeg, &source, &dir);
-        let _ = std::fs::remove_dir_all(&dir);
-        made
-    })
-    .await
+/// The frames of `source`, four per second (at most 120), oldest first, made by `ffmpeg` in
+/// the fresh folder `dir`, which is removed afterwards. Blocking.
+pub fn recording_frames(
+    ffmpeg: &Path,
+    source: &Path,
+    dir: &Path,
+) -> Result<Vec<RecordingFrame>, CaptureError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CaptureError::io("cannot make a folder for the frames", e))?;
+    let made = extract(ffmpeg, source, dir);
+    let _ = std::fs::remove_dir_all(dir);
+    made
 }
 
-fn extract(
-    ffmpeg: &std::path::Path,
-    source: &std::path::Path,
-    dir: &std::path::Path,
-) -> Result<Vec<RecordingFrame>, CaptureError> {
+fn extract(ffmpeg: &Path, source: &Path, dir: &Path) -> Result<Vec<RecordingFrame>, CaptureError> {
     let args = frame_args(source, PREVIEW_FPS, FRAME_HEIGHT, MAX_PREVIEW_FRAMES, dir);
     let (status, _, stderr) = recorder::run(ffmpeg, &args, FRAMES_TIMEOUT)?;
     if !status.success() {

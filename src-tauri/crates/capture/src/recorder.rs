@@ -2,8 +2,8 @@
 //! stopped with `q` (so it writes a playable file) within a bounded wait, and run to trim.
 //! Every wait here has a limit; a child that overstays it is killed.
 
-use super::error::CaptureError;
-use super::support::{parse_listing, RecorderFacts};
+use crate::error::CaptureError;
+use crate::support::{parse_listing, RecorderFacts};
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -30,7 +30,7 @@ pub fn locate_ffmpeg(path_var: Option<&OsStr>) -> Option<PathBuf> {
 /// Where ffmpeg may be, in order. An empty or relative `PATH` entry means the folder the app
 /// was started from (a downloaded project, a USB stick), where anyone may have put an
 /// `ffmpeg`: only absolute folders count.
-pub(super) fn ffmpeg_candidates(path_var: Option<&OsStr>) -> Vec<PathBuf> {
+pub(crate) fn ffmpeg_candidates(path_var: Option<&OsStr>) -> Vec<PathBuf> {
     let name = if cfg!(windows) {
         "ffmpeg.exe"
     } else {
@@ -110,7 +110,7 @@ pub struct Recording {
 /// are in the file, or it failed (then its error is the message).
 pub fn start(ffmpeg: &Path, args: &[OsString], path: &Path) -> Result<Recording, CaptureError> {
     // ffmpeg overwrites the file it is given (`-y`) and keeps its mode: it starts private.
-    super::files::create_private(path)
+    crate::files::create_private(path)
         .map_err(|e| CaptureError::io(format!("cannot create {}", path.display()), e))?;
     let mut child = command(ffmpeg)
         .args(args)
@@ -171,7 +171,7 @@ impl Recording {
             .map(|m| m.len() > 0)
             .unwrap_or(false);
         if written {
-            super::files::make_private(&self.path).map_err(|e| {
+            crate::files::make_private(&self.path).map_err(|e| {
                 CaptureError::io(format!("cannot protect {}", self.path.display()), e)
             })?;
             Ok(self.path.clone())
@@ -202,10 +202,10 @@ pub fn write_with(
     out: &Path,
     timeout: Duration,
 ) -> Result<(ExitStatus, String, String), CaptureError> {
-    super::files::create_private(out)
+    crate::files::create_private(out)
         .map_err(|e| CaptureError::io(format!("cannot create {}", out.display()), e))?;
     let ran = run(ffmpeg, args, timeout)?;
-    super::files::make_private(out)
+    crate::files::make_private(out)
         .map_err(|e| CaptureError::io(format!("cannot protect {}", out.display()), e))?;
     Ok(ran)
 }
@@ -222,7 +222,7 @@ pub fn duration_ms(ffprobe: &Path, video: &Path) -> Result<u64, CaptureError> {
             "default=nw=1:nk=1",
         ],
     )?;
-    super::ffmpeg_args::parse_duration_ms(&stdout)
+    crate::ffmpeg_args::parse_duration_ms(&stdout)
         .ok_or_else(|| CaptureError::Recorder("ffprobe could not read the video's length".into()))
 }
 
@@ -240,7 +240,7 @@ pub fn frame_size(ffprobe: &Path, video: &Path) -> Result<(u32, u32), CaptureErr
             "csv=p=0:s=x",
         ],
     )?;
-    super::ffmpeg_args::parse_frame_size(&stdout)
+    crate::ffmpeg_args::parse_frame_size(&stdout)
         .ok_or_else(|| CaptureError::Recorder("ffprobe could not read the video's size".into()))
 }
 

@@ -86,6 +86,17 @@ impl Desktop {
             _ => Self::None,
         }
     }
+
+    /// The desktop this process runs in.
+    pub fn current() -> Self {
+        let var = |name: &str| std::env::var(name).ok();
+        Self::detect(
+            std::env::consts::OS,
+            var("XDG_SESSION_TYPE").as_deref(),
+            var("WAYLAND_DISPLAY").as_deref(),
+            var("DISPLAY").as_deref(),
+        )
+    }
 }
 
 /// What ffmpeg offers, when it was found: its input devices (`-devices`) and encoders.

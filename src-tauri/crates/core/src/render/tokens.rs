@@ -1,7 +1,8 @@
 //! Which page a preview URL may show. Every URL carries an unguessable token minted by the app
 //! for one variant (`/t/<token>/…`): a page can read its own files, but it cannot name another
 //! project's, another version's or another variant's — WebKit does not apply CORS to custom
-//! schemes, so a sandboxed page could otherwise `fetch` any preview path it can spell.
+//! schemes, so a sandboxed page could otherwise `fetch` any preview path it can spell. The app
+//! crate puts these paths on its scheme's origin.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -48,13 +49,20 @@ impl PreviewTokens {
         maps.by_token.get(token).cloned()
     }
 
-    /// The URL of `target`'s main page, on this platform's preview origin.
-    pub fn url_for(&self, target: PreviewTarget) -> String {
-        format!(
-            "{}/t/{}/index.html",
-            super::origin(),
-            self.token_for(target)
-        )
+    /// The path of `target`'s main page (`/t/<token>/index.html`), for the scheme's origin.
+    pub fn path_for(&self, target: PreviewTarget) -> String {
+        format!("/t/{}/index.html", self.token_for(target))
+    }
+
+    /// The target a request's path names and the rest of its path (`/index.html?x`), if its
+    /// token was minted.
+    pub fn route(&self, path_and_query: &str) -> Option<(PreviewTarget, String)> {
+        let rest = path_and_query.strip_prefix("/t/")?;
+        let (token, tail) = match rest.split_once('/') {
+            Some((token, tail)) => (token, format!("/{tail}")),
+            None => (rest, "/".to_owned()),
+        };
+        Some((self.target(token)?, tail))
     }
 }
 

@@ -2,10 +2,10 @@
 //! the frozen screen and as a picked window, and compared pixel for pixel; then ~2 s of a
 //! window that changes is recorded with ffmpeg, checked with ffprobe, and trimmed.
 
-use super::ffmpeg_args::{self, GrabArea};
-use super::geometry::{crop_rect, PixelRect, Selection};
-use super::support::{self, Desktop};
-use super::{ext, recorder, window_list};
+use crate::ffmpeg_args::{self, GrabArea};
+use crate::geometry::{crop_rect, PixelRect, Selection};
+use crate::support::{self, Desktop};
+use crate::{recorder, screen, window_list};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -212,7 +212,7 @@ fn wait_until_drawn(window: &KnownWindow) {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         window.draw(false);
-        let frozen = ext::grab_screen_at(0, 0).expect("grab the screen");
+        let frozen = screen::grab_screen_at(0, 0).expect("grab the screen");
         let p = frozen.image.get_pixel(WIN.0 as u32 + 5, WIN.1 as u32 + 5).0;
         if [p[0], p[1], p[2]] == rgb(GREEN) {
             return;
@@ -235,9 +235,9 @@ fn a_known_window_is_captured_and_recorded_on_xvfb() {
     wait_until_drawn(&window);
 
     // 1. A region dragged over the frozen screen, at a 2× overlay (CSS 320×240 over 640×480).
-    let frozen = ext::grab_screen_at(0, 0).expect("grab");
+    let frozen = screen::grab_screen_at(0, 0).expect("grab");
     assert_eq!(frozen.image.dimensions(), (640, 480));
-    assert_eq!(ext::count_screens(), Ok(1));
+    assert_eq!(screen::count_screens(), Ok(1));
     let selection = Selection {
         x: f64::from(WIN.0) / 2.0,
         y: f64::from(WIN.1) / 2.0,
@@ -261,12 +261,12 @@ fn a_known_window_is_captured_and_recorded_on_xvfb() {
     assert_known(&crop, "region");
     let dir = tempfile::tempdir().expect("dir");
     let png = dir.path().join("capture.png");
-    ext::save_png(&crop, &png).expect("save");
+    screen::save_png(&crop, &png).expect("save");
     let back = image::open(&png).expect("a PNG").to_rgba8();
     assert_known(&back, "saved region");
 
     // 2. The window picked from the list (another program's, so it is offered).
-    let choices = window_list::choices(ext::windows().expect("windows"), std::process::id());
+    let choices = window_list::choices(screen::windows().expect("windows"), std::process::id());
     let known = choices
         .iter()
         .find(|c| c.title == "Known pixels")
@@ -275,10 +275,10 @@ fn a_known_window_is_captured_and_recorded_on_xvfb() {
         (known.width, known.height, known.app_name.as_str()),
         (200, 120, "Known")
     );
-    let (image, scale) = ext::grab_window(known.id).expect("grab the window");
+    let (image, scale) = screen::grab_window(known.id).expect("grab the window");
     assert_known(&image, "window");
     assert!((scale - 1.0).abs() < 1e-6, "Xvfb is 1×: {scale}");
-    let none = window_list::choices(ext::windows().expect("windows"), 1);
+    let none = window_list::choices(screen::windows().expect("windows"), 1);
     assert!(
         none.is_empty(),
         "its own windows are never offered: {none:?}"
@@ -291,7 +291,7 @@ fn a_known_window_is_captured_and_recorded_on_xvfb() {
     let verdict = support::decide(Desktop::X11, Ok(1), Some(&facts), None, 30);
     assert_eq!(verdict.recording.reason, None);
     let codec = support::video_codec(&facts).expect("a codec");
-    let (x, y, w, h, _) = ext::screen_area(0, 0).expect("area");
+    let (x, y, w, h, _) = screen::screen_area(0, 0).expect("area");
     let area = GrabArea {
         display: xvfb.display.clone(),
         x,

@@ -3,6 +3,7 @@
 //! recordings, in its own folder, are accepted.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, SystemTime};
 
 /// Files older than this are left from earlier sessions (each was copied into a project when
@@ -77,6 +78,58 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 /// Whether a file last changed at `modified` is old enough to remove at `now`.
 pub fn is_stale(modified: SystemTime, now: SystemTime) -> bool {
     now.duration_since(modified).is_ok_and(|age| age > KEEP_FOR)
+}
+
+/// The app's captures folder: private, emptied of earlier sessions' files when opened, and
+/// the source of every capture's fresh name.
+pub struct CaptureFolder {
+    dir: PathBuf,
+    counter: AtomicU32,
+}
+
+impl CaptureFolder {
+    /// Captures go to `dir`; files left there by earlier sessions are removed.
+    pub fn open(dir: PathBuf) -> Self {
+        if let Err(e) = create_private_dir(&dir) {
+            tracing::warn!("the captures folder could not be made private: {e}");
+        }
+        prune(&dir);
+        Self {
+            dir,
+            counter: AtomicU32::new(0),
+        }
+    }
+
+    /// A path no capture has had: `prefix` and the name `name` makes of a fresh stamp.
+    pub fn new_path(&self, prefix: &str, name: impl FnOnce(&str) -> String) -> (PathBuf, String) {
+        let stamp = stamp(
+            SystemTime::now(),
+            self.counter.fetch_add(1, Ordering::Relaxed),
+        );
+        let file_name = format!("{prefix}{}", name(&stamp));
+        (self.dir.join(&file_name), file_name)
+    }
+
+    /// `path` if it is a recording the app wrote into this folder.
+    pub fn own_recording(&self, path: &Path) -> Option<PathBuf> {
+        own_recording(&self.dir, path)
+    }
+}
+
+fn prune(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|modified| is_stale(modified, now));
+        if stale {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 #[cfg(test)]

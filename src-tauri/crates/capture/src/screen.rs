@@ -1,9 +1,9 @@
-//! The capture crate (`xcap`) behind a few plain functions: X11 directly, Wayland through the
+//! The screen through `xcap`, behind a few plain functions: X11 directly, Wayland through the
 //! desktop portal or wlroots' screencopy, macOS through ScreenCaptureKit/CoreGraphics, Windows
 //! through GDI or Windows.Graphics.Capture. Everything here touches the real screen.
 
-use super::error::CaptureError;
-use super::window_list::WindowFacts;
+use crate::error::CaptureError;
+use crate::window_list::WindowFacts;
 use image::RgbaImage;
 use std::path::Path;
 
@@ -86,7 +86,7 @@ pub fn windows() -> Result<Vec<WindowFacts>, CaptureError> {
     // Without a window manager X11 keeps no list of windows: nothing the user can fix here.
     let all = xcap::Window::all().map_err(|e| {
         tracing::info!("no window list: {e}");
-        CaptureError::Unsupported(super::support::NO_WINDOW_LIST.into())
+        CaptureError::Unsupported(crate::support::NO_WINDOW_LIST.into())
     })?;
     Ok(all
         .iter()
@@ -145,3 +145,7 @@ pub fn view_jpeg(image: &RgbaImage) -> Result<Vec<u8>, CaptureError> {
         .map_err(|e| CaptureError::Grab(format!("the screen could not be shown: {e}")))?;
     Ok(bytes)
 }
+
+#[cfg(all(test, target_os = "linux"))]
+#[path = "screen_tests.rs"]
+mod tests;

@@ -1,7 +1,7 @@
 //! What can go wrong while capturing or recording, each with the code the UI branches on.
 
-use super::ffmpeg_args::TrimError;
-use super::geometry::SelectionError;
+use crate::ffmpeg_args::TrimError;
+use crate::geometry::SelectionError;
 use s2c_core::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
@@ -54,11 +54,5 @@ impl CaptureError {
             Self::Io { .. } => ErrorCode::Io,
             Self::Grab(_) | Self::Recorder(_) | Self::Window(_) => ErrorCode::Internal,
         }
-    }
-}
-
-impl From<CaptureError> for crate::IpcError {
-    fn from(error: CaptureError) -> Self {
-        Self::new(error.code(), &error.to_string())
     }
 }

@@ -1,8 +1,8 @@
 //! The ffmpeg command lines for recording the screen and trimming a recording, and reading
 //! ffprobe's answer. Pure, so each platform's line is tested on every platform.
 
-use super::geometry::PixelRect;
-use super::support::{Desktop, VideoCodec};
+use crate::geometry::PixelRect;
+use crate::support::{Desktop, VideoCodec};
 use std::ffi::OsString;
 use std::path::Path;
 
