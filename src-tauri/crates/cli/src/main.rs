@@ -1,7 +1,6 @@
 //! `s2c`: Screenshot to Code from a terminal — the same core as the desktop app.
 
 mod ask;
-mod attachments;
 mod demo_tools;
 mod eval;
 mod generate;

@@ -1,8 +1,10 @@
-//! The floors of `s2c-core`: which top-level module may import which, and inside each module,
-//! which of its files may use which. A module that reaches a floor it is not allowed (a
-//! `crate::…` path in any of its files) fails this test, naming the file and line; so does a
-//! cycle among a module's own files. The allowed graph is the one in docs/ARCHITECTURE.md
-//! "Floors", and it is a DAG: `vocab` at the bottom, `engine` at the top.
+//! The floors of `s2c-core`: which top-level module may import which, and inside every folder
+//! of every crate (core, fidelity, CLI, capture, the app), at every depth, which of its files
+//! may use which. A module that reaches a floor it is not allowed (a `crate::…` path in any of
+//! its files) fails this test, naming the file and line; so does a cycle among a folder's own
+//! files. The allowed graph is the one in docs/ARCHITECTURE.md "Floors", and it is a DAG:
+//! `vocab` at the bottom, `engine` at the top. The compiler holds no such rule inside a crate,
+//! so this test reads every depth.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -207,21 +209,34 @@ fn code_of(file: &Path) -> String {
         .join("\n")
 }
 
-/// The identifiers right after each occurrence of `prefix` (a `{…}` group is read whole).
+/// The identifiers right after each occurrence of `prefix` that does not continue a longer path
+/// (a `{…}` group is read whole, nested groups included).
 fn names_after(text: &str, prefix: &str) -> Vec<String> {
     let mut names = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(prefix) {
-        let preceded = rest[..i]
+    let mut from = 0;
+    while let Some(found) = text[from..].find(prefix) {
+        let at = from + found;
+        from = at + prefix.len();
+        let preceded = text[..at]
             .chars()
             .next_back()
             .is_some_and(|c| c == ':' || c.is_alphanumeric() || c == '_');
-        rest = &rest[i + prefix.len()..];
         if preceded {
             continue;
         }
+        let rest = &text[from..];
         let taken: String = if rest.starts_with('{') {
-            rest.chars().take_while(|c| *c != '}').collect()
+            let mut depth = 0usize;
+            rest.chars()
+                .take_while(|c| {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    depth > 0
+                })
+                .collect()
         } else {
             rest.chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
@@ -230,33 +245,72 @@ fn names_after(text: &str, prefix: &str) -> Vec<String> {
         names.extend(
             taken
                 .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .filter(|n| !n.is_empty())
+                .filter(|n| !n.is_empty() && *n != "super" && *n != "self")
                 .map(str::to_owned),
         );
     }
     names
 }
 
-/// The direct children of a module folder: its files (without `mod.rs` and tests) and folders.
-fn children(dir: &Path) -> BTreeSet<String> {
+/// The file that declares a folder's children: `mod.rs`, or at a crate's root `lib.rs`/`main.rs`.
+fn parent_file(dir: &Path) -> Option<String> {
+    ["mod.rs", "lib.rs", "main.rs"]
+        .iter()
+        .find_map(|name| std::fs::read_to_string(dir.join(name)).ok())
+}
+
+/// The children a folder's parent file declares for tests only (`#[cfg(test)] mod x;`).
+fn test_only(dir: &Path) -> BTreeSet<String> {
+    let text = parent_file(dir).unwrap_or_default();
     let mut out = BTreeSet::new();
-    for entry in std::fs::read_dir(dir).expect("read module folder") {
-        let path = entry.expect("entry").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_dir() {
-            out.insert(name.to_owned());
-        } else if let Some(stem) = name.strip_suffix(".rs") {
-            if stem != "mod" && !stem.ends_with("_tests") {
-                out.insert(stem.to_owned());
-            }
+    for part in text.split("#[cfg(test)]").skip(1) {
+        let mut rest = part.trim_start();
+        // Other attributes (`#[path = "…"]`) may stand between.
+        while rest.starts_with("#[") {
+            rest = rest
+                .split_once(']')
+                .map(|(_, r)| r.trim_start())
+                .unwrap_or("");
+        }
+        if let Some(declared) = rest.strip_prefix("mod ") {
+            let name: String = declared
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            out.insert(name);
         }
     }
     out
 }
 
-/// What a module's `mod.rs` re-exports from which child (`pub use child::{A, B}` → A, B ↦ child).
+/// The direct children of a module folder: its files (without the parent file and tests) and
+/// folders.
+fn children(dir: &Path) -> BTreeSet<String> {
+    let tests = test_only(dir);
+    let mut out = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).expect("read module folder") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let stem = if path.is_dir() {
+            name
+        } else if let Some(stem) = name.strip_suffix(".rs") {
+            stem
+        } else {
+            continue;
+        };
+        let parent = ["mod", "lib", "main"].contains(&stem);
+        let test = stem.ends_with("_tests") || tests.contains(stem);
+        if !parent && !test {
+            out.insert(stem.to_owned());
+        }
+    }
+    out
+}
+
+/// What a module's parent file re-exports from which child (`pub use child::{A, B}` → A, B ↦
+/// child).
 fn reexports(dir: &Path, kids: &BTreeSet<String>) -> BTreeMap<String, String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("mod.rs")) else {
+    let Some(text) = parent_file(dir) else {
         return BTreeMap::new();
     };
     let mut map = BTreeMap::new();
@@ -288,12 +342,17 @@ fn reexports(dir: &Path, kids: &BTreeSet<String>) -> BTreeMap<String, String> {
     map
 }
 
-/// Which children of `module` use which: a child's file names a sibling by `crate::module::x`
-/// or by as many `super::` as it takes to reach the module.
+/// Which children of the folder `module` (a path under `src`, `a/b`; empty for the crate's
+/// root) use which: a child's file names a sibling by `crate::a::b::x` or by as many `super::`
+/// as it takes to reach the folder's module.
 fn child_graph(src: &Path, module: &str) -> BTreeMap<String, BTreeSet<String>> {
     let dir = src.join(module);
     let kids = children(&dir);
     let exported = reexports(&dir, &kids);
+    let prefix: String = module
+        .split('/')
+        .filter(|part| !part.is_empty())
+        .fold("crate::".to_owned(), |path, part| format!("{path}{part}::"));
     let mut graph = BTreeMap::new();
     for kid in &kids {
         let mut files = Vec::new();
@@ -321,7 +380,7 @@ fn child_graph(src: &Path, module: &str) -> BTreeMap<String, BTreeSet<String>> {
                 depth + 1
             };
             let code = code_of(&file);
-            let mut names = names_after(&code, &format!("crate::{module}::"));
+            let mut names = names_after(&code, &prefix);
             names.extend(names_after(&code, &"super::".repeat(ups)));
             for n in names {
                 let target = if kids.contains(&n) {
@@ -337,6 +396,64 @@ fn child_graph(src: &Path, module: &str) -> BTreeMap<String, BTreeSet<String>> {
         graph.insert(kid.clone(), uses);
     }
     graph
+}
+
+/// Every folder under `src` that holds Rust files, as paths relative to it (`a`, `a/b`).
+fn folders(src: &Path) -> Vec<String> {
+    fn walk(src: &Path, dir: &Path, out: &mut Vec<String>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("read folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.is_dir())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let mut files = Vec::new();
+            rust_files(&path, &mut files);
+            if files.is_empty() {
+                continue;
+            }
+            let rel = path.strip_prefix(src).unwrap_or(&path);
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+            walk(src, &path, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(src, src, &mut out);
+    out
+}
+
+/// The cycles among the files of each folder of `src` at every depth (and of its root too,
+/// with `with_root`), as `crate/folder/: a → b; b → a` lines.
+fn cycles_in(label: &str, src: &Path, with_root: bool) -> Vec<String> {
+    let mut modules = folders(src);
+    if with_root {
+        modules.insert(0, String::new());
+    }
+    let mut bad = Vec::new();
+    for module in modules {
+        let graph = child_graph(src, &module);
+        for part in cycles(&graph) {
+            let edges: Vec<String> = part
+                .iter()
+                .map(|a| {
+                    let to: Vec<&str> = graph[a]
+                        .iter()
+                        .filter(|b| part.contains(b))
+                        .map(String::as_str)
+                        .collect();
+                    format!("{a} → {}", to.join(", "))
+                })
+                .collect();
+            let shown = if module.is_empty() {
+                String::new()
+            } else {
+                format!("{module}/")
+            };
+            bad.push(format!("{label}/{shown}: {}", edges.join("; ")));
+        }
+    }
+    bad
 }
 
 /// The strongly connected parts of `graph` with more than one node (Tarjan), each sorted.
@@ -393,26 +510,24 @@ fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     walk.found
 }
 
+/// The crates whose files the cycle check reads, each with whether its root's files count as
+/// one folder (the core's root modules are held by `FLOORS` instead).
+fn crates() -> Vec<(&'static str, PathBuf, bool)> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    vec![
+        ("core", crates.join("core/src"), false),
+        ("fidelity", crates.join("fidelity/src"), true),
+        ("cli", crates.join("cli/src"), true),
+        ("capture", crates.join("capture/src"), true),
+        ("app", crates.join("../src"), true),
+    ]
+}
+
 #[test]
-fn no_module_has_a_cycle_among_its_files() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn no_folder_at_any_depth_has_a_cycle_among_its_files() {
     let mut bad = Vec::new();
-    for (module, _) in FLOORS {
-        let graph = child_graph(&src, module);
-        for part in cycles(&graph) {
-            let edges: Vec<String> = part
-                .iter()
-                .map(|a| {
-                    let to: Vec<&str> = graph[a]
-                        .iter()
-                        .filter(|b| part.contains(b))
-                        .map(String::as_str)
-                        .collect();
-                    format!("{a} → {}", to.join(", "))
-                })
-                .collect();
-            bad.push(format!("src/{module}/: {}", edges.join("; ")));
-        }
+    for (label, src, with_root) in crates() {
+        bad.extend(cycles_in(label, &src, with_root));
     }
     assert!(
         bad.is_empty(),
@@ -442,6 +557,45 @@ fn the_cycle_check_sees_a_cycle_through_a_reexport() {
 }
 
 #[test]
+fn the_cycle_check_reads_every_depth_and_a_crate_root() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = dir.path();
+    let write = |path: &str, text: &str| {
+        let path = src.join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    };
+    write(
+        "lib.rs",
+        "mod a;\nmod b;\nmod deep;\n#[cfg(test)]\nmod test_pages;\n",
+    );
+    // The crate's root: a and b use each other.
+    write("a.rs", "use crate::b::B;\npub struct A;\n");
+    write("b.rs", "use super::a::A;\npub struct B;\n");
+    write("test_pages.rs", "use crate::a::A;\n");
+    write("deep/mod.rs", "mod a;\nmod inner;\nmod p;\n");
+    // `super::super::a` from deep/p.rs is the root's a, not deep/a.rs: no cycle in deep/.
+    write("deep/p.rs", "use super::super::a::A;\n");
+    write("deep/a.rs", "use super::p;\n");
+    write("deep/inner/mod.rs", "mod x;\nmod y;\n");
+    write("deep/inner/x.rs", "use super::y::Y;\npub struct X;\n");
+    write(
+        "deep/inner/y.rs",
+        "use crate::deep::inner::x::X;\npub struct Y;\n",
+    );
+    assert_eq!(
+        cycles_in("t", src, true),
+        vec![
+            "t/: a → b; b → a".to_owned(),
+            "t/deep/inner/: x → y; y → x".to_owned()
+        ]
+    );
+    assert!(cycles_in("t", src, false)
+        .iter()
+        .all(|c| c.starts_with("t/deep/inner/")));
+}
+
+#[test]
 fn the_app_domains_use_only_the_ones_below_them() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src");
     let mut bad = Vec::new();
@@ -458,19 +612,6 @@ fn the_app_domains_use_only_the_ones_below_them() {
         .map(|(m, deps)| (m.to_string(), deps.iter().map(|d| d.to_string()).collect()))
         .collect();
     assert_eq!(cycles(&graph), Vec::<Vec<String>>::new());
-    for (module, _) in APP_FLOORS {
-        let folder = src.join(module);
-        if folder.is_dir() {
-            for part in cycles(&child_graph(&src, module)) {
-                bad.push(format!("src-tauri/src/{module}/: {}", part.join(" ⇄ ")));
-            }
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "files that use each other:\n{}",
-        bad.join("\n")
-    );
 }
 
 /// The app crate's files (`src-tauri/src`, tests aside) that never name Tauri, each with why it

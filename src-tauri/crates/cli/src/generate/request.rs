@@ -3,21 +3,19 @@
 
 use super::args::GenerateArgs;
 use super::providers::CliProviders;
-use crate::key_sources::CliKeys;
+use crate::key_destination::CliKeys;
 use crate::media_files::{read_image, read_variant_files, read_video};
 use s2c_core::engine::resolve::{self, resolve_variants, Keys, ModelSlots};
 use s2c_core::engine::{
     GenerationPlan, GenerationSpec, LoopLimits, ModelNeeds, PlanAsset, PlanSource, VendorSessions,
 };
 use s2c_core::prompts::{CreateInput, Stack};
-use s2c_core::providers::{SessionConfig, TransportOptions};
 use s2c_core::render::Renderer;
 use s2c_core::settings::BaseUrls;
 use s2c_core::tools::{locate_renderer, MediaTools};
 use s2c_core::vocab::vendor::Vendor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 pub struct Prepared {
     pub spec: GenerationSpec,
@@ -158,16 +156,6 @@ fn env_base_url(vendor: Vendor) -> Option<String> {
     std::env::var(vendor.base_url_env())
         .ok()
         .filter(|u| !u.trim().is_empty())
-}
-
-/// What every model of the run gets: the output limit and the transport knobs.
-pub(super) fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
-    session.max_output_tokens = args.max_tokens;
-    session.transport = TransportOptions {
-        idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
-        max_attempts: args.max_retries.saturating_add(1),
-        ..TransportOptions::default()
-    };
 }
 
 /// What the generation starts from, and the files each variant starts with.
