@@ -4,7 +4,7 @@
 use super::GenerationRecorded;
 use crate::state::blocking;
 use crate::IpcError;
-use s2c_core::engine::{GenerationCanceller, GenerationHandle, GenerationOutcome, VariantStatus};
+use s2c_core::engine::{GenerationCanceller, GenerationHandle, GenerationOutcome, VariantEnd};
 use s2c_core::project::{
     InputId, Project, ProjectService, Usage, VariantOutcome, VariantRecorder, VersionId,
     VersionInfo,
@@ -139,10 +139,10 @@ fn store_outcome(
             variant.cost_usd.unwrap_or(0.0),
         )?;
         recorder.finish(match variant.status {
-            VariantStatus::Complete => VariantOutcome::Complete,
-            VariantStatus::Truncated { message } => VariantOutcome::Truncated(message),
-            VariantStatus::Cancelled => VariantOutcome::Cancelled,
-            VariantStatus::Error { message, .. } => VariantOutcome::Error(message),
+            VariantEnd::Complete => VariantOutcome::Complete,
+            VariantEnd::Truncated { message } => VariantOutcome::Truncated(message),
+            VariantEnd::Cancelled => VariantOutcome::Cancelled,
+            VariantEnd::Error { message, .. } => VariantOutcome::Error(message),
         })?;
         let _ = std::fs::remove_dir_all(variant.files.root());
         generation_scratch = variant.files.root().parent().map(Path::to_path_buf);

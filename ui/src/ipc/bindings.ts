@@ -1540,7 +1540,7 @@ export type Usage = {
 };
 
 /**
- *  Token counts for the UI. The provider layer's normalized `Usage` converts into this (its
+ *  Token counts for the UI. The provider layer's normalized `TokenUsage` converts into this (its
  *  64-bit counters saturate at `u32::MAX`, which no single generation reaches).
  */
 export type UsageSummary = {

@@ -7,7 +7,7 @@ use crate::media_files::{read_image, read_video};
 use crate::provider_choice::resolve_provider;
 use s2c_core::providers::{
     open_session, ProviderError, ProviderTurn, ReasoningEffort, SessionConfig, StreamEvent,
-    TransportOptions, Usage, UserContent,
+    TokenUsage, TransportOptions, UserContent,
 };
 use s2c_core::vocab::VideoAttachment;
 use serde_json::{json, Value};
@@ -68,7 +68,7 @@ fn parse_effort(text: &str) -> Result<ReasoningEffort, String> {
 struct Progress {
     text: String,
     thinking: String,
-    usage: Usage,
+    usage: TokenUsage,
 }
 
 pub async fn run(args: AskArgs) -> ExitCode {

@@ -1,13 +1,20 @@
 //! One variant's agent loop: stream a turn, forward its deltas, run its tool calls in order,
 //! answer them, and go on until the model is done — within the turn cap, the budget and the
-//! output-limit recovery, and stopping at once when cancelled.
+//! output-limit recovery, and stopping at once when cancelled. The loop is here; the steps it
+//! takes at its edges are beside it: `fidelity` (the automatic check once the model is done and
+//! the round of fixes it may ask for), `budget` (the budget and the turn cap), `cut_off` (a
+//! reply the output limit cut: its calls answered "not run", the reply continued).
+
+mod budget;
+mod cut_off;
+mod fidelity;
 
 use super::events::{tool_end_events, EventKind, VariantErrorCode};
 use super::extract_html::extract_html;
 use super::fallback::{total_cost, total_usage, VariantFallback, VariantModels};
-use super::fidelity_rounds::{AfterCheck, AtRest, FidelityRounds, FIX_REQUEST};
-use super::limits::{cut_off_call_message, truncated_message, LoopLimits, CONTINUE_MESSAGE};
-use super::outcome::{Draft, VariantOutcome, VariantStatus};
+use super::fidelity_rounds::FidelityRounds;
+use super::limits::{LoopLimits, CONTINUE_MESSAGE};
+use super::outcome::{Draft, FinishedVariant, VariantEnd};
 use super::sessions::SessionFactory;
 use super::sink::EventEmitter;
 use super::transcript::Transcript;
@@ -16,9 +23,8 @@ use super::CodeStreamer;
 use crate::providers::{
     ProviderError, ProviderErrorCode, ProviderSession, ProviderTurn, StopReason, UserContent,
 };
-use crate::tools::check_fidelity::AUTOMATIC_CALL;
 use crate::tools::{AgentFileState, SharedOptions, ToolDetail, ToolRuntime};
-use crate::vocab::{RelPath, ToolCall, ToolName, ToolResult};
+use crate::vocab::{RelPath, ToolName, ToolResult};
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -107,7 +113,7 @@ pub(crate) async fn run_variant(
     shared: &VariantShared,
     start: VariantStart,
     cancel: &CancellationToken,
-) -> VariantOutcome {
+) -> FinishedVariant {
     let started = Instant::now();
     shared.emitter.emit(
         index,
@@ -163,7 +169,7 @@ pub(crate) async fn run_variant(
                 tool_calls: run.tool_calls,
                 duration_ms,
             });
-            VariantStatus::Complete
+            VariantEnd::Complete
         }
         Ok(Some(message)) => {
             run.emit(EventKind::VariantTruncated {
@@ -172,18 +178,18 @@ pub(crate) async fn run_variant(
                 duration_ms,
                 message: message.clone(),
             });
-            VariantStatus::Truncated { message }
+            VariantEnd::Truncated { message }
         }
         Err(Stop::Cancelled) => {
             run.emit(EventKind::VariantCancelled);
-            VariantStatus::Cancelled
+            VariantEnd::Cancelled
         }
         Err(Stop::Failed(code, message)) => {
             run.emit(EventKind::VariantError {
                 code,
                 message: message.clone(),
             });
-            VariantStatus::Error { code, message }
+            VariantEnd::Error { code, message }
         }
         // `finish` never stops as truncated; the match above turned that stop into a status.
         Err(Stop::Truncated(message)) => {
@@ -192,7 +198,7 @@ pub(crate) async fn run_variant(
                 code,
                 message: message.clone(),
             });
-            VariantStatus::Error { code, message }
+            VariantEnd::Error { code, message }
         }
     };
     let (models_used, model_switch) = run.models.finish(run.turns);
@@ -200,7 +206,7 @@ pub(crate) async fn run_variant(
         .first()
         .map(|m| (m.provider.clone(), m.model.clone()))
         .unwrap_or_default();
-    VariantOutcome {
+    FinishedVariant {
         index,
         provider,
         model,
@@ -428,151 +434,6 @@ impl VariantLoop<'_> {
             Some(stop) => Err(stop),
             None => Ok(results),
         }
-    }
-
-    /// The model ended a turn without tools: check the page against the screenshot and, when
-    /// a round of fixes is worth it, hand the report to the model (`true`: go on).
-    async fn fidelity_round(&mut self) -> Result<bool, Stop> {
-        // A round is a model turn or two: not past the budget or the turn cap.
-        if self.fidelity.at_rest(&self.files) != AtRest::Check
-            || self.check_budget().is_err()
-            || self.turns >= self.shared.limits.max_turns
-        {
-            return Ok(false);
-        }
-        let call = ToolCall {
-            id: format!("{AUTOMATIC_CALL}{}", self.fidelity.scores().len() + 1),
-            name: ToolName::CheckFidelity.as_str().to_owned(),
-            arguments: serde_json::json!({}),
-            invalid_arguments: None,
-        };
-        self.emit(EventKind::ToolStart {
-            call_id: call.id.clone(),
-            name: call.name.clone(),
-            title: crate::tools::tool_title(&call.name, Some(&call.arguments)),
-        });
-        self.tool_calls += 1;
-        let outcome = self
-            .shared
-            .runtime
-            .execute(&call, self.index, &mut self.files, self.cancel)
-            .await
-            .map_err(|_| Stop::Cancelled)?;
-        for kind in tool_end_events(&outcome) {
-            self.emit(kind);
-        }
-        let Some(ToolDetail::FidelityCheck(check)) = &outcome.detail else {
-            self.emit(EventKind::Status {
-                message: format!(
-                    "The automatic fidelity check did not run: {}",
-                    outcome.result.summary
-                ),
-            });
-            return Ok(false);
-        };
-        self.fidelity.record(check, &self.files);
-        match self.fidelity.after_check() {
-            AfterCheck::Fix => {
-                let mut content =
-                    UserContent::text(format!("{}\n\n{FIX_REQUEST}", outcome.result.result));
-                for image in outcome.result.images {
-                    content.push_image(image);
-                }
-                self.models.session().append_user_message(content.clone());
-                self.transcript.record_user(content);
-                self.in_fidelity_round = true;
-                Ok(true)
-            }
-            AfterCheck::Stop { message } => {
-                self.emit(EventKind::Status { message });
-                Ok(false)
-            }
-            AfterCheck::KeepEarlier { message, files } => {
-                for (path, content) in files {
-                    self.shared
-                        .siblings
-                        .set_file(self.index, path.as_str(), &content);
-                    self.files.set(path, content);
-                }
-                self.emit(EventKind::Status { message });
-                Ok(false)
-            }
-        }
-    }
-
-    fn report_cut_off(&mut self, call: &ToolCall) -> ToolResult {
-        let result = ToolResult {
-            call_id: call.id.clone(),
-            name: call.name.clone(),
-            ok: false,
-            result: cut_off_call_message(&call.name),
-            summary: format!("{}: cut off by the output limit, not run", call.name),
-            images: Vec::new(),
-        };
-        self.emit(EventKind::ToolResult {
-            call_id: result.call_id.clone(),
-            name: result.name.clone(),
-            ok: false,
-            summary: result.summary.clone(),
-            detail: None,
-        });
-        result
-    }
-
-    /// Counts one more continuation of a reply the output limit cut, or stops as truncated
-    /// when they are spent.
-    fn continue_cut_reply(&mut self) -> Result<(), Stop> {
-        let max = self.shared.limits.max_continuations;
-        if self.continuations >= max {
-            return Err(Stop::Truncated(truncated_message(max)));
-        }
-        self.continuations += 1;
-        self.emit(EventKind::Status {
-            message: "The reply hit the output limit; asking the model to continue…".into(),
-        });
-        Ok(())
-    }
-
-    fn check_budget(&mut self) -> Result<(), Stop> {
-        let Some(budget) = self.shared.limits.budget_usd else {
-            return Ok(());
-        };
-        match self.models.cost() {
-            Some(spent) if spent >= budget => Err(Stop::Failed(
-                VariantErrorCode::BudgetExceeded,
-                format!(
-                    "This option stopped at its budget: it spent ${spent:.4} of ${budget:.2}. \
-                     Raise the budget per option in Settings to let it go further."
-                ),
-            )),
-            Some(_) => Ok(()),
-            None => {
-                if !self.warned_unknown_cost && self.turns > 0 {
-                    self.warned_unknown_cost = true;
-                    self.emit(EventKind::Status {
-                        message: format!(
-                            "The price of {} is unknown, so the ${budget:.2} budget cannot be enforced.",
-                            self.models.current().model()
-                        ),
-                    });
-                }
-                Ok(())
-            }
-        }
-    }
-
-    fn turn_cap_reached(&mut self) -> Result<(), Stop> {
-        let max = self.shared.limits.max_turns;
-        if self.files.is_empty() {
-            return Err(Stop::Failed(
-                VariantErrorCode::TurnLimit,
-                format!("The model used all {max} turns without writing any code."),
-            ));
-        }
-        self.emit(EventKind::Status {
-            message: format!("Stopped after {max} turns, the most an option may take."),
-        });
-        Ok(())
     }
 
     /// The end of a successful loop: the page from the model's text when it never used a tool
