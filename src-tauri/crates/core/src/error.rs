@@ -24,6 +24,10 @@ pub enum ErrorCode {
     Network,
     /// Stored data is damaged or in a format this build cannot read.
     Corrupt,
+    /// A service refused the stored token, or none is stored: the fix is in Settings.
+    Unauthorized,
+    /// The user stopped it; nothing to report.
+    Cancelled,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -48,6 +48,10 @@ const FLOORS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "publish",
+        &["atomic_file", "project", "redact", "test_http", "vocab"],
+    ),
+    (
         "engine",
         &[
             "fidelity",

@@ -1,0 +1,194 @@
+//! The exported repository, read back with the real `git` command.
+
+use super::*;
+use crate::project::{FileChange, NewVariant, NewVersion, VariantOutcome, VersionKind};
+use std::process::Command;
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("HOME", dir)
+        .output()
+        .expect("run git");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn page(title: &str) -> Vec<u8> {
+    format!("<!doctype html><title>{title}</title><img src=\"assets/logo.png\">").into_bytes()
+}
+
+fn generate(project: &Project, parent: Option<VersionId>, prompt: &str, title: &str) -> VersionId {
+    let spec = NewVersion {
+        parent,
+        kind: Some(if parent.is_some() {
+            VersionKind::Edit
+        } else {
+            VersionKind::Generation
+        }),
+        prompt: Some(prompt.into()),
+        stack: Some("html_tailwind".into()),
+        request: None,
+        inputs: vec![],
+    };
+    let (version, recorders) = project
+        .start_generation(
+            spec,
+            vec![NewVariant {
+                model: Some("gpt-5".into()),
+                provider: Some("openai".into()),
+            }],
+        )
+        .expect("start");
+    for mut rec in recorders {
+        rec.mark_generating().expect("generating");
+        rec.set_files(&[
+            ("index.html".into(), page(title)),
+            ("assets/logo.png".into(), b"\x89PNG logo".to_vec()),
+        ])
+        .expect("files");
+        rec.finish(VariantOutcome::Complete).expect("finish");
+    }
+    project.finish_generation(version, true).expect("finish").id
+}
+
+/// v1 → v2 → v4 (the working copy), and v2 → v3, a fork.
+fn project_with_a_fork() -> (tempfile::TempDir, Project) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let project = Project::create(&dir.path().join("page"), "Page").expect("project");
+    let v1 = generate(&project, None, "A landing page for a bakery", "v1");
+    let v2 = generate(&project, Some(v1), "Make the header sticky", "v2");
+    let _v4_first = generate(&project, Some(v2), "Try a green palette", "green");
+    generate(&project, Some(v2), "Darker hero", "dark");
+    (dir, project)
+}
+
+#[tokio::test]
+async fn git_log_tells_the_story_and_a_fresh_clone_has_the_page() {
+    let (dir, project) = project_with_a_fork();
+    let dest = dir.path().join("repo");
+
+    let export = export_git(&project, &dest).await.expect("export");
+
+    assert!(export.commits >= 4, "{export:?}");
+    let log = git(&dest, &["log", "--format=%s|%an|%at", "main"]);
+    let subjects: Vec<&str> = log
+        .lines()
+        .map(|l| l.split('|').next().unwrap_or(""))
+        .collect();
+    assert!(
+        subjects.ends_with(&["Make the header sticky", "A landing page for a bakery"]),
+        "{log}"
+    );
+    for line in log.lines() {
+        assert!(line.contains("|Screenshot to Code|"), "{line}");
+    }
+    let tree = project.tree().expect("tree");
+    let first = tree.versions.first().expect("v1");
+    let first_time = log
+        .lines()
+        .last()
+        .and_then(|l| l.rsplit('|').next())
+        .expect("time");
+    assert_eq!(
+        first_time,
+        (first.created_at / 1000).to_string(),
+        "the version's time"
+    );
+    let branches = git(&dest, &["branch", "--format=%(refname:short)"]);
+    assert!(branches.lines().any(|b| b == "main"), "{branches}");
+    assert!(
+        branches
+            .lines()
+            .any(|b| b.starts_with("v3-try-a-green-palette")),
+        "a fork has its branch: {branches}"
+    );
+
+    let clone = dir.path().join("clone");
+    let out = Command::new("git")
+        .args(["clone", "--quiet"])
+        .arg(&dest)
+        .arg(&clone)
+        .output()
+        .expect("clone");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = std::fs::read_to_string(clone.join("index.html")).expect("index.html");
+    assert!(index.contains("<title>"), "{index}");
+    let working = std::fs::read(project.root().join("index.html")).expect("working copy");
+    assert_eq!(
+        index.as_bytes(),
+        working.as_slice(),
+        "main is the working copy"
+    );
+    assert!(clone.join("assets/logo.png").is_file());
+    assert!(!clone.join(".s2c").exists() && !clone.join("inputs").exists());
+}
+
+#[tokio::test]
+async fn exporting_again_adds_only_the_new_versions() {
+    let (dir, project) = project_with_a_fork();
+    let dest = dir.path().join("repo");
+    let first = export_git(&project, &dest).await.expect("export");
+    let head = git(&dest, &["rev-parse", "main"]);
+
+    let main = project
+        .info()
+        .expect("info")
+        .current_version
+        .expect("current");
+    let saved = project
+        .save_files(
+            main,
+            None,
+            &[FileChange {
+                path: "index.html".into(),
+                content: Some(page("by hand")),
+            }],
+        )
+        .expect("save");
+    let again = export_git(&project, &dest).await.expect("export again");
+
+    assert_eq!(again.commits, first.commits + 1);
+    let new_head = git(&dest, &["rev-parse", "main"]);
+    let parent = git(&dest, &["rev-parse", "main~1"]);
+    assert_eq!(parent, head, "the old commits are the same commits");
+    assert_ne!(new_head, head);
+    assert!(
+        git(&dest, &["log", "-1", "--format=%s"]).starts_with("Saved"),
+        "{saved:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_folder_with_other_things_or_uncommitted_changes_is_not_touched() {
+    let (dir, project) = project_with_a_fork();
+    let busy = dir.path().join("busy");
+    std::fs::create_dir_all(&busy).expect("mkdir");
+    std::fs::write(busy.join("notes.txt"), "mine").expect("write");
+    let err = export_git(&project, &busy).await.expect_err("not empty");
+    assert_eq!(err.code(), crate::ErrorCode::Conflict, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(busy.join("notes.txt")).expect("kept"),
+        "mine"
+    );
+
+    let dest = dir.path().join("repo");
+    export_git(&project, &dest).await.expect("export");
+    std::fs::write(dest.join("index.html"), "edited by a developer").expect("edit");
+    let err = export_git(&project, &dest).await.expect_err("dirty");
+    assert_eq!(err.code(), crate::ErrorCode::Conflict, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dest.join("index.html")).expect("kept"),
+        "edited by a developer"
+    );
+}

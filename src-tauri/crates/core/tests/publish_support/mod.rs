@@ -1,0 +1,193 @@
+//! Mock publishing services for the tests, each written from its service's documented API and
+//! checking every request it gets: the token in `Authorization` and nowhere else, the body's
+//! shape, each uploaded file against the digest it was announced with, and that nothing but
+//! the site's own files (no dotfile, no `.s2c/`, no input) is ever named. A broken rule is
+//! answered 400 and fails the test when the mock is dropped.
+//!
+//! A test file declares `mod support;` (the mock server) and `mod publish_support;`.
+//!
+//! Each mock keeps what is live apart from what is being uploaded, so a test can check that a
+//! failed or cancelled publish left the live site as it was.
+
+#![allow(dead_code)]
+
+pub mod cloudflare;
+pub mod github;
+pub mod netlify;
+pub mod vercel;
+
+pub use crate::support::{Captured, MockServer, Reply};
+use s2c_core::publish::http::Timing;
+use s2c_core::vocab::http_client::RetryPolicy;
+use sha1::{Digest, Sha1};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Fast polls and short waits: tests never sleep long.
+pub fn quick() -> Timing {
+    Timing {
+        retry: RetryPolicy {
+            max_retries: 2,
+            max_wait: Duration::from_secs(2),
+        },
+        poll_every: Duration::from_millis(20),
+        live_within: Duration::from_secs(10),
+    }
+}
+
+pub fn sha1_hex(bytes: &[u8]) -> String {
+    Sha1::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Rules a request broke, collected; the mock's owner fails the test on drop.
+#[derive(Clone, Default)]
+pub struct Problems(Arc<Mutex<Vec<String>>>);
+
+impl Problems {
+    pub fn add(&self, request: &Captured, what: impl Into<String>) {
+        let line = format!("{} {}: {}", request.method, request.path, what.into());
+        self.0.lock().expect("problems").push(line);
+    }
+
+    pub fn list(&self) -> Vec<String> {
+        self.0.lock().expect("problems").clone()
+    }
+
+    pub fn check_on_drop(&self) {
+        let problems = self.list();
+        if !problems.is_empty() && !std::thread::panicking() {
+            panic!(
+                "the client broke the service's rules:\n{}",
+                problems.join("\n")
+            );
+        }
+    }
+
+    /// A 400 naming the rule, recorded.
+    pub fn refuse(&self, request: &Captured, what: &str) -> Reply {
+        self.add(request, what);
+        Reply::json(
+            400,
+            &serde_json::json!({ "message": format!("mock: {what}") }),
+        )
+    }
+}
+
+/// The token must be exactly `Bearer TOKEN`: a request without it is a broken rule, another
+/// token is the test's own doing (a wrong token) and gets the service's 401.
+pub fn bearer(request: &Captured, token: &str, problems: &Problems) -> Option<Reply> {
+    match request.header("authorization") {
+        Some(value) if value == format!("Bearer {token}") => None,
+        Some(value) if value.starts_with("Bearer ") => Some(Reply::json(
+            401,
+            &serde_json::json!({ "code": 401, "message": "Access Denied: bad credentials" }),
+        )),
+        _ => Some(problems.refuse(request, "no bearer token")),
+    }
+}
+
+/// Only a site's own files may be named: no dotfile, no app data, no input, no climbing.
+pub fn site_path_problem(path: &str) -> Option<String> {
+    let rel = path.trim_start_matches('/');
+    let first = rel.split('/').next().unwrap_or("");
+    if rel.split('/').any(|p| p.starts_with('.') || p.is_empty()) || first == "inputs" {
+        Some(format!("the site names a file it must not upload: {path}"))
+    } else {
+        None
+    }
+}
+
+/// The path and the query of a request.
+pub fn split(request: &Captured) -> (String, String) {
+    let (path, query) = request.path.split_once('?').unwrap_or((&request.path, ""));
+    (percent_decode(path), query.to_owned())
+}
+
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(b) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A site of three files, one shared by two paths; `version` changes the page only.
+pub fn site_files(version: &str) -> Vec<(String, Vec<u8>)> {
+    vec![
+        (
+            "index.html".into(),
+            format!("<!doctype html><title>{version}</title><link rel=stylesheet href=style.css><img src=assets/logo.png>").into_bytes(),
+        ),
+        ("style.css".into(), b"body { margin: 0 }".to_vec()),
+        ("assets/logo.png".into(), b"\x89PNG logo bytes".to_vec()),
+        ("assets/logo-copy.png".into(), b"\x89PNG logo bytes".to_vec()),
+    ]
+}
+
+/// A finished generation (or an edit of `parent`) whose page says `title`.
+pub fn generate(
+    project: &s2c_core::project::Project,
+    parent: Option<u32>,
+    prompt: &str,
+    title: &str,
+) -> u32 {
+    use s2c_core::project::{NewVariant, NewVersion, VariantOutcome, VersionKind};
+    let spec = NewVersion {
+        parent,
+        kind: Some(if parent.is_some() {
+            VersionKind::Edit
+        } else {
+            VersionKind::Generation
+        }),
+        prompt: Some(prompt.into()),
+        stack: Some("html_tailwind".into()),
+        request: None,
+        inputs: vec![],
+    };
+    let (version, recorders) = project
+        .start_generation(
+            spec,
+            vec![NewVariant {
+                model: Some("claude-sonnet-4-5".into()),
+                provider: Some("anthropic".into()),
+            }],
+        )
+        .expect("start");
+    for mut rec in recorders {
+        rec.mark_generating().expect("generating");
+        rec.set_files(&[
+            (
+                "index.html".into(),
+                format!("<!doctype html><title>{title}</title><img src=\"assets/logo.png\">")
+                    .into_bytes(),
+            ),
+            ("assets/logo.png".into(), b"\x89PNG logo".to_vec()),
+        ])
+        .expect("files");
+        rec.finish(VariantOutcome::Complete).expect("finish");
+    }
+    project.finish_generation(version, true).expect("finish").id
+}
+
+/// v1 → v2 → v4 (the working copy), and v2 → v3, a fork.
+pub fn project_with_a_fork(dir: &std::path::Path) -> s2c_core::project::Project {
+    let project = s2c_core::project::Project::create(&dir.join("page"), "Bakery").expect("project");
+    let v1 = generate(&project, None, "A landing page for a bakery", "v1");
+    let v2 = generate(&project, Some(v1), "Make the header sticky", "v2");
+    generate(&project, Some(v2), "Try a green palette", "green");
+    generate(&project, Some(v2), "Darker hero", "dark");
+    project
+}
