@@ -1,6 +1,7 @@
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::providers::{vendor_models, Provider};
+use s2c_core::publish::{whoami, Access, Service};
 use s2c_core::redact::redact_secrets;
 use s2c_core::secrets::{KeyId, KeyStatus, Sensitive, Vendor};
 use std::time::Duration;
@@ -69,6 +70,11 @@ pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<Ke
     if id == KeyId::Vendor(Vendor::Figma) {
         return Ok(figma_test(&state).await);
     }
+    if let KeyId::Vendor(vendor) = id {
+        if vendor.publishes() {
+            return Ok(publishing_test(&state, vendor).await);
+        }
+    }
     let settings = state.settings.get();
     let (vendor, base_url) = match &id {
         KeyId::Vendor(v) => match Provider::builtin(*v) {
@@ -126,6 +132,36 @@ async fn figma_test(state: &AppState) -> KeyTest {
         Ok(user) => KeyTest {
             ok: true,
             message: format!("The token works (Figma user {})", user.handle),
+        },
+        Err(e) => KeyTest {
+            ok: false,
+            message: redact_secrets(&e.to_string()).into_owned(),
+        },
+    }
+}
+
+/// A publishing token is tested by asking its service whose it is.
+async fn publishing_test(state: &AppState, vendor: Vendor) -> KeyTest {
+    let Some(service) = Service::ALL.into_iter().find(|s| s.vendor() == vendor) else {
+        return KeyTest {
+            ok: false,
+            message: "This token is not used for publishing".into(),
+        };
+    };
+    let answer = async {
+        let access = Access::from_keychain(&state.secrets, &state.settings.get(), service).await?;
+        whoami(
+            service,
+            &access.base_url,
+            &access.token,
+            access.account_id.as_deref(),
+        )
+        .await
+    };
+    match answer.await {
+        Ok(who) => KeyTest {
+            ok: true,
+            message: format!("The token works ({} {who})", vendor.label()),
         },
         Err(e) => KeyTest {
             ok: false,

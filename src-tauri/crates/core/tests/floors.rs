@@ -49,7 +49,15 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "publish",
-        &["atomic_file", "project", "redact", "test_http", "vocab"],
+        &[
+            "atomic_file",
+            "project",
+            "redact",
+            "secrets",
+            "settings",
+            "test_http",
+            "vocab",
+        ],
     ),
     (
         "engine",
@@ -78,6 +86,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("projects", &["generation", "state"]),
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
+    ("publish", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.

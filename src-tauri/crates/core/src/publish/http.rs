@@ -392,6 +392,17 @@ impl ServiceClient {
         }
     }
 
+    /// Before another look at a deploy: the first look comes at once (a small site is often
+    /// live already), the next ones after [`Timing::poll_every`].
+    pub async fn before_look(&self, looks: &mut u32) -> Result<()> {
+        *looks += 1;
+        if *looks > 1 {
+            self.pause(self.timing.poll_every).await
+        } else {
+            self.check_cancelled()
+        }
+    }
+
     pub fn check_cancelled(&self) -> Result<()> {
         if self.cancel.is_cancelled() {
             Err(PublishError::Cancelled)

@@ -13,13 +13,19 @@
 //! - [`record`]: where a publication is remembered so the next one updates the same site: in
 //!   the project's database, or for a plain folder in `.s2c-publish.json` inside it (never
 //!   uploaded). No token is ever stored there; a site id alone lets nobody publish.
+//! - [`publish_version`] / [`publish_dir`]: what the app and the CLI call — the site from a
+//!   project version or a folder, the service's flow, the record updated; [`Access`] is a
+//!   token with the base URL it may go to.
+//! - [`editors`]: which code editors this machine has, to open a project in.
 //! - [`git`]: the version tree as a git repository (one commit per version, branches for forks),
 //!   and pushing it to GitHub through the same REST client as GitHub Pages ([`github`]).
 //!
 //! Every service deploys first and switches the live site last, so a failed or cancelled
 //! upload leaves the live site as it was (docs/PUBLISHING.md says how, service by service).
 
+mod access;
 mod cloudflare_pages;
+pub mod editors;
 mod error;
 pub mod git;
 pub mod github;
@@ -29,11 +35,14 @@ mod job;
 mod netlify;
 pub mod record;
 mod run;
+mod service;
 mod site;
 mod types;
 mod vercel;
 
+pub use access::Access;
 pub use error::{PublishError, Result};
-pub use run::{publish, whoami, PublishRequest};
+pub use run::{publish, site_name, whoami, PublishRequest};
+pub use service::{publish_dir, publish_version, Target};
 pub use site::{Site, SiteFile, MAX_SITE_BYTES, MAX_SITE_FILES};
 pub use types::{Progress, ProgressSink, Publication, PublishStage, Service};

@@ -66,6 +66,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     let mut deployment =
         api::create_deployment(&client, &account, &project.name, &manifest).await?;
     let started = std::time::Instant::now();
+    let mut looks = 0;
     loop {
         let stage = deployment.latest_stage.clone();
         match stage.as_ref().map(|s| (s.name.as_str(), s.status.as_str())) {
@@ -90,7 +91,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                 ),
             });
         }
-        client.pause(client.timing.poll_every).await?;
+        client.before_look(&mut looks).await?;
         deployment = api::get_deployment(&client, &account, &project.name, &deployment.id).await?;
     }
     Ok(Publication {

@@ -98,6 +98,7 @@ fn plan_site(site: &Site, known: &mut HashSet<String>) -> Result<(Plan, String)>
 /// build still running when the wait is over finishes on its own.
 async fn wait_for_build(client: &ServiceClient, repo: &RepoName, commit: &str) -> Result<()> {
     let started = std::time::Instant::now();
+    let mut looks = 0;
     loop {
         match gh::latest_build(client, repo, commit).await? {
             Ok(status) if status == "built" => return Ok(()),
@@ -112,6 +113,6 @@ async fn wait_for_build(client: &ServiceClient, repo: &RepoName, commit: &str) -
         if started.elapsed() > client.timing.live_within {
             return Ok(());
         }
-        client.pause(client.timing.poll_every).await?;
+        client.before_look(&mut looks).await?;
     }
 }

@@ -65,6 +65,7 @@ async fn upload_and_wait(job: &mut Job<'_>, deploy: &api::DeployAnswer) -> Resul
     }
     job.report(PublishStage::GoingLive);
     let started = std::time::Instant::now();
+    let mut looks = 0;
     let mut state = deploy.clone();
     loop {
         match state.state.as_str() {
@@ -89,7 +90,7 @@ async fn upload_and_wait(job: &mut Job<'_>, deploy: &api::DeployAnswer) -> Resul
                 ),
             });
         }
-        client.pause(client.timing.poll_every).await?;
+        client.before_look(&mut looks).await?;
         state = api::get_deploy(&client, &deploy.id).await?;
     }
 }

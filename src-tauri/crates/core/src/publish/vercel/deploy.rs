@@ -49,6 +49,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     };
     job.report(PublishStage::GoingLive);
     let started = std::time::Instant::now();
+    let mut looks = 0;
     loop {
         let state = deployment.ready_state.as_deref().unwrap_or("");
         if state == "READY" && deployment.aliased() {
@@ -76,7 +77,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                 ),
             });
         }
-        if let Err(e) = client.pause(client.timing.poll_every).await {
+        if let Err(e) = client.before_look(&mut looks).await {
             api::cancel_deployment(&client, &deployment.id).await;
             return Err(e);
         }
