@@ -159,7 +159,7 @@ pub async fn github_push(
         &project,
         &client,
         &s2c_core::publish::site_name(&name),
-        private,
+        private_repo,
         &sink,
     )
     .await?)

@@ -160,9 +160,9 @@ export const commands = {
 	gitExport: (projectId: string, destination: string) => typedError<GitExport, IpcError>(__TAURI_INVOKE("git_export", { projectId, destination })),
 	/**
 	 *  Push the project's history to GitHub: to the repository it went to before, or to a new one
-	 *  called `name` (private unless asked otherwise).
+	 *  called `name` (private when `private_repo`).
 	 */
-	githubPush: (projectId: string, name: string, private: boolean, onProgress: Channel<PushProgress>) => typedError<PushReport, IpcError>(__TAURI_INVOKE("github_push", { projectId, name, private, onProgress })),
+	githubPush: (projectId: string, name: string, privateRepo: boolean, onProgress: Channel<PushProgress>) => typedError<PushReport, IpcError>(__TAURI_INVOKE("github_push", { projectId, name, privateRepo, onProgress })),
 	/**  Where the project was last pushed on GitHub. */
 	githubPushStatus: (projectId: string) => typedError<PushReport | null, IpcError>(__TAURI_INVOKE("github_push_status", { projectId })),
 	/**  Open the project's repository on GitHub in the browser. */
