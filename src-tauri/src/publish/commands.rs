@@ -69,8 +69,9 @@ pub async fn publish_start(
 /// Stop the running publish or push of a project; the live site stays as it was.
 #[tauri::command]
 #[specta::specta]
-pub fn publish_cancel(publishes: State<'_, Publishes>, project_id: String) {
+pub fn publish_cancel(publishes: State<'_, Publishes>, project_id: String) -> Result<(), IpcError> {
     publishes.cancel(&project_id);
+    Ok(())
 }
 
 /// Where a project was published, one entry per service.

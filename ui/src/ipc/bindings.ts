@@ -149,7 +149,7 @@ export const commands = {
 	 */
 	publishStart: (projectId: string, versionId: number, variantId: number | null, service: Service, name: string | null, newSite: boolean, onProgress: Channel<Progress>) => typedError<Publication_Serialize, IpcError>(__TAURI_INVOKE("publish_start", { projectId, versionId, variantId, service, name, newSite, onProgress })),
 	/**  Stop the running publish or push of a project; the live site stays as it was. */
-	publishCancel: (projectId: string) => __TAURI_INVOKE<void>("publish_cancel", { projectId }),
+	publishCancel: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("publish_cancel", { projectId })),
 	/**  Where a project was published, one entry per service. */
 	publishList: (projectId: string) => typedError<Publication_Serialize[], IpcError>(__TAURI_INVOKE("publish_list", { projectId })),
 	/**  Forget where a project went on `service` (its next publish there makes a new site). */

@@ -106,3 +106,13 @@ describe("settings form", () => {
     expect(urlProblem("http://127.0.0.1:8080/v1")).toBeNull();
   });
 });
+
+describe("the publishing settings", () => {
+  it("keep a Cloudflare account ID and refuse one that is not an ID", () => {
+    const draft = { ...toDraft(defaults), cloudflareAccountId: " 0123456789abcdef0123456789abcdef " };
+    expect(validateDraft(draft)).toEqual({});
+    expect(fromDraft(draft).publishing).toEqual({ cloudflare_account_id: "0123456789abcdef0123456789abcdef" });
+    const bad = { ...draft, cloudflareAccountId: "https://dash.cloudflare.com/0123" };
+    expect(validateDraft(bad)["publishing.cloudflareAccountId"]).toContain("account ID");
+  });
+});

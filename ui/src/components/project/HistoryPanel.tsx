@@ -18,6 +18,8 @@ interface Props {
   thumbnails?: Map<number, string> | undefined;
   /** The project's inputs: each version shows the kind it was made from. */
   inputs?: StoredInput[] | undefined;
+  /** The services each version is live on. */
+  live?: Map<number, string[]> | undefined;
   onSelect: (versionId: number) => void;
   onRestore: (versionId: number) => void;
   onRetry: (versionId: number) => void;
@@ -38,7 +40,7 @@ function MadeFrom({ kind, inputIds, inputs, prompt }: { kind: string; inputIds: 
   );
 }
 
-export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSelect, onRestore, onRetry }: Props) {
+export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live, onSelect, onRestore, onRetry }: Props) {
   const rows = tree ? versionRows(tree) : [];
   return (
     <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
@@ -83,6 +85,11 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSe
                 <Badge tone={row.badge === "create" ? "accent" : row.badge === "manual" ? "emerald" : "zinc"}>{row.badge}</Badge>
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
                 <MadeFrom kind={row.version.kind} inputIds={row.version.inputs} inputs={inputs ?? []} prompt={row.version.prompt} />
+                {live?.get(row.version.id) ? (
+                  <span title={`Live on ${live.get(row.version.id)?.join(", ") ?? ""}`} data-testid="history-live">
+                    <Badge tone="emerald">live</Badge>
+                  </span>
+                ) : null}
                 {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
               </span>
               {thumbnails?.get(row.version.id) ? (

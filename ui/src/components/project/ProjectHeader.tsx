@@ -7,11 +7,13 @@ import { joinPath } from "../../lib/projectName";
 import { Icon } from "../common/Icon";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
+import { HandOffMenu } from "./HandOffMenu";
+import { PublishControls } from "./PublishControls";
 
 interface Props {
   project: ProjectInfo;
-  /** What Export writes: the version and variant on screen. */
-  exportTarget: { versionId: number; variantId: number | null } | null;
+  /** What Export writes and Publish sends: the version and variant on screen ("v3"). */
+  exportTarget: { versionId: number; variantId: number | null; label?: string } | null;
   onBack: () => void;
   onOpenSettings: () => void;
   onMessage: (text: string, error?: boolean) => void;
@@ -81,6 +83,8 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
             </div>
           ) : null}
         </div>
+        <HandOffMenu project={project} onOpenSettings={onOpenSettings} onMessage={onMessage} />
+        <PublishControls project={project} target={exportTarget ? { ...exportTarget, label: exportTarget.label ?? "this version" } : null} onOpenSettings={onOpenSettings} onMessage={onMessage} />
         <SettingsButton onClick={onOpenSettings} />
       </div>
     </header>

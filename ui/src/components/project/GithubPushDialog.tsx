@@ -1,0 +1,146 @@
+// Push to GitHub: the project's history into a repository of the user's (private unless they
+// say otherwise); the next push sends only the new versions.
+import { useEffect, useState } from "react";
+import { errorCode, errorMessage, type ProjectInfo } from "../../ipc";
+import { githubOpenRepo, githubPush, githubPushStatus, publishCancel, type PushProgress, type PushReport } from "../../ipc/publish";
+import { useKeyStatuses } from "../../hooks/useKeyStatuses";
+import { shortUrl } from "../../lib/publishing";
+import { Icon } from "../common/Icon";
+import { buttonClass, primaryButtonClass } from "../common/ui";
+import { inputClass } from "../settings/fields";
+
+interface Props {
+  project: ProjectInfo;
+  onClose: () => void;
+  onOpenSettings: () => void;
+}
+
+type Phase = { kind: "idle" } | { kind: "running"; progress: PushProgress | null } | { kind: "done"; report: PushReport } | { kind: "failed"; message: string; code: string };
+
+export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
+  const keys = useKeyStatuses();
+  const hasToken = keys?.find((k) => k.provider === "github")?.set ?? null;
+  const [previous, setPrevious] = useState<PushReport | null | undefined>(undefined);
+  const [name, setName] = useState(() => project.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "my-page");
+  const [privateRepo, setPrivateRepo] = useState(true);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const running = phase.kind === "running";
+
+  useEffect(() => {
+    void githubPushStatus(project.id).then((r) => {
+      setPrevious(r.status === "ok" ? r.data : null);
+    });
+  }, [project.id]);
+
+  async function push() {
+    setPhase({ kind: "running", progress: null });
+    const r = await githubPush(project.id, name, privateRepo, (progress) => {
+      setPhase((p) => (p.kind === "running" ? { kind: "running", progress } : p));
+    });
+    if (r.status === "ok") {
+      setPhase({ kind: "done", report: r.data });
+      setPrevious(r.data);
+    } else if (errorCode(r.error) === "cancelled") {
+      setPhase({ kind: "idle" });
+    } else {
+      setPhase({ kind: "failed", message: errorMessage(r.error), code: errorCode(r.error) });
+    }
+  }
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-6 backdrop-blur-sm">
+      <div role="dialog" aria-modal="true" aria-labelledby="push-title" className="flex w-[min(480px,100%)] flex-col gap-4 rounded-2xl bg-white p-5 shadow-2xl dark:bg-zinc-900" data-testid="push-dialog">
+        <header>
+          <h2 id="push-title" className="text-base font-semibold">
+            Push to GitHub
+          </h2>
+          <p className="text-sm text-zinc-500">Every version becomes a commit, with your prompt as its message; forks become branches. A developer can clone it and carry on.</p>
+        </header>
+        {hasToken === false ? (
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" role="note">
+            <span>Add a GitHub token in Settings → Publishing first.</span>
+            <button type="button" className={buttonClass} onClick={onOpenSettings}>
+              Open Settings
+            </button>
+          </div>
+        ) : previous ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-300">
+            Sends the new versions to <span className="font-medium">{shortUrl(previous.url)}</span>.
+          </p>
+        ) : previous === null ? (
+          <div className="flex flex-col gap-2">
+            <label htmlFor="push-name" className="text-sm font-medium">
+              New repository
+            </label>
+            <input
+              id="push-name"
+              className={inputClass}
+              value={name}
+              disabled={running}
+              spellCheck={false}
+              onChange={(e) => {
+                setName(e.target.value);
+              }}
+            />
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="accent-accent-600"
+                checked={privateRepo}
+                disabled={running}
+                onChange={(e) => {
+                  setPrivateRepo(e.target.checked);
+                }}
+              />
+              Private (only you and people you invite see it)
+            </label>
+          </div>
+        ) : null}
+        {phase.kind === "running" ? (
+          <p className="text-sm text-zinc-500" role="status">
+            {phase.progress ? `Sent ${phase.progress.sent} of ${phase.progress.total} commits…` : "Preparing the history…"}
+          </p>
+        ) : null}
+        {phase.kind === "failed" ? (
+          <div role="alert" className="flex flex-col gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+            <p>{phase.message}</p>
+            {phase.code === "unauthorized" ? (
+              <button type="button" className={`${buttonClass} self-start`} onClick={onOpenSettings}>
+                Open Settings → Publishing
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {phase.kind === "done" ? (
+          <div className="flex items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" data-testid="push-done">
+            <span>
+              {phase.report.commits_sent === 0 ? "GitHub already had every version." : `Sent ${phase.report.commits_sent} new commit${phase.report.commits_sent === 1 ? "" : "s"}.`}
+              {phase.report.skipped.length > 0 ? ` Left alone (changed on GitHub): ${phase.report.skipped.join(", ")}.` : ""}
+            </span>
+            <button type="button" className={buttonClass} onClick={() => void githubOpenRepo(project.id)}>
+              <Icon name="external" className="inline size-4" /> Open on GitHub
+            </button>
+          </div>
+        ) : null}
+        <footer className="flex justify-end gap-2">
+          {running ? (
+            <button type="button" className={buttonClass} onClick={() => void publishCancel(project.id)}>
+              Cancel
+            </button>
+          ) : (
+            <>
+              <button type="button" className={buttonClass} onClick={onClose}>
+                {phase.kind === "done" ? "Done" : "Close"}
+              </button>
+              {phase.kind !== "done" ? (
+                <button type="button" className={primaryButtonClass} disabled={hasToken === false || previous === undefined || (!previous && !name.trim())} onClick={() => void push()}>
+                  {previous ? "Push new versions" : "Create and push"}
+                </button>
+              ) : null}
+            </>
+          )}
+        </footer>
+      </div>
+    </div>
+  );
+}
