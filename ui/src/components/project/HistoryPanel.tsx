@@ -86,8 +86,13 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
                 <MadeFrom kind={row.version.kind} inputIds={row.version.inputs} inputs={inputs ?? []} prompt={row.version.prompt} />
                 {live?.get(row.version.id) ? (
-                  <span title={`Live on ${live.get(row.version.id)?.join(", ") ?? ""}`} data-testid="history-live">
-                    <Badge tone="emerald">live</Badge>
+                  <span
+                    title={`Live on ${live.get(row.version.id)?.join(", ") ?? ""}`}
+                    data-testid="history-live"
+                    className="inline-flex items-center gap-1 rounded-md border border-emerald-300 px-1.5 py-0.5 text-[11px] font-medium text-emerald-700 dark:border-emerald-800 dark:text-emerald-300"
+                  >
+                    <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+                    live
                   </span>
                 ) : null}
                 {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}

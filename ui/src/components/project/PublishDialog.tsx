@@ -133,7 +133,7 @@ export function PublishDialog({ projectId, projectName, target, publications, on
           })}
         </fieldset>
 
-        {hasToken === false ? (
+        {phase.kind === "done" ? null : hasToken === false ? (
           <div className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" role="note">
             <span>Add a {info?.label ?? ""} token in Settings → Publishing first.</span>
             <button type="button" className={buttonClass} onClick={onOpenSettings}>
