@@ -211,3 +211,6 @@ mod generation_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;
+
+#[path = "publish_tests.rs"]
+mod publish_tests;

@@ -44,7 +44,7 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
         const waiting = deferred.get(cmd);
         if (!waiting) throw new Error(`no ${cmd} is waiting`);
         deferred.delete(cmd);
-        if (value && typeof value === "object" && "__error" in value) waiting.reject((value).__error);
+        if (value && typeof value === "object" && "__error" in value) waiting.reject(value.__error);
         else waiting.resolve(value);
       },
       __emitEvent: (event: string, payload: unknown) => {

@@ -4,7 +4,7 @@
 //! the site's own files (no dotfile, no `.s2c/`, no input) is ever named. A broken rule is
 //! answered 400 and fails the test when the mock is dropped.
 //!
-//! A test file declares `mod support;` (the mock server) and `mod publish_support;`.
+//! A test declares `mod support;` (the mock server) and `mod publish_support;` side by side.
 //!
 //! Each mock keeps what is live apart from what is being uploaded, so a test can check that a
 //! failed or cancelled publish left the live site as it was.
@@ -16,7 +16,7 @@ pub mod github;
 pub mod netlify;
 pub mod vercel;
 
-pub use crate::support::{Captured, MockServer, Reply};
+pub use super::support::{Captured, MockServer, Reply};
 use s2c_core::publish::http::Timing;
 use s2c_core::vocab::http_client::RetryPolicy;
 use sha1::{Digest, Sha1};
