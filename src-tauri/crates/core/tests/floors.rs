@@ -17,10 +17,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("visual_edit", &[]),
     ("render", &["app_info", "prompts", "visual_edit", "vocab"]),
     ("fidelity", &["render"]),
-    (
-        "figma",
-        &["prompts", "providers", "redact", "safe_fetch", "vocab"],
-    ),
+    ("figma", &["prompts", "redact", "safe_fetch", "vocab"]),
     (
         "tools",
         &[
