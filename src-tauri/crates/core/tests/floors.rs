@@ -47,9 +47,11 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "publish",
         &[
+            "app_info",
             "atomic_file",
             "project",
             "redact",
+            "render",
             "secrets",
             "settings",
             "test_http",

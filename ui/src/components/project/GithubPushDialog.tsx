@@ -8,6 +8,7 @@ import { shortUrl } from "../../lib/publishing";
 import { Icon } from "../common/Icon";
 import { buttonClass, primaryButtonClass } from "../common/ui";
 import { inputClass } from "../settings/fields";
+import { Failure, NeedsToken } from "./PublishingNotes";
 
 interface Props {
   project: ProjectInfo;
@@ -57,12 +58,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
           <p className="text-sm text-zinc-500">Every version becomes a commit, with your prompt as its message; forks become branches. A developer can clone it and carry on.</p>
         </header>
         {hasToken === false ? (
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" role="note">
-            <span>Add a GitHub token in Settings → Publishing first.</span>
-            <button type="button" className={buttonClass} onClick={onOpenSettings}>
-              Open Settings
-            </button>
-          </div>
+          <NeedsToken label="GitHub" onOpenSettings={onOpenSettings} />
         ) : previous ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-300">
             Sends the new versions to <span className="font-medium">{shortUrl(previous.url)}</span>.
@@ -101,16 +97,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
             {phase.progress ? `Sent ${phase.progress.sent} of ${phase.progress.total} commits…` : "Preparing the history…"}
           </p>
         ) : null}
-        {phase.kind === "failed" ? (
-          <div role="alert" className="flex flex-col gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-            <p>{phase.message}</p>
-            {phase.code === "unauthorized" ? (
-              <button type="button" className={`${buttonClass} self-start`} onClick={onOpenSettings}>
-                Open Settings → Publishing
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        {phase.kind === "failed" ? <Failure message={phase.message} code={phase.code} onOpenSettings={onOpenSettings} /> : null}
         {phase.kind === "done" ? (
           <div className="flex items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" data-testid="push-done">
             <span>

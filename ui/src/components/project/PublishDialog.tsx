@@ -10,6 +10,7 @@ import { progressFraction, progressLine, SERVICES, serviceLabel, shortUrl } from
 import { Icon } from "../common/Icon";
 import { buttonClass, primaryButtonClass } from "../common/ui";
 import { inputClass } from "../settings/fields";
+import { Failure, NeedsToken } from "./PublishingNotes";
 
 interface Props {
   projectId: string;
@@ -134,12 +135,7 @@ export function PublishDialog({ projectId, projectName, target, publications, on
         </fieldset>
 
         {phase.kind === "done" ? null : hasToken === false ? (
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" role="note">
-            <span>Add a {info?.label ?? ""} token in Settings → Publishing first.</span>
-            <button type="button" className={buttonClass} onClick={onOpenSettings}>
-              Open Settings
-            </button>
-          </div>
+          <NeedsToken label={info?.label ?? ""} onOpenSettings={onOpenSettings} />
         ) : previous ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="publish-updates">
             Updates <span className="font-medium">{shortUrl(previous.url)}</span>, which shows v{previous.version_id ?? "?"} now.{" "}
@@ -186,13 +182,8 @@ export function PublishDialog({ projectId, projectName, target, publications, on
         ) : null}
         {phase.kind === "choose" && phase.note ? <p className="text-sm text-zinc-600 dark:text-zinc-300">{phase.note}</p> : null}
         {phase.kind === "failed" ? (
-          <div role="alert" className="flex flex-col gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300" data-testid="publish-error">
-            <p>{phase.message}</p>
-            {phase.code === "unauthorized" ? (
-              <button type="button" className={`${buttonClass} self-start`} onClick={onOpenSettings}>
-                Open Settings → Publishing
-              </button>
-            ) : phase.code === "not_found" && previous ? (
+          <Failure message={phase.message} code={phase.code} onOpenSettings={onOpenSettings} testId="publish-error">
+            {phase.code === "not_found" && previous ? (
               <button
                 type="button"
                 className={`${buttonClass} self-start`}
@@ -204,7 +195,7 @@ export function PublishDialog({ projectId, projectName, target, publications, on
                 Publish to a new site
               </button>
             ) : null}
-          </div>
+          </Failure>
         ) : null}
         {phase.kind === "done" ? (
           <div className="flex flex-col gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" data-testid="publish-done">

@@ -3,6 +3,7 @@
 //! system's default text editor. The app opens them through the opener plugin; the project
 //! watcher notices the edits made there.
 
+use crate::app_info::is_executable;
 use serde::Serialize;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -79,23 +80,8 @@ pub fn on_path(command: &str, path_var: Option<&OsStr>) -> Option<PathBuf> {
         names
             .iter()
             .map(|n| dir.join(n))
-            .find(|candidate| executable(candidate))
+            .find(|candidate| is_executable(candidate))
     })
-}
-
-fn executable(path: &Path) -> bool {
-    let Ok(meta) = std::fs::metadata(path) else {
-        return false;
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        meta.is_file() && meta.permissions().mode() & 0o111 != 0
-    }
-    #[cfg(not(unix))]
-    {
-        meta.is_file()
-    }
 }
 
 /// The system's editor for plain text: on Linux the `text/plain` handler of the desktop

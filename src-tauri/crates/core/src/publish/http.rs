@@ -355,10 +355,52 @@ impl ServiceClient {
     /// Send and read a JSON answer; any failure classified.
     pub async fn json<T: DeserializeOwned>(&self, call: &Call<'_>, what: &str) -> Result<T> {
         let answer = self.send(call).await?;
+        self.expect(&answer, what)
+    }
+
+    /// A 2xx answer's JSON, or the error the answer stands for.
+    pub fn expect<T: DeserializeOwned>(&self, answer: &Answer, what: &str) -> Result<T> {
         if !answer.ok() {
-            return Err(self.refusal(&answer));
+            return Err(self.refusal(answer));
         }
         answer.json(self.service, what)
+    }
+
+    /// A 2xx answer (its body unread: some services answer an upload with none), or the error
+    /// the answer stands for.
+    pub fn expect_ok(&self, answer: &Answer) -> Result<()> {
+        if answer.ok() {
+            Ok(())
+        } else {
+            Err(self.refusal(answer))
+        }
+    }
+
+    /// A resource that may be gone: `None` for a 404 (deleted, or out of this token's reach).
+    pub async fn json_or_gone<T: DeserializeOwned>(
+        &self,
+        call: &Call<'_>,
+        what: &str,
+    ) -> Result<Option<T>> {
+        let answer = self.send(call).await?;
+        if answer.status == 404 {
+            return Ok(None);
+        }
+        self.expect(&answer, what).map(Some)
+    }
+
+    /// An error once a deploy has taken longer than [`Timing::live_within`] to go live.
+    pub fn within_deadline(&self, started: std::time::Instant) -> Result<()> {
+        if started.elapsed() <= self.timing.live_within {
+            return Ok(());
+        }
+        Err(PublishError::DeployFailed {
+            service: self.service,
+            detail: format!(
+                "it was still not live after {} seconds",
+                self.timing.live_within.as_secs()
+            ),
+        })
     }
 
     /// The error a non-2xx answer stands for, when the caller has nothing more specific.

@@ -23,6 +23,16 @@ pub struct Target {
     pub timing: Timing,
 }
 
+impl Target {
+    /// Where it went last time on this service, unless a new site is asked for.
+    fn previous(&self, publications: Vec<Publication>) -> Option<Publication> {
+        if self.new_site {
+            return None;
+        }
+        publications.into_iter().find(|p| p.service == self.service)
+    }
+}
+
 /// Publish a version of `project` (its chosen variant, or `variant`) and remember where.
 pub async fn publish_version(
     project: &Project,
@@ -33,13 +43,7 @@ pub async fn publish_version(
     progress: ProgressSink<'_>,
     cancel: CancellationToken,
 ) -> Result<Publication> {
-    let previous = if target.new_site {
-        None
-    } else {
-        record::read_project(project)?
-            .into_iter()
-            .find(|p| p.service == target.service)
-    };
+    let previous = target.previous(record::read_project(project)?);
     let site = Site::from_version(project, version, variant).await?;
     let name = match &target.name {
         Some(name) => name.clone(),
@@ -84,13 +88,7 @@ pub async fn publish_dir(
             dir.display()
         )));
     }
-    let previous = if target.new_site {
-        None
-    } else {
-        record::read_folder(dir)
-            .into_iter()
-            .find(|p| p.service == target.service)
-    };
+    let previous = target.previous(record::read_folder(dir));
     let site = Site::from_folder(dir)?;
     let name = target.name.clone().unwrap_or_else(|| {
         dir.canonicalize()

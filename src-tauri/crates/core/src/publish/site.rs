@@ -29,35 +29,9 @@ impl SiteFile {
         self.bytes.len() as u64
     }
 
-    /// The MIME type a server should give it, by extension.
+    /// The MIME type a server should give it, by extension (the preview server's table).
     pub fn content_type(&self) -> &'static str {
-        let ext = self
-            .path
-            .rsplit_once('.')
-            .map(|(_, e)| e.to_ascii_lowercase())
-            .unwrap_or_default();
-        match ext.as_str() {
-            "html" | "htm" => "text/html",
-            "css" => "text/css",
-            "js" | "mjs" => "text/javascript",
-            "json" | "map" => "application/json",
-            "svg" => "image/svg+xml",
-            "png" => "image/png",
-            "jpg" | "jpeg" => "image/jpeg",
-            "gif" => "image/gif",
-            "webp" => "image/webp",
-            "avif" => "image/avif",
-            "ico" => "image/x-icon",
-            "woff" => "font/woff",
-            "woff2" => "font/woff2",
-            "ttf" => "font/ttf",
-            "otf" => "font/otf",
-            "txt" => "text/plain",
-            "xml" => "application/xml",
-            "mp4" => "video/mp4",
-            "webm" => "video/webm",
-            _ => "application/octet-stream",
-        }
+        crate::render::content_type_for(&self.path)
     }
 }
 

@@ -62,12 +62,12 @@ fn files_carry_their_sha1_and_type() {
     let index = &site.files()[1];
     // `printf hello | sha1sum`
     assert_eq!(index.sha1, "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d");
-    assert_eq!(index.content_type(), "text/html");
+    assert_eq!(index.content_type(), "text/html; charset=utf-8");
     assert_eq!(
         site.files()[0].sha1,
         "da39a3ee5e6b4b0d3255bfef95601890afd80709"
     );
-    assert_eq!(site.files()[0].content_type(), "text/css");
+    assert_eq!(site.files()[0].content_type(), "text/css; charset=utf-8");
     assert!(site
         .by_sha1("aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d")
         .is_some());

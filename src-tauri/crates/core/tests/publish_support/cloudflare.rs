@@ -5,11 +5,10 @@
 //! against wrangler's hash of its content and extension when a manifest names it. Answers are
 //! Cloudflare's envelope `{success, errors, messages, result}`.
 
-use super::{bearer, site_path_problem, split, Captured, MockServer, Problems, Reply};
+use super::{bearer, site_path_problem, split, Captured, Mock, Problems, Reply};
 use base64::Engine;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::{Arc, Mutex};
 
 pub const TOKEN: &str = "cf-mock-token-0123456789abcdefghijklmnopqrst";
 pub const ACCOUNT: &str = "acc0123456789abcdef0123456789abcd";
@@ -33,41 +32,22 @@ pub struct State {
     next_id: u32,
 }
 
-pub struct CloudflareMock {
-    pub server: MockServer,
-    pub state: Arc<Mutex<State>>,
-    pub problems: Problems,
-}
+pub type CloudflareMock = Mock<State>;
 
-impl Drop for CloudflareMock {
-    fn drop(&mut self) {
-        self.problems.check_on_drop();
-    }
-}
-
-impl CloudflareMock {
+impl Mock<State> {
     pub async fn start() -> Self {
-        let server = MockServer::start(vec![]).await;
-        let state = Arc::new(Mutex::new(State {
-            accounts: vec![ACCOUNT.to_owned()],
-            ..State::default()
-        }));
-        let problems = Problems::default();
-        let (s, p) = (state.clone(), problems.clone());
-        server.respond_with(move |request| answer(request, &mut s.lock().expect("state"), &p));
-        Self {
-            server,
-            state,
-            problems,
-        }
+        Self::serve(
+            State {
+                accounts: vec![ACCOUNT.to_owned()],
+                ..State::default()
+            },
+            answer,
+        )
+        .await
     }
 
     pub fn base_url(&self) -> String {
         self.server.url("/client/v4")
-    }
-
-    pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
-        f(&mut self.state.lock().expect("state"))
     }
 }
 

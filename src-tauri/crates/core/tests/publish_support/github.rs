@@ -6,14 +6,13 @@
 //! is not a fast-forward is 422 unless forced), `git/matching-refs`, `pages`, the latest build.
 //! The git database of an empty repository answers 409 "Git Repository is empty.".
 
-use super::{bearer, site_path_problem, split, Captured, MockServer, Problems, Reply};
+use super::{bearer, site_path_problem, split, Captured, Mock, Problems, Reply};
 use base64::Engine;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
 
 pub const TOKEN: &str = "ghp_mock0123456789abcdefghijklmnopqrstu";
 pub const LOGIN: &str = "ada";
@@ -34,17 +33,7 @@ pub struct State {
     pub fail_blobs_after: Option<u32>,
 }
 
-pub struct GithubMock {
-    pub server: MockServer,
-    pub state: Arc<Mutex<State>>,
-    pub problems: Problems,
-}
-
-impl Drop for GithubMock {
-    fn drop(&mut self) {
-        self.problems.check_on_drop();
-    }
-}
+pub type GithubMock = Mock<State>;
 
 /// Run git in `dir` with `input` on stdin; its stdout, or what went wrong.
 pub fn git(
@@ -81,32 +70,23 @@ pub fn git(
     }
 }
 
-impl GithubMock {
+impl Mock<State> {
     pub async fn start() -> Self {
-        let server = MockServer::start(vec![]).await;
-        let state = Arc::new(Mutex::new(State {
-            root: tempfile::tempdir().expect("temp dir"),
-            repos: BTreeMap::new(),
-            taken: HashSet::new(),
-            created: BTreeMap::new(),
-            fail_blobs_after: None,
-        }));
-        let problems = Problems::default();
-        let (s, p) = (state.clone(), problems.clone());
-        server.respond_with(move |request| answer(request, &mut s.lock().expect("state"), &p));
-        Self {
-            server,
-            state,
-            problems,
-        }
+        Self::serve(
+            State {
+                root: tempfile::tempdir().expect("temp dir"),
+                repos: BTreeMap::new(),
+                taken: HashSet::new(),
+                created: BTreeMap::new(),
+                fail_blobs_after: None,
+            },
+            answer,
+        )
+        .await
     }
 
     pub fn base_url(&self) -> String {
         self.server.url("")
-    }
-
-    pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
-        f(&mut self.state.lock().expect("state"))
     }
 
     /// The bare repository behind `owner/name`, for `git clone`.

@@ -42,6 +42,40 @@ pub fn sha1_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// A mock service: the server, its state, the rules broken so far (which fail the test when the
+/// mock is dropped).
+pub struct Mock<S> {
+    pub server: MockServer,
+    pub state: Arc<Mutex<S>>,
+    pub problems: Problems,
+}
+
+impl<S> Drop for Mock<S> {
+    fn drop(&mut self) {
+        self.problems.check_on_drop();
+    }
+}
+
+impl<S: Send + 'static> Mock<S> {
+    /// Serve every request with `answer`, over `state`.
+    pub async fn serve(state: S, answer: fn(&Captured, &mut S, &Problems) -> Reply) -> Self {
+        let server = MockServer::start(vec![]).await;
+        let state = Arc::new(Mutex::new(state));
+        let problems = Problems::default();
+        let (s, p) = (state.clone(), problems.clone());
+        server.respond_with(move |request| answer(request, &mut s.lock().expect("state"), &p));
+        Self {
+            server,
+            state,
+            problems,
+        }
+    }
+
+    pub fn with<T>(&self, f: impl FnOnce(&mut S) -> T) -> T {
+        f(&mut self.state.lock().expect("state"))
+    }
+}
+
 /// Rules a request broke, collected; the mock's owner fails the test on drop.
 #[derive(Clone, Default)]
 pub struct Problems(Arc<Mutex<Vec<String>>>);

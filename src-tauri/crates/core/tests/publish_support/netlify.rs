@@ -3,10 +3,9 @@
 //! states up to `ready` (when the deploy becomes the live one), cancel, the user; errors as
 //! `{code, message}`, rate limits with `X-RateLimit-*` headers.
 
-use super::{bearer, sha1_hex, site_path_problem, split, Captured, MockServer, Problems, Reply};
+use super::{bearer, sha1_hex, site_path_problem, split, Captured, Mock, Problems, Reply};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::{Arc, Mutex};
 
 pub const TOKEN: &str = "nfp_mock0123456789abcdefghijklmnopqr";
 
@@ -49,39 +48,16 @@ pub struct State {
     next_id: u32,
 }
 
-pub struct NetlifyMock {
-    pub server: MockServer,
-    pub state: Arc<Mutex<State>>,
-    pub problems: Problems,
-}
+pub type NetlifyMock = Mock<State>;
 
-impl Drop for NetlifyMock {
-    fn drop(&mut self) {
-        self.problems.check_on_drop();
-    }
-}
-
-impl NetlifyMock {
+impl Mock<State> {
     pub async fn start() -> Self {
-        let server = MockServer::start(vec![]).await;
-        let state = Arc::new(Mutex::new(State::default()));
-        let problems = Problems::default();
-        let (s, p) = (state.clone(), problems.clone());
-        server.respond_with(move |request| answer(request, &mut s.lock().expect("state"), &p));
-        Self {
-            server,
-            state,
-            problems,
-        }
+        Self::serve(State::default(), answer).await
     }
 
     /// `http://127.0.0.1:PORT/api/v1`, as `NETLIFY_BASE_URL` would be.
     pub fn base_url(&self) -> String {
         self.server.url("/api/v1")
-    }
-
-    pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
-        f(&mut self.state.lock().expect("state"))
     }
 
     pub fn site(&self, id: &str) -> Option<Site> {

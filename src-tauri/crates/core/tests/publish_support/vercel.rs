@@ -4,10 +4,9 @@
 //! answers `missing_files` until every SHA is uploaded, `readyState` up to `READY` with the
 //! production alias; errors as `{error: {code, message}}`.
 
-use super::{bearer, sha1_hex, site_path_problem, split, Captured, MockServer, Problems, Reply};
+use super::{bearer, sha1_hex, site_path_problem, split, Captured, Mock, Problems, Reply};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::{Arc, Mutex};
 
 pub const TOKEN: &str = "vercel-mock-token-0123456789ab";
 
@@ -32,38 +31,15 @@ pub struct State {
     next_id: u32,
 }
 
-pub struct VercelMock {
-    pub server: MockServer,
-    pub state: Arc<Mutex<State>>,
-    pub problems: Problems,
-}
+pub type VercelMock = Mock<State>;
 
-impl Drop for VercelMock {
-    fn drop(&mut self) {
-        self.problems.check_on_drop();
-    }
-}
-
-impl VercelMock {
+impl Mock<State> {
     pub async fn start() -> Self {
-        let server = MockServer::start(vec![]).await;
-        let state = Arc::new(Mutex::new(State::default()));
-        let problems = Problems::default();
-        let (s, p) = (state.clone(), problems.clone());
-        server.respond_with(move |request| answer(request, &mut s.lock().expect("state"), &p));
-        Self {
-            server,
-            state,
-            problems,
-        }
+        Self::serve(State::default(), answer).await
     }
 
     pub fn base_url(&self) -> String {
         self.server.url("")
-    }
-
-    pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
-        f(&mut self.state.lock().expect("state"))
     }
 }
 
@@ -124,7 +100,9 @@ fn answer(request: &Captured, state: &mut State, problems: &Problems) -> Reply {
             }
             state.uploads += 1;
             state.files.insert(digest, request.body.clone());
-            Reply::json(200, &json!({}))
+            // "In the case of a successful response you'll receive a status code 200 with an
+            // empty body."
+            Reply::new(200, "application/json", Vec::new())
         }
         ("POST", ["v13", "deployments"]) => create(request, state, problems, &query),
         ("GET", ["v13", "deployments", id]) => poll(state, id),

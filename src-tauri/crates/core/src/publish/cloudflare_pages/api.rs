@@ -66,8 +66,9 @@ struct Verified {
     status: String,
 }
 
+/// A 2xx answer's `result`, or the error the answer stands for.
 fn result<T: DeserializeOwned>(client: &ServiceClient, answer: &Answer, what: &str) -> Result<T> {
-    let envelope: Envelope<T> = answer.json(client.service(), what)?;
+    let envelope: Envelope<T> = client.expect(answer, what)?;
     match envelope.result {
         Some(result) if envelope.success => Ok(result),
         _ => Err(PublishError::BadAnswer {
@@ -83,9 +84,6 @@ async fn call<T: DeserializeOwned>(
     what: &str,
 ) -> Result<T> {
     let answer = client.send(call).await?;
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
     result(client, &answer, what)
 }
 
@@ -133,8 +131,7 @@ pub async fn get_project(
     let answer = client.send(&Call::get(path)).await?;
     match answer.status {
         404 => Ok(None),
-        _ if answer.ok() => Ok(Some(result(client, &answer, "the project")?)),
-        _ => Err(client.refusal(&answer)),
+        _ => result(client, &answer, "the project").map(Some),
     }
 }
 
@@ -152,9 +149,6 @@ pub async fn create_project(
             service: client.service(),
             name: name.to_owned(),
         });
-    }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
     }
     result(client, &answer, "the new project")
 }
@@ -269,9 +263,6 @@ pub async fn create_deployment(
             service: client.service(),
             site: name.to_owned(),
         });
-    }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
     }
     result(client, &answer, "the deployment")
 }

@@ -82,15 +82,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
             }
             _ => {}
         }
-        if started.elapsed() > client.timing.live_within {
-            return Err(PublishError::DeployFailed {
-                service,
-                detail: format!(
-                    "it was not live after {} seconds",
-                    client.timing.live_within.as_secs()
-                ),
-            });
-        }
+        client.within_deadline(started)?;
         client.before_look(&mut looks).await?;
         deployment = api::get_deployment(&client, &account, &project.name, &deployment.id).await?;
     }

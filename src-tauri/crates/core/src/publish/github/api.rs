@@ -147,12 +147,9 @@ pub async fn whoami(client: &ServiceClient) -> Result<String> {
 
 /// `GET /repos/{owner}/{repo}`; `None` when it is gone or out of reach.
 pub async fn get_repo(client: &ServiceClient, repo: &RepoName) -> Result<Option<Repo>> {
-    let answer = client.send(&get(repo.path("")?)).await?;
-    match answer.status {
-        404 => Ok(None),
-        _ if answer.ok() => Ok(Some(answer.json(client.service(), "the repository")?)),
-        _ => Err(client.refusal(&answer)),
-    }
+    client
+        .json_or_gone(&get(repo.path("")?), "the repository")
+        .await
 }
 
 /// `POST /user/repos` with a first commit (the git database cannot write into an empty one).
@@ -175,10 +172,7 @@ pub async fn create_repo(
             name: name.to_owned(),
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    answer.json(client.service(), "the new repository")
+    client.expect(&answer, "the new repository")
 }
 
 /// `GET /repos/{owner}/{repo}/git/matching-refs/heads`: every branch and its commit.
@@ -190,10 +184,7 @@ pub async fn heads(client: &ServiceClient, repo: &RepoName) -> Result<Vec<(Strin
     if answer.status == 409 {
         return Ok(Vec::new());
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    let refs: Vec<RefAnswer> = answer.json(client.service(), "the branches")?;
+    let refs: Vec<RefAnswer> = client.expect(&answer, "the branches")?;
     Ok(refs
         .into_iter()
         .filter_map(|r| {
@@ -265,10 +256,7 @@ async fn created<T: serde::de::DeserializeOwned>(
             "The repository on GitHub is empty, and GitHub cannot write into an empty repository through its API. Add a README to it on github.com, or push to a new repository.".into(),
         ));
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    answer.json(client.service(), what)
+    client.expect(&answer, what)
 }
 
 /// The tree of commit `sha`, and it with every object under it (`GET …/git/commits/{sha}`,
@@ -326,20 +314,14 @@ pub async fn set_branch(
             answer.message()
         )));
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    Ok(())
+    client.expect_ok(&answer)
 }
 
 /// `GET …/pages`; `None` when Pages is not on.
 pub async fn pages(client: &ServiceClient, repo: &RepoName) -> Result<Option<Pages>> {
-    let answer = client.send(&get(repo.path("/pages")?)).await?;
-    match answer.status {
-        404 => Ok(None),
-        _ if answer.ok() => Ok(Some(answer.json(client.service(), "the Pages site")?)),
-        _ => Err(client.refusal(&answer)),
-    }
+    client
+        .json_or_gone(&get(repo.path("/pages")?), "the Pages site")
+        .await
 }
 
 /// `POST …/pages`: serve `branch` from its top folder.
@@ -353,10 +335,7 @@ pub async fn enable_pages(client: &ServiceClient, repo: &RepoName, branch: &str)
             detail: format!("GitHub Pages could not be turned on: {}", answer.message()),
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    answer.json(client.service(), "the Pages site")
+    client.expect(&answer, "the Pages site")
 }
 
 /// `GET …/pages/builds/latest`: `built`, `building`, `queued` (also while the latest build is
@@ -372,10 +351,7 @@ pub async fn latest_build(
     if answer.status == 404 {
         return Ok(Ok("queued".into()));
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    let build: Build = answer.json(client.service(), "the Pages build")?;
+    let build: Build = client.expect(&answer, "the Pages build")?;
     if build.commit.as_deref().is_some_and(|c| c != commit) {
         return Ok(Ok("queued".into()));
     }

@@ -65,14 +65,9 @@ pub async fn whoami(client: &ServiceClient) -> Result<String> {
 
 /// `GET /sites/{site_id}`; `None` when it is gone (or not this token's).
 pub async fn get_site(client: &ServiceClient, id: &str) -> Result<Option<SiteAnswer>> {
-    let answer = client
-        .send(&Call::get(format!("/sites/{}", segment(id)?)))
-        .await?;
-    match answer.status {
-        404 => Ok(None),
-        _ if answer.ok() => Ok(Some(answer.json(client.service(), "the site")?)),
-        _ => Err(client.refusal(&answer)),
-    }
+    client
+        .json_or_gone(&Call::get(format!("/sites/{}", segment(id)?)), "the site")
+        .await
 }
 
 /// `POST /sites`: a new site with `name` as its subdomain.
@@ -85,10 +80,7 @@ pub async fn create_site(client: &ServiceClient, name: &str) -> Result<SiteAnswe
             name: name.to_owned(),
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    answer.json(client.service(), "the new site")
+    client.expect(&answer, "the new site")
 }
 
 /// `POST /sites/{site_id}/deploys` with every file's digest; Netlify answers which it lacks.
@@ -112,10 +104,7 @@ pub async fn create_deploy(
             site: site_id.to_owned(),
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    answer.json(client.service(), "the deploy")
+    client.expect(&answer, "the deploy")
 }
 
 /// `PUT /deploys/{deploy_id}/files/{path}`: one file's bytes.
@@ -144,10 +133,7 @@ pub async fn upload_file(
             limit: None,
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    Ok(())
+    client.expect_ok(&answer)
 }
 
 /// `GET /deploys/{deploy_id}`.

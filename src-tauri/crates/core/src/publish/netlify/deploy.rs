@@ -81,15 +81,7 @@ async fn upload_and_wait(job: &mut Job<'_>, deploy: &api::DeployAnswer) -> Resul
             }
             _ => {}
         }
-        if started.elapsed() > client.timing.live_within {
-            return Err(PublishError::DeployFailed {
-                service,
-                detail: format!(
-                    "it was still processing after {} seconds",
-                    client.timing.live_within.as_secs()
-                ),
-            });
-        }
+        client.within_deadline(started)?;
         client.before_look(&mut looks).await?;
         state = api::get_deploy(&client, &deploy.id).await?;
     }

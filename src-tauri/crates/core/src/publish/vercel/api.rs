@@ -61,7 +61,7 @@ impl DeploymentAnswer {
 
 /// What creating a deployment came to.
 pub enum Created {
-    Deployment(DeploymentAnswer),
+    Deployment(Box<DeploymentAnswer>),
     /// Vercel lacks these files (by SHA-1).
     Missing(Vec<String>),
 }
@@ -91,14 +91,12 @@ pub async fn whoami(client: &ServiceClient) -> Result<String> {
 
 /// `GET /v9/projects/{idOrName}`; `None` when it is gone.
 pub async fn get_project(client: &ServiceClient, id: &str) -> Result<Option<ProjectAnswer>> {
-    let answer = client
-        .send(&Call::get(format!("/v9/projects/{}", segment(id)?)))
-        .await?;
-    match answer.status {
-        404 => Ok(None),
-        _ if answer.ok() => Ok(Some(answer.json(client.service(), "the project")?)),
-        _ => Err(client.refusal(&answer)),
-    }
+    client
+        .json_or_gone(
+            &Call::get(format!("/v9/projects/{}", segment(id)?)),
+            "the project",
+        )
+        .await
 }
 
 /// `POST /v11/projects`: a static project (no framework, nothing to build).
@@ -112,10 +110,7 @@ pub async fn create_project(client: &ServiceClient, name: &str) -> Result<Projec
             name: name.to_owned(),
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    answer.json(client.service(), "the new project")
+    client.expect(&answer, "the new project")
 }
 
 /// `POST /v2/files`: one file, named by its SHA-1.
@@ -132,10 +127,7 @@ pub async fn upload_file(client: &ServiceClient, file: &SiteFile) -> Result<()> 
             limit: None,
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
-    Ok(())
+    client.expect_ok(&answer)
 }
 
 /// `POST /v13/deployments` for production, naming every file by its SHA-1.
@@ -179,11 +171,8 @@ pub async fn create_deployment(
             site: project.name.clone(),
         });
     }
-    if !answer.ok() {
-        return Err(client.refusal(&answer));
-    }
     Ok(Created::Deployment(
-        answer.json(client.service(), "the deployment")?,
+        client.expect(&answer, "the deployment")?,
     ))
 }
 

@@ -23,7 +23,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     let mut deployment = match api::create_deployment(&client, &project, files).await? {
         Created::Deployment(d) => {
             job.will_send(0, 0);
-            d
+            *d
         }
         Created::Missing(missing) => {
             let wanted = job.wanted(&missing)?;
@@ -34,7 +34,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                 job.sent(file.size());
             }
             match api::create_deployment(&client, &project, files).await? {
-                Created::Deployment(d) => d,
+                Created::Deployment(d) => *d,
                 Created::Missing(still) => {
                     return Err(PublishError::BadAnswer {
                         service,
@@ -67,15 +67,9 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                 detail: format!("the deployment ended as {}", state.to_lowercase()),
             });
         }
-        if started.elapsed() > client.timing.live_within {
+        if let Err(e) = client.within_deadline(started) {
             api::cancel_deployment(&client, &deployment.id).await;
-            return Err(PublishError::DeployFailed {
-                service,
-                detail: format!(
-                    "it was not ready after {} seconds",
-                    client.timing.live_within.as_secs()
-                ),
-            });
+            return Err(e);
         }
         if let Err(e) = client.before_look(&mut looks).await {
             api::cancel_deployment(&client, &deployment.id).await;
