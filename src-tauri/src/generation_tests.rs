@@ -3,7 +3,7 @@
 //! cancelling one variant, an update branching from a variant, and Retry.
 
 #[path = "../crates/core/tests/support/mod.rs"]
-mod support;
+pub(super) mod support;
 
 use super::*;
 use crate::generation::request::{GenerateRequest, GenerateSource, GenerationStarted};

@@ -5,8 +5,8 @@
 
 #[path = "../crates/core/tests/publish_support/mod.rs"]
 mod publish_support;
-#[path = "../crates/core/tests/support/mod.rs"]
-mod support;
+// The mock server, loaded once for the app's tests (by generation_tests).
+use super::generation_tests::support;
 
 use super::*;
 use crate::publish::commands::{open_in_editor, publish_list, publish_start};

@@ -3,10 +3,12 @@ use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::project::{Project, VariantId, VersionId};
 use s2c_core::publish::editors::{find_editors, Editor};
-use s2c_core::publish::git::{export_git, push::last_push, push_to_github, GitExport, PushReport};
-use s2c_core::publish::http::{ServiceClient, Timing};
+use s2c_core::publish::git::{export_git, push::last_push, GitExport, PushReport};
+use s2c_core::publish::http::Timing;
 use s2c_core::publish::record::{forget_project, read_project};
-use s2c_core::publish::{publish_version, Access, Progress, Publication, Service, Target};
+use s2c_core::publish::{
+    publish_version, push_project, Access, Progress, Publication, Service, Target,
+};
 use s2c_core::ErrorCode;
 use std::path::PathBuf;
 use tauri::ipc::Channel;
@@ -147,21 +149,16 @@ pub async fn github_push(
     let project = project(&state, project_id).await?;
     let access =
         Access::from_keychain(&state.secrets, &state.settings.get(), Service::GithubPages).await?;
-    let client = ServiceClient::new(
-        Service::GithubPages,
-        &access.base_url,
-        &access.token,
-        running.token(),
-    )?;
     let sink = move |sent: u32, total: u32| {
         let _ = on_progress.send(PushProgress { sent, total });
     };
-    Ok(push_to_github(
+    Ok(push_project(
         &project,
-        &client,
-        &s2c_core::publish::site_name(&name),
+        &access,
+        &name,
         private_repo,
         &sink,
+        running.token(),
     )
     .await?)
 }
@@ -223,17 +220,13 @@ pub async fn open_in_editor(
                 "That editor is not installed on this computer.",
             )
         })?;
-    let target = if editor.opens_folder {
-        project.root().to_path_buf()
-    } else {
-        project.root().join("index.html")
-    };
-    tauri_plugin_opener::open_path(&target, Some(editor.program.as_str())).map_err(|e| {
-        IpcError::new(
-            ErrorCode::Internal,
-            &format!("{} could not be started: {e}", editor.label),
-        )
-    })
+    tauri_plugin_opener::open_path(editor.target(project.root()), Some(editor.program.as_str()))
+        .map_err(|e| {
+            IpcError::new(
+                ErrorCode::Internal,
+                &format!("{} could not be started: {e}", editor.label),
+            )
+        })
 }
 
 /// Only an https address the app recorded goes to the browser.

@@ -6,9 +6,8 @@ use crate::publish::{access, cancel_on_ctrl_c};
 use clap::Args;
 use s2c_core::project::export::{export_version, ExportFormat, ExportOptions, RemoteLimits};
 use s2c_core::project::Project;
-use s2c_core::publish::git::{export_git, push_to_github};
-use s2c_core::publish::http::ServiceClient;
-use s2c_core::publish::{site_name, Service};
+use s2c_core::publish::git::export_git;
+use s2c_core::publish::{push_project, Service};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -65,19 +64,18 @@ async fn export(args: ExportArgs) -> Result<String, String> {
         }
         if let Some(name) = &args.push {
             let access = access(Service::GithubPages).map_err(|e| e.to_string())?;
-            let client = ServiceClient::new(
-                Service::GithubPages,
-                &access.base_url,
-                &access.token,
-                cancel_on_ctrl_c(),
-            )
-            .map_err(|e| e.to_string())?;
             let progress =
                 |sent: u32, total: u32| eprintln!("s2c export: pushed {sent} of {total} commits");
-            let report =
-                push_to_github(&project, &client, &site_name(name), !args.public, &progress)
-                    .await
-                    .map_err(|e| e.to_string())?;
+            let report = push_project(
+                &project,
+                &access,
+                name,
+                !args.public,
+                &progress,
+                cancel_on_ctrl_c(),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
             let mut line = format!("{} ({} new commits)", report.url, report.commits_sent);
             if !report.skipped.is_empty() {
                 line.push_str(&format!(

@@ -19,6 +19,17 @@ pub struct Editor {
     pub opens_folder: bool,
 }
 
+impl Editor {
+    /// What it opens of a project: the folder in a code editor, the page in a text editor.
+    pub fn target(&self, project_root: &Path) -> PathBuf {
+        if self.opens_folder {
+            project_root.to_path_buf()
+        } else {
+            project_root.join("index.html")
+        }
+    }
+}
+
 /// id, label, commands on PATH, macOS application name.
 const KNOWN: &[(&str, &str, &[&str], &str)] = &[
     ("vscode", "VS Code", &["code"], "Visual Studio Code"),

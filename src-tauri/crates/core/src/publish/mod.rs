@@ -43,6 +43,6 @@ mod vercel;
 pub use access::Access;
 pub use error::{PublishError, Result};
 pub use run::{publish, site_name, whoami, PublishRequest};
-pub use service::{publish_dir, publish_version, Target};
+pub use service::{publish_dir, publish_version, push_project, Target};
 pub use site::{Site, SiteFile, MAX_SITE_BYTES, MAX_SITE_FILES};
 pub use types::{Progress, ProgressSink, Publication, PublishStage, Service};

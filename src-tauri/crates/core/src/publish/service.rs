@@ -4,9 +4,10 @@
 
 use super::access::Access;
 use super::error::{PublishError, Result};
-use super::http::Timing;
+use super::git::{push_to_github, PushReport};
+use super::http::{ServiceClient, Timing};
 use super::record;
-use super::run::{publish, PublishRequest};
+use super::run::{publish, site_name, PublishRequest};
 use super::site::Site;
 use super::types::{ProgressSink, Publication, Service};
 use crate::project::{Project, VariantId, VersionId, DATA_DIR};
@@ -108,6 +109,25 @@ pub async fn publish_dir(
     .await?;
     record::write_folder(dir, &publication)?;
     Ok(publication)
+}
+
+/// "Push to GitHub" with a GitHub token: to the repository the project went to before, or to a
+/// new one called `name` (made safe), private when asked. `sent(done, total)` hears of commits.
+pub async fn push_project(
+    project: &Project,
+    access: &Access,
+    name: &str,
+    private: bool,
+    sent: &(dyn Fn(u32, u32) + Send + Sync),
+    cancel: CancellationToken,
+) -> Result<PushReport> {
+    let client = ServiceClient::new(
+        Service::GithubPages,
+        &access.base_url,
+        &access.token,
+        cancel,
+    )?;
+    push_to_github(project, &client, &site_name(name), private, sent).await
 }
 
 fn request<'a>(
