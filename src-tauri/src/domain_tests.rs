@@ -294,6 +294,11 @@ fn figma_links_and_tokens_over_ipc() {
             serde_json::json!({ "projectId": "p", "url": link }),
         )
         .unwrap_err();
+    assert_eq!(no_token["code"], "missing_key", "{no_token}");
+    let peek = ipc
+        .call("figma_peek", serde_json::json!({ "url": link }))
+        .unwrap_err();
+    assert_eq!(peek["code"], "missing_key", "{peek}");
     assert!(
         no_token["message"]
             .as_str()
@@ -328,5 +333,49 @@ fn figma_links_and_tokens_over_ipc() {
         head.to_ascii_lowercase()
             .contains(&format!("x-figma-token: {TOKEN}").to_ascii_lowercase()),
         "the token header is missing"
+    );
+}
+
+#[test]
+fn a_project_nothing_was_made_in_is_discarded_and_one_with_work_is_kept() {
+    let ipc = Ipc::new();
+    let root = ipc.ok("projects_folder", serde_json::json!({}));
+    let empty = ipc.ok(
+        "project_create",
+        serde_json::json!({ "name": "Ghost", "parentDir": null }),
+    );
+    let path = std::path::PathBuf::from(empty["path"].as_str().unwrap());
+    assert!(
+        path.starts_with(root.as_str().unwrap()),
+        "{path:?} under {root}"
+    );
+    ipc.ok(
+        "project_discard",
+        serde_json::json!({ "projectId": empty["id"] }),
+    );
+    assert!(!path.exists(), "the folder made for it is gone");
+    assert_eq!(
+        ipc.ok("project_list_recent", serde_json::json!({})),
+        serde_json::json!([]),
+        "and so is its entry"
+    );
+
+    let source = ipc._dir.path().join("page.html");
+    std::fs::write(&source, "<h1>Work</h1>").unwrap();
+    let imported = ipc.ok(
+        "project_import",
+        serde_json::json!({ "source": source, "name": "Work", "parentDir": null }),
+    );
+    let kept = ipc
+        .call(
+            "project_discard",
+            serde_json::json!({ "projectId": imported["project"]["id"] }),
+        )
+        .unwrap_err();
+    assert_eq!(kept["code"], "conflict", "{kept}");
+    assert!(
+        std::path::Path::new(imported["project"]["path"].as_str().unwrap())
+            .join("index.html")
+            .is_file()
     );
 }

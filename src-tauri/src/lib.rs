@@ -19,6 +19,7 @@ mod state;
 pub mod webview_env;
 
 pub use error::IpcError;
+use ipc_origin::OwnPageOnly;
 
 /// Build and run the app until its last window closes.
 pub fn run() -> Result<(), tauri::Error> {
@@ -32,11 +33,12 @@ pub fn run() -> Result<(), tauri::Error> {
                 let _ = window.set_focus();
             }
         }))
-        .plugin(tauri_plugin_window_state::Builder::default().build())
-        .plugin(tauri_plugin_dialog::init())
-        .plugin(tauri_plugin_clipboard_manager::init())
-        .plugin(tauri_plugin_opener::init())
-        .plugin(tauri_plugin_global_shortcut::Builder::new().build());
+        .plugin(OwnPageOnly(
+            tauri_plugin_window_state::Builder::default().build(),
+        ))
+        .plugin(OwnPageOnly(
+            tauri_plugin_global_shortcut::Builder::new().build(),
+        ));
     wire(builder, &specta)
         .setup(move |app| {
             specta.mount_events(app);
@@ -55,14 +57,17 @@ pub fn run() -> Result<(), tauri::Error> {
         .run(tauri::generate_context!())
 }
 
-/// The commands (only for the app's own page), where its webviews may go, and the preview
-/// scheme: what the app and its tests share.
+/// The commands and the plugins the page uses (both only for the app's own page), where its
+/// webviews may go, and the preview scheme: what the app and its tests share.
 fn wire<R: tauri::Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
     builder
         .plugin(navigation::guard())
+        .plugin(OwnPageOnly(tauri_plugin_dialog::init()))
+        .plugin(OwnPageOnly(tauri_plugin_clipboard_manager::init()))
+        .plugin(OwnPageOnly(tauri_plugin_opener::init()))
         .invoke_handler(ipc_origin::guard(specta.invoke_handler()))
         .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
 }
@@ -80,6 +85,7 @@ fn manage_state<R: tauri::Runtime>(
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
     app.manage(publish::Publishes::default());
+    app.manage(secrets::found_models::FoundModels::default());
     app.manage(capture::Captures::new(
         dirs.data.join("captures"),
         state::notifier(app),

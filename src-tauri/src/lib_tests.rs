@@ -185,29 +185,100 @@ fn every_command_refuses_a_preview_page() {
     assert!(info.is_ok(), "the app's own page is refused: {info:?}");
 }
 
+/// The main window, its own page a preview.
+fn window_showing_a_preview(app: &tauri::App<MockRuntime>) -> tauri::WebviewWindow<MockRuntime> {
+    let page = format!("{}/t/x/index.html", preview::origin());
+    tauri::WebviewWindowBuilder::new(
+        app,
+        "main",
+        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
+    )
+    .build()
+    .expect("the mock window builds")
+}
+
 /// A main window that was navigated to a preview is no longer the app's page, whatever its
 /// request claims.
 #[test]
 fn commands_refuse_a_window_showing_a_preview() {
     let app = mock_app();
-    let page = format!("{}/p/x/index.html", preview::origin());
-    let webview = tauri::WebviewWindowBuilder::new(
-        &app,
-        "main",
-        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
-    )
-    .build()
-    .expect("the mock window builds");
+    let webview = window_showing_a_preview(&app);
     let error = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}))
         .expect_err("a preview reached app_info");
     assert_eq!(error["code"], "forbidden", "{error}");
 }
 
+/// A window whose document is a preview (it got there somehow): the plugins the app's page uses
+/// refuse it too, not only the app's own commands.
+#[test]
+fn plugin_commands_refuse_a_window_showing_a_preview() {
+    let app = mock_app();
+    let webview = window_showing_a_preview(&app);
+    let missing = std::env::temp_dir().join("s2c-no-such-file.html");
+    for (cmd, body) in [
+        (
+            "plugin:clipboard-manager|write_text",
+            serde_json::json!({ "text": "copied by a page" }),
+        ),
+        (
+            "plugin:opener|reveal_item_in_dir",
+            serde_json::json!({ "path": missing }),
+        ),
+        (
+            "plugin:opener|open_path",
+            serde_json::json!({ "path": missing }),
+        ),
+    ] {
+        for origin in [preview::origin(), APP_ORIGIN] {
+            let error = invoke_in(&webview, origin, cmd, body.clone())
+                .expect_err("a preview reached a plugin");
+            assert_eq!(error["code"], "forbidden", "{cmd} from {origin}: {error}");
+        }
+    }
+}
+
+/// While the window's own page is not the app's (until the app's page is back), nothing
+/// answers it, even when the window already reports the app's address, as WebKit does while the
+/// window goes back and the other page still runs.
+#[test]
+fn a_window_away_from_the_app_is_refused_until_the_app_is_back() {
+    use tauri::Manager;
+    let app = mock_app();
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("the mock window builds");
+    let away = app.state::<ipc_origin::AwayFromApp>();
+    away.left("main");
+    let error = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}))
+        .expect_err("a page away from the app reached app_info");
+    assert_eq!(error["code"], "forbidden", "{error}");
+    let error = invoke_in(
+        &webview,
+        APP_ORIGIN,
+        "plugin:clipboard-manager|write_text",
+        serde_json::json!({ "text": "x" }),
+    )
+    .expect_err("a page away from the app reached the clipboard");
+    assert_eq!(error["code"], "forbidden", "{error}");
+    away.back("main");
+    let info = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}));
+    assert!(
+        info.is_ok(),
+        "the app's page is refused once back: {info:?}"
+    );
+}
+
 #[path = "domain_tests.rs"]
 mod domain_tests;
 
+#[path = "test_harness.rs"]
+mod test_harness;
+
 #[path = "generation_tests.rs"]
 mod generation_tests;
+
+#[path = "trust_tests.rs"]
+mod trust_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;

@@ -5,8 +5,8 @@
 
 #[path = "../crates/core/tests/publish_support/mod.rs"]
 mod publish_support;
-// The mock server, loaded once for the app's tests (by generation_tests).
-use super::generation_tests::support;
+// The mock server, loaded once for the app's tests (by test_harness).
+use super::test_harness::support;
 
 use super::*;
 use crate::publish::commands::{open_in_editor, publish_list, publish_start};
@@ -138,7 +138,7 @@ fn one_publish_per_project_at_a_time_and_none_without_a_token() {
 
         let (no_token, _) = h.publish().await;
         let err = no_token.unwrap_err();
-        assert_eq!(err.code, s2c_core::ErrorCode::Unauthorized);
+        assert_eq!(err.code, s2c_core::ErrorCode::MissingKey);
         assert!(
             err.message.contains("no Netlify token yet"),
             "{}",
@@ -149,7 +149,7 @@ fn one_publish_per_project_at_a_time_and_none_without_a_token() {
             "nothing was sent without a token"
         );
 
-        let test = crate::secrets::commands::key_test(h.state(), "netlify".into())
+        let test = crate::secrets::commands::key_test(h.state(), h.app.state(), "netlify".into())
             .await
             .unwrap();
         assert!(
@@ -165,7 +165,7 @@ fn test_token_asks_netlify_who_it_belongs_to() {
     tauri::async_runtime::block_on(async {
         let mock = NetlifyMock::start().await;
         let h = Harness::new(&mock, Some(TOKEN)).await;
-        let test = crate::secrets::commands::key_test(h.state(), "netlify".into())
+        let test = crate::secrets::commands::key_test(h.state(), h.app.state(), "netlify".into())
             .await
             .unwrap();
         assert!(test.ok, "{}", test.message);

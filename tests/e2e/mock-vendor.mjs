@@ -162,11 +162,31 @@ function turnFor(body, { edit, page, checkWithScreenshot, chunkSize }) {
 // The heading, not the <title>: edit_file needs text that occurs once.
 const DEFAULT_EDIT = { from: `text-slate-900">${PAGE_TITLE}</h1>`, to: `text-slate-900">Welcome back</h1>` };
 
+/** The text parts and the number of images of a Responses request's input. */
+function inputFacts(body) {
+  const texts = [];
+  let images = 0;
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      if (value.type === "input_text" && typeof value.text === "string") texts.push(value.text);
+      if (value.type === "input_image") images += 1;
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(body.input ?? []);
+  if (typeof body.instructions === "string") texts.push(body.instructions);
+  return { texts, images };
+}
+
 /**
  * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
  * so previews visibly fill); the page's create_file arguments stream in `chunkSize`-character
  * deltas. With `checkWithScreenshot` the model calls screenshot_preview after writing the page
- * (and says so in text when the tool was not offered). Returns {url, requests, close()}.
+ * (and says so in text when the tool was not offered). `refuse(texts)` may return an error
+ * message: the request is answered HTTP 400 `invalid_request_error` with it, as OpenAI refuses a
+ * bad request (not retried). `GET /models` lists `models`. Returns {url, requests, close()}; each
+ * request is recorded with its model, auth header, input texts and image count.
  */
 export async function startMockVendor({
   delayMs = () => 15,
@@ -174,6 +194,8 @@ export async function startMockVendor({
   page = (model) => pageHtml(`Written by ${model}`),
   checkWithScreenshot = false,
   chunkSize = 24,
+  refuse = () => null,
+  models = ["gpt-5.4", "gpt-5.4-mini"],
 } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
@@ -188,10 +210,22 @@ export async function startMockVendor({
         res.end(JSON.stringify({ error: { message: "bad json", type: "invalid_request_error" } }));
         return;
       }
-      requests.push({ path: req.url, authorization: req.headers.authorization ?? "", model: body.model });
+      const facts = inputFacts(body);
+      requests.push({ path: req.url, authorization: req.headers.authorization ?? "", model: body.model, ...facts });
+      if (req.method === "GET" && req.url.endsWith("/models")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model", created: 1741476542, owned_by: "mock" })) }));
+        return;
+      }
       if (req.method !== "POST" || !req.url.endsWith("/responses")) {
         res.writeHead(404, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: `no route ${req.url}`, type: "invalid_request_error" } }));
+        return;
+      }
+      const refusal = refuse(facts.texts);
+      if (refusal) {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: refusal, type: "invalid_request_error", param: null, code: null } }));
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });

@@ -4,7 +4,7 @@ import { channelOf, mockIpc, sendOnChannel } from "./mockIpc";
 
 const started = startedTwo(3);
 
-test("a variant without its key offers Settings → API keys; one without network says it is offline", async ({ page }) => {
+test("a variant without its key offers Settings → API keys; a vendor that can't be reached is said once, with where to check", async ({ page }) => {
   await mockIpc(page, {
     app_info: appInfo,
     log_from_ui: null,
@@ -34,7 +34,16 @@ test("a variant without its key offers Settings → API keys; one without networ
     { event_id: 0, variant: 0, type: "started", provider: "openai", model: "gpt-5" },
     { event_id: 1, variant: 1, type: "started", provider: "anthropic", model: "claude-sonnet-4-5" },
     { event_id: 2, variant: 0, type: "variant_error", code: "auth", message: "openai: no key is stored" },
-    { event_id: 3, variant: 1, type: "variant_error", code: "network", message: "anthropic: error sending request" },
+    ...[2, 3, 4].map((attempt) => ({
+      event_id: 1 + attempt,
+      variant: 1,
+      type: "retrying",
+      attempt,
+      delay_ms: 500,
+      code: "network",
+      reason: "anthropic claude-sonnet-4-5: network error talking to https://api.anthropic.com/v1/messages: error sending request: client error (Connect): tcp connect error",
+    })),
+    { event_id: 6, variant: 1, type: "variant_error", code: "network", message: "anthropic claude-sonnet-4-5: network error talking to https://api.anthropic.com/v1/messages: error sending request" },
   ]);
 
   const activity = page.getByTestId("activity");
@@ -42,8 +51,21 @@ test("a variant without its key offers Settings → API keys; one without networ
   await expect(activity.getByRole("alert")).toContainText("openai: no key is stored");
 
   await page.keyboard.press("Alt+2");
-  await expect(activity.getByRole("alert")).toContainText("You appear to be offline, or Anthropic can't be reached.");
+  const unreachable = activity.getByRole("alert");
+  await expect(unreachable).toContainText("Can't reach Anthropic. Check your network connection, or its base URL in Settings → Providers.");
+  // Said once: three retries are one line, and the connection chain waits under Details.
+  await expect(activity.getByTestId("activity-retry")).toHaveCount(1);
+  await expect(activity.getByTestId("activity-retry")).toHaveText("Can't reach Anthropic — tried again 3 times.");
+  await expect(activity.getByText("tcp connect error")).toHaveCount(0);
+  await expect(unreachable.getByText(/network error talking to/)).toBeHidden();
+  await unreachable.getByText("Details").click();
+  await expect(unreachable.getByText(/network error talking to/)).toBeVisible();
+  await expect(page.getByText("This option failed: Anthropic can't be reached.")).toBeVisible();
   await expect(activity.getByRole("button", { name: "Open Settings → API keys" })).toHaveCount(0);
+  await activity.getByRole("button", { name: "Open Settings → Providers" }).click();
+  const providers = page.getByRole("dialog", { name: "Settings" });
+  await expect(providers.getByRole("button", { name: "Providers" })).toHaveAttribute("aria-current", "page");
+  await providers.getByRole("button", { name: "Close settings" }).click();
 
   await page.keyboard.press("Alt+1");
   await activity.getByRole("button", { name: "Open Settings → API keys" }).click();

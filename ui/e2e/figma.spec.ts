@@ -12,7 +12,12 @@ function answers(figmaImport: unknown) {
     log_from_ui: null,
     settings_get: { settings, warning: null },
     models_available: [],
-    keys_status: [],
+    keys_status: [
+      { provider: "openai", set: true },
+      { provider: "figma", set: true },
+    ],
+    figma_peek: { file_name: "Marketing site", node_name: "Pricing", kind: "FRAME", is_frame: true, width: 1440, height: 900, thumbnail: THUMB },
+    project_discard: null,
     project_list_recent: [],
     project_create: { id: "p7", name: "figma-frame", path: "/p/figma-frame", created_at: null, current_version: null },
     figma_import: figmaImport,
@@ -47,9 +52,13 @@ test("a pasted Figma link becomes the input: imported on Generate, the frame is 
   await expect(page.getByTestId("selection-message")).toContainText("no node-id");
   await paste(page, LINK);
   const tray = page.getByTestId("input-tray");
-  await expect(tray).toContainText("Figma frame 1:2");
+  // Before anything is imported or paid for: the frame's name, kind, size, file and picture.
+  await expect(tray).toContainText("Pricing");
+  await expect(tray.getByTestId("input-detail")).toHaveText("Frame · 1440 × 900 · Marketing site");
+  await expect(tray.getByTestId("input-thumb").locator("img")).toHaveAttribute("src", THUMB);
   await expect(tray.getByTestId("input-thumb")).toHaveAttribute("data-kind", "figma");
   await expect(tray.getByTestId("input-badge")).toHaveText("Figma");
+  expect((await ipcCalls(page)).filter((c) => c.cmd === "figma_peek").map((c) => c.args)).toEqual([{ url: LINK }]);
   await page.getByRole("button", { name: /Generate/ }).click();
   await expect(page.getByTestId("project-name")).toHaveText("figma-frame");
   const calls = await ipcCalls(page);
@@ -66,11 +75,44 @@ test("the Figma field says why an import failed", async ({ page }) => {
   const field = page.getByLabel("Figma frame link");
   await field.fill(LINK);
   await field.press("Enter");
-  await expect(page.getByTestId("input-tray")).toContainText("Figma frame 1:2");
+  await expect(page.getByTestId("input-tray")).toContainText("Pricing");
   await page.getByRole("button", { name: /Generate/ }).click();
-  await expect(page.getByTestId("generate-error")).toHaveText("Figma: Figma refused the request (HTTP 403: Invalid token): check the token in Settings → API keys");
+  // Figma's own words, once, without a second "Figma:" in front.
+  await expect(page.getByTestId("generate-error")).toHaveText("Figma refused the request (HTTP 403: Invalid token): check the token in Settings → API keys");
   const calls = await ipcCalls(page);
   expect(calls.some((c) => c.cmd === "generation_start")).toBe(false);
+  // No ghost: the project made for it is discarded.
+  expect(calls.find((c) => c.cmd === "project_discard")?.args).toEqual({ projectId: "p7" });
+  // Removing the link clears what was said about it.
+  await page.getByTestId("input-tray").getByRole("button", { name: "Remove Pricing" }).click();
+  await expect(page.getByTestId("generate-error")).toHaveCount(0);
+});
+
+test("a link to a layer that is not a frame says so before anything is spent, and Generate waits", async ({ page }) => {
+  await mockIpc(page, {
+    ...answers(imported),
+    figma_peek: { file_name: "Marketing site", node_name: "Headline", kind: "TEXT", is_frame: false, width: 320, height: 48, thumbnail: null },
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Figma frame…" }).click();
+  await expect(page.getByText("In Figma, right-click a frame → Copy link. The app shows the frame before anything is imported.")).toBeVisible();
+  const field = page.getByLabel("Figma frame link");
+  await field.fill("https://www.figma.com/design/AbC123xyz/Name");
+  await field.press("Enter");
+  await expect(page.getByTestId("selection-message")).toContainText("no node-id");
+  // Emptying the field takes its message away.
+  await field.fill("");
+  await expect(page.getByTestId("selection-message")).toHaveCount(0);
+  await field.fill(LINK);
+  await field.press("Enter");
+  const tray = page.getByTestId("input-tray");
+  await expect(tray.getByTestId("input-problem")).toHaveText("“Headline” is a text layer, not a frame. In Figma, right-click a frame → Copy link.");
+  await expect(tray.getByTestId("input-detail")).toHaveText("A text layer · 320 × 48 · Marketing site");
+  await expect(page.getByRole("button", { name: /Generate/ })).toBeDisabled();
+  await page.screenshot({ path: "test-results/figma-not-a-frame.png" });
+  const calls = (await ipcCalls(page)).map((c) => c.cmd);
+  expect(calls).not.toContain("project_create");
+  expect(calls).not.toContain("figma_import");
 });
 
 test("a video shows its first frame and its length in the tray", async ({ page }) => {

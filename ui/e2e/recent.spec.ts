@@ -66,7 +66,7 @@ test("a web page is captured into the new project as its screenshot", async ({ p
   });
   await page.goto("/");
   await page.getByRole("button", { name: "Capture a web page…" }).click();
-  const address = page.getByLabel("Address of the page to capture");
+  const address = page.getByLabel("Web page to capture");
   await address.fill("ftp://example.com");
   await address.press("Enter");
   await expect(page.getByTestId("selection-message")).toHaveText("Only http:// and https:// pages can be captured");
@@ -79,4 +79,34 @@ test("a web page is captured into the new project as its screenshot", async ({ p
   expect(calls.find((c) => c.cmd === "project_create")?.args).toEqual({ name: "example.com", parentDir: null });
   expect(calls.find((c) => c.cmd === "project_capture_url")?.args).toEqual({ projectId: "p9", url: "https://example.com/pricing" });
   expect(calls.find((c) => c.cmd === "generation_start")?.args).toMatchObject({ request: { source: { kind: "screenshots", input_ids: [4] } } });
+});
+
+test("recent projects show their picture, and a project can be deleted after confirming", async ({ page }) => {
+  const shot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  await mockIpc(page, {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: [],
+    project_list_recent: [{ ...recent[0], thumbnail: shot }, recent[1], { ...recent[1], id: "p3", name: "Gone", exists: false }],
+    project_delete: "/home/me/S2C Projects/pricing",
+  });
+  await page.goto("/");
+  const list = page.getByTestId("recent-projects");
+  await expect(list.getByTestId("recent-thumbnail")).toHaveAttribute("src", shot);
+  await expect(list.getByTestId("recent-no-thumbnail").first()).toContainText("No preview yet");
+  await expect(list.getByRole("button", { name: "Delete Gone" })).toHaveCount(0);
+
+  await list.getByRole("button", { name: "Delete Pricing" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Delete “Pricing”?");
+  await expect(dialog).toContainText("moves to the trash: /home/me/S2C Projects/pricing. You can put it back from the trash.");
+  await page.screenshot({ path: "test-results/recent-delete.png" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  expect((await ipcCalls(page)).map((c) => c.cmd)).not.toContain("project_delete");
+
+  await list.getByRole("button", { name: "Delete Pricing" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Move to trash" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  expect((await ipcCalls(page)).find((c) => c.cmd === "project_delete")?.args).toEqual({ projectId: "p2" });
 });

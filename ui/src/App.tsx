@@ -3,7 +3,7 @@ import { errorMessage, type AppInfo, type ProjectInfo } from "./ipc";
 import { appInfo } from "./ipc/app";
 import { StartScreen } from "./components/StartScreen";
 import { ProjectView } from "./components/project/ProjectView";
-import { SettingsDialog } from "./components/settings/SettingsDialog";
+import { SettingsDialog, type SettingsTab } from "./components/settings/SettingsDialog";
 import { reportToLog } from "./lib/reportToLog";
 import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
@@ -13,7 +13,7 @@ import type { Notice } from "./lib/importNotice";
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState<SettingsTab | null>(null);
   const [project, setProject] = useState<ProjectInfo | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const settings = useSettings();
@@ -38,8 +38,8 @@ export function App() {
     applyTheme(theme);
   }, [theme]);
 
-  const openSettings = () => {
-    setSettingsOpen(true);
+  const openSettings = (tab: SettingsTab = "keys") => {
+    setSettingsOpen(tab);
   };
   return (
     <>
@@ -54,6 +54,7 @@ export function App() {
             setNotice(null);
           }}
           onOpenSettings={openSettings}
+          onRenamed={setProject}
         />
       ) : (
         <StartScreen info={info} error={error} settings={settings.settings} onOpenSettings={openSettings} onOpenProject={(opened, openedNotice) => {
@@ -64,12 +65,13 @@ export function App() {
       )}
       {settingsOpen && settings.settings ? (
         <SettingsDialog
+          initialTab={settingsOpen}
           settings={settings.settings}
           warning={settings.warning}
           chromiumFound={info?.capabilities.chromium_path ?? null}
           onSaved={settings.apply}
           onClose={() => {
-            setSettingsOpen(false);
+            setSettingsOpen(null);
           }}
         />
       ) : null}

@@ -83,7 +83,11 @@ pub fn grab_screen_at(x: i32, y: i32) -> Result<Frozen, CaptureError> {
 /// Every window the desktop lists, front to back, as facts to filter. A window whose facts
 /// cannot be read (it closed meanwhile) is skipped.
 pub fn windows() -> Result<Vec<WindowFacts>, CaptureError> {
-    let all = xcap::Window::all().map_err(|e| CaptureError::Grab(e.to_string()))?;
+    // Without a window manager X11 keeps no list of windows: nothing the user can fix here.
+    let all = xcap::Window::all().map_err(|e| {
+        tracing::info!("no window list: {e}");
+        CaptureError::Unsupported(super::support::NO_WINDOW_LIST.into())
+    })?;
     Ok(all
         .iter()
         .filter_map(|w| {
@@ -127,7 +131,7 @@ pub fn save_png(image: &RgbaImage, path: &Path) -> Result<(), CaptureError> {
             image::ImageFormat::Png,
         )
         .map_err(|e| CaptureError::Grab(format!("the capture could not be encoded: {e}")))?;
-    s2c_core::atomic_file::write_atomic(path, &bytes)
+    s2c_core::atomic_file::write_atomic_private(path, &bytes)
         .map_err(|e| CaptureError::io(format!("cannot write {}", path.display()), e))
 }
 

@@ -86,6 +86,9 @@ impl Captures {
         notify: Arc<dyn Fn(CaptureFinished) + Send + Sync>,
         windows: Arc<dyn overlay::Windows>,
     ) -> Self {
+        if let Err(e) = files::create_private_dir(&dir) {
+            tracing::warn!("the captures folder could not be made private: {e}");
+        }
         prune(&dir);
         Self {
             dir,

@@ -42,6 +42,11 @@ pub struct CaptureSupport {
     pub recording_limit_secs: u32,
 }
 
+/// Why "A window…" is off where the desktop keeps no list of windows (X11 without a window
+/// manager, or one that does not publish the list).
+pub const NO_WINDOW_LIST: &str =
+    "Window capture isn't available on this desktop — capture a region instead.";
+
 /// The desktop the app runs in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Desktop {

@@ -1,7 +1,7 @@
 use crate::secrets::figma::figma_client;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
-use s2c_core::figma::{import_frame, parse_link, FRAME_DPR};
+use s2c_core::figma::{import_frame, parse_link, peek_frame, FRAME_DPR, PEEK_WIDTH};
 use s2c_core::project::InputInfo;
 use s2c_core::prompts::DesignTokens;
 use tauri::State;
@@ -62,6 +62,52 @@ pub async fn figma_import(
         })
     })
     .await
+}
+
+/// What a Figma link points at, shown before anything is imported.
+#[derive(Debug, Clone, serde::Serialize, specta::Type)]
+pub struct FigmaPeek {
+    pub file_name: String,
+    pub node_name: String,
+    /// Figma's node type: `FRAME`, `TEXT`, `RECTANGLE`…
+    pub kind: String,
+    /// Whether it can be imported (a frame, component, instance, section or group).
+    pub is_frame: bool,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    /// A small PNG of the frame as a `data:` URL, when Figma rendered one.
+    pub thumbnail: Option<String>,
+}
+
+/// The node a pasted link names, its type and a small render: two light API calls and one
+/// small download, no import and no model. Errors are the import's (link, token, access).
+#[tauri::command]
+#[specta::specta]
+pub async fn figma_peek(state: State<'_, AppState>, url: String) -> Result<FigmaPeek, IpcError> {
+    let link = parse_link(&url)?;
+    let client = figma_client(&state).await?;
+    let peek = peek_frame(&client, &link).await?;
+    let thumbnail = match peek.thumbnail_png {
+        Some(png) => blocking(move || {
+            let width = PEEK_WIDTH as u32;
+            s2c_core::render::thumbnail::png_thumbnail(&png, width, width * 4)
+                .map(|small| s2c_core::render::thumbnail::data_url("image/png", &small))
+                .map_err(|e| IpcError::internal(format!("the Figma preview: {e}")))
+        })
+        .await
+        .ok(),
+        None => None,
+    };
+    let px = |v: Option<f64>| v.map(|v| v.round().clamp(0.0, f64::from(u32::MAX)) as u32);
+    Ok(FigmaPeek {
+        file_name: peek.file_name,
+        node_name: peek.name,
+        kind: peek.kind,
+        is_frame: peek.is_frame,
+        width: px(peek.width),
+        height: px(peek.height),
+        thumbnail,
+    })
 }
 
 /// A frame name as a file name: `Pricing / Desktop` → `Pricing-Desktop`.

@@ -70,11 +70,15 @@ pub fn generation_cancel(
     }
 }
 
-/// The models a variant can use: the catalog's, and the custom providers' from the settings.
+/// The models a variant can use: the catalog's, and the custom providers' from the settings,
+/// as far as each provider's Test found them.
 #[tauri::command]
 #[specta::specta]
-pub async fn models_available(state: State<'_, AppState>) -> Result<Vec<ModelOption>, IpcError> {
-    super::models::options(&state).await
+pub async fn models_available(
+    state: State<'_, AppState>,
+    found: State<'_, crate::secrets::found_models::FoundModels>,
+) -> Result<Vec<ModelOption>, IpcError> {
+    super::models::options(&state, &found).await
 }
 
 /// The cached fidelity scores of these variants (those not scored yet are left out).

@@ -167,7 +167,15 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
             }
             let mut start_texts = Vec::new();
             let mut start_binaries = Vec::new();
-            for (path, bytes) in project.files(*version_id, *variant_id)? {
+            let files = project.files(*version_id, *variant_id)?;
+            // Only the page goes to the model; the version's other files (a note, data the
+            // folder held) ride along with the scratch folder's binaries, into the next version.
+            let page = s2c_core::project::export::page_files(&files);
+            for (path, bytes) in files {
+                if !page.contains(&path) {
+                    start_binaries.push((path, bytes));
+                    continue;
+                }
                 match String::from_utf8(bytes) {
                     Ok(text) => start_texts.push((path, text)),
                     Err(e) => start_binaries.push((path, e.into_bytes())),

@@ -2,6 +2,8 @@
 //! browser when there is one, else the screenshot it was made from; for the history panel, the
 //! same render kept with the version that just became the working copy.
 
+use super::Generations;
+use crate::state::AppState;
 use s2c_core::project::{Project, ProjectService, VersionId};
 use s2c_core::render::thumbnail::png_thumbnail;
 use s2c_core::render::{ProjectFolder, Renderer, ShotRequest, Viewport};
@@ -16,6 +18,28 @@ const HEIGHT: u32 = 300;
 pub struct VersionThumbnailReady {
     pub project_id: String,
     pub version_id: VersionId,
+}
+
+/// Picture the working copy in the background after a version that no generation made (a save,
+/// a visual edit, a restore, outside edits, an import), for the recent list and the history.
+/// Without a browser there is nothing to picture it with.
+pub fn picture_working_copy(
+    state: &AppState,
+    generations: &Generations,
+    project: Project,
+    version: VersionId,
+) {
+    let renderer = generations.renderer(state.settings.get().chromium_path.as_deref());
+    if renderer.is_some() {
+        tauri::async_runtime::spawn(refresh(
+            state.projects.clone(),
+            project,
+            Some(version),
+            renderer,
+            None,
+            generations.on_thumbnail.clone(),
+        ));
+    }
 }
 
 /// Best effort: a project without a thumbnail is still a project, so failures are logged.

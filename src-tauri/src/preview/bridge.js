@@ -2,12 +2,16 @@
 // (never into the model's screenshots). The app cannot reach into the page (it is cross-origin on
 // purpose), so the page answers: the parent turns selection on with
 // {type: "s2c-select-mode", on}, and a click reports {type: "s2c-select", html, selector}.
-// Visual editing (issue 19): {type: "s2c-edit-mode", on} turns on picking: hover draws the box
-// model (margin, padding) and the distances to the picked element; a click reports
+// Visual editing (issue 19): {type: "s2c-edit-mode", on} turns on picking. The pointer never
+// reaches the page then: the app lays a layer over the frame, so it knows which clicks are the
+// user's (a page can post anything, but cannot click), and forwards them here by position:
+// {type: "s2c-edit-hover", x, y} draws the box model (margin, padding) and the distances to the
+// picked element; {type: "s2c-edit-click", x, y, additive} picks and reports
 // {type: "s2c-pick", additive, element} (the element's id, tag, classes, own text, computed
-// styles) and the page's palette; {type: "s2c-edit-apply", changes} shows queued changes as
-// inline styles / text (earlier ones undone first); a double-click edits text in place and
-// reports {type: "s2c-text", key, text}. Only the page's own DOM changes: no new powers.
+// styles) and the page's palette; {type: "s2c-edit-dblclick", x, y} edits text in place and
+// reports {type: "s2c-text", key, text}; {type: "s2c-edit-scroll", x, y, dx, dy} scrolls.
+// {type: "s2c-edit-apply", changes} shows queued changes as inline styles / text (earlier ones
+// undone first). Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
   if (window.parent === window) return;
@@ -290,63 +294,62 @@
     showPicked();
   }
 
-  document.addEventListener(
-    "mouseover",
-    function (e) {
-      if (!editing || !(e.target instanceof Element) || e.target.hasAttribute("data-s2c-overlay")) return;
-      if (e.target.isContentEditable) return;
-      boxModel(e.target);
-    },
-    true,
-  );
-  document.addEventListener(
-    "click",
-    function (e) {
-      if (!editing) return;
-      var el = e.target instanceof Element ? e.target : null;
-      if (el && el.isContentEditable) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (!el || el.hasAttribute("data-s2c-overlay")) return;
-      var info = describe(el);
-      if (e.shiftKey) {
-        if (picked.indexOf(info.key) < 0) picked.push(info.key);
-      } else {
-        picked = [info.key];
+  // The element at a point the app forwarded (the layers above are pointer-events: none).
+  function elementAt(d) {
+    if (typeof d.x !== "number" || typeof d.y !== "number" || !isFinite(d.x) || !isFinite(d.y)) return null;
+    var el = document.elementFromPoint(d.x, d.y);
+    return el && !el.hasAttribute("data-s2c-overlay") ? el : null;
+  }
+
+  function pick(el, additive) {
+    var info = describe(el);
+    if (additive) {
+      if (picked.indexOf(info.key) < 0) picked.push(info.key);
+    } else {
+      picked = [info.key];
+    }
+    showPicked();
+    window.parent.postMessage({ type: "s2c-pick", additive: additive, element: info, palette: palette() }, "*");
+  }
+
+  function editText(el) {
+    if (el.children.length !== 0 || el.isContentEditable) {
+      window.parent.postMessage({ type: "s2c-edit-text-refused" }, "*");
+      return;
+    }
+    var k = keyOf(el);
+    remember(el, k);
+    el.contentEditable = "plaintext-only";
+    el.focus();
+    var done = function () {
+      el.removeEventListener("blur", done);
+      el.removeAttribute("contenteditable");
+      window.parent.postMessage({ type: "s2c-text", key: k, text: (el.textContent || "").slice(0, 10000) }, "*");
+    };
+    el.addEventListener("blur", done);
+    el.addEventListener("keydown", function (k2) {
+      if (k2.key === "Enter" && !k2.shiftKey) {
+        k2.preventDefault();
+        el.blur();
       }
-      showPicked();
-      window.parent.postMessage({ type: "s2c-pick", additive: !!e.shiftKey, element: info, palette: palette() }, "*");
-    },
-    true,
-  );
-  document.addEventListener(
-    "dblclick",
-    function (e) {
-      if (!editing || !(e.target instanceof Element)) return;
-      var el = e.target;
-      e.preventDefault();
-      e.stopPropagation();
-      if (el.children.length !== 0 || el.isContentEditable) return;
-      var k = keyOf(el);
-      remember(el, k);
-      el.contentEditable = "plaintext-only";
-      el.focus();
-      var done = function () {
-        el.removeEventListener("blur", done);
-        el.removeAttribute("contenteditable");
-        window.parent.postMessage({ type: "s2c-text", key: k, text: (el.textContent || "").slice(0, 10000) }, "*");
-      };
-      el.addEventListener("blur", done);
-      el.addEventListener("keydown", function (k2) {
-        if (k2.key === "Enter" && !k2.shiftKey) {
-          k2.preventDefault();
-          el.blur();
-        }
-      });
-    },
-    true,
-  );
-  ["mousedown", "mouseup", "submit", "contextmenu"].forEach(function (type) {
+    });
+  }
+
+  function scrollAt(el, dx, dy) {
+    for (var node = el; node && node !== document.documentElement; node = node.parentElement) {
+      var cs = getComputedStyle(node);
+      var scrolls = /(auto|scroll)/.test(cs.overflowY + cs.overflowX);
+      if (scrolls && (node.scrollHeight > node.clientHeight || node.scrollWidth > node.clientWidth)) {
+        node.scrollBy(dx, dy);
+        return;
+      }
+    }
+    window.scrollBy(dx, dy);
+  }
+
+  // While editing, the page's own handlers never see a click: a text being edited gets its
+  // pointer events directly (the app lifts its layer then).
+  ["click", "dblclick", "mousedown", "mouseup", "submit", "contextmenu"].forEach(function (type) {
     document.addEventListener(
       type,
       function (e) {
@@ -376,6 +379,17 @@
         picked = [];
         hideEdit();
       }
+    } else if (editing && d.type === "s2c-edit-hover") {
+      var hovered = elementAt(d);
+      if (hovered && !hovered.isContentEditable) boxModel(hovered);
+    } else if (editing && d.type === "s2c-edit-click" && typeof d.additive === "boolean") {
+      var target = elementAt(d);
+      if (target) pick(target, d.additive);
+    } else if (editing && d.type === "s2c-edit-dblclick") {
+      var text = elementAt(d);
+      if (text) editText(text);
+    } else if (editing && d.type === "s2c-edit-scroll" && typeof d.dx === "number" && typeof d.dy === "number") {
+      scrollAt(elementAt(d) || document.documentElement, d.dx, d.dy);
     } else if (d.type === "s2c-edit-apply" && Array.isArray(d.changes) && d.changes.length <= 2000) {
       applyChanges(d.changes);
     } else if (d.type === "s2c-edit-picked" && Array.isArray(d.keys)) {

@@ -240,6 +240,7 @@ mod tests {
                     attempt: 2,
                     delay_ms: 500,
                     reason: "overloaded".into(),
+                    code: None,
                     discard_from,
                 },
             )

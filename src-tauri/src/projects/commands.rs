@@ -1,4 +1,5 @@
 use super::{ensure_watched, Watchers};
+use crate::generation::thumbnail::picture_working_copy;
 use crate::generation::Generations;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
@@ -137,18 +138,7 @@ pub async fn project_save_file(
         Ok::<_, IpcError>((project, saved))
     })
     .await?;
-    // The saved version is the working copy now: picture it for the history, in the background.
-    let renderer = generations.renderer(state.settings.get().chromium_path.as_deref());
-    if renderer.is_some() {
-        tauri::async_runtime::spawn(crate::generation::thumbnail::refresh(
-            state.projects.clone(),
-            project,
-            Some(saved.id),
-            renderer,
-            None,
-            generations.on_thumbnail.clone(),
-        ));
-    }
+    picture_working_copy(&state, &generations, project, saved.id);
     Ok(saved)
 }
 
@@ -182,12 +172,20 @@ pub async fn project_version_thumbnails(
 #[specta::specta]
 pub async fn project_restore(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     project_id: String,
     version_id: VersionId,
     variant_id: Option<VariantId>,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || service.get(&project_id)?.restore(version_id, variant_id)).await
+    let (project, restored) = blocking(move || {
+        let project = service.get(&project_id)?;
+        let restored = project.restore(version_id, variant_id)?;
+        Ok::<_, IpcError>((project, restored))
+    })
+    .await?;
+    picture_working_copy(&state, &generations, project, restored.id);
+    Ok(restored)
 }
 
 /// Choose the variant that stands for a version.
@@ -224,10 +222,18 @@ pub async fn project_external_changes(
 #[specta::specta]
 pub async fn project_accept_external_changes(
     state: State<'_, AppState>,
+    generations: State<'_, Generations>,
     project_id: String,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || service.get(&project_id)?.accept_external_changes()).await
+    let (project, kept) = blocking(move || {
+        let project = service.get(&project_id)?;
+        let kept = project.accept_external_changes()?;
+        Ok::<_, IpcError>((project, kept))
+    })
+    .await?;
+    picture_working_copy(&state, &generations, project, kept.id);
+    Ok(kept)
 }
 
 /// Put the working files back to the current version.
@@ -273,6 +279,7 @@ pub struct ImportedProject {
 pub async fn project_import(
     state: State<'_, AppState>,
     watchers: State<'_, Watchers>,
+    generations: State<'_, Generations>,
     source: String,
     name: Option<String>,
     parent_dir: Option<String>,
@@ -297,8 +304,12 @@ pub async fn project_import(
         }
     };
     ensure_watched(&watchers, &project);
+    let info = project.info()?;
+    if let Some(version) = info.current_version {
+        picture_working_copy(&state, &generations, project, version);
+    }
     Ok(ImportedProject {
-        project: project.info()?,
+        project: info,
         summary: imported.summary,
     })
 }

@@ -2,6 +2,7 @@
 //! saving files, restore, outside edits (and the `project-files-changed` event), export.
 
 pub mod commands;
+pub mod lifecycle;
 pub mod visual_edit;
 
 use s2c_core::project::{ExternalChange, Project, ProjectWatcher};

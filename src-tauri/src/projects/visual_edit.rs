@@ -26,17 +26,21 @@ const MAX_EDITS: usize = 500;
 #[specta::specta]
 pub async fn project_visual_edit(
     state: State<'_, AppState>,
+    generations: State<'_, crate::generation::Generations>,
     project_id: String,
     base_version_id: VersionId,
     variant_id: Option<VariantId>,
     files: Vec<FileVisualEdits>,
 ) -> Result<VersionInfo, IpcError> {
     let service = state.projects.clone();
-    blocking(move || {
+    let (project, saved) = blocking(move || {
         let project = service.get(&project_id)?;
-        save_visual_edits(&project, base_version_id, variant_id, &files)
+        let saved = save_visual_edits(&project, base_version_id, variant_id, &files)?;
+        Ok::<_, IpcError>((project, saved))
     })
-    .await
+    .await?;
+    crate::generation::thumbnail::picture_working_copy(&state, &generations, project, saved.id);
+    Ok(saved)
 }
 
 pub(crate) fn save_visual_edits(

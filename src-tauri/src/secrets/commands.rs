@@ -1,6 +1,7 @@
+use super::found_models::FoundModels;
 use crate::state::AppState;
 use crate::IpcError;
-use s2c_core::providers::{vendor_models, Provider};
+use s2c_core::providers::{vendor_models, Provider, ProviderErrorCode};
 use s2c_core::publish::{whoami, Access, Service};
 use s2c_core::redact::redact_secrets;
 use s2c_core::secrets::{KeyId, KeyStatus, Sensitive, Vendor};
@@ -43,10 +44,12 @@ pub async fn key_set(
 #[specta::specta]
 pub async fn key_clear(
     state: State<'_, AppState>,
+    found: State<'_, FoundModels>,
     provider: String,
 ) -> Result<KeyStatus, IpcError> {
     let id = KeyId::parse(&provider)?;
     state.secrets.clear(&id).await?;
+    found.clear(id.name());
     tracing::info!(provider = id.name(), "key removed");
     Ok(KeyStatus {
         provider: id.name().to_owned(),
@@ -65,7 +68,11 @@ pub struct KeyTest {
 /// Ask `provider` for its model list with the stored key (and the settings' base URL).
 #[tauri::command]
 #[specta::specta]
-pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<KeyTest, IpcError> {
+pub async fn key_test(
+    state: State<'_, AppState>,
+    found: State<'_, FoundModels>,
+    provider: String,
+) -> Result<KeyTest, IpcError> {
     let id = KeyId::parse(&provider)?;
     if id == KeyId::Vendor(Vendor::Figma) {
         return Ok(figma_test(&state).await);
@@ -106,10 +113,38 @@ pub async fn key_test(state: State<'_, AppState>, provider: String) -> Result<Ke
     }
     let answer = vendor_models(&vendor, base_url.as_deref(), key.as_ref(), TEST_TIMEOUT).await;
     Ok(match answer {
-        Ok(models) => KeyTest {
-            ok: true,
-            message: format!("The key works ({} models available)", models.len()),
-        },
+        Ok(models) => {
+            let message = format!(
+                "The key works ({} model{} available)",
+                models.len(),
+                if models.len() == 1 { "" } else { "s" }
+            );
+            found.record(id.name(), models);
+            KeyTest { ok: true, message }
+        }
+        // Unreachable is said once, in a person's words, with where to look: not the chain.
+        Err(e)
+            if matches!(
+                e.code(),
+                ProviderErrorCode::Network | ProviderErrorCode::Timeout
+            ) =>
+        {
+            let who = match &id {
+                KeyId::Vendor(v) => v.label().to_owned(),
+                KeyId::Custom(name) => name.clone(),
+            };
+            tracing::info!(
+                provider = id.name(),
+                "key test: {}",
+                redact_secrets(&e.to_string())
+            );
+            KeyTest {
+                ok: false,
+                message: format!(
+                    "Can't reach {who}. Check your network connection, or its base URL in Settings → Providers."
+                ),
+            }
+        }
         Err(e) => KeyTest {
             ok: false,
             message: redact_secrets(&e.to_string()).into_owned(),

@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod destination;
 pub mod figma;
+pub mod found_models;
 
 use crate::state::AppState;
 use crate::IpcError;

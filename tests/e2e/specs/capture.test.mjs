@@ -33,10 +33,26 @@ after(async () => {
   await app?.close();
 });
 
-test("capture support on Xvfb: screenshots, windows and recording are available", async () => {
+test("capture support on Xvfb: screenshots and recording are available", async () => {
   const support = await invokeInPage(app.browser, "capture_support", {});
   assert.equal(support.ok?.screenshot.available, true, JSON.stringify(support));
   assert.equal(support.ok?.recording.available, true, JSON.stringify(support));
+});
+
+test("without a window manager, window capture says so in a person's words", async () => {
+  // Xvfb runs no window manager: the desktop keeps no list of windows.
+  const WHY = "Window capture isn't available on this desktop — capture a region instead.";
+  const support = await invokeInPage(app.browser, "capture_support", {});
+  assert.deepEqual(support.ok?.windows, { available: false, reason: WHY }, JSON.stringify(support));
+  const listed = await invokeInPage(app.browser, "capture_windows", {});
+  assert.deepEqual(listed.err, { code: "not_found", message: WHY });
+  await (await app.browser.$('[data-testid="capture-button"]')).click();
+  const item = await app.browser.$('button[role="menuitem"]*=A window');
+  await item.waitForExist({ timeout: 20_000 });
+  await app.browser.waitUntil(async () => (await pageText()).includes(WHY), { timeout: 20_000, timeoutMsg: "the reason under “A window…”" });
+  assert.equal(await item.isEnabled(), false);
+  // Closed again for the next test (the button toggles the menu).
+  await (await app.browser.$('[data-testid="capture-button"]')).click();
 });
 
 test("the whole screen from the Capture menu lands in the tray", async () => {

@@ -1,6 +1,10 @@
 import type { AppInfo, ProjectInfo, Settings } from "../ipc";
 import type { Notice } from "../lib/importNotice";
 import { useRecentProjects } from "../hooks/useRecentProjects";
+import { useKeyStatuses } from "../hooks/useKeyStatuses";
+import { modelKeyMissing } from "../lib/firstRun";
+import type { SettingsTab } from "./settings/SettingsDialog";
+import { FirstRunCard } from "./start/FirstRunCard";
 import { SettingsButton } from "./common/SettingsButton";
 import { Logo } from "./Logo";
 import { NewProject } from "./start/NewProject";
@@ -10,19 +14,23 @@ interface Props {
   info: AppInfo | null;
   error: string | null;
   settings: Settings | null;
-  onOpenSettings: () => void;
+  onOpenSettings: (tab?: SettingsTab) => void;
   onOpenProject: (project: ProjectInfo, notice?: Notice | null) => void;
 }
 
 export function StartScreen({ info, error, settings, onOpenSettings, onOpenProject }: Props) {
   const recent = useRecentProjects();
+  const keys = useKeyStatuses();
+  const noModel = modelKeyMissing(keys, settings);
   return (
     <div className="flex h-full flex-col">
       <header className="flex items-center gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
         <Logo className="size-7" />
         <h1 className="text-base font-semibold tracking-tight">Screenshot to Code</h1>
         <div className="ml-auto">
-          <SettingsButton onClick={onOpenSettings} />
+          <SettingsButton onClick={() => {
+            onOpenSettings();
+          }} />
         </div>
       </header>
 
@@ -32,7 +40,8 @@ export function StartScreen({ info, error, settings, onOpenSettings, onOpenProje
             <h2 className="text-3xl font-semibold tracking-tight">Turn a screenshot into code</h2>
             <p className="mt-2 text-zinc-500 dark:text-zinc-400">Drop screenshots or a screen recording, pick a stack, and watch the agents build it.</p>
           </div>
-          <NewProject settings={settings} onOpened={onOpenProject} />
+          {noModel ? <FirstRunCard onOpenSettings={onOpenSettings} /> : null}
+          <NewProject settings={settings} keys={keys} noModel={noModel} onOpenSettings={onOpenSettings} onOpened={onOpenProject} />
           <RecentProjects recent={recent} onOpened={onOpenProject} />
         </div>
       </main>

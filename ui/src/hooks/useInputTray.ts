@@ -5,8 +5,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useLatest } from "./useLatest";
 import { classifyInputFiles, type CandidateFile } from "../lib/inputFiles";
 import { baseName } from "../lib/projectName";
-import { inputPreview } from "../ipc/projects";
-import { looksLikeFigmaLink, parseFigmaLink } from "../lib/figmaLink";
+import { errorMessage } from "../ipc";
+import { figmaPeek, inputPreview } from "../ipc/projects";
+import { figmaNodeNote, looksLikeFigmaLink, parseFigmaLink } from "../lib/figmaLink";
+import { asSentence } from "../lib/sentences";
 
 export type InputSource =
   | { type: "file"; file: File }
@@ -23,6 +25,14 @@ export interface InputItem extends CandidateFile {
   /** An object URL of a video whose bytes are in memory: its first frame is the poster. */
   videoUrl?: string | null;
   source: InputSource;
+  /** What the input is, once known ("Frame · 1440 × 900 · Marketing site"). */
+  detail?: string | null;
+  /** Why it cannot be used as it is (a Figma link to a text layer): Generate waits. */
+  problem?: string | null;
+  /** Something went wrong looking at it, but Generate may still work (it says so if not). */
+  warning?: string | null;
+  /** Still being looked at (a Figma link being asked about). */
+  checking?: boolean;
 }
 
 let counter = 0;
@@ -79,6 +89,7 @@ function fromFigma(raw: string): InputItem | string {
     kind: "figma",
     previewUrl: null,
     source: { type: "figma", url: raw.trim(), nodeId: parsed.nodeId },
+    checking: true,
   };
 }
 
@@ -93,6 +104,8 @@ export interface InputTray {
   addFigma: (url: string) => boolean;
   remove: (key: string) => void;
   clear: () => void;
+  /** Forget what was said about the last thing typed (its field was emptied). */
+  clearMessage: () => void;
 }
 
 export function useInputTray(): InputTray {
@@ -158,7 +171,27 @@ export function useInputTray(): InputTray {
     [add],
   );
   const addUrl = useCallback((raw: string) => addParsed(fromUrl, raw), [addParsed]);
-  const addFigma = useCallback((raw: string) => addParsed(fromFigma, raw), [addParsed]);
+  // A pasted link says what it is before anything is paid for: its node's name and a small
+  // render, or that it is not a frame.
+  const addFigma = useCallback(
+    (raw: string) => {
+      const item = fromFigma(raw);
+      if (typeof item === "string") return addParsed(fromFigma, raw);
+      add([item]);
+      void figmaPeek(raw.trim()).then((r) => {
+        setItems((list) =>
+          list.map((i) => {
+            if (i.key !== item.key) return i;
+            if (r.status === "error") return { ...i, checking: false, warning: asSentence(errorMessage(r.error)) };
+            const note = figmaNodeNote(r.data);
+            return { ...i, checking: false, name: note.name, detail: note.detail, problem: note.problem, previewUrl: r.data.thumbnail ?? null };
+          }),
+        );
+      });
+      return true;
+    },
+    [add, addParsed],
+  );
 
   const remove = useCallback((key: string) => {
     setItems((list) => {
@@ -198,5 +231,9 @@ export function useInputTray(): InputTray {
     };
   }, [addFiles, addFigma]);
 
-  return { items, message, addFiles, addPaths, addUrl, addFigma, remove, clear };
+  const clearMessage = useCallback(() => {
+    setMessage(null);
+  }, []);
+
+  return { items, message, addFiles, addPaths, addUrl, addFigma, remove, clear, clearMessage };
 }

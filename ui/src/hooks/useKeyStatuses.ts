@@ -4,9 +4,17 @@ import { keysStatus } from "../ipc/secrets";
 
 const CHANGED = "s2c:keys-changed";
 
-/** Tells every {@link useKeyStatuses} that a key was saved or cleared. */
+/** Tells every {@link useKeyStatuses} that a key was saved, cleared or tested. */
 export function keysChanged(): void {
   window.dispatchEvent(new Event(CHANGED));
+}
+
+/** Call `listener` after every {@link keysChanged}; returns the unsubscribe. */
+export function onKeysChanged(listener: () => void): () => void {
+  window.addEventListener(CHANGED, listener);
+  return () => {
+    window.removeEventListener(CHANGED, listener);
+  };
 }
 
 /**
@@ -25,10 +33,10 @@ export function useKeyStatuses(): KeyStatus[] | null {
         .catch(() => undefined);
     };
     read();
-    window.addEventListener(CHANGED, read);
+    const stop = onKeysChanged(read);
     return () => {
       alive = false;
-      window.removeEventListener(CHANGED, read);
+      stop();
     };
   }, []);
   return statuses;

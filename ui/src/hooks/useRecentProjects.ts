@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { errorMessage, type RecentProject } from "../ipc";
-import { projectForget, projectListRecent, projectRename } from "../ipc/projects";
+import { projectDelete, projectForget, projectListRecent, projectRename } from "../ipc/projects";
+import { asSentence } from "../lib/sentences";
 
 export interface RecentProjects {
   projects: RecentProject[];
@@ -8,6 +9,8 @@ export interface RecentProjects {
   refresh: () => void;
   rename: (id: string, name: string) => Promise<string | null>;
   forget: (id: string) => Promise<string | null>;
+  /** Move the project's folder to the trash; an error message, or null. */
+  trash: (id: string) => Promise<string | null>;
 }
 
 export function useRecentProjects(): RecentProjects {
@@ -39,5 +42,11 @@ export function useRecentProjects(): RecentProjects {
     setProjects((list) => list.filter((p) => p.id !== id));
     return null;
   }, []);
-  return { projects, error, refresh, rename, forget };
+  const trash = useCallback(async (id: string) => {
+    const r = await projectDelete(id);
+    if (r.status === "error") return asSentence(errorMessage(r.error));
+    setProjects((list) => list.filter((p) => p.id !== id));
+    return null;
+  }, []);
+  return { projects, error, refresh, rename, forget, trash };
 }

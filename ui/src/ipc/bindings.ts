@@ -40,6 +40,15 @@ export const commands = {
 	projectListRecent: () => typedError<RecentProject_Serialize[], IpcError>(__TAURI_INVOKE("project_list_recent")),
 	/**  Remove a project from the recent list; its folder stays on disk. */
 	projectForget: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("project_forget", { projectId })),
+	/**
+	 *  Remove a project that has no version yet (its generation could not start): its folder and
+	 *  its entry. A project with a version is refused with `conflict`.
+	 */
+	projectDiscard: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("project_discard", { projectId })),
+	/**  Move a project's folder to the trash and take it off the recent list; returns where it was. */
+	projectDelete: (projectId: string) => typedError<string, IpcError>(__TAURI_INVOKE("project_delete", { projectId })),
+	/**  The folder new projects go in when the user picks none. */
+	projectsFolder: () => __TAURI_INVOKE<string>("projects_folder"),
 	projectRename: (projectId: string, name: string) => typedError<ProjectInfo_Serialize, IpcError>(__TAURI_INVOKE("project_rename", { projectId, name })),
 	/**  Every version with its variants, and which one the working files show. */
 	projectVersions: (projectId: string) => typedError<VersionTree_Serialize, IpcError>(__TAURI_INVOKE("project_versions", { projectId })),
@@ -88,6 +97,11 @@ export const commands = {
 	 */
 	figmaImport: (projectId: string, url: string) => typedError<FigmaImport_Serialize, IpcError>(__TAURI_INVOKE("figma_import", { projectId, url })),
 	/**
+	 *  The node a pasted link names, its type and a small render: two light API calls and one
+	 *  small download, no import and no model. Errors are the import's (link, token, access).
+	 */
+	figmaPeek: (url: string) => typedError<FigmaPeek_Serialize, IpcError>(__TAURI_INVOKE("figma_peek", { url })),
+	/**
 	 *  A small PNG of a screenshot the user picked or dropped (by path), as a `data:` URL, for the
 	 *  start screen's thumbnails and the "until code arrives" placeholder.
 	 */
@@ -103,7 +117,10 @@ export const commands = {
 	 *  ended does nothing.
 	 */
 	generationCancel: (generationId: number, variant: number | null) => typedError<null, IpcError>(__TAURI_INVOKE("generation_cancel", { generationId, variant })),
-	/**  The models a variant can use: the catalog's, and the custom providers' from the settings. */
+	/**
+	 *  The models a variant can use: the catalog's, and the custom providers' from the settings,
+	 *  as far as each provider's Test found them.
+	 */
 	modelsAvailable: () => typedError<ModelOption[], IpcError>(__TAURI_INVOKE("models_available")),
 	/**  The preview URL of a stored variant (load it in `<iframe sandbox="allow-scripts">`). */
 	previewUrl: (projectId: string, versionId: number, variantId: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_url", { projectId, versionId, variantId })),
@@ -558,10 +575,15 @@ export type ErrorCode =
 "network" | 
 /**  Stored data is damaged or in a format this build cannot read. */
 "corrupt" | 
-/**  A service refused the stored token, or none is stored: the fix is in Settings. */
+/**  A service refused the stored token: the fix is in Settings. */
 "unauthorized" | 
 /**  The user stopped it; nothing to report. */
-"cancelled";
+"cancelled" | 
+/**
+ *  What was asked needs a key (or token) that is not stored: the message names which, and
+ *  front ends offer to add it.
+ */
+"missing_key";
 
 export type EventKind = EventKind_Serialize | EventKind_Deserialize;
 
@@ -591,7 +613,9 @@ export type EventKind_Deserialize =
  *  output, `discard_from` is the `event_id` of its first event: the turn restarts from its
  *  beginning and every event of this variant from that id up to this one is void.
  */
-{ type: "retrying"; attempt: number; delay_ms: number; reason: string; discard_from?: number | null } | 
+{ type: "retrying"; attempt: number; delay_ms: number; reason: string; 
+/**  What kind of failure the attempt had (absent in events recorded before it was sent). */
+code?: VariantErrorCode | null; discard_from?: number | null } | 
 /**  The variant continues with another model (e.g. after the first was overloaded). */
 { type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | 
 /**
@@ -630,7 +654,9 @@ export type EventKind_Serialize =
  *  output, `discard_from` is the `event_id` of its first event: the turn restarts from its
  *  beginning and every event of this variant from that id up to this one is void.
  */
-{ type: "retrying"; attempt: number; delay_ms: number; reason: string; discard_from?: number } | 
+{ type: "retrying"; attempt: number; delay_ms: number; reason: string; 
+/**  What kind of failure the attempt had (absent in events recorded before it was sent). */
+code?: VariantErrorCode; discard_from?: number } | 
 /**  The variant continues with another model (e.g. after the first was overloaded). */
 { type: "model_switched"; from: string; to: string; reason: string } | { type: "variant_complete"; turns: number; tool_calls: number; duration_ms: number } | 
 /**
@@ -868,6 +894,37 @@ export type FigmaImport_Serialize = {
 	tokens: DesignTokens_Serialize,
 	/**  A small PNG of the frame as a `data:` URL, for the input tray. */
 	thumbnail: string,
+};
+
+/**  What a Figma link points at, shown before anything is imported. */
+export type FigmaPeek = FigmaPeek_Serialize | FigmaPeek_Deserialize;
+
+/**  What a Figma link points at, shown before anything is imported. */
+export type FigmaPeek_Deserialize = {
+	file_name: string,
+	node_name: string,
+	/**  Figma's node type: `FRAME`, `TEXT`, `RECTANGLE`… */
+	kind: string,
+	/**  Whether it can be imported (a frame, component, instance, section or group). */
+	is_frame: boolean,
+	width?: number | null,
+	height?: number | null,
+	/**  A small PNG of the frame as a `data:` URL, when Figma rendered one. */
+	thumbnail?: string | null,
+};
+
+/**  What a Figma link points at, shown before anything is imported. */
+export type FigmaPeek_Serialize = {
+	file_name: string,
+	node_name: string,
+	/**  Figma's node type: `FRAME`, `TEXT`, `RECTANGLE`… */
+	kind: string,
+	/**  Whether it can be imported (a frame, component, instance, section or group). */
+	is_frame: boolean,
+	width: number | null,
+	height: number | null,
+	/**  A small PNG of the frame as a `data:` URL, when Figma rendered one. */
+	thumbnail: string | null,
 };
 
 /**  The content of a file of a version. */

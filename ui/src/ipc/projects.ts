@@ -6,6 +6,7 @@ import {
   type ExportFormat,
   type ExportReport,
   type FigmaImport_Serialize as FigmaImport,
+  type FigmaPeek,
   type InputInfo,
   type StoredEvent,
   type VersionThumbnail,
@@ -40,6 +41,27 @@ export function figmaImport(projectId: string, url: string): Promise<Result<Figm
 
 export function projectListRecent(): Promise<Result<RecentProject[]>> {
   return commands.projectListRecent();
+}
+
+/** Where new projects go when no folder is chosen. Rejects only if the IPC itself fails. */
+export function projectsFolder(): Promise<string> {
+  return commands.projectsFolder();
+}
+
+/** Remove a project made for a generation that never started (no version yet): no ghost in
+ *  the recent list. Refused (`conflict`) once it has a version. */
+export function projectDiscard(projectId: string): Promise<Result<null>> {
+  return commands.projectDiscard(projectId);
+}
+
+/** Move a project's folder to the trash and take it off the list; answers where it was. */
+export function projectDelete(projectId: string): Promise<Result<string>> {
+  return commands.projectDelete(projectId);
+}
+
+/** What a Figma link points at (name, type, a small render), before anything is imported. */
+export function figmaPeek(url: string): Promise<Result<FigmaPeek>> {
+  return commands.figmaPeek(url);
 }
 
 /** Off the recent list; the folder stays on disk. */

@@ -24,7 +24,7 @@ export type ActivityItem =
   | ToolItem
   /** A status line that stays in the activity: why the automatic fidelity rounds stopped. */
   | { kind: "note"; id: number; text: string }
-  | { kind: "retrying"; id: number; attempt: number; delayMs: number; reason: string; at: number; restarted: boolean }
+  | { kind: "retrying"; id: number; attempt: number; delayMs: number; reason: string; code: VariantErrorCode | null; at: number; restarted: boolean }
   | { kind: "switched"; id: number; from: string; to: string; reason: string }
   | { kind: "error"; id: number; code: VariantErrorCode; message: string }
   | { kind: "done"; id: number; turns: number; toolCalls: number; durationMs: number }
@@ -334,7 +334,7 @@ function applyToVariant(view: VariantView, event: AgentEvent, now: number): void
       v.costUsd = event.cost_usd ?? null;
       break;
     case "retrying":
-      activity.push({ kind: "retrying", id: event.event_id, attempt: event.attempt, delayMs: event.delay_ms, reason: event.reason, at: now, restarted: event.discard_from != null });
+      activity.push({ kind: "retrying", id: event.event_id, attempt: event.attempt, delayMs: event.delay_ms, reason: event.reason, code: event.code ?? null, at: now, restarted: event.discard_from != null });
       break;
     case "model_switched":
       activity.push({ kind: "switched", id: event.event_id, from: event.from, to: event.to, reason: event.reason });

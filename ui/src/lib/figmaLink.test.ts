@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeFigmaLink, parseFigmaLink } from "./figmaLink";
+import { figmaNodeNote, looksLikeFigmaLink, parseFigmaLink } from "./figmaLink";
 
 describe("Figma links", () => {
   it.each([
@@ -26,5 +26,24 @@ describe("Figma links", () => {
   it("recognises pasted Figma links", () => {
     expect(looksLikeFigmaLink(" https://www.figma.com/design/K ")).toBe(true);
     expect(looksLikeFigmaLink("https://example.com")).toBe(false);
+  });
+});
+
+describe("what the tray says about a linked node", () => {
+  const peek = { file_name: "Marketing site", node_name: "Pricing", kind: "FRAME", is_frame: true, width: 1440, height: 900 };
+
+  it("names a frame with its kind, size and file", () => {
+    expect(figmaNodeNote(peek)).toEqual({ name: "Pricing", detail: "Frame · 1440 × 900 · Marketing site", problem: null });
+  });
+
+  it("says a text layer is not a frame, and what to link instead", () => {
+    const note = figmaNodeNote({ ...peek, node_name: "Headline", kind: "TEXT", is_frame: false, width: 300, height: 40 });
+    expect(note.problem).toBe("“Headline” is a text layer, not a frame. In Figma, right-click a frame → Copy link.");
+    expect(note.detail).toBe("A text layer · 300 × 40 · Marketing site");
+  });
+
+  it("words an unknown kind readably", () => {
+    expect(figmaNodeNote({ ...peek, kind: "BOOLEAN_OPERATION", is_frame: false }).problem).toContain("is a boolean operation, not a frame");
+    expect(figmaNodeNote({ ...peek, kind: "ELLIPSE", is_frame: false }).problem).toContain("is an ellipse");
   });
 });

@@ -35,3 +35,47 @@ export function parseFigmaLink(raw: string): FigmaLinkParts | string {
   if (!/^\d+:\d+$/.test(nodeId)) return `The node-id “${node}” is not a Figma node id (like 1-2)`;
   return { fileKey, nodeId };
 }
+
+/** What the tray says about the node a link names, once Figma answered. */
+export interface FigmaNodeNote {
+  /** "Pricing" — the node's own name. */
+  name: string;
+  /** "Frame · 1440 × 900 · Marketing site". */
+  detail: string;
+  /** Why it cannot be imported (not a frame), or null. */
+  problem: string | null;
+}
+
+const KIND_WORDS: Record<string, string> = {
+  FRAME: "Frame",
+  COMPONENT: "Component",
+  COMPONENT_SET: "Component set",
+  INSTANCE: "Instance",
+  SECTION: "Section",
+  GROUP: "Group",
+  TEXT: "text layer",
+  RECTANGLE: "rectangle",
+  ELLIPSE: "ellipse",
+  VECTOR: "vector",
+  LINE: "line",
+  CANVAS: "page",
+  DOCUMENT: "document",
+};
+
+/** "TEXT" → "text layer"; unknown kinds in lower case ("BOOLEAN_OPERATION" → "boolean operation"). */
+export function figmaKindWord(kind: string): string {
+  return KIND_WORDS[kind] ?? kind.toLowerCase().replace(/_/g, " ");
+}
+
+export function figmaNodeNote(peek: { file_name: string; node_name: string; kind: string; is_frame: boolean; width?: number | null; height?: number | null }): FigmaNodeNote {
+  const kind = figmaKindWord(peek.kind);
+  const size = peek.width && peek.height ? `${peek.width} × ${peek.height}` : null;
+  const detail = [peek.is_frame ? kind : `A ${kind}`, size, peek.file_name || null].filter(Boolean).join(" · ");
+  const name = peek.node_name.trim() || "Untitled";
+  const article = /^[aeiou]/i.test(kind) ? "an" : "a";
+  return {
+    name,
+    detail,
+    problem: peek.is_frame ? null : `“${name}” is ${article} ${kind}, not a frame. In Figma, right-click a frame → Copy link.`,
+  };
+}

@@ -11,6 +11,8 @@ export interface VersionRow {
   /** "from v2" when this version branches off an older one; null when it follows on. */
   branchFrom: string | null;
   isCurrent: boolean;
+  /** Every option of it ended without a page (failed, cancelled, interrupted). */
+  madeNothing: boolean;
 }
 
 const BADGES: Record<VersionKind, string> = {
@@ -48,7 +50,35 @@ export function versionRows(tree: VersionTree): VersionRow[] {
       summary: summarize(version.prompt) || fallback,
       branchFrom: branches ? `from v${parentNumber}` : null,
       isCurrent: tree.current_version === version.id,
+      madeNothing: version.variants.length > 0 && version.variants.every((v) => ["error", "cancelled", "interrupted"].includes(v.status)),
     };
   });
   return rows.reverse();
+}
+
+/** Where the next prompt starts when it is not the working copy: said above the prompt box. */
+export interface BranchNote {
+  /** "Changes will branch from v2" or "… from option 2 of v4". */
+  text: string;
+  /** The working copy's version id and number, to go back to it. */
+  currentId: number;
+  currentNumber: number;
+}
+
+/**
+ * What the prompt box says when the version and option on screen are not the working copy: the
+ * next change starts from what is on screen, a branch. Null when they are the working copy, or
+ * the project has none yet, or the version is not stored yet (a generation still running).
+ */
+export function branchNote(tree: VersionTree | null, versionId: number | null, variantId: number | null): BranchNote | null {
+  if (!tree || versionId === null || tree.current_version === null) return null;
+  const index = tree.versions.findIndex((v) => v.id === versionId);
+  const currentIndex = tree.versions.findIndex((v) => v.id === tree.current_version);
+  const version = tree.versions[index];
+  if (!version || currentIndex < 0) return null;
+  const otherOption = variantId !== null && version.selected_variant !== null && variantId !== version.selected_variant;
+  if (versionId === tree.current_version && !otherOption) return null;
+  const option = otherOption ? version.variants.find((v) => v.id === variantId) : undefined;
+  const from = option ? `option ${option.index + 1} of v${index + 1}` : `v${index + 1}`;
+  return { text: `Changes will branch from ${from}`, currentId: tree.current_version, currentNumber: currentIndex + 1 };
 }

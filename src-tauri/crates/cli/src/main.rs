@@ -6,6 +6,7 @@ mod demo_tools;
 mod eval;
 mod export;
 mod generate;
+mod key_destination;
 mod key_sources;
 mod keys;
 mod media_files;

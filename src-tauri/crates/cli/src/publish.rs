@@ -4,7 +4,7 @@
 //! `VERCEL_TOKEN`, `GITHUB_TOKEN`, `CLOUDFLARE_API_TOKEN`) or the keychain, and goes only to
 //! the service's API or `<SERVICE>_BASE_URL`.
 
-use crate::key_sources::{default_sources, find_key};
+use crate::key_destination::key_for;
 use clap::Args;
 use s2c_core::publish::http::Timing;
 use s2c_core::publish::{
@@ -44,21 +44,22 @@ fn parse_service(name: &str) -> Result<Service, String> {
     })
 }
 
-/// The token and base URL from the environment (then the keychain), as the CLI takes keys.
+/// The token and base URL as the CLI takes keys: the environment, then the keychain — a token
+/// from the keychain only for the service's own API, never for a `<SERVICE>_BASE_URL`.
 pub fn access(service: Service) -> Result<Access, PublishError> {
     let vendor = service.vendor();
-    let token =
-        find_key(&default_sources(), vendor.as_str()).ok_or(PublishError::NoToken(service))?;
-    let base_url = std::env::var(vendor.base_url_env())
+    let env_url = std::env::var(vendor.base_url_env())
         .ok()
-        .filter(|u| !u.trim().is_empty())
-        .unwrap_or_else(|| vendor.default_base_url().to_owned());
+        .filter(|u| !u.trim().is_empty());
+    let token = key_for(vendor.as_str(), env_url.as_deref())
+        .map_err(PublishError::Forbidden)?
+        .ok_or(PublishError::NoToken(service))?;
     let account_id = std::env::var("CLOUDFLARE_ACCOUNT_ID")
         .ok()
         .filter(|a| !a.trim().is_empty() && service == Service::CloudflarePages);
     Ok(Access {
         token,
-        base_url,
+        base_url: env_url.unwrap_or_else(|| vendor.default_base_url().to_owned()),
         account_id,
     })
 }

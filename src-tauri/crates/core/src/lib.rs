@@ -3,6 +3,7 @@
 
 pub mod app_info;
 pub mod atomic_file;
+pub mod child_env;
 pub mod engine;
 pub mod error;
 pub mod fidelity;

@@ -15,7 +15,10 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("providers", &["redact", "vocab"]),
     ("prompts", &["vocab"]),
     ("visual_edit", &[]),
-    ("render", &["app_info", "prompts", "visual_edit", "vocab"]),
+    (
+        "render",
+        &["app_info", "child_env", "prompts", "visual_edit", "vocab"],
+    ),
     ("fidelity", &["render"]),
     ("figma", &["prompts", "redact", "safe_fetch", "vocab"]),
     (
@@ -26,6 +29,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "redact",
             "render",
             "safe_fetch",
+            "test_http",
             "vocab",
         ],
     ),

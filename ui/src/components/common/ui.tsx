@@ -41,8 +41,9 @@ export function statusLabel(status: DotStatus): string {
   return DOT_LABEL[status];
 }
 
-export function Badge({ children, tone = "zinc" }: { children: ReactNode; tone?: "zinc" | "accent" | "amber" | "emerald" }) {
+export function Badge({ children, tone = "zinc" }: { children: ReactNode; tone?: "zinc" | "accent" | "amber" | "emerald" | "red" }) {
   const tones = {
+    red: "bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300",
     zinc: "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",
     accent: "bg-accent-500/10 text-accent-600 dark:text-accent-500",
     amber: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
@@ -55,11 +56,13 @@ interface ConfirmProps {
   title: string;
   body: ReactNode;
   confirmLabel: string;
+  /** A destructive action gets the red button (the default); one that loses nothing, the usual. */
+  danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ title, body, confirmLabel, danger = true, onConfirm, onCancel }: ConfirmProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     cancelRef.current?.focus();
@@ -82,7 +85,7 @@ export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }
           <button ref={cancelRef} type="button" className={buttonClass} onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className={dangerButtonClass} onClick={onConfirm}>
+          <button type="button" className={danger ? dangerButtonClass : primaryButtonClass} onClick={onConfirm}>
             {confirmLabel}
           </button>
         </div>

@@ -1,6 +1,7 @@
 // What one agent did, step by step: its thinking, words, tool calls, retries and the outcome.
 import type { ActivityItem, VariantView } from "../../lib/agentEvents";
-import { variantFailureHelp } from "../../lib/failureHelp";
+import { retryReason, variantFailureHelp } from "../../lib/failureHelp";
+import { asSentence, withoutOrigin } from "../../lib/sentences";
 import { formatDuration } from "../../lib/format";
 import { buttonClass } from "../common/ui";
 import { Markdown } from "./Markdown";
@@ -11,20 +12,37 @@ interface Props {
   now: number;
   assetUrl: (path: string) => string | null;
   loading?: boolean;
-  /** Open Settings on API keys (offered when a key was refused or is missing). */
+  /** Open Settings on API keys (offered when a key was refused or is missing), or on
+   *  Providers (a vendor that can't be reached: its base URL). */
   onOpenKeys: () => void;
+  onOpenProviders?: () => void;
 }
 
-export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys }: Props) {
+/** Retries one after another are one line (the latest): the same failure, said once. */
+function collapseRetries(activity: readonly ActivityItem[]): ActivityItem[] {
+  return activity.filter((item, i) => !(item.kind === "retrying" && activity[i + 1]?.kind === "retrying"));
+}
+
+export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys, onOpenProviders = onOpenKeys }: Props) {
   if (!view) {
     return <p className="p-4 text-sm text-zinc-500">{loading ? "Loading activity…" : "No recorded activity for this version."}</p>;
   }
   const draftsByCall = view.drafts;
   return (
     <ol className="flex flex-col gap-2 p-3" aria-label="Agent activity" data-testid="activity">
-      {view.activity.map((item) => (
+      {collapseRetries(view.activity).map((item, i, shown) => (
         <li key={item.id}>
-          <Item item={item} now={now} draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null} assetUrl={assetUrl} provider={view.provider} onOpenKeys={onOpenKeys} />
+          <Item
+            item={item}
+            now={now}
+            draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null}
+            assetUrl={assetUrl}
+            provider={view.provider}
+            model={view.model}
+            waiting={i === shown.length - 1 && (view.status === "generating" || view.status === "pending")}
+            onOpenKeys={onOpenKeys}
+            onOpenProviders={onOpenProviders}
+          />
         </li>
       ))}
       {view.statusLine ? (
@@ -45,10 +63,14 @@ interface ItemProps {
   draft: { path: string; text: string } | null;
   assetUrl: Props["assetUrl"];
   provider: string | null;
+  model: string | null;
+  /** The last item while the variant still works: a retry line counts down. */
+  waiting: boolean;
   onOpenKeys: () => void;
+  onOpenProviders: () => void;
 }
 
-function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
+function Item({ item, now, draft, assetUrl, provider, model, waiting, onOpenKeys, onOpenProviders }: ItemProps) {
   switch (item.kind) {
     case "thinking": {
       const label = item.endedAt === null ? "Thinking…" : item.endedAt - item.startedAt < 1000 ? "Thought for a moment" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
@@ -72,10 +94,14 @@ function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
       return <ToolCard item={item} draft={draft} assetUrl={assetUrl} />;
     case "retrying": {
       const left = item.delayMs - (now - item.at);
+      const why = retryReason(item.code, provider);
+      const tries = item.attempt - 1;
       return (
-        <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+        <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300" title={item.reason} data-testid="activity-retry">
           {item.restarted ? "The reply broke off; restarting this turn. " : null}
-          {left > 500 ? `Retrying in ${Math.ceil(left / 1000)}s…` : "Retrying…"} <span className="text-amber-600/80">(attempt {item.attempt}: {item.reason})</span>
+          {waiting
+            ? `${why} — trying again${left > 500 ? ` in ${Math.ceil(left / 1000)} s` : ""} (attempt ${item.attempt})…`
+            : `${why} — tried again ${tries === 1 ? "once" : `${tries} times`}.`}
         </p>
       );
     }
@@ -94,12 +120,25 @@ function Item({ item, now, draft, assetUrl, provider, onOpenKeys }: ItemProps) {
     case "error": {
       const help = variantFailureHelp(item.code, provider);
       return (
-        <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
-          {help ? <p className="font-medium">{help.text}</p> : null}
-          <p>{item.message}</p>
+        <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300" data-testid="activity-error">
+          {help ? (
+            <>
+              <p className="font-medium">{help.text}</p>
+              <details className="text-xs text-red-700/80 dark:text-red-300/80">
+                <summary className="cursor-pointer select-none">Details</summary>
+                <p className="mt-1 break-words select-text">{withoutOrigin(item.message, provider, model)}</p>
+              </details>
+            </>
+          ) : (
+            <p>{asSentence(withoutOrigin(item.message, provider, model))}</p>
+          )}
           {help?.action === "keys" ? (
             <button type="button" className={`${buttonClass} self-start`} onClick={onOpenKeys}>
               Open Settings → API keys
+            </button>
+          ) : help?.action === "providers" ? (
+            <button type="button" className={`${buttonClass} self-start`} onClick={onOpenProviders}>
+              Open Settings → Providers
             </button>
           ) : null}
         </div>

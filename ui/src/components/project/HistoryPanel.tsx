@@ -84,6 +84,7 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
                 <span className="font-semibold tabular-nums">v{row.number}</span>
                 <Badge tone={row.badge === "create" ? "accent" : row.badge === "manual" ? "emerald" : "zinc"}>{row.badge}</Badge>
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
+                {row.madeNothing ? <Badge tone="red">no page</Badge> : null}
                 <MadeFrom kind={row.version.kind} inputIds={row.version.inputs} inputs={inputs ?? []} prompt={row.version.prompt} />
                 {live?.get(row.version.id) ? (
                   <span

@@ -1,12 +1,15 @@
 // A generated page in a sandboxed iframe (scripts yes, same origin never), reloaded at a bounded
 // rate without flicker (see lib/frameSwapper.ts). Select-and-edit speaks postMessage only, and
-// only with the page in the visible frame.
+// only with the page in the visible frame. While visual editing is on, a layer over the frame
+// takes the pointer: the page learns clicks by position, and a pick or a text edit it reports
+// counts only as the answer to one of them (lib/pickGate.ts).
 import { useEffect, useReducer, useRef, useState } from "react";
 import type { ElementSelection } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
 import { parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
-import { applyMessage, editModeMessage, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
+import { PickGate } from "../../lib/pickGate";
+import { applyMessage, editModeMessage, isTextRefused, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
 interface Props {
   url: string | null;
@@ -37,6 +40,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   const selectOn = useLatest(selectMode);
   const editing = edit !== null;
   const editRef = useLatest(edit);
+  const [gate] = useState(() => new PickGate());
+  const hoverFrame = useRef<number | null>(null);
 
   useEffect(() => {
     swapper.setUrl(url);
@@ -49,13 +54,20 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   }, [swapper]);
 
   const { slots, active } = swapper;
+  // While a text is being edited in place, the layer lets the pointer through to it; only on
+  // the page it was opened on, in the mode it was opened in.
+  const editSession = `${String(editing)}/${String(active)}/${String(slots[active]?.key ?? "")}`;
+  const [textOn, setTextOn] = useState<string | null>(null);
+  const textEditing = textOn === editSession;
+
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(selectModeMessage(selectMode), "*");
   }, [selectMode, active, slots]);
 
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(editModeMessage(editing), "*");
-  }, [editing, active, slots]);
+    gate.reset();
+  }, [editing, active, slots, gate]);
   const queue = edit?.queue ?? null;
   const targets = edit?.targets ?? null;
   useEffect(() => {
@@ -74,15 +86,40 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
       const current = editRef.current;
       if (!current) return;
       const pick = parsePickMessage(event.data);
-      if (pick) current.onPick(pick);
+      if (pick && gate.acceptPick()) current.onPick(pick);
       const text = parseTextMessage(event.data);
-      if (text) current.onText(text.key, text.text);
+      if (text && gate.acceptText()) {
+        setTextOn(null);
+        current.onText(text.key, text.text);
+      }
+      // The double-clicked element holds no plain text: the layer takes the pointer again.
+      if (isTextRefused(event.data)) setTextOn(null);
     };
     window.addEventListener("message", onMessage);
     return () => {
       window.removeEventListener("message", onMessage);
     };
-  }, [swapper, selectHandler, editRef]);
+  }, [swapper, selectHandler, editRef, gate]);
+
+  // Back in the app (the user clicked outside the frame): the text edit is over.
+  useEffect(() => {
+    if (!textEditing) return;
+    const back = () => {
+      setTextOn(null);
+    };
+    window.addEventListener("focus", back);
+    return () => {
+      window.removeEventListener("focus", back);
+    };
+  }, [textEditing]);
+
+  /** `message` with the point (`clientX`, `clientY`) in the frame's own coordinates, to the shown page. */
+  const forward = (clientX: number, clientY: number, message: Record<string, unknown>) => {
+    const frame = frames.current[swapper.active];
+    if (!frame?.contentWindow) return;
+    const box = frame.getBoundingClientRect();
+    frame.contentWindow.postMessage({ ...message, x: clientX - box.left, y: clientY - box.top }, "*");
+  };
 
   return (
     <div className={`relative ${className}`}>
@@ -108,6 +145,40 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
           />
         ) : null,
       )}
+      {editing && !inert ? (
+        <div
+          data-testid="edit-layer"
+          aria-hidden
+          className={`absolute inset-0 cursor-default ${textEditing ? "pointer-events-none" : ""}`}
+          onMouseMove={(e) => {
+            if (hoverFrame.current !== null) return;
+            const { clientX, clientY } = e;
+            hoverFrame.current = requestAnimationFrame(() => {
+              hoverFrame.current = null;
+              forward(clientX, clientY, { type: "s2c-edit-hover" });
+            });
+          }}
+          onMouseLeave={() => {
+            forward(-1e6, -1e6, { type: "s2c-edit-hover" });
+          }}
+          onClick={(e) => {
+            if (!e.isTrusted) return;
+            gate.clicked();
+            forward(e.clientX, e.clientY, { type: "s2c-edit-click", additive: e.shiftKey });
+          }}
+          onDoubleClick={(e) => {
+            if (!e.isTrusted) return;
+            gate.textOpened();
+            setTextOn(editSession);
+            // The page can then take the keyboard for the text it edits.
+            frames.current[swapper.active]?.focus();
+            forward(e.clientX, e.clientY, { type: "s2c-edit-dblclick" });
+          }}
+          onWheel={(e) => {
+            forward(e.clientX, e.clientY, { type: "s2c-edit-scroll", dx: e.deltaX, dy: e.deltaY });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

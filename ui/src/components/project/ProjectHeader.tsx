@@ -4,10 +4,12 @@ import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
 import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
 import { projectExport } from "../../ipc/projects";
 import { joinPath } from "../../lib/projectName";
+import { plural } from "../../lib/sentences";
 import { Icon } from "../common/Icon";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
 import { HandOffMenu } from "./HandOffMenu";
+import { ProjectName } from "./ProjectName";
 import { PublishControls } from "./PublishControls";
 
 interface Props {
@@ -17,9 +19,10 @@ interface Props {
   onBack: () => void;
   onOpenSettings: () => void;
   onMessage: (text: string, error?: boolean) => void;
+  onRenamed: (project: ProjectInfo) => void;
 }
 
-export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage }: Props) {
+export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, onRenamed }: Props) {
   const [menu, setMenu] = useState(false);
 
   async function run(action: () => Promise<unknown>) {
@@ -46,7 +49,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       return;
     }
     const warnings = r.data.warnings.length ? ` (${r.data.warnings.length} warning${r.data.warnings.length > 1 ? "s" : ""}: ${r.data.warnings[0] ?? ""})` : "";
-    onMessage(`Exported ${r.data.files} files to ${r.data.path}${warnings}`);
+    onMessage(`Exported ${plural(r.data.files, "file")} to ${r.data.path}${warnings}`);
   }
 
   return (
@@ -54,9 +57,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       <button type="button" className={ghostButtonClass} onClick={onBack} aria-label="Back to projects">
         <Icon name="back" />
       </button>
-      <h1 className="min-w-0 truncate text-sm font-semibold" title={project.path} data-testid="project-name">
-        {project.name}
-      </h1>
+      <ProjectName project={project} onRenamed={onRenamed} onMessage={onMessage} />
       <div className="ml-auto flex items-center gap-1">
         <button type="button" className={ghostButtonClass} onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
           <Icon name="external" /> Open in browser
@@ -85,7 +86,9 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
         </div>
         <HandOffMenu project={project} onOpenSettings={onOpenSettings} onMessage={onMessage} />
         <PublishControls project={project} target={exportTarget ? { ...exportTarget, label: exportTarget.label ?? "this version" } : null} onOpenSettings={onOpenSettings} onMessage={onMessage} />
-        <SettingsButton onClick={onOpenSettings} />
+        <SettingsButton onClick={() => {
+          onOpenSettings();
+        }} />
       </div>
     </header>
   );

@@ -14,10 +14,10 @@ import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
 import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { failureLine } from "../../lib/failureHelp";
-import { retryGeneration, startGeneration } from "../../lib/liveGenerations";
+import { retryGeneration, startGeneration, type LiveGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
 import { STACKS } from "../../lib/settingsForm";
-import { summarize } from "../../lib/versions";
+import { branchNote, summarize } from "../../lib/versions";
 import { displaysFor, modelSpec, type VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { Toast, type ToastMessage } from "../common/Toast";
@@ -38,22 +38,28 @@ import { liveVersions } from "../../lib/publishing";
 import { VariantStage, type StageTab } from "./VariantStage";
 import { VisualEditPanel } from "./VisualEditPanel";
 import { useVisualEdit } from "../../hooks/useVisualEdit";
+import type { SettingsTab } from "../settings/SettingsDialog";
 
 interface Props {
   project: ProjectInfo;
   settings: Settings | null;
   onBack: () => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (tab?: SettingsTab) => void;
+  /** The project was renamed in the header. */
+  onRenamed?: (project: ProjectInfo) => void;
   /** Shown once when the project opens (what an import brought along). */
   notice?: Notice | null;
 }
 
-export function ProjectView({ project, settings, notice, onBack, onOpenSettings }: Props) {
+export function ProjectView({ project, settings, notice, onBack, onOpenSettings, onRenamed = () => undefined }: Props) {
   const { tree, error: treeError, refresh } = useVersions(project.id);
   const inputs = useProjectInputs(project.id, tree);
   const allLive = useLiveGenerations();
   const lives = useMemo(() => [...allLive.entries()].filter(([, l]) => l.projectId === project.id), [allLive, project.id]);
-  const [chosenVersion, setVersionId] = useState<number | null>(() => lives[lives.length - 1]?.[0] ?? project.current_version ?? null);
+  // What the user last saw: a generation of this project still running in this session, else
+  // the working copy (whatever made it: a generation, a hand edit, a restore). Never a finished
+  // generation just because it is still in memory: hand edits after it would seem lost.
+  const [chosenVersion, setVersionId] = useState<number | null>(() => runningVersion(lives) ?? project.current_version ?? null);
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [tab, setTab] = useState<StageTab>("desktop");
   const [selectMode, setSelectMode] = useState(false);
@@ -228,6 +234,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
   const canChoose =
     version !== null && displays.length > 1 && selected !== null && hasPage(selected.status) && selected.variantId !== null && selected.variantId !== version.selected_variant;
   const selectedScore = selected?.variantId != null ? scores.get(selected.variantId) : undefined;
+  const branch = canUpdate ? branchNote(tree, versionId, selected.variantId) : null;
+  const nothingToBuildOn = !anyRunning && displays.length > 0 && !displays.some((d) => hasPage(d.status));
   const stageActions = (
     <>
       {canUpdate || visual.on ? (
@@ -278,6 +286,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
         onBack={onBack}
         onOpenSettings={onOpenSettings}
         onMessage={notify}
+        onRenamed={onRenamed}
       />
       <ExternalChangesBanner paths={external.paths} error={external.error} onKeep={() => void external.accept()} onDiscard={() => void external.discard()} />
       <div className="flex min-h-0 flex-1">
@@ -315,7 +324,26 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
           <PromptBox
             projectId={project.id}
             disabled={!canUpdate}
-            disabledReason={canUpdate ? null : selectedRunning ? "Wait for this option to finish, or cancel it" : "Pick a finished option to change it"}
+            disabledReason={
+              canUpdate
+                ? null
+                : selectedRunning
+                  ? "Wait for this option to finish, or cancel it"
+                  : nothingToBuildOn
+                    ? "This request made no page: retry it, or pick a version in the history"
+                    : "Pick a finished option to change it"
+            }
+            branch={
+              branch
+                ? {
+                    text: branch.text,
+                    current: `v${branch.currentNumber}`,
+                    onGoToCurrent: () => {
+                      setVersionId(branch.currentId);
+                    },
+                  }
+                : null
+            }
             selectMode={selectMode}
             selection={selection}
             onToggleSelect={() => {
@@ -339,12 +367,23 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
         <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Activity">
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
             <span className="font-medium">{selected ? `Option ${selected.index + 1}` : "Activity"}</span>
-            {selected ? <span className="truncate text-xs text-zinc-500">{modelLabel(selected.model)}</span> : null}
+            {selected?.model ? <span className="truncate text-xs text-zinc-500">{modelLabel(selected.model)}</span> : null}
             {selected?.costUsd != null ? <span className="ml-auto text-xs text-zinc-500 tabular-nums">{formatCost(selected.costUsd)}</span> : null}
           </div>
           {version?.prompt ? <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">“{summarize(version.prompt, 200)}”</p> : null}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ActivityPanel view={activity} now={now} assetUrl={assetUrl} loading={stored.loading} onOpenKeys={onOpenSettings} />
+            <ActivityPanel
+              view={activity}
+              now={now}
+              assetUrl={assetUrl}
+              loading={stored.loading}
+              onOpenKeys={() => {
+                onOpenSettings("keys");
+              }}
+              onOpenProviders={() => {
+                onOpenSettings("providers");
+              }}
+            />
           </div>
         </aside>
         )}
@@ -352,6 +391,12 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings 
       <Toast message={message} onDismiss={dismiss} />
     </div>
   );
+}
+
+/** The newest generation of the project this session still runs (its version id), if any. */
+function runningVersion(lives: readonly (readonly [number, LiveGeneration])[]): number | null {
+  const running = lives.filter(([, l]) => l.view.finished === null);
+  return running[running.length - 1]?.[0] ?? null;
 }
 
 /** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */

@@ -23,6 +23,8 @@ interface Props {
   onToggleSelect: () => void;
   onClearSelection: () => void;
   onSend: (request: UpdateRequest) => Promise<boolean>;
+  /** The version on screen is not the working copy: the change branches from it. */
+  branch?: { text: string; current: string; onGoToCurrent: () => void } | null;
 }
 
 interface Reference {
@@ -31,7 +33,7 @@ interface Reference {
   url: string | null;
 }
 
-export function PromptBox({ projectId, disabled, disabledReason, selectMode, selection, onToggleSelect, onClearSelection, onSend }: Props) {
+export function PromptBox({ projectId, disabled, disabledReason, selectMode, selection, onToggleSelect, onClearSelection, onSend, branch = null }: Props) {
   const [text, setText] = useState("");
   const [refs, setRefs] = useState<Reference[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -80,6 +82,17 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
 
   return (
     <div className="border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+      {branch ? (
+        <p className="mb-2 flex flex-wrap items-center gap-x-2 text-xs text-amber-800 dark:text-amber-300" data-testid="branch-note">
+          <Icon name="restore" className="size-3.5" />
+          <span>
+            {branch.text} — the working copy is {branch.current}.
+          </span>
+          <button type="button" className="font-medium underline underline-offset-2 hover:text-amber-950 dark:hover:text-amber-100" onClick={branch.onGoToCurrent}>
+            Go to {branch.current}
+          </button>
+        </p>
+      ) : null}
       {selection || refs.length > 0 ? (
         <div className="mb-2 flex flex-wrap items-center gap-2">
           {selection ? (

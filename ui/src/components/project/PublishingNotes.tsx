@@ -19,7 +19,7 @@ export function Failure({ message, code, onOpenSettings, children, testId }: { m
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300" data-testid={testId}>
       <p>{message}</p>
-      {code === "unauthorized" ? (
+      {code === "unauthorized" || code === "missing_key" ? (
         <button type="button" className={`${buttonClass} self-start`} onClick={onOpenSettings}>
           Open Settings → Publishing
         </button>

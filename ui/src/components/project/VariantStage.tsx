@@ -6,6 +6,7 @@ import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
 import { CodePanel } from "./CodePanel";
 import { PreviewFrame } from "./PreviewFrame";
+import { variantFailureHeadline } from "../../lib/failureHelp";
 
 export type StageTab = "desktop" | "mobile" | "code";
 const TABS: { id: StageTab; label: string; icon: IconName }[] = [
@@ -96,8 +97,13 @@ function Waiting({ variant, inputPreview }: { variant: VariantDisplay; inputPrev
     <div className="flex size-full flex-col items-center justify-center gap-3 p-6">
       {inputPreview && !failed ? <img src={inputPreview} alt="The screenshot being rebuilt" className="max-h-[80%] max-w-full rounded-lg object-contain opacity-60 shadow" /> : null}
       <p className={`text-sm ${failed ? "text-red-600" : "text-zinc-500"}`}>
-        {variant.status === "error" ? (variant.error ?? "This option failed.") : variant.status === "cancelled" ? "Cancelled before any code was written." : "Waiting for the first code…"}
+        {variant.status === "error" ? stageFailure(variant) : variant.status === "cancelled" ? "Cancelled before any code was written." : "Waiting for the first code…"}
       </p>
     </div>
   );
+}
+
+/** A failed option in one line: the activity beside it says what to do, with the details. */
+function stageFailure(variant: VariantDisplay): string {
+  return variantFailureHeadline(variant.live?.error?.code ?? null, variant.provider);
 }

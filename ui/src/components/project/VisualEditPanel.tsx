@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { StyleProperty } from "../../ipc";
 import { currentValue, editCount, SHADOWS, type ChangeSpec, type EditQueue, type PickedElement } from "../../lib/visualEdit";
 import { ghostButtonClass } from "../common/ui";
+import { VisualEditChanges } from "./VisualEditChanges";
 
 interface Props {
   targets: PickedElement[];
@@ -133,6 +134,7 @@ export function VisualEditPanel({ targets, palette, queue, saving, error, onChan
           {saving ? "Saving…" : `Save ${String(count)} change${count === 1 ? "" : "s"}`}
         </button>
       </div>
+      <VisualEditChanges queue={queue} />
       {error ? (
         <p role="alert" className="rounded bg-red-50 p-2 text-xs text-red-700 dark:bg-red-950 dark:text-red-300">
           {error}

@@ -87,6 +87,8 @@ function KeyRow({ status, hint, onChange }: { status: KeyStatus; hint?: string |
     setMessage({ text: "Asking the vendor…", error: false });
     const result = await keyTest(status.provider);
     setBusy(false);
+    // A Test that worked tells the model pickers what the key reaches.
+    if (result.status === "ok" && result.data.ok) keysChanged();
     if (result.status === "ok") setMessage({ text: result.data.message, error: !result.data.ok });
     else setMessage({ text: errorMessage(result.error), error: true });
   }

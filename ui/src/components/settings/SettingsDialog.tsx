@@ -17,7 +17,8 @@ const TABS = [
   { id: "design", label: "Design systems", fields: ["designSystems."] },
   { id: "publishing", label: "Publishing", fields: ["publishing."] },
 ] as const;
-type TabId = (typeof TABS)[number]["id"];
+export type SettingsTab = (typeof TABS)[number]["id"];
+type TabId = SettingsTab;
 
 function tabHasError(tab: (typeof TABS)[number], errors: FieldErrors): boolean {
   return Object.keys(errors).some((k) => tab.fields.some((f) => k === f || (f.endsWith(".") && k.startsWith(f))));
@@ -27,12 +28,14 @@ interface Props {
   settings: Settings;
   warning: string | null;
   chromiumFound: string | null;
+  /** The section it opens on (API keys unless told). */
+  initialTab?: SettingsTab;
   onSaved: (settings: Settings) => void;
   onClose: () => void;
 }
 
-export function SettingsDialog({ settings, warning, chromiumFound, onSaved, onClose }: Props) {
-  const [tab, setTab] = useState<TabId>("keys");
+export function SettingsDialog({ settings, warning, chromiumFound, initialTab = "keys", onSaved, onClose }: Props) {
+  const [tab, setTab] = useState<TabId>(initialTab);
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);

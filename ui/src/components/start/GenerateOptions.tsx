@@ -18,12 +18,14 @@ interface Props {
   designSystems: DesignSystem[];
   /** Why image generation cannot be used (no Replicate key), or null. */
   imageGenerationBlocked?: string | null;
+  /** Why asset extraction cannot be used (no Gemini key), or null. */
+  assetExtractionBlocked?: string | null;
   onChange: (next: GenerateChoices) => void;
 }
 
 const labelClass = "text-xs font-medium text-zinc-500 dark:text-zinc-400";
 
-export function GenerateOptions({ choices, models, designSystems, imageGenerationBlocked = null, onChange }: Props) {
+export function GenerateOptions({ choices, models, designSystems, imageGenerationBlocked = null, assetExtractionBlocked = null, onChange }: Props) {
   const set = (patch: Partial<GenerateChoices>) => {
     onChange({ ...choices, ...patch });
   };
@@ -117,17 +119,24 @@ export function GenerateOptions({ choices, models, designSystems, imageGeneratio
         </select>
       </div>
       <div className="flex flex-col justify-end gap-1.5">
-        <label className="flex items-center gap-2 text-sm">
+        <label className={`flex items-center gap-2 text-sm ${assetExtractionBlocked ? "cursor-not-allowed text-zinc-400 dark:text-zinc-500" : ""}`}>
           <input
             type="checkbox"
             className="size-4 accent-accent-600"
-            checked={choices.extractAssets}
+            checked={choices.extractAssets && !assetExtractionBlocked}
+            disabled={assetExtractionBlocked !== null}
+            aria-describedby={assetExtractionBlocked ? "gen-assets-reason" : undefined}
             onChange={(e) => {
               set({ extractAssets: e.target.checked });
             }}
           />
           Extract assets from the screenshots
         </label>
+        {assetExtractionBlocked ? (
+          <p id="gen-assets-reason" className="pl-6 text-xs text-zinc-500 dark:text-zinc-400">
+            {assetExtractionBlocked}
+          </p>
+        ) : null}
         <label className={`flex items-center gap-2 text-sm ${imageGenerationBlocked ? "cursor-not-allowed text-zinc-400 dark:text-zinc-500" : ""}`}>
           <input
             type="checkbox"

@@ -1,21 +1,25 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { open } from "@tauri-apps/plugin-dialog";
-import { errorMessage, type ProjectInfo, type Settings } from "../../ipc";
-import { projectImport } from "../../ipc/projects";
+import { errorMessage, type KeyStatus, type ProjectInfo, type Settings } from "../../ipc";
+import { projectImport, projectsFolder } from "../../ipc/projects";
 import { useInputTray } from "../../hooks/useInputTray";
-import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
 import { createAndGenerate } from "../../lib/createProject";
+import { assetExtractionBlocked, NO_MODEL_KEY } from "../../lib/firstRun";
 import { importNotice, type Notice } from "../../lib/importNotice";
 import { imageGenerationBlocked } from "../../lib/imageGeneration";
+import { asSentence } from "../../lib/sentences";
 import { MAX_VARIANTS } from "../../lib/settingsForm";
 import { Icon } from "../common/Icon";
-import { ghostButtonClass, primaryButtonClass } from "../common/ui";
+import { buttonClass, ghostButtonClass, primaryButtonClass } from "../common/ui";
 import { DropZone } from "../DropZone";
 import { inputClass } from "../settings/fields";
+import type { SettingsTab } from "../settings/SettingsDialog";
 import { GenerateOptions, type GenerateChoices } from "./GenerateOptions";
 import { InputTrayView } from "./InputTrayView";
+import { LinkField } from "./LinkField";
+import { ProjectFolder } from "./ProjectFolder";
 import { CaptureControls } from "../capture/CaptureControls";
 
 function defaults(settings: Settings | null): GenerateChoices {
@@ -32,37 +36,82 @@ function defaults(settings: Settings | null): GenerateChoices {
 
 interface Props {
   settings: Settings | null;
+  /** Which keys are stored (null until known). */
+  keys: KeyStatus[] | null;
+  /** No model can be reached yet: Generate says what to do first instead of failing. */
+  noModel: boolean;
+  onOpenSettings: (tab?: SettingsTab) => void;
   /** `notice`: what to tell the user once the project is open (what an import brought along). */
   onOpened: (project: ProjectInfo, notice?: Notice | null) => void;
 }
 
-export function NewProject({ settings, onOpened }: Props) {
+/** A failure to show under the form, whether Settings → API keys can fix it, and what the
+ *  keys and inputs were when it happened. */
+interface Failure {
+  text: string;
+  keys: boolean;
+  context: string;
+}
+
+/** The folder chosen for new projects, kept while the app runs (back on the start screen too). */
+let chosenFolder: string | null = null;
+
+export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }: Props) {
   const tray = useInputTray();
   const hovering = useWindowDrop(tray.addPaths);
-  const models = useModels();
-  const imagesBlocked = imageGenerationBlocked(useKeyStatuses());
+  const models = useModels(settings);
+  const imagesBlocked = imageGenerationBlocked(keys);
+  const assetsBlocked = assetExtractionBlocked(keys);
   const [text, setText] = useState("");
   const [choices, setChoices] = useState<GenerateChoices>(() => defaults(settings));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [capture, setCapture] = useState<string | null>(null);
   const [figma, setFigma] = useState<string | null>(null);
+  const [folder, setFolder] = useState<string | null>(chosenFolder);
+  const [defaultFolder, setDefaultFolder] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    projectsFolder()
+      .then((f) => {
+        if (alive) setDefaultFolder(f);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  // A failure is about what was there when it happened: a key added since, or another input,
+  // makes it old news, and it is no longer shown.
+  const context = [(keys ?? []).map((k) => `${k.provider}:${String(k.set)}`).join(","), tray.items.map((i) => i.key).join(",")].join("|");
+  const error = failure?.context === context ? failure : null;
+  const setError = (next: Omit<Failure, "context"> | null) => {
+    setFailure(next ? { ...next, context } : null);
+  };
 
   // Settings arrive after the first render; follow their defaults until the user chooses.
   const effective = touched ? choices : defaults(settings);
 
   const hasInputs = tray.items.length > 0;
-  const canGenerate = !busy && (hasInputs || text.trim().length > 0);
+  const blocked = tray.items.some((i) => i.problem);
+  const canGenerate = !busy && !blocked && (hasInputs || text.trim().length > 0);
 
   async function generate() {
     if (!canGenerate) return;
+    if (noModel) {
+      setError({ text: `Nothing was started: no AI model can be reached yet. ${NO_MODEL_KEY}`, keys: true });
+      return;
+    }
     setBusy("Creating the project…");
     setError(null);
-    const result = await createAndGenerate(tray.items, text, { ...effective, generateImages: effective.generateImages && !imagesBlocked }, setBusy);
+    const request = { ...effective, generateImages: effective.generateImages && !imagesBlocked, extractAssets: effective.extractAssets && !assetsBlocked };
+    const result = await createAndGenerate(tray.items, text, request, setBusy, folder);
     setBusy(null);
     if (result.ok) onOpened(result.project);
-    else setError(result.message);
+    else setError({ text: result.message, keys: result.code === "missing_key" });
   }
 
   async function importHtml() {
@@ -71,15 +120,15 @@ export function NewProject({ settings, onOpened }: Props) {
     try {
       path = await open({ multiple: false, directory: false, filters: [{ name: "HTML", extensions: ["html", "htm"] }] });
     } catch (e) {
-      setError(errorMessage(e));
+      setError({ text: errorMessage(e), keys: false });
       return;
     }
     if (!path) return;
     setBusy("Importing…");
-    const r = await projectImport(path, null, null);
+    const r = await projectImport(path, null, folder);
     setBusy(null);
     if (r.status === "ok") onOpened(r.data.project, importNotice(r.data.summary));
-    else setError(errorMessage(r.error));
+    else setError({ text: asSentence(errorMessage(r.error)), keys: false });
   }
 
   return (
@@ -112,52 +161,36 @@ export function NewProject({ settings, onOpened }: Props) {
         </div>
       </div>
       {capture !== null ? (
-        <form
-          className="flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <LinkField
+          id="capture-url"
+          label="Web page to capture"
+          hint="Captured full-page with your local Chromium when you press Generate; the address never leaves this computer."
+          placeholder="https://example.com/pricing"
+          value={capture}
+          onChange={(v) => {
+            setCapture(v);
+            if (!v.trim()) tray.clearMessage();
+          }}
+          onAdd={() => {
             if (tray.addUrl(capture)) setCapture(null);
           }}
-        >
-          <input
-            type="url"
-            aria-label="Address of the page to capture"
-            placeholder="https://example.com — captured with your local Chromium when you press Generate"
-            className={`${inputClass} select-text`}
-            value={capture}
-            autoFocus
-            onChange={(e) => {
-              setCapture(e.target.value);
-            }}
-          />
-          <button type="submit" className={primaryButtonClass} disabled={!capture.trim()}>
-            Add
-          </button>
-        </form>
+        />
       ) : null}
       {figma !== null ? (
-        <form
-          className="flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <LinkField
+          id="figma-url"
+          label="Figma frame link"
+          hint="In Figma, right-click a frame → Copy link. The app shows the frame before anything is imported."
+          placeholder="https://www.figma.com/design/…?node-id=1-2"
+          value={figma}
+          onChange={(v) => {
+            setFigma(v);
+            if (!v.trim()) tray.clearMessage();
+          }}
+          onAdd={() => {
             if (tray.addFigma(figma)) setFigma(null);
           }}
-        >
-          <input
-            type="url"
-            aria-label="Figma frame link"
-            placeholder="https://www.figma.com/design/…?node-id=1-2 — right-click a frame → Copy link"
-            className={`${inputClass} select-text`}
-            value={figma}
-            autoFocus
-            onChange={(e) => {
-              setFigma(e.target.value);
-            }}
-          />
-          <button type="submit" className={primaryButtonClass} disabled={!figma.trim()}>
-            Add
-          </button>
-        </form>
+        />
       ) : null}
       <DropZone tray={tray} hovering={hovering} />
       <InputTrayView tray={tray} />
@@ -182,6 +215,7 @@ export function NewProject({ settings, onOpened }: Props) {
       <GenerateOptions
         choices={effective}
         imageGenerationBlocked={imagesBlocked}
+        assetExtractionBlocked={assetsBlocked}
         models={models}
         designSystems={settings?.design_systems ?? []}
         onChange={(c) => {
@@ -189,16 +223,45 @@ export function NewProject({ settings, onOpened }: Props) {
           setChoices(c);
         }}
       />
-      <div className="flex items-center justify-end gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-3">
         {error ? (
-          <p role="alert" className="mr-auto text-sm text-red-600" data-testid="generate-error">
-            {error}
-          </p>
+          <div
+            role="alert"
+            className="mr-auto flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-red-600"
+            data-testid="generate-error"
+            // Under a long form the message could be below the fold: bring it into view.
+            ref={(el) => {
+              el?.scrollIntoView({ block: "nearest" });
+            }}
+          >
+            <span className="min-w-0">{error.text}</span>
+            {error.keys ? (
+              <button type="button" className={buttonClass} onClick={() => {
+                onOpenSettings("keys");
+              }}>
+                Open Settings → API keys
+              </button>
+            ) : null}
+          </div>
         ) : busy ? (
           <p className="mr-auto text-sm text-zinc-500" role="status">
             {busy}
           </p>
-        ) : null}
+        ) : (
+          <div className="mr-auto min-w-0 flex-1">
+            <ProjectFolder
+              chosen={folder}
+              fallback={defaultFolder}
+              onChoose={(f) => {
+                chosenFolder = f;
+                setFolder(f);
+              }}
+              onError={(message) => {
+                setError({ text: message, keys: false });
+              }}
+            />
+          </div>
+        )}
         <button type="button" className={`${primaryButtonClass} inline-flex items-center gap-2 py-2`} disabled={!canGenerate} onClick={() => void generate()}>
           <Icon name="sparkles" /> Generate {effective.count > 1 ? `${effective.count} variants` : ""}
         </button>

@@ -15,6 +15,7 @@ interface Props {
 export function RecentProjects({ recent, onOpened }: Props) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [forgetting, setForgetting] = useState<RecentProject | null>(null);
+  const [deleting, setDeleting] = useState<RecentProject | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function openProject(p: RecentProject) {
@@ -46,7 +47,14 @@ export function RecentProjects({ recent, onOpened }: Props) {
               onClick={() => void openProject(p)}
             >
               <div className="aspect-[16/10] bg-zinc-100 dark:bg-zinc-800">
-                {p.thumbnail ? <img src={p.thumbnail} alt="" className="size-full object-cover object-top" /> : null}
+                {p.thumbnail ? (
+                  <img src={p.thumbnail} alt="" className="size-full object-cover object-top" data-testid="recent-thumbnail" />
+                ) : (
+                  <div className="flex size-full flex-col items-center justify-center gap-1 text-zinc-400" data-testid="recent-no-thumbnail">
+                    <Icon name={p.exists ? "photo" : "folder"} className="size-7" />
+                    <span className="text-[11px]">{p.exists ? "No preview yet" : "Folder not found"}</span>
+                  </div>
+                )}
               </div>
             </button>
             <div className="flex items-center gap-1 px-3 py-2">
@@ -96,14 +104,28 @@ export function RecentProjects({ recent, onOpened }: Props) {
               </button>
               <button
                 type="button"
-                aria-label={`Remove ${p.name}`}
-                className="rounded p-1 text-zinc-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus-visible:opacity-100"
+                aria-label={`Remove ${p.name} from the list`}
+                title="Remove from the list (the folder stays)"
+                className="rounded p-1 text-zinc-400 opacity-0 group-hover:opacity-100 hover:text-zinc-700 focus-visible:opacity-100 dark:hover:text-zinc-200"
                 onClick={() => {
                   setForgetting(p);
                 }}
               >
-                <Icon name="trash" />
+                <Icon name="close" />
               </button>
+              {p.exists ? (
+                <button
+                  type="button"
+                  aria-label={`Delete ${p.name}`}
+                  title="Move the project to the trash"
+                  className="rounded p-1 text-zinc-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus-visible:opacity-100"
+                  onClick={() => {
+                    setDeleting(p);
+                  }}
+                >
+                  <Icon name="trash" />
+                </button>
+              ) : null}
             </div>
           </li>
         ))}
@@ -112,7 +134,8 @@ export function RecentProjects({ recent, onOpened }: Props) {
         <ConfirmDialog
           title={`Remove “${forgetting.name}” from recent projects?`}
           body={<>The folder stays on disk at {forgetting.path}; you can open it again later.</>}
-          confirmLabel="Remove"
+          confirmLabel="Remove from list"
+          danger={false}
           onCancel={() => {
             setForgetting(null);
           }}
@@ -120,6 +143,25 @@ export function RecentProjects({ recent, onOpened }: Props) {
             const id = forgetting.id;
             setForgetting(null);
             void recent.forget(id).then(setError);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete “${deleting.name}”?`}
+          body={
+            <>
+              Its folder, with every version and input, moves to the trash: {deleting.path}. You can put it back from the trash.
+            </>
+          }
+          confirmLabel="Move to trash"
+          onCancel={() => {
+            setDeleting(null);
+          }}
+          onConfirm={() => {
+            const id = deleting.id;
+            setDeleting(null);
+            void recent.trash(id).then(setError);
           }}
         />
       ) : null}

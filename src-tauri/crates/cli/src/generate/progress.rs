@@ -115,6 +115,7 @@ impl EventSink for CliSink {
                         delay_ms,
                         reason,
                         discard_from,
+                        ..
                     } if !self.quiet => {
                         let restart = if discard_from.is_some() {
                             ", restarting the turn"

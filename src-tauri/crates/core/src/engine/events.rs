@@ -103,6 +103,9 @@ pub enum EventKind {
         attempt: u32,
         delay_ms: u32,
         reason: String,
+        /// What kind of failure the attempt had (absent in events recorded before it was sent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<VariantErrorCode>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         discard_from: Option<u32>,
     },

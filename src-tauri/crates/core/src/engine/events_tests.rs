@@ -65,12 +65,14 @@ fn every_kind() -> Vec<EventKind> {
             attempt: 2,
             delay_ms: 1500,
             reason: "429".into(),
+            code: Some(VariantErrorCode::RateLimit),
             discard_from: None,
         },
         EventKind::Retrying {
             attempt: 3,
             delay_ms: 900,
             reason: "overloaded mid-stream".into(),
+            code: None,
             discard_from: Some(7),
         },
         EventKind::ModelSwitched {

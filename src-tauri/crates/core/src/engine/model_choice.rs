@@ -57,6 +57,9 @@ pub enum ModelChoiceError {
     BadCount(usize),
     #[error("no model can be chosen automatically: {0}")]
     NothingAvailable(String),
+    /// No vendor that could serve the slot has a key.
+    #[error("{0}")]
+    NoKey(String),
 }
 
 /// Fill `count` variant slots. `picked` holds the user's choices by position (`None` or a
@@ -76,9 +79,10 @@ pub fn choose_models(
     (0..count)
         .map(|slot| match picked.get(slot).cloned().flatten() {
             Some(choice) => Ok(choice),
-            None => automatic.next().cloned().ok_or_else(|| {
-                ModelChoiceError::NothingAvailable(why_none(providers_with_keys, needs))
-            }),
+            None => automatic
+                .next()
+                .cloned()
+                .ok_or_else(|| why_none(providers_with_keys, needs)),
         })
         .collect()
 }
@@ -106,16 +110,23 @@ fn automatic_candidates(
         .collect()
 }
 
-fn why_none(providers_with_keys: &[&str], needs: ModelNeeds) -> String {
+fn why_none(providers_with_keys: &[&str], needs: ModelNeeds) -> ModelChoiceError {
     if needs.video {
-        return "a screen recording needs a Gemini model: add a Gemini API key, or pick a model"
-            .into();
+        return ModelChoiceError::NoKey(
+            "A screen recording needs a Gemini model: add a Gemini API key, or pick a model that watches video."
+                .into(),
+        );
     }
     if providers_with_keys.is_empty() {
-        return "no API key is set: add an OpenAI, Anthropic or Gemini key, or pick a model of a custom provider".into();
+        return ModelChoiceError::NoKey(NO_KEY.into());
     }
-    "none of the providers with a key has a suitable model in the catalog: pick a model".into()
+    ModelChoiceError::NothingAvailable(
+        "none of the providers with a key has a suitable model in the catalog: pick a model".into(),
+    )
 }
+
+/// What a first run without any key is told, by every front end.
+pub const NO_KEY: &str = "No API key is set yet: add an OpenAI, Anthropic or Gemini key, or point to a local server (Ollama, LM Studio) as a custom provider.";
 
 #[cfg(test)]
 #[path = "model_choice_tests.rs"]

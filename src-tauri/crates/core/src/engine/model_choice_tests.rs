@@ -90,5 +90,8 @@ fn bad_counts_and_no_keys_are_explained() {
         Err(ModelChoiceError::BadCount(5))
     );
     let error = choose_models(2, &[], &[], ModelNeeds::default(), &catalog).unwrap_err();
-    assert!(error.to_string().contains("no API key is set"), "{error}");
+    assert!(
+        matches!(&error, ModelChoiceError::NoKey(m) if m.contains("No API key is set")),
+        "{error}"
+    );
 }

@@ -164,6 +164,7 @@ fn on_stream_event(
             attempt,
             delay_ms,
             reason,
+            code,
             discard,
         } => {
             let discard_from = if discard { state.discard() } else { None };
@@ -171,6 +172,7 @@ fn on_stream_event(
                 attempt,
                 delay_ms: u32::try_from(delay_ms).unwrap_or(u32::MAX),
                 reason,
+                code: Some(code.into()),
                 discard_from,
             });
         }

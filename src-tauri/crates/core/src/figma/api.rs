@@ -2,7 +2,7 @@
 //! configured base URL only; redirects are not followed (the shared vendor client refuses them),
 //! so it cannot ride along to another host. The rendered PNGs are downloaded from wherever the
 //! API says (Figma's image store, not the API host) through the safe fetcher, with no token, and
-//! only from the allowed image hosts.
+//! only from the allowed image hosts, every redirect included.
 
 use super::error::FigmaError;
 use super::link::FigmaLink;
@@ -18,9 +18,14 @@ use std::collections::HashMap;
 use std::time::Duration;
 use url::Url;
 
-/// Hosts (and their subdomains) the rendered images may come from: Figma serves them from its
-/// own domain and from Amazon S3 buckets.
-pub const DEFAULT_IMAGE_HOSTS: &[&str] = &["figma.com", "amazonaws.com"];
+/// The hosts rendered images come from: the render API's S3 bucket, and the image stores of
+/// Figma's own domain. Exact names: a suffix like `amazonaws.com` would admit any S3 bucket,
+/// anyone's. Every redirect is held to the same list.
+pub const DEFAULT_IMAGE_HOSTS: &[&str] = &[
+    "figma-alpha-api.s3.us-west-2.amazonaws.com",
+    "s3-alpha.figma.com",
+    "s3-alpha-sig.figma.com",
+];
 /// A node tree answer larger than this is refused.
 const MAX_ANSWER_BYTES: usize = 32 * 1024 * 1024;
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
@@ -29,7 +34,7 @@ pub struct FigmaConfig {
     /// `https://api.figma.com`, or the settings' override (`base_urls.figma`).
     pub base_url: String,
     pub token: ApiKey,
-    /// Suffixes of the hosts images are downloaded from (tests add the mock's address).
+    /// The hosts images are downloaded from, exactly (tests give the mock's `ip:port`).
     pub image_hosts: Vec<String>,
     pub downloads: SafeFetcher,
     /// Retries after a 429 or a 5xx.
@@ -83,6 +88,11 @@ impl FigmaClient {
             ))
         })?;
         let http = shared_client(&base).map_err(|e| FigmaError::Network(e.to_string()))?;
+        let mut cfg = cfg;
+        cfg.downloads = cfg
+            .downloads
+            .only_to(&cfg.image_hosts)
+            .map_err(|e| FigmaError::Network(e.to_string()))?;
         Ok(Self { cfg, base, http })
     }
 
@@ -173,11 +183,25 @@ impl FigmaClient {
 
     /// Where Figma put the frame rendered as PNG at `scale`.
     pub async fn image_url(&self, link: &FigmaLink, scale: u32) -> Result<String, FigmaError> {
-        let scale = scale.to_string();
+        self.image_url_at(link, &scale.to_string()).await
+    }
+
+    /// [`Self::image_url`] at a fractional scale (Figma takes 0.01 to 4): a small preview.
+    pub async fn image_url_scaled(
+        &self,
+        link: &FigmaLink,
+        scale: f64,
+    ) -> Result<String, FigmaError> {
+        let scale = format!("{:.3}", scale.clamp(0.01, 4.0));
+        let scale = scale.trim_end_matches('0').trim_end_matches('.');
+        self.image_url_at(link, scale).await
+    }
+
+    async fn image_url_at(&self, link: &FigmaLink, scale: &str) -> Result<String, FigmaError> {
         let answer: ImagesAnswer = self
             .get_json(
                 &format!("/v1/images/{}", link.file_key),
-                &[("ids", &link.node_id), ("format", "png"), ("scale", &scale)],
+                &[("ids", &link.node_id), ("format", "png"), ("scale", scale)],
                 "file",
             )
             .await?;
@@ -195,10 +219,28 @@ impl FigmaClient {
 
     /// The file's name and the linked node's tree.
     pub async fn node(&self, link: &FigmaLink) -> Result<(String, Node), FigmaError> {
+        self.node_to_depth(link, None).await
+    }
+
+    /// The file's name and the linked node without its descendants (`depth=1`): its name, type
+    /// and size, cheaply, for a preview before anything is imported.
+    pub async fn node_summary(&self, link: &FigmaLink) -> Result<(String, Node), FigmaError> {
+        self.node_to_depth(link, Some("1")).await
+    }
+
+    async fn node_to_depth(
+        &self,
+        link: &FigmaLink,
+        depth: Option<&str>,
+    ) -> Result<(String, Node), FigmaError> {
+        let mut query = vec![("ids", link.node_id.as_str())];
+        if let Some(depth) = depth {
+            query.push(("depth", depth));
+        }
         let answer: NodesAnswer = self
             .get_json(
                 &format!("/v1/files/{}/nodes", link.file_key),
-                &[("ids", &link.node_id)],
+                &query,
                 "file",
             )
             .await?;
@@ -212,16 +254,13 @@ impl FigmaClient {
     pub async fn download(&self, url: &str) -> Result<Vec<u8>, FigmaError> {
         let parsed = Url::parse(url)
             .map_err(|_| FigmaError::Download("Figma gave no valid image URL".into()))?;
-        let host = match parsed.host() {
-            Some(url::Host::Domain(d)) => d.to_ascii_lowercase(),
-            Some(other) => other.to_string(),
-            None => String::new(),
-        };
+        let host = parsed.host_str().unwrap_or("").to_ascii_lowercase();
+        let with_port = format!("{host}:{}", parsed.port_or_known_default().unwrap_or(0));
         let allowed = self
             .cfg
             .image_hosts
             .iter()
-            .any(|h| host == *h || host.ends_with(&format!(".{h}")));
+            .any(|h| h.eq_ignore_ascii_case(&host) || h.eq_ignore_ascii_case(&with_port));
         if !allowed {
             return Err(FigmaError::Download(format!(
                 "the image is on {host}, which is not one of Figma's image hosts"

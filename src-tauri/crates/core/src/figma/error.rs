@@ -40,7 +40,8 @@ fn wait_text(wait: &Option<Duration>) -> String {
 impl FigmaError {
     pub fn code(&self) -> ErrorCode {
         match self {
-            Self::BadLink(_) | Self::NoToken | Self::NotAFrame { .. } => ErrorCode::InvalidInput,
+            Self::BadLink(_) | Self::NotAFrame { .. } => ErrorCode::InvalidInput,
+            Self::NoToken => ErrorCode::MissingKey,
             Self::Forbidden(_) => ErrorCode::Forbidden,
             Self::NotFound(_) => ErrorCode::NotFound,
             Self::RateLimited(_)

@@ -44,6 +44,7 @@ mod input_kind;
 mod inputs;
 mod paths;
 mod recorder;
+mod removal;
 mod schema;
 mod scores;
 mod service;

@@ -27,6 +27,11 @@ impl ProjectService {
         &self.index
     }
 
+    /// Where new projects go when the caller names no folder.
+    pub fn projects_root(&self) -> &Path {
+        &self.projects_root
+    }
+
     /// A new project in `parent` (or the default projects folder), in a new folder named after it.
     pub fn create(&self, name: &str, parent: Option<&Path>) -> Result<Project> {
         let folder = self.new_folder(name, parent)?;

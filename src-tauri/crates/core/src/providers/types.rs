@@ -1,6 +1,7 @@
 //! The vendor-neutral shapes every provider speaks: what streams out while a turn is generated
 //! ([`StreamEvent`]), what a finished turn is ([`ProviderTurn`]), and what goes in ([`UserContent`]).
 
+use super::error::ProviderErrorCode;
 use crate::vocab::{ImageAttachment, ToolCall};
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +31,8 @@ pub enum StreamEvent {
         attempt: u32,
         delay_ms: u64,
         reason: String,
+        /// What kind of failure it was (front ends say "can't reach" once, not the chain).
+        code: ProviderErrorCode,
         discard: bool,
     },
 }

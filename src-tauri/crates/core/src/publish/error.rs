@@ -73,11 +73,12 @@ impl PublishError {
         }
     }
 
-    /// The code front ends branch on: `unauthorized` opens Settings, `not_found` offers a new
+    /// The code front ends branch on: `missing_key` and `unauthorized` open Settings, `not_found` offers a new
     /// site, `conflict` asks for another name, `cancelled` is not an error to show.
     pub fn code(&self) -> ErrorCode {
         match self {
-            Self::NoToken(_) | Self::BadToken { .. } => ErrorCode::Unauthorized,
+            Self::NoToken(_) => ErrorCode::MissingKey,
+            Self::BadToken { .. } => ErrorCode::Unauthorized,
             Self::NotAllowed { .. } | Self::Forbidden(_) => ErrorCode::Forbidden,
             Self::SiteGone { .. } => ErrorCode::NotFound,
             Self::NameTaken { .. } | Self::Conflict(_) => ErrorCode::Conflict,

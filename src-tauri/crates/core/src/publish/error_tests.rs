@@ -7,7 +7,7 @@ fn every_message_names_the_service_and_says_what_to_do() {
         (
             PublishError::NoToken(service),
             "Settings → Publishing",
-            ErrorCode::Unauthorized,
+            ErrorCode::MissingKey,
         ),
         (
             PublishError::BadToken { service },

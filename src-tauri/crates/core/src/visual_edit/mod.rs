@@ -91,7 +91,7 @@ fn apply_one(
 ) -> Result<String, VisualEditError> {
     let found = locate(src, file, &edit.target)?;
     match &edit.change {
-        VisualChange::Text { text } => set_text(src, &found, jsx, text),
+        VisualChange::Text { text } => set_text(src, file, &found, jsx, text),
         VisualChange::Style { property, value } => {
             let value = property::check_value(*property, value)?;
             match mode {
@@ -145,7 +145,32 @@ fn dynamic(file: &str) -> VisualEditError {
     }
 }
 
-fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String, VisualEditError> {
+/// Elements whose content is not markup: text written there is read as code (`<script>`,
+/// `<style>`) or taken raw, so no text edit goes into them.
+const RAW_TEXT_ELEMENTS: &[&str] = &[
+    "script",
+    "style",
+    "textarea",
+    "title",
+    "xmp",
+    "iframe",
+    "noembed",
+    "noframes",
+    "noscript",
+    "plaintext",
+];
+
+/// Files whose text between tags is markup. In any other file (a `.js`, a `.css`) an element
+/// found by matching sits inside code, where text becomes code.
+const MARKUP_EXTENSIONS: &[&str] = &["html", "htm", "xhtml", "jsx", "tsx", "vue", "svelte"];
+
+fn set_text(
+    src: &str,
+    file: &str,
+    found: &Located,
+    jsx: bool,
+    text: &str,
+) -> Result<String, VisualEditError> {
     let not_plain = || {
         VisualEditError::Unsupported(
             "only an element holding plain text can have its text edited here (this one has child elements or code)".into(),
@@ -153,6 +178,23 @@ fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String,
     };
     if text.chars().count() > 10_000 {
         return Err(VisualEditError::InvalidValue("the text is too long".into()));
+    }
+    let tag = found.tag.name.to_ascii_lowercase();
+    if RAW_TEXT_ELEMENTS.contains(&tag.as_str()) {
+        return Err(VisualEditError::Unsupported(format!(
+            "the text of a <{tag}> element is code or raw text; edit it in the code editor"
+        )));
+    }
+    let extension = file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    if !extension.is_some_and(|e| MARKUP_EXTENSIONS.contains(&e.as_str())) {
+        return Err(VisualEditError::Unsupported(format!(
+            "{file} is not a page; text is edited here only in HTML and component files"
+        )));
+    }
+    if text.contains("{{") {
+        return Err(VisualEditError::InvalidValue(
+            "double braces {{ }} would run as template code; edit them in the code editor".into(),
+        ));
     }
     let range = match &found.content {
         Some(range) => range.clone(),
@@ -177,10 +219,7 @@ fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String,
     }
     let lead = current.len() - current.trim_start().len();
     let trail = current.len() - current.trim_end().len();
-    let escaped = text
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let escaped = escape_text(text, found.matched);
     let mut out = String::with_capacity(src.len() + escaped.len());
     out.push_str(&src[..range.start + lead]);
     out.push_str(&escaped);
@@ -188,6 +227,29 @@ fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String,
     Ok(out)
 }
 
+/// `text` as element content. Found by matching, the element may sit in script code (a JSX
+/// return, a template string, a quoted string): every character that could end a string or
+/// start an expression there becomes a character reference, which JSX, Vue and HTML all read
+/// back as the character.
+fn escape_text(text: &str, in_code: bool) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' | '\'' | '`' | '\\' | '$' | '{' | '}' if in_code => {
+                out.push_str(&format!("&#{};", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 #[path = "rewrite_tests.rs"]
 mod rewrite_tests;
+#[cfg(test)]
+#[path = "trust_tests.rs"]
+mod trust_tests;

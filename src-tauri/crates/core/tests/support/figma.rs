@@ -73,6 +73,8 @@ impl FigmaMock {
             match path {
                 "/images/frame@2x.png" => Reply::new(200, "image/png", png(64, 40)),
                 "/images/frame@1x.png" => Reply::new(200, "image/png", png(32, 20)),
+                // A preview at a fractional scale.
+                p if p.starts_with("/images/frame@0.") => Reply::new(200, "image/png", png(16, 10)),
                 _ => Reply::new(404, "text/plain", "no such image"),
             }
         });
@@ -90,7 +92,7 @@ impl FigmaMock {
     /// A client for the mock: the API at the mock's base URL, images allowed from the image
     /// mock only (by address, as the safe fetcher's test exception).
     pub fn client(&self, token: &str) -> FigmaClient {
-        self.client_allowing(token, &["127.0.0.1"])
+        self.client_allowing(token, &[&self.images_addr().to_string()])
     }
 
     /// A client for the mock whose image hosts are `hosts` only; the image mock stays reachable

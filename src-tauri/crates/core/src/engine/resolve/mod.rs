@@ -28,6 +28,9 @@ pub enum ResolveError {
     /// The request cannot be served as given: the message says why, for the user.
     #[error("{0}")]
     Invalid(String),
+    /// A key the request needs is not stored: the message says which, for the user.
+    #[error("{0}")]
+    MissingKey(String),
 }
 
 impl ResolveError {
@@ -35,6 +38,7 @@ impl ResolveError {
         match self {
             Self::Key(e) => e.code(),
             Self::Invalid(_) => ErrorCode::InvalidInput,
+            Self::MissingKey(_) => ErrorCode::MissingKey,
         }
     }
 }

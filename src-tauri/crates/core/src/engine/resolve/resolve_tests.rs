@@ -26,7 +26,11 @@ impl FakeKeys {
 }
 
 impl KeySource for FakeKeys {
-    fn key<'a>(&'a self, provider: &'a str) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
+    fn key<'a>(
+        &'a self,
+        provider: &'a str,
+        _base_url: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
         if let Ok(mut asked) = self.asked.lock() {
             asked.push(provider.to_owned());
         }
@@ -128,7 +132,8 @@ async fn no_key_and_no_pick_says_what_to_do() {
         .choose(ModelNeeds::default(), &mut Keys::new(&source))
         .await
         .unwrap_err();
-    assert!(matches!(&error, ResolveError::Invalid(m) if m.contains("no API key is set")));
+    assert!(matches!(&error, ResolveError::MissingKey(m) if m.contains("No API key is set")));
+    assert_eq!(error.code(), crate::ErrorCode::MissingKey);
 }
 
 #[tokio::test]
@@ -138,7 +143,11 @@ async fn settings_providers_give_base_urls_keys_and_fallbacks() {
     settings
         .fallback_models
         .insert("anthropic".into(), "ollama:qwen3".into());
-    let source = FakeKeys::new(&[("anthropic", "a-key"), ("Ollama", "o-key")]);
+    let source = FakeKeys::new(&[
+        ("anthropic", "a-key"),
+        ("Ollama", "o-key"),
+        ("gemini", "g-key"),
+    ]);
     let choices = vec![
         choice("anthropic", "claude-sonnet-4-5"),
         choice("google", "gemini-2.5-pro"),
@@ -177,7 +186,10 @@ async fn settings_providers_give_base_urls_keys_and_fallbacks() {
     let gemini = &resolved[1];
     assert_eq!(gemini.provider, Provider::Gemini);
     assert_eq!(gemini.session.base_url, None);
-    assert!(gemini.session.api_key.is_none());
+    assert_eq!(
+        gemini.session.api_key.as_ref().map(ApiKey::expose),
+        Some("g-key")
+    );
     assert!(gemini.fallback.is_none());
 
     let ollama = &resolved[2];
@@ -225,4 +237,52 @@ async fn media_tools_ask_for_gemini_only_to_extract_assets() {
         .await
         .unwrap();
     assert!(media.gemini.api_key.is_some());
+}
+
+#[tokio::test]
+async fn a_vendors_own_api_without_a_key_is_refused_before_anything_starts() {
+    let settings = Settings::default();
+    let source = FakeKeys::new(&[]);
+    let error = resolve_variants(
+        vec![choice("openai", "gpt-5.4")],
+        &SettingsProviders(&settings),
+        &mut Keys::new(&source),
+    )
+    .await
+    .err()
+    .expect("no OpenAI key");
+    assert_eq!(error.code(), crate::ErrorCode::MissingKey);
+    assert_eq!(
+        error.to_string(),
+        "gpt-5.4 needs an OpenAI key: add one in Settings → API keys, or pick another model."
+    );
+    let gemini = resolve_variants(
+        vec![choice("gemini", "gemini-2.5-pro")],
+        &SettingsProviders(&settings),
+        &mut Keys::new(&source),
+    )
+    .await
+    .err()
+    .expect("no Gemini key");
+    assert!(
+        gemini
+            .to_string()
+            .starts_with("gemini-2.5-pro needs a Google Gemini key"),
+        "{gemini}"
+    );
+}
+
+#[tokio::test]
+async fn a_vendor_behind_another_base_url_or_a_custom_server_may_take_no_key() {
+    let mut settings = settings_with_ollama();
+    settings.base_urls.openai = Some("http://localhost:1234/v1".into());
+    let source = FakeKeys::new(&[]);
+    let resolved = resolve_variants(
+        vec![choice("openai", "local-model"), choice("ollama", "qwen3")],
+        &SettingsProviders(&settings),
+        &mut Keys::new(&source),
+    )
+    .await
+    .expect("a local server needs no key");
+    assert!(resolved.iter().all(|r| r.session.api_key.is_none()));
 }

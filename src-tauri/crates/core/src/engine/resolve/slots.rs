@@ -3,7 +3,9 @@
 
 use super::keys::Keys;
 use super::ResolveError;
-use crate::engine::model_choice::{choose_models, default_variant_count, ModelChoice, ModelNeeds};
+use crate::engine::model_choice::{
+    choose_models, default_variant_count, ModelChoice, ModelChoiceError, ModelNeeds,
+};
 use crate::providers::{split_model_spec, ModelCatalog};
 use crate::settings::Settings;
 use crate::vocab::vendor::Vendor;
@@ -102,7 +104,7 @@ impl ModelSlots {
         let mut with_keys = Vec::new();
         if self.any_automatic() {
             for vendor in Vendor::MODEL_VENDORS.map(Vendor::as_str) {
-                if keys.get(vendor).await?.is_some() {
+                if keys.get(vendor, None).await?.is_some() {
                     with_keys.push(vendor);
                 }
             }
@@ -114,6 +116,9 @@ impl ModelSlots {
             needs,
             &ModelCatalog::bundled(),
         )
-        .map_err(|e| ResolveError::Invalid(e.to_string()))
+        .map_err(|e| match e {
+            ModelChoiceError::NoKey(why) => ResolveError::MissingKey(why),
+            other => ResolveError::Invalid(other.to_string()),
+        })
     }
 }

@@ -98,6 +98,7 @@ where
             attempt,
             delay_ms: delay.as_millis() as u64,
             reason: err.to_string(),
+            code: err.code(),
             discard: seen.output_sent,
         });
         tokio::select! {
