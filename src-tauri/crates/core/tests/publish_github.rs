@@ -6,7 +6,7 @@ mod publish_support;
 mod support;
 
 use publish_support::github::{git, GithubMock, LOGIN, TOKEN};
-use publish_support::{generate, project_with_a_fork, quick, site_files};
+use publish_support::{generate, project_with_a_fork, quick, site_files, Fault};
 use s2c_core::publish::git::{export_git, push_to_github};
 use s2c_core::publish::http::ServiceClient;
 use s2c_core::publish::{
@@ -243,4 +243,53 @@ async fn pushing_again_sends_only_the_new_versions() {
     )
     .expect("log");
     assert_eq!(log, "Add a footer");
+}
+
+#[tokio::test]
+async fn a_first_push_that_stops_halfway_is_finished_in_the_same_repository() {
+    let mock = GithubMock::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let project = project_with_a_fork(dir.path());
+    let noop = |_: u32, _: u32| {};
+    mock.fail(Fault::on("POST", "/git/commits", usize::MAX, || {
+        support::Reply::json(502, &serde_json::json!({ "message": "Server Error" }))
+    }));
+
+    let err = push_to_github(&project, &client(&mock), "bakery", true, &noop)
+        .await
+        .expect_err("GitHub fails halfway");
+    assert_eq!(err.code(), ErrorCode::Network, "{err}");
+    let started = s2c_core::publish::git::push::last_push(&project)
+        .expect("record")
+        .expect("the new repository is remembered");
+    assert_eq!(started.repo, format!("{LOGIN}/bakery"));
+    assert!(started.placeholder_main.is_some(), "{started:?}");
+
+    mock.heal();
+    let done = push_to_github(&project, &client(&mock), "bakery", true, &noop)
+        .await
+        .expect("the second push finishes");
+
+    mock.with(|s| assert_eq!(s.repos.len(), 1, "the same repository"));
+    assert_eq!(done.repo, started.repo);
+    assert!(
+        done.skipped.is_empty(),
+        "main replaces GitHub's first commit: {done:?}"
+    );
+    assert_eq!(done.placeholder_main, None);
+    let log = git(
+        &mock.repo_dir(&done.repo),
+        &["log", "--format=%s", "main"],
+        None,
+        &[],
+    )
+    .expect("log");
+    assert_eq!(
+        log.lines().collect::<Vec<_>>(),
+        [
+            "Darker hero",
+            "Make the header sticky",
+            "A landing page for a bakery"
+        ]
+    );
 }

@@ -8,6 +8,7 @@ import { plural } from "../../lib/sentences";
 import { Icon } from "../common/Icon";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
+import type { SettingsTab } from "../settings/SettingsDialog";
 import { HandOffMenu } from "./HandOffMenu";
 import { ProjectName } from "./ProjectName";
 import { PublishControls } from "./PublishControls";
@@ -17,7 +18,7 @@ interface Props {
   /** What Export writes and Publish sends: the version and variant on screen ("v3"). */
   exportTarget: { versionId: number; variantId: number | null; label?: string } | null;
   onBack: () => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (tab?: SettingsTab) => void;
   onMessage: (text: string, error?: boolean) => void;
   onRenamed: (project: ProjectInfo) => void;
 }
@@ -84,8 +85,8 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
             </div>
           ) : null}
         </div>
-        <HandOffMenu project={project} onOpenSettings={onOpenSettings} onMessage={onMessage} />
-        <PublishControls project={project} target={exportTarget ? { ...exportTarget, label: exportTarget.label ?? "this version" } : null} onOpenSettings={onOpenSettings} onMessage={onMessage} />
+        <HandOffMenu project={project} onOpenSettings={() => { onOpenSettings("publishing"); }} onMessage={onMessage} />
+        <PublishControls project={project} target={exportTarget ? { ...exportTarget, label: exportTarget.label ?? "this version" } : null} onOpenSettings={() => { onOpenSettings("publishing"); }} onMessage={onMessage} />
         <SettingsButton onClick={() => {
           onOpenSettings();
         }} />

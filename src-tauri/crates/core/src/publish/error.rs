@@ -26,7 +26,7 @@ pub enum PublishError {
         service: Service,
         wait: Option<Duration>,
     },
-    #[error("“{path}” is {} and {} accepts files up to {}. Make it smaller or leave it out; nothing was published.", megabytes(*.size), .service.label(), .limit.map(megabytes).unwrap_or_else(|| "a smaller size".into()))]
+    #[error("{}", too_large(*.service, .path, *.size, *.limit))]
     FileTooLarge {
         service: Service,
         path: String,
@@ -35,7 +35,7 @@ pub enum PublishError {
     },
     #[error("Could not reach {}: check the internet connection and try again. The live site was not changed. ({detail})", .service.label())]
     Offline { service: Service, detail: String },
-    #[error("{} refused the request (HTTP {status}{}). The live site was not changed.", .service.label(), detail_note(.detail))]
+    #[error("{}", rejected(*.service, *.status, .detail))]
     Rejected {
         service: Service,
         status: u16,
@@ -112,14 +112,47 @@ fn wait_advice(wait: Option<Duration>) -> String {
 }
 
 fn megabytes(bytes: u64) -> String {
+    if bytes < 1024 * 1024 {
+        return format!("{} KB", bytes.div_ceil(1024).max(1));
+    }
     format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
 }
 
-fn detail_note(detail: &str) -> String {
-    if detail.is_empty() {
+fn too_large(service: Service, path: &str, size: u64, limit: Option<u64>) -> String {
+    let what = match limit {
+        Some(limit) => format!(
+            "“{path}” is {} and {} accepts files up to {}.",
+            megabytes(size),
+            service.label(),
+            megabytes(limit)
+        ),
+        None => format!(
+            "{} refused “{path}” ({}) as too large.",
+            service.label(),
+            megabytes(size)
+        ),
+    };
+    format!("{what} Make it smaller or leave it out; nothing was published.")
+}
+
+/// A refusal the app has no better words for; a 5xx is the service's own trouble, not the
+/// user's, and usually passes.
+fn rejected(service: Service, status: u16, detail: &str) -> String {
+    let detail = if detail.is_empty() {
         String::new()
     } else {
         format!(": {detail}")
+    };
+    if status >= 500 {
+        format!(
+            "{} had a problem on its side (HTTP {status}{detail}). The live site was not changed; try again in a few minutes.",
+            service.label()
+        )
+    } else {
+        format!(
+            "{} refused the request (HTTP {status}{detail}). The live site was not changed.",
+            service.label()
+        )
     }
 }
 

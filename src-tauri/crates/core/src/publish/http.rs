@@ -108,6 +108,23 @@ impl Answer {
         })
     }
 
+    /// A 403 that says the token itself is no good (rather than short of a permission):
+    /// Vercel's `error.invalidToken`, Cloudflare's error 9109 "Invalid access token".
+    fn token_refused(&self) -> bool {
+        let Ok(body) = serde_json::from_slice::<serde_json::Value>(&self.body) else {
+            return false;
+        };
+        body.pointer("/error/invalidToken") == Some(&serde_json::Value::Bool(true))
+            || body
+                .get("errors")
+                .and_then(|e| e.as_array())
+                .is_some_and(|errors| {
+                    errors
+                        .iter()
+                        .any(|e| e.get("code").and_then(|c| c.as_u64()) == Some(9109))
+                })
+    }
+
     /// GitHub says a spent rate limit with 403 and `x-ratelimit-remaining: 0`.
     fn rate_limited(&self) -> bool {
         self.status == 429
@@ -414,6 +431,7 @@ impl ServiceClient {
         }
         match answer.status {
             401 => PublishError::BadToken { service },
+            403 if answer.token_refused() => PublishError::BadToken { service },
             403 => PublishError::NotAllowed {
                 service,
                 detail: answer.message(),

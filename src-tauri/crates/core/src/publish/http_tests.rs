@@ -95,3 +95,51 @@ fn a_rate_limit_reset_time_becomes_a_wait() {
     assert!((85..=90).contains(&wait.as_secs()), "{wait:?}");
     assert!(answer.rate_limited());
 }
+
+#[test]
+fn a_403_is_a_bad_token_only_when_the_service_says_the_token_is_no_good() {
+    let client = ServiceClient::new(
+        Service::Vercel,
+        "https://api.vercel.com",
+        &key(),
+        tokio_util::sync::CancellationToken::new(),
+    )
+    .expect("client");
+    let answer = |body: &str| Answer {
+        status: 403,
+        headers: HeaderMap::new(),
+        body: body.as_bytes().to_vec(),
+    };
+    let cases = [
+        (
+            r#"{"error":{"code":"forbidden","message":"Not authorized","invalidToken":true}}"#,
+            true,
+        ),
+        (
+            r#"{"success":false,"errors":[{"code":9109,"message":"Invalid access token"}]}"#,
+            true,
+        ),
+        (
+            r#"{"error":{"code":"forbidden","message":"You don't have permission to create the project."}}"#,
+            false,
+        ),
+        (
+            r#"{"success":false,"errors":[{"code":10000,"message":"Authentication error"}]}"#,
+            false,
+        ),
+    ];
+    for (body, bad_token) in cases {
+        let error = client.refusal(&answer(body));
+        assert_eq!(
+            matches!(error, PublishError::BadToken { .. }),
+            bad_token,
+            "{body}: {error:?}"
+        );
+        if !bad_token {
+            assert!(
+                matches!(error, PublishError::NotAllowed { .. }),
+                "{body}: {error:?}"
+            );
+        }
+    }
+}

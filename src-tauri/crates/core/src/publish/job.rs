@@ -4,7 +4,10 @@
 use super::error::{PublishError, Result};
 use super::http::ServiceClient;
 use super::site::{Site, SiteFile};
-use super::types::{Progress, ProgressSink, Publication, PublishStage};
+use super::types::{now_ms, Progress, ProgressSink, Publication, PublishStage};
+
+/// Hears of a site the moment a flow has made it, before anything is uploaded to it.
+pub type MadeSink<'a> = &'a (dyn Fn(&Publication) + Send + Sync);
 
 /// What a service's flow is handed.
 pub struct Job<'a> {
@@ -14,6 +17,7 @@ pub struct Job<'a> {
     pub name: String,
     pub account_id: Option<String>,
     progress: ProgressSink<'a>,
+    made: MadeSink<'a>,
     pub state: Progress,
 }
 
@@ -25,6 +29,7 @@ impl<'a> Job<'a> {
         name: String,
         account_id: Option<String>,
         progress: ProgressSink<'a>,
+        made: MadeSink<'a>,
     ) -> Self {
         let state = Progress {
             service: client.service(),
@@ -42,8 +47,31 @@ impl<'a> Job<'a> {
             name,
             account_id,
             progress,
+            made,
             state,
         }
+    }
+
+    /// The flow made a new site: it is remembered at once, so that if the upload fails the
+    /// next publish finishes it there (its name is the user's now).
+    pub fn made_site(
+        &self,
+        site_id: &str,
+        site_name: &str,
+        url: String,
+        account_id: Option<String>,
+    ) {
+        (self.made)(&Publication {
+            service: self.client.service(),
+            site_id: site_id.to_owned(),
+            site_name: site_name.to_owned(),
+            url,
+            account_id,
+            version_id: None,
+            published_at: now_ms(),
+            files: 0,
+            uploaded: 0,
+        });
     }
 
     /// The site's files the service asked for by SHA-1, each content once.

@@ -1,6 +1,7 @@
 //! Where a page was published, remembered so the next publish updates the same site: in the
 //! project's database, or for a plain folder in [`FOLDER_RECORD`] inside it (a dotfile, so it
-//! is never uploaded). One publication per service. No token is ever kept here.
+//! is never uploaded). One publication per service, and apart from them the sites a publish
+//! made but did not finish. No token is ever kept here.
 //!
 //! A record is read back from disk that anyone may have written (a shared project, a folder
 //! from a zip): each one is checked before use — a site id that could change the address it is
@@ -10,78 +11,148 @@ use super::error::{PublishError, Result};
 use super::types::{Publication, Service};
 use crate::atomic_file::write_atomic;
 use crate::project::Project;
+use serde_json::Value;
 use std::path::Path;
 
 /// The record of a plain folder.
 pub const FOLDER_RECORD: &str = ".s2c-publish.json";
-/// The project data key.
+/// The project data keys.
 const PROJECT_KEY: &str = "publications";
+const PROJECT_UNFINISHED_KEY: &str = "publications_unfinished";
 /// A record larger than this is not one the app wrote.
 const MAX_RECORD_BYTES: u64 = 64 * 1024;
 
-/// A folder's publications, the bad ones left out.
-pub fn read_folder(dir: &Path) -> Vec<Publication> {
-    let path = dir.join(FOLDER_RECORD);
-    let too_big = std::fs::metadata(&path).is_ok_and(|m| m.len() > MAX_RECORD_BYTES);
-    if too_big {
-        return Vec::new();
+/// Which list: where a page went live, or a site a publish made but did not finish putting
+/// live (so the next publish with that name finishes it there, instead of finding the name
+/// taken by the user's own empty site).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shelf {
+    Live,
+    Unfinished,
+}
+
+/// Where a project's or a folder's records are kept.
+#[derive(Clone, Copy)]
+pub enum Records<'a> {
+    Project(&'a Project),
+    Folder(&'a Path),
+}
+
+impl Records<'_> {
+    /// The sound records on `shelf`, the bad ones left out.
+    pub fn read(&self, shelf: Shelf) -> Result<Vec<Publication>> {
+        Ok(parse(self.load(shelf)?))
     }
-    std::fs::read_to_string(&path)
-        .map(|text| parse(&text))
-        .unwrap_or_default()
+
+    /// Remember `publication` on `shelf`, replacing that service's earlier one; a site that
+    /// went live is no longer unfinished.
+    pub fn write(&self, shelf: Shelf, publication: &Publication) -> Result<()> {
+        let mut all = self.read(shelf)?;
+        all.retain(|p| p.service != publication.service);
+        all.push(publication.clone());
+        self.store(shelf, &all)?;
+        if shelf == Shelf::Live {
+            self.forget(Shelf::Unfinished, publication.service)?;
+        }
+        Ok(())
+    }
+
+    /// Forget `service` on `shelf` (the site is gone; the next publish makes one).
+    pub fn forget(&self, shelf: Shelf, service: Service) -> Result<()> {
+        let all = self.read(shelf)?;
+        if all.iter().all(|p| p.service != service) {
+            return Ok(());
+        }
+        let kept: Vec<Publication> = all.into_iter().filter(|p| p.service != service).collect();
+        self.store(shelf, &kept)
+    }
+
+    fn load(&self, shelf: Shelf) -> Result<Vec<Value>> {
+        let text = match self {
+            Self::Project(project) => {
+                let key = match shelf {
+                    Shelf::Live => PROJECT_KEY,
+                    Shelf::Unfinished => PROJECT_UNFINISHED_KEY,
+                };
+                project
+                    .app_data(key)?
+                    .filter(|text| text.len() as u64 <= MAX_RECORD_BYTES)
+            }
+            Self::Folder(dir) => read_small(&dir.join(FOLDER_RECORD)),
+        };
+        let Some(value) = text.and_then(|t| serde_json::from_str::<Value>(&t).ok()) else {
+            return Ok(Vec::new());
+        };
+        let list = match (self, value) {
+            (Self::Project(_), Value::Array(list)) => list,
+            (Self::Folder(_), Value::Object(mut file)) => match file.remove(shelf.field()) {
+                Some(Value::Array(list)) => list,
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        Ok(list)
+    }
+
+    fn store(&self, shelf: Shelf, all: &[Publication]) -> Result<()> {
+        match self {
+            Self::Project(project) => {
+                let key = match shelf {
+                    Shelf::Live => PROJECT_KEY,
+                    Shelf::Unfinished => PROJECT_UNFINISHED_KEY,
+                };
+                let text = serde_json::to_string(all).unwrap_or_default();
+                Ok(project.set_app_data(key, Some(&text))?)
+            }
+            Self::Folder(dir) => {
+                let other = match shelf {
+                    Shelf::Live => Shelf::Unfinished,
+                    Shelf::Unfinished => Shelf::Live,
+                };
+                let mut file = serde_json::Map::new();
+                file.insert(shelf.field().into(), serde_json::json!(all));
+                file.insert(other.field().into(), Value::Array(self.load(other)?));
+                let text = serde_json::to_string_pretty(&file).unwrap_or_default();
+                write_atomic(&dir.join(FOLDER_RECORD), text.as_bytes())
+                    .map_err(|e| PublishError::io(format!("saving {FOLDER_RECORD}"), e))
+            }
+        }
+    }
 }
 
-/// Remember `publication` for a folder (replacing that service's earlier one).
-pub fn write_folder(dir: &Path, publication: &Publication) -> Result<()> {
-    let all = merged(read_folder(dir), publication);
-    let text = serde_json::to_string_pretty(&all).unwrap_or_default();
-    write_atomic(&dir.join(FOLDER_RECORD), text.as_bytes())
-        .map_err(|e| PublishError::io(format!("saving {FOLDER_RECORD}"), e))
+impl Shelf {
+    /// The folder record's field.
+    fn field(self) -> &'static str {
+        match self {
+            Self::Live => "published",
+            Self::Unfinished => "unfinished",
+        }
+    }
 }
 
-/// Forget where a folder went on `service` (the site is gone; the next publish makes one).
-pub fn forget_folder(dir: &Path, service: Service) -> Result<()> {
-    let all: Vec<Publication> = read_folder(dir)
-        .into_iter()
-        .filter(|p| p.service != service)
-        .collect();
-    let text = serde_json::to_string_pretty(&all).unwrap_or_default();
-    write_atomic(&dir.join(FOLDER_RECORD), text.as_bytes())
-        .map_err(|e| PublishError::io(format!("saving {FOLDER_RECORD}"), e))
+/// A folder's live publications, the bad ones left out.
+pub fn read_folder(dir: &Path) -> Vec<Publication> {
+    Records::Folder(dir).read(Shelf::Live).unwrap_or_default()
 }
 
-/// A project's publications, the bad ones left out.
+/// A project's live publications, the bad ones left out.
 pub fn read_project(project: &Project) -> Result<Vec<Publication>> {
-    Ok(project
-        .app_data(PROJECT_KEY)?
-        .filter(|text| text.len() as u64 <= MAX_RECORD_BYTES)
-        .map(|text| parse(&text))
-        .unwrap_or_default())
-}
-
-pub fn write_project(project: &Project, publication: &Publication) -> Result<()> {
-    let all = merged(read_project(project)?, publication);
-    let text = serde_json::to_string(&all).unwrap_or_default();
-    Ok(project.set_app_data(PROJECT_KEY, Some(&text))?)
+    Records::Project(project).read(Shelf::Live)
 }
 
 pub fn forget_project(project: &Project, service: Service) -> Result<()> {
-    let all: Vec<Publication> = read_project(project)?
-        .into_iter()
-        .filter(|p| p.service != service)
-        .collect();
-    let text = serde_json::to_string(&all).unwrap_or_default();
-    Ok(project.set_app_data(PROJECT_KEY, Some(&text))?)
+    Records::Project(project).forget(Shelf::Live, service)
 }
 
-fn merged(mut all: Vec<Publication>, publication: &Publication) -> Vec<Publication> {
-    all.retain(|p| p.service != publication.service);
-    all.push(publication.clone());
-    all
+fn read_small(path: &Path) -> Option<String> {
+    let too_big = std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD_BYTES);
+    if too_big {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
 }
 
-fn parse(text: &str) -> Vec<Publication> {
-    let values: Vec<serde_json::Value> = serde_json::from_str(text).unwrap_or_default();
+fn parse(values: Vec<Value>) -> Vec<Publication> {
     let mut out: Vec<Publication> = Vec::new();
     for value in values {
         let Ok(p) = serde_json::from_value::<Publication>(value) else {

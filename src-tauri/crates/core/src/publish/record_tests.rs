@@ -22,15 +22,18 @@ fn a_folder_remembers_one_publication_per_service() {
         "site-1",
         "https://bright-page.netlify.app",
     );
-    write_folder(dir.path(), &first).expect("write");
+    let records = Records::Folder(dir.path());
+    records.write(Shelf::Live, &first).expect("write");
     let mut second = first.clone();
     second.uploaded = 0;
-    write_folder(dir.path(), &second).expect("write again");
+    records.write(Shelf::Live, &second).expect("write again");
     let other = publication(Service::Vercel, "prj_1", "https://bright-page.vercel.app");
-    write_folder(dir.path(), &other).expect("write vercel");
+    records.write(Shelf::Live, &other).expect("write vercel");
 
     assert_eq!(read_folder(dir.path()), vec![second, other.clone()]);
-    forget_folder(dir.path(), Service::Netlify).expect("forget");
+    records
+        .forget(Shelf::Live, Service::Netlify)
+        .expect("forget");
     assert_eq!(read_folder(dir.path()), vec![other]);
 }
 
@@ -62,11 +65,17 @@ fn a_hostile_record_is_left_out() {
     all.push(serde_json::json!({"service": "somewhere", "site_id": 1}));
     std::fs::write(
         dir.path().join(FOLDER_RECORD),
-        serde_json::to_string(&all).expect("json"),
+        serde_json::json!({ "published": all, "unfinished": all }).to_string(),
     )
     .expect("write");
 
-    assert_eq!(read_folder(dir.path()), vec![good]);
+    assert_eq!(read_folder(dir.path()), vec![good.clone()]);
+    assert_eq!(
+        Records::Folder(dir.path())
+            .read(Shelf::Unfinished)
+            .expect("read"),
+        vec![good]
+    );
     std::fs::write(dir.path().join(FOLDER_RECORD), "not json").expect("write");
     assert!(read_folder(dir.path()).is_empty());
 }
@@ -80,7 +89,9 @@ fn a_project_keeps_its_publications_in_its_database() {
         "ada/bright-page",
         "https://ada.github.io/bright-page/",
     );
-    write_project(&project, &pages).expect("write");
+    Records::Project(&project)
+        .write(Shelf::Live, &pages)
+        .expect("write");
 
     let reopened = Project::open(project.root()).expect("open");
     assert_eq!(read_project(&reopened).expect("read"), vec![pages]);
@@ -90,4 +101,30 @@ fn a_project_keeps_its_publications_in_its_database() {
     );
     forget_project(&reopened, Service::GithubPages).expect("forget");
     assert!(read_project(&reopened).expect("read").is_empty());
+}
+
+#[test]
+fn a_site_that_went_live_is_no_longer_unfinished() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let project = Project::create(&dir.path().join("page"), "Page").expect("project");
+    for records in [Records::Folder(dir.path()), Records::Project(&project)] {
+        let made = publication(
+            Service::Netlify,
+            "site-1",
+            "https://bright-page.netlify.app",
+        );
+        let other = publication(Service::Vercel, "prj_1", "https://bright-page.vercel.app");
+        records.write(Shelf::Unfinished, &made).expect("made");
+        records.write(Shelf::Unfinished, &other).expect("made");
+        assert!(records.read(Shelf::Live).expect("read").is_empty());
+
+        records.write(Shelf::Live, &made).expect("live");
+
+        assert_eq!(records.read(Shelf::Live).expect("read"), vec![made]);
+        assert_eq!(
+            records.read(Shelf::Unfinished).expect("read"),
+            vec![other],
+            "only that service's unfinished site is done"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::error::{PublishError, Result};
 use super::http::{ServiceClient, Timing};
-use super::job::Job;
+use super::job::{Job, MadeSink};
 use super::record::trustworthy;
 use super::site::Site;
 use super::types::{ProgressSink, Publication, PublishStage, Service};
@@ -31,6 +31,11 @@ pub struct PublishRequest<'a> {
 
 /// Publish `request.site`; the live site changes only when every file is there.
 pub async fn publish(request: PublishRequest<'_>) -> Result<Publication> {
+    publish_with(request, &|_| {}).await
+}
+
+/// [`publish`], telling `made` of a new site as soon as it exists.
+pub async fn publish_with(request: PublishRequest<'_>, made: MadeSink<'_>) -> Result<Publication> {
     let service = request.service;
     let previous = request.previous.filter(|p| p.service == service);
     if let Some(p) = previous {
@@ -50,6 +55,7 @@ pub async fn publish(request: PublishRequest<'_>) -> Result<Publication> {
         site_name(request.name),
         request.account_id,
         request.progress,
+        made,
     );
     check_sizes(service, request.site)?;
     job.report(PublishStage::Preparing);

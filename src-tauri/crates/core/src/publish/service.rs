@@ -6,8 +6,8 @@ use super::access::Access;
 use super::error::{PublishError, Result};
 use super::git::{push_to_github, PushReport};
 use super::http::{ServiceClient, Timing};
-use super::record;
-use super::run::{publish, site_name, PublishRequest};
+use super::record::{Records, Shelf};
+use super::run::{publish_with, site_name, PublishRequest};
 use super::site::Site;
 use super::types::{ProgressSink, Publication, Service};
 use crate::project::{Project, VariantId, VersionId, DATA_DIR};
@@ -25,12 +25,20 @@ pub struct Target {
 }
 
 impl Target {
-    /// Where it went last time on this service, unless a new site is asked for.
-    fn previous(&self, publications: Vec<Publication>) -> Option<Publication> {
-        if self.new_site {
-            return None;
+    /// Where it went last time on this service, unless a new site is asked for; else a site
+    /// of that name an earlier publish made and did not finish (`true`).
+    fn previous(&self, records: Records<'_>, name: &str) -> Result<Option<(Publication, bool)>> {
+        let on_service =
+            |all: Vec<Publication>| all.into_iter().find(|p| p.service == self.service);
+        if !self.new_site {
+            if let Some(live) = on_service(records.read(Shelf::Live)?) {
+                return Ok(Some((live, false)));
+            }
         }
-        publications.into_iter().find(|p| p.service == self.service)
+        let wanted = site_name(name);
+        Ok(on_service(records.read(Shelf::Unfinished)?)
+            .filter(|p| p.site_name.rsplit('/').next() == Some(wanted.as_str()))
+            .map(|p| (p, true)))
     }
 }
 
@@ -44,25 +52,20 @@ pub async fn publish_version(
     progress: ProgressSink<'_>,
     cancel: CancellationToken,
 ) -> Result<Publication> {
-    let previous = target.previous(record::read_project(project)?);
     let site = Site::from_version(project, version, variant).await?;
     let name = match &target.name {
         Some(name) => name.clone(),
         None => project.info()?.name,
     };
-    let mut publication = publish(request(
+    let job = Recorded {
+        records: Records::Project(project),
         target,
         access,
-        &site,
-        previous.as_ref(),
-        &name,
-        progress,
-        cancel,
-    ))
-    .await?;
-    publication.version_id = Some(version);
-    record::write_project(project, &publication)?;
-    Ok(publication)
+        site: &site,
+        name: &name,
+        version: Some(version),
+    };
+    job.publish(progress, cancel).await
 }
 
 /// Publish a folder: an app project's working copy (its current version), or the folder's
@@ -89,7 +92,6 @@ pub async fn publish_dir(
             dir.display()
         )));
     }
-    let previous = target.previous(record::read_folder(dir));
     let site = Site::from_folder(dir)?;
     let name = target.name.clone().unwrap_or_else(|| {
         dir.canonicalize()
@@ -97,18 +99,73 @@ pub async fn publish_dir(
             .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
             .unwrap_or_default()
     });
-    let publication = publish(request(
+    let job = Recorded {
+        records: Records::Folder(dir),
         target,
         access,
-        &site,
-        previous.as_ref(),
-        &name,
-        progress,
-        cancel,
-    ))
-    .await?;
-    record::write_folder(dir, &publication)?;
-    Ok(publication)
+        site: &site,
+        name: &name,
+        version: None,
+    };
+    job.publish(progress, cancel).await
+}
+
+/// One publish with its records: to the site it went to before (or the one an unfinished
+/// publish made), a new site remembered as soon as it exists, the publication when it is live.
+struct Recorded<'a> {
+    records: Records<'a>,
+    target: &'a Target,
+    access: &'a Access,
+    site: &'a Site,
+    name: &'a str,
+    version: Option<VersionId>,
+}
+
+impl Recorded<'_> {
+    async fn publish(
+        &self,
+        progress: ProgressSink<'_>,
+        cancel: CancellationToken,
+    ) -> Result<Publication> {
+        let previous = self.target.previous(self.records, self.name)?;
+        let records = self.records;
+        let made = move |p: &Publication| {
+            if let Err(e) = records.write(Shelf::Unfinished, p) {
+                tracing::warn!("could not remember the new site: {e}");
+            }
+        };
+        let first = self.request(previous.as_ref().map(|(p, _)| p), progress, cancel.clone());
+        let mut outcome = publish_with(first, &made).await;
+        // The unfinished site was deleted since: make a new one.
+        if let (Some((_, true)), Err(PublishError::SiteGone { .. })) = (&previous, &outcome) {
+            records.forget(Shelf::Unfinished, self.target.service)?;
+            outcome = publish_with(self.request(None, progress, cancel), &made).await;
+        }
+        let mut publication = outcome?;
+        publication.version_id = self.version;
+        records.write(Shelf::Live, &publication)?;
+        Ok(publication)
+    }
+
+    fn request<'b>(
+        &'b self,
+        previous: Option<&'b Publication>,
+        progress: ProgressSink<'b>,
+        cancel: CancellationToken,
+    ) -> PublishRequest<'b> {
+        PublishRequest {
+            service: self.target.service,
+            site: self.site,
+            token: &self.access.token,
+            base_url: self.access.base_url.clone(),
+            previous,
+            name: self.name,
+            account_id: self.access.account_id.clone(),
+            progress,
+            cancel,
+            timing: self.target.timing,
+        }
+    }
 }
 
 /// "Push to GitHub" with a GitHub token: to the repository the project went to before, or to a
@@ -128,27 +185,4 @@ pub async fn push_project(
         cancel,
     )?;
     push_to_github(project, &client, &site_name(name), private, sent).await
-}
-
-fn request<'a>(
-    target: &Target,
-    access: &'a Access,
-    site: &'a Site,
-    previous: Option<&'a Publication>,
-    name: &'a str,
-    progress: ProgressSink<'a>,
-    cancel: CancellationToken,
-) -> PublishRequest<'a> {
-    PublishRequest {
-        service: target.service,
-        site,
-        token: &access.token,
-        base_url: access.base_url.clone(),
-        previous,
-        name,
-        account_id: access.account_id.clone(),
-        progress,
-        cancel,
-        timing: target.timing,
-    }
 }

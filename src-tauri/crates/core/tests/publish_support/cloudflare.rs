@@ -96,7 +96,12 @@ fn answer(request: &Captured, state: &mut State, problems: &Problems) -> Reply {
         return assets(request, state, problems, &parts[1..]);
     }
     if let Some(refusal) = bearer(request, TOKEN, problems) {
-        return refusal;
+        // Cloudflare answers a token it does not know with 403 and error 9109.
+        return if refusal.status == 401 {
+            fail(403, 9109, "Invalid access token")
+        } else {
+            refusal
+        };
     }
     match (request.method.as_str(), parts.as_slice()) {
         ("GET", ["user", "tokens", "verify"]) => ok(json!({ "id": "tok1", "status": "active" })),

@@ -43,11 +43,52 @@ pub fn sha1_hex(bytes: &[u8]) -> String {
 }
 
 /// A mock service: the server, its state, the rules broken so far (which fail the test when the
-/// mock is dropped).
+/// mock is dropped), and the faults a test asked for.
 pub struct Mock<S> {
     pub server: MockServer,
     pub state: Arc<Mutex<S>>,
     pub problems: Problems,
+    faults: Arc<Mutex<Vec<Fault>>>,
+}
+
+/// An answer the matching requests get instead of the service's own: how a test makes one step
+/// of a publish (an upload, the deploy, every request) fail in one of the service's documented
+/// ways.
+pub struct Fault {
+    pub method: &'static str,
+    /// A part of the request's path (`/files/`, `/git/blobs`; empty: every request).
+    pub path_has: &'static str,
+    pub reply: Box<dyn Fn() -> Reply + Send>,
+    /// How many requests it answers before the service answers again.
+    pub times: usize,
+}
+
+impl Fault {
+    /// `reply()` for every `method` request whose path has `path_has`, `times` times.
+    pub fn on(
+        method: &'static str,
+        path_has: &'static str,
+        times: usize,
+        reply: impl Fn() -> Reply + Send + 'static,
+    ) -> Self {
+        Self {
+            method,
+            path_has,
+            reply: Box::new(reply),
+            times,
+        }
+    }
+
+    fn take(faults: &Mutex<Vec<Fault>>, request: &Captured) -> Option<Reply> {
+        let mut faults = faults.lock().expect("faults");
+        let fault = faults.iter_mut().find(|f| {
+            f.times > 0
+                && (f.method.is_empty() || f.method == request.method)
+                && request.path.contains(f.path_has)
+        })?;
+        fault.times -= 1;
+        Some((fault.reply)())
+    }
 }
 
 impl<S> Drop for Mock<S> {
@@ -62,13 +103,28 @@ impl<S: Send + 'static> Mock<S> {
         let server = MockServer::start(vec![]).await;
         let state = Arc::new(Mutex::new(state));
         let problems = Problems::default();
-        let (s, p) = (state.clone(), problems.clone());
-        server.respond_with(move |request| answer(request, &mut s.lock().expect("state"), &p));
+        let faults: Arc<Mutex<Vec<Fault>>> = Arc::default();
+        let (s, p, f) = (state.clone(), problems.clone(), faults.clone());
+        server.respond_with(move |request| {
+            Fault::take(&f, request)
+                .unwrap_or_else(|| answer(request, &mut s.lock().expect("state"), &p))
+        });
         Self {
             server,
             state,
             problems,
+            faults,
         }
+    }
+
+    /// From now on, the matching requests get the fault's answer.
+    pub fn fail(&self, fault: Fault) {
+        self.faults.lock().expect("faults").push(fault);
+    }
+
+    /// The service answers every request itself again.
+    pub fn heal(&self) {
+        self.faults.lock().expect("faults").clear();
     }
 
     pub fn with<T>(&self, f: impl FnOnce(&mut S) -> T) -> T {

@@ -52,7 +52,15 @@ fn error(status: u16, code: &str, message: &str) -> Reply {
 
 fn answer(request: &Captured, state: &mut State, problems: &Problems) -> Reply {
     if let Some(refusal) = bearer(request, TOKEN, problems) {
-        return refusal;
+        // Vercel answers a token it does not know with 403 and `invalidToken`.
+        return if refusal.status == 401 {
+            Reply::json(
+                403,
+                &json!({ "error": { "code": "forbidden", "message": "Not authorized", "invalidToken": true } }),
+            )
+        } else {
+            refusal
+        };
     }
     let (path, query) = split(request);
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();

@@ -28,7 +28,12 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                 service,
                 site: p.site_name.clone(),
             })?,
-        None => api::create_project(&client, &account, &job.name).await?,
+        None => {
+            let project = api::create_project(&client, &account, &job.name).await?;
+            let url = project.live_url();
+            job.made_site(&project.name, &project.name, url, Some(account.clone()));
+            project
+        }
     };
     let jwt = api::upload_token(&client, &account, &project.name).await?;
     let assets = client.with_bearer(&jwt)?;

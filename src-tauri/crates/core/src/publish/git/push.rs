@@ -27,6 +27,10 @@ pub struct PushReport {
     pub skipped: Vec<String>,
     #[specta(type = f64)]
     pub pushed_at: i64,
+    /// The commit GitHub put on `main` when it made the repository, while a first push that
+    /// did not finish has not replaced it yet: the next push may replace it.
+    #[serde(default)]
+    pub placeholder_main: Option<String>,
 }
 
 const RECORD_KEY: &str = "github_push";
@@ -81,7 +85,31 @@ pub async fn push_to_github(
         ),
     };
     let remote = RepoName::parse(&repo.full_name)?;
+    let url = if repo.html_url.starts_with("https://") {
+        repo.html_url.clone()
+    } else {
+        format!("https://github.com/{}", remote.full())
+    };
     let heads: HashMap<String, String> = gh::heads(client, &remote).await?.into_iter().collect();
+    let placeholder = if created {
+        heads.get("main").cloned()
+    } else {
+        previous.as_ref().and_then(|p| p.placeholder_main.clone())
+    };
+    if created {
+        // Remembered before anything is sent: if the push stops here, the next one goes on
+        // in this repository rather than finding its name taken.
+        let started = PushReport {
+            repo: remote.full(),
+            url: url.clone(),
+            commits_sent: 0,
+            branches: Vec::new(),
+            skipped: Vec::new(),
+            pushed_at: super::super::types::now_ms(),
+            placeholder_main: placeholder.clone(),
+        };
+        remember(project, &started)?;
+    }
     let local = Repository::open_bare(scratch.path())?;
     let (mut known, ours) = known_objects(&local, &heads)?;
     let mut work = Vec::new();
@@ -100,8 +128,8 @@ pub async fn push_to_github(
                 }
                 false
             }
-            // The first commit GitHub made in the repository it just created.
-            Some(_) if created && branch.name == "main" => true,
+            // The first commit GitHub made in the repository when the app created it.
+            Some(r) if branch.name == "main" && placeholder.as_deref() == Some(r.as_str()) => true,
             Some(_) => {
                 skipped.push(branch.name.clone());
                 continue;
@@ -136,21 +164,24 @@ pub async fn push_to_github(
         client.check_cancelled()?;
         gh::set_branch(client, &remote, &branch.name, &branch.commit, exists, force).await?;
     }
+    let main_replaced =
+        branches.iter().any(|b| b.name == "main") && !skipped.contains(&"main".to_owned());
     let report = PushReport {
         repo: remote.full(),
-        url: if repo.html_url.starts_with("https://") {
-            repo.html_url.clone()
-        } else {
-            format!("https://github.com/{}", remote.full())
-        },
+        url,
         commits_sent: u32::try_from(done.len()).unwrap_or(u32::MAX),
         branches,
         skipped,
         pushed_at: super::super::types::now_ms(),
+        placeholder_main: placeholder.filter(|_| !main_replaced),
     };
-    let text = serde_json::to_string(&report).unwrap_or_default();
-    project.set_app_data(RECORD_KEY, Some(&text))?;
+    remember(project, &report)?;
     Ok(report)
+}
+
+fn remember(project: &Project, report: &PushReport) -> Result<()> {
+    let text = serde_json::to_string(report).unwrap_or_default();
+    Ok(project.set_app_data(RECORD_KEY, Some(&text))?)
 }
 
 /// Everything reachable from the branches GitHub has that are commits of ours.

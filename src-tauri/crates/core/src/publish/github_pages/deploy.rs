@@ -26,13 +26,16 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
             })?,
         // Pages serves public repositories on every plan.
         None => {
-            gh::create_repo(
+            let repo = gh::create_repo(
                 &client,
                 &job.name,
                 false,
                 "Published from Screenshot to Code",
             )
-            .await?
+            .await?;
+            let name = RepoName::parse(&repo.full_name)?;
+            job.made_site(&repo.full_name, &repo.full_name, default_url(&name), None);
+            repo
         }
     };
     let name = RepoName::parse(&repo.full_name)?;

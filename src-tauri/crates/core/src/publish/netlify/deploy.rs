@@ -19,7 +19,11 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                     site: p.site_name.clone(),
                 })?
         }
-        None => api::create_site(&client, &job.name).await?,
+        None => {
+            let site = api::create_site(&client, &job.name).await?;
+            job.made_site(&site.id, &site.name, site.live_url(), None);
+            site
+        }
     };
     let digests: BTreeMap<String, String> = job
         .site

@@ -17,7 +17,12 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
                 service,
                 site: p.site_name.clone(),
             })?,
-        None => api::create_project(&client, &job.name).await?,
+        None => {
+            let project = api::create_project(&client, &job.name).await?;
+            let url = format!("https://{}.vercel.app", project.name);
+            job.made_site(&project.id, &project.name, url, None);
+            project
+        }
     };
     let files = job.site.files();
     let mut deployment = match api::create_deployment(&client, &project, files).await? {
