@@ -87,7 +87,8 @@ test("errors say what to do: a refused token opens Settings, a deleted site offe
 
   await dialog.getByRole("button", { name: "Update landing.netlify.app" }).click();
   await settle(page, "publish_start", { __error: { code: "not_found", message: "The Netlify site “landing” no longer exists, or this token cannot reach it (it may belong to someone else). Publish to a new site instead." } });
-  await dialog.getByRole("button", { name: "Publish to a new site" }).click();
+  await expect(dialog.getByTestId("publish-updates")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Publish to a new site", exact: true }).click();
   await expect(dialog.getByLabel("Site name")).toBeVisible();
   await dialog.getByRole("button", { name: "Publish to Netlify" }).click();
   await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -135,4 +136,64 @@ test("Hand off: open the project in a code editor, the git repository, Push to G
   await page.getByRole("menuitem", { name: "Push to GitHub…" }).click();
   const dialog = page.getByTestId("push-dialog");
   await expect(dialog).toContainText("Add a GitHub token in Settings → Publishing first.");
+});
+
+test("Push to GitHub: a private repository with progress; a push that stopped goes on in the same repository", async ({ page }) => {
+  const pushed = {
+    repo: "ada/landing",
+    url: "https://github.com/ada/landing",
+    commits_sent: 3,
+    branches: [{ name: "main", commit: "a".repeat(40), version_id: 1 }],
+    skipped: [],
+    pushed_at: Date.now(),
+    placeholder_main: null,
+  };
+  await openProject(page, {
+    keys_status: keys(["openai", "github"]),
+    editors_list: [],
+    github_push_status: null,
+    github_push: { __deferred: true },
+    github_open_repo: null,
+  });
+  await page.getByRole("button", { name: "Hand off" }).click();
+  await page.getByRole("menuitem", { name: "Push to GitHub…" }).click();
+  const dialog = page.getByTestId("push-dialog");
+  await expect(dialog.getByLabel("New repository")).toHaveValue("landing");
+  await expect(dialog.getByLabel(/Private/)).toBeChecked();
+  await dialog.getByRole("button", { name: "Create and push" }).click();
+
+  // GitHub fails halfway; the repository it made is where the next push goes.
+  await setAnswer(page, "github_push_status", { ...pushed, commits_sent: 0, branches: [], placeholder_main: "b".repeat(40) });
+  await settle(page, "github_push", { __error: { code: "network", message: "GitHub Pages had a problem on its side (HTTP 502: Server Error). The live site was not changed; try again in a few minutes." } });
+  await expect(dialog.getByRole("alert")).toContainText("had a problem on its side");
+  await expect(dialog).toContainText("Sends the new versions to github.com/ada/landing.");
+
+  await dialog.getByRole("button", { name: "Push new versions" }).click();
+  const channel = await channelOf(page, "github_push", "onProgress");
+  await sendOnChannel(page, channel, [{ sent: 1, total: 3 }]);
+  await expect(dialog.getByRole("status")).toHaveText("Sent 1 of 3 commits…");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  expect((await ipcCalls(page)).some((c) => c.cmd === "publish_cancel")).toBe(true);
+  await settle(page, "github_push", { __error: { code: "cancelled", message: "Publishing was cancelled; the live site was not changed." } });
+  await expect(dialog).toContainText("Cancelled. GitHub keeps what was already sent; push again to send the rest.");
+
+  await dialog.getByRole("button", { name: "Push new versions" }).click();
+  await settle(page, "github_push", pushed);
+  await expect(dialog.getByTestId("push-done")).toContainText("Sent 3 new commits.");
+  await dialog.getByRole("button", { name: "Open on GitHub" }).click();
+  expect((await ipcCalls(page)).some((c) => c.cmd === "github_open_repo")).toBe(true);
+  const pushes = (await ipcCalls(page)).filter((c) => c.cmd === "github_push").map((c) => c.args);
+  expect(pushes[0]).toMatchObject({ projectId: "p1", name: "landing", privateRepo: true });
+});
+
+test("no token yet: the way to Settings → Publishing, and the tab it opens", async ({ page }) => {
+  await openProject(page, { keys_status: keys(["openai"]) });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByTestId("publish-dialog");
+  await expect(dialog).toContainText("Add a Netlify token in Settings → Publishing first.");
+  await expect(dialog.getByRole("button", { name: "Publish to Netlify" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Open Settings" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("key-row-netlify")).toBeVisible();
+  await expect(page.getByTestId("key-row-openai")).toHaveCount(0);
 });

@@ -179,9 +179,9 @@ export const commands = {
 	 *  Push the project's history to GitHub: to the repository it went to before, or to a new one
 	 *  called `name` (private when `private_repo`).
 	 */
-	githubPush: (projectId: string, name: string, privateRepo: boolean, onProgress: Channel<PushProgress>) => typedError<PushReport, IpcError>(__TAURI_INVOKE("github_push", { projectId, name, privateRepo, onProgress })),
+	githubPush: (projectId: string, name: string, privateRepo: boolean, onProgress: Channel<PushProgress>) => typedError<PushReport_Serialize, IpcError>(__TAURI_INVOKE("github_push", { projectId, name, privateRepo, onProgress })),
 	/**  Where the project was last pushed on GitHub. */
-	githubPushStatus: (projectId: string) => typedError<PushReport | null, IpcError>(__TAURI_INVOKE("github_push_status", { projectId })),
+	githubPushStatus: (projectId: string) => typedError<PushReport_Serialize | null, IpcError>(__TAURI_INVOKE("github_push_status", { projectId })),
 	/**  Open the project's repository on GitHub in the browser. */
 	githubOpenRepo: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("github_open_repo", { projectId })),
 	/**  The code editors this machine has (and its default text editor). */
@@ -1317,7 +1317,10 @@ export type PushProgress = {
 };
 
 /**  Where the project was pushed, kept with the project (no token). */
-export type PushReport = {
+export type PushReport = PushReport_Serialize | PushReport_Deserialize;
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport_Deserialize = {
 	/**  `owner/repo`. */
 	repo: string,
 	/**  The repository's page on GitHub. */
@@ -1328,6 +1331,30 @@ export type PushReport = {
 	/**  Branches left alone: GitHub has commits on them the app did not make. */
 	skipped: string[],
 	pushed_at: number | null,
+	/**
+	 *  The commit GitHub put on `main` when it made the repository, while a first push that
+	 *  did not finish has not replaced it yet: the next push may replace it.
+	 */
+	placeholder_main?: string | null,
+};
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport_Serialize = {
+	/**  `owner/repo`. */
+	repo: string,
+	/**  The repository's page on GitHub. */
+	url: string,
+	/**  Commits sent this time (the others GitHub had). */
+	commits_sent: number,
+	branches: GitBranch[],
+	/**  Branches left alone: GitHub has commits on them the app did not make. */
+	skipped: string[],
+	pushed_at: number | null,
+	/**
+	 *  The commit GitHub put on `main` when it made the repository, while a first push that
+	 *  did not finish has not replaced it yet: the next push may replace it.
+	 */
+	placeholder_main: string | null,
 };
 
 /**  A recent project as the start screen lists it. */

@@ -16,7 +16,7 @@ interface Props {
   onOpenSettings: () => void;
 }
 
-type Phase = { kind: "idle" } | { kind: "running"; progress: PushProgress | null } | { kind: "done"; report: PushReport } | { kind: "failed"; message: string; code: string };
+type Phase = { kind: "idle"; note?: string } | { kind: "running"; progress: PushProgress | null } | { kind: "done"; report: PushReport } | { kind: "failed"; message: string; code: string };
 
 export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
   const keys = useKeyStatuses();
@@ -27,11 +27,13 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const running = phase.kind === "running";
 
-  useEffect(() => {
+  function refreshStatus() {
     void githubPushStatus(project.id).then((r) => {
       setPrevious(r.status === "ok" ? r.data : null);
     });
-  }, [project.id]);
+  }
+
+  useEffect(refreshStatus, [project.id]);
 
   async function push() {
     setPhase({ kind: "running", progress: null });
@@ -41,10 +43,11 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
     if (r.status === "ok") {
       setPhase({ kind: "done", report: r.data });
       setPrevious(r.data);
-    } else if (errorCode(r.error) === "cancelled") {
-      setPhase({ kind: "idle" });
     } else {
-      setPhase({ kind: "failed", message: errorMessage(r.error), code: errorCode(r.error) });
+      // A repository made before the push stopped is where the next push goes.
+      refreshStatus();
+      if (errorCode(r.error) === "cancelled") setPhase({ kind: "idle", note: "Cancelled. GitHub keeps what was already sent; push again to send the rest." });
+      else setPhase({ kind: "failed", message: errorMessage(r.error), code: errorCode(r.error) });
     }
   }
 
@@ -97,6 +100,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
             {phase.progress ? `Sent ${phase.progress.sent} of ${phase.progress.total} commits…` : "Preparing the history…"}
           </p>
         ) : null}
+        {phase.kind === "idle" && phase.note ? <p className="text-sm text-zinc-600 dark:text-zinc-300">{phase.note}</p> : null}
         {phase.kind === "failed" ? <Failure message={phase.message} code={phase.code} onOpenSettings={onOpenSettings} /> : null}
         {phase.kind === "done" ? (
           <div className="flex items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" data-testid="push-done">

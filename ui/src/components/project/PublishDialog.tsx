@@ -46,10 +46,13 @@ export function PublishDialog({ projectId, projectName, target, publications, on
   const [newSite, setNewSite] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "choose", note: null });
   const [copied, setCopied] = useState(false);
+  const [openError, setOpenError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const running = phase.kind === "running";
 
   const previous = newSite ? undefined : publications.find((p) => p.service === service);
+  // The site it would update is gone: the failure offers the new one.
+  const siteGone = phase.kind === "failed" && phase.code === "not_found" && previous !== undefined;
   const info = SERVICES.find((s) => s.id === service) ?? SERVICES[0];
   const hasToken = keys?.find((k) => k.provider === info?.vendor)?.set ?? null;
 
@@ -84,8 +87,18 @@ export function PublishDialog({ projectId, projectName, target, publications, on
   }
 
   async function copy(url: string) {
-    await writeText(url);
-    setCopied(true);
+    try {
+      await writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      setOpenError("The link could not be copied: select it and copy it by hand.");
+    }
+  }
+
+  async function openSite(publication: Publication) {
+    const r = await publishOpenSite(projectId, publication.service);
+    setOpenError(r.status === "error" ? errorMessage(r.error) : null);
   }
 
   return (
@@ -134,7 +147,7 @@ export function PublishDialog({ projectId, projectName, target, publications, on
           })}
         </fieldset>
 
-        {phase.kind === "done" ? null : hasToken === false ? (
+        {phase.kind === "done" || siteGone ? null : hasToken === false ? (
           <NeedsToken label={info?.label ?? ""} onOpenSettings={onOpenSettings} />
         ) : previous ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="publish-updates">
@@ -210,10 +223,11 @@ export function PublishDialog({ projectId, projectName, target, publications, on
               <button type="button" className={buttonClass} onClick={() => void copy(phase.publication.url)}>
                 <Icon name="copy" className="inline size-4" /> {copied ? "Copied" : "Copy"}
               </button>
-              <button type="button" className={buttonClass} onClick={() => void publishOpenSite(projectId, phase.publication.service)}>
+              <button type="button" className={buttonClass} onClick={() => void openSite(phase.publication)}>
                 <Icon name="external" className="inline size-4" /> Open
               </button>
             </div>
+            {openError ? <p className="text-xs text-red-700 dark:text-red-300">{openError}</p> : null}
           </div>
         ) : null}
 
