@@ -3,17 +3,21 @@
 // file's SHA-1 and answers which it lacks (`required`), PUT /deploys/{id}/files/{path} uploads
 // one, GET /deploys/{id} says the deploy's state until `ready`, when it becomes the live one.
 // Every request is checked (the bearer token, JSON or octet-stream bodies, each file against its
-// digest, no dotfile or app data named); a broken rule is a 400 and listed in `problems`.
+// digest, no dotfile or app data named, no token anywhere but the Authorization header); a broken
+// rule is a 400 and listed in `problems`. `faults.uploads` makes file uploads fail ("fail": HTTP
+// 500) or hang until the client gives up ("hold").
 import http from "node:http";
 import { createHash } from "node:crypto";
 
 const sha1 = (bytes) => createHash("sha1").update(bytes).digest("hex");
 
-export async function startMockNetlify({ token }) {
+export async function startMockNetlify({ token, secrets = [token] }) {
   const sites = new Map();
   const deploys = new Map();
   const store = new Map();
   const problems = [];
+  const faults = { uploads: null };
+  const held = [];
   let next = 0;
 
   const json = (res, status, body) => {
@@ -31,6 +35,9 @@ export async function startMockNetlify({ token }) {
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
+      const elsewhere = [req.url, body.toString("latin1"), ...Object.entries(req.headers).filter(([k]) => k !== "authorization").map(([k, v]) => `${k}: ${v}`)].join("\n");
+      const leaked = secrets.filter((secret) => elsewhere.includes(secret));
+      if (leaked.length) return refuse(req, res, "a token outside the Authorization header");
       if (req.headers.authorization !== `Bearer ${token}`) return json(res, 401, { code: 401, message: "Access Denied" });
       const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       if (!path.startsWith("/api/v1/")) return refuse(req, res, "outside the API");
@@ -66,6 +73,8 @@ export async function startMockNetlify({ token }) {
         return json(res, 200, { id: deploy.id, site_id: site.id, state: deploy.state, required });
       }
       if (req.method === "PUT" && parts[0] === "deploys" && parts[2] === "files") {
+        if (faults.uploads === "fail") return json(res, 500, { code: 500, message: "Internal Server Error" });
+        if (faults.uploads === "hold") return void held.push(res);
         const deploy = deploys.get(parts[1]);
         if (!deploy) return json(res, 404, { code: 404, message: "Not Found" });
         if (req.headers["content-type"] !== "application/octet-stream") return refuse(req, res, "files are octet-streams");
@@ -101,6 +110,13 @@ export async function startMockNetlify({ token }) {
     sites,
     deploys,
     problems,
-    close: () => new Promise((ok) => server.close(ok)),
+    faults,
+    /** Uploads waiting on "hold". */
+    held,
+    close: () => {
+      for (const res of held.splice(0)) res.destroy();
+      server.closeAllConnections?.();
+      return new Promise((ok) => server.close(ok));
+    },
   };
 }
