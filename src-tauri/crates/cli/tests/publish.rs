@@ -226,3 +226,83 @@ async fn export_git_writes_the_history_and_push_sends_it_to_github() {
     .expect("remote main");
     assert_eq!(local, remote, "the same commit here and on GitHub");
 }
+
+/// A token `s2c keys set` stored goes to the service's own API only: `NETLIFY_BASE_URL` naming
+/// another server gets nothing (that server's token comes from the environment), while the
+/// service's own address (the mock stands in for it) gets it.
+#[tokio::test]
+async fn a_keychain_token_never_goes_to_an_environment_base_url() {
+    if std::env::var("S2C_SECRET_SERVICE").as_deref() != Ok("1") {
+        println!("skipped: S2C_SECRET_SERVICE is not 1; run through scripts/with-keyring.sh");
+        return;
+    }
+    let mock = NetlifyMock::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_site(dir.path(), "v1");
+    let namespace = format!("{NAMESPACE}.{}", std::process::id());
+    let set = tokio::task::spawn_blocking({
+        let namespace = namespace.clone();
+        move || {
+            use std::io::Write;
+            let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
+                .args(["keys", "set", "netlify"])
+                .env("S2C_KEYCHAIN_NAMESPACE", &namespace)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("s2c starts");
+            if let Some(mut stdin) = child.stdin.take() {
+                stdin
+                    .write_all(format!("{}\n", publish_support::netlify::TOKEN).as_bytes())
+                    .expect("stdin");
+            }
+            child.wait_with_output().expect("s2c runs")
+        }
+    })
+    .await
+    .expect("joined");
+    assert!(
+        set.status.success(),
+        "{}",
+        String::from_utf8_lossy(&set.stderr)
+    );
+    let publish = |extra: Vec<(&'static str, String)>| {
+        let mut env = vec![("S2C_KEYCHAIN_NAMESPACE", namespace.clone())];
+        env.extend(extra);
+        s2c(
+            vec![
+                "publish".into(),
+                dir.path().display().to_string(),
+                "--to".into(),
+                "netlify".into(),
+                "--name".into(),
+                "Bright Page".into(),
+            ],
+            env,
+        )
+    };
+
+    let refused = publish(vec![("NETLIFY_BASE_URL", mock.base_url())]).await;
+
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("NETLIFY_AUTH_TOKEN"), "{said}");
+    assert!(mock.server.requests().is_empty(), "the token went nowhere");
+
+    let own = publish(vec![
+        ("NETLIFY_BASE_URL", mock.base_url()),
+        ("S2C_TEST_OWN_BASE_URL", mock.base_url()),
+    ])
+    .await;
+
+    assert!(
+        own.status.success(),
+        "{}",
+        String::from_utf8_lossy(&own.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&own.stdout).trim(),
+        "https://bright-page.netlify.app"
+    );
+}
