@@ -132,6 +132,31 @@ async fn git_log_tells_the_story_and_a_fresh_clone_has_the_page() {
     );
     assert!(clone.join("assets/logo.png").is_file());
     assert!(!clone.join(".s2c").exists() && !clone.join("inputs").exists());
+    // The clone is a whole site: every file the page names is there, and it publishes as is.
+    for reference in local_references(&index) {
+        assert!(
+            clone.join(&reference).is_file(),
+            "the clone lacks {reference}"
+        );
+    }
+    crate::publish::Site::from_folder(&clone).expect("the clone is a site");
+}
+
+/// The local files a page names in `src` and `href`.
+fn local_references(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attribute in ["src=\"", "href=\""] {
+        for (at, _) in html.match_indices(attribute) {
+            let rest = &html[at + attribute.len()..];
+            let value = &rest[..rest.find('"').unwrap_or(rest.len())];
+            let remote = value.contains(':') || value.starts_with('#') || value.starts_with("//");
+            if !value.is_empty() && !remote {
+                out.push(value.to_owned());
+            }
+        }
+    }
+    assert!(!out.is_empty(), "the page names no local file: {html}");
+    out
 }
 
 #[tokio::test]
