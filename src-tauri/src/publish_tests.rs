@@ -6,7 +6,7 @@
 #[path = "../crates/core/tests/publish_support/mod.rs"]
 mod publish_support;
 // The mock server, loaded once for the app's tests (by test_harness).
-use super::test_harness::support;
+use super::test_harness::{recording_channel, support};
 
 use super::*;
 use crate::publish::commands::{open_in_editor, publish_list, publish_start};
@@ -16,8 +16,6 @@ use publish_support::netlify::{NetlifyMock, TOKEN};
 use s2c_core::publish::Service;
 use s2c_core::secrets::{KeyId, Sensitive};
 use s2c_core::settings::Settings;
-use std::sync::{Arc, Mutex};
-use tauri::ipc::{Channel, InvokeResponseBody};
 use tauri::test::MockRuntime;
 use tauri::Manager;
 
@@ -64,16 +62,7 @@ impl Harness {
         Result<s2c_core::publish::Publication, IpcError>,
         Vec<serde_json::Value>,
     ) {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let sink = seen.clone();
-        let channel = Channel::new(move |body| {
-            if let InvokeResponseBody::Json(text) = body {
-                sink.lock()
-                    .unwrap()
-                    .push(serde_json::from_str(&text).unwrap());
-            }
-            Ok(())
-        });
+        let (channel, seen) = recording_channel::<_, serde_json::Value>();
         let version = self.project.info().unwrap().current_version.unwrap();
         let result = publish_start(
             self.state(),

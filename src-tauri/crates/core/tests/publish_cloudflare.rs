@@ -6,13 +6,10 @@ mod publish_support;
 mod support;
 
 use publish_support::cloudflare::{CloudflareMock, ACCOUNT, TOKEN};
-use publish_support::{quick, site_files};
-use s2c_core::publish::{
-    publish, whoami, Progress, Publication, PublishError, PublishRequest, Service, Site,
-};
+use publish_support::{site, site_files, Publish};
+use s2c_core::publish::{whoami, Publication, PublishError, Service, Site};
 use s2c_core::vocab::ApiKey;
 use s2c_core::ErrorCode;
-use tokio_util::sync::CancellationToken;
 
 async fn run(
     mock: &CloudflareMock,
@@ -20,25 +17,11 @@ async fn run(
     previous: Option<&Publication>,
     account: Option<&str>,
 ) -> Result<Publication, PublishError> {
-    let key = ApiKey::new(TOKEN.to_owned());
-    let noop = |_: Progress| {};
-    publish(PublishRequest {
-        service: Service::CloudflarePages,
-        site,
-        token: &key,
-        base_url: mock.base_url(),
-        previous,
-        name: "Bright Page",
-        account_id: account.map(str::to_owned),
-        progress: &noop,
-        cancel: CancellationToken::new(),
-        timing: quick(),
-    })
-    .await
-}
-
-fn site(version: &str) -> Site {
-    Site::from_files(site_files(version)).expect("site")
+    Publish::to(Service::CloudflarePages, mock.base_url(), TOKEN)
+        .over(previous)
+        .account(account)
+        .site(site)
+        .await
 }
 
 #[tokio::test]

@@ -8,11 +8,12 @@
 mod publish_support;
 mod support;
 
-use publish_support::{cloudflare, github, netlify, quick, site_files, vercel, Fault};
+use publish_support::{
+    cloudflare, github, netlify, quick, site, site_files, vercel, Fault, Publish,
+};
 use s2c_core::publish::record::read_folder;
 use s2c_core::publish::{
-    publish, publish_dir, Access, Progress, Publication, PublishError, PublishRequest,
-    PublishStage, Service, Site, Target,
+    publish_dir, Access, Progress, Publication, PublishError, PublishStage, Service, Site, Target,
 };
 use s2c_core::vocab::ApiKey;
 use s2c_core::ErrorCode;
@@ -124,52 +125,16 @@ impl Mock {
     }
 }
 
-fn site(version: &str) -> Site {
-    Site::from_files(site_files(version)).expect("site")
-}
-
 async fn publish_to(
     mock: &Mock,
     version: &str,
     token: &str,
     previous: Option<&Publication>,
-    cancel: CancellationToken,
 ) -> Result<Publication, PublishError> {
-    publish_at(
-        mock.service(),
-        &mock.base_url(),
-        version,
-        token,
-        previous,
-        cancel,
-    )
-    .await
-}
-
-async fn publish_at(
-    service: Service,
-    base_url: &str,
-    version: &str,
-    token: &str,
-    previous: Option<&Publication>,
-    cancel: CancellationToken,
-) -> Result<Publication, PublishError> {
-    let site = site(version);
-    let key = ApiKey::new(token.to_owned());
-    let noop = |_: Progress| {};
-    publish(PublishRequest {
-        service,
-        site: &site,
-        token: &key,
-        base_url: base_url.to_owned(),
-        previous,
-        name: "Bright Page",
-        account_id: (service == Service::CloudflarePages).then(|| cloudflare::ACCOUNT.to_owned()),
-        progress: &noop,
-        cancel,
-        timing: quick(),
-    })
-    .await
+    Publish::to(mock.service(), mock.base_url(), token)
+        .over(previous)
+        .site(&site(version))
+        .await
 }
 
 /// Each service with a first version live.
@@ -177,7 +142,7 @@ async fn each_service_live() -> Vec<(Mock, Publication)> {
     let mut out = Vec::new();
     for service in Service::ALL {
         let mock = Mock::start(service).await;
-        let first = publish_to(&mock, "v1", mock.token(), None, CancellationToken::new())
+        let first = publish_to(&mock, "v1", mock.token(), None)
             .await
             .unwrap_or_else(|e| panic!("{service}: the first publish: {e}"));
         out.push((mock, first));
@@ -185,58 +150,56 @@ async fn each_service_live() -> Vec<(Mock, Publication)> {
     out
 }
 
-/// After a failure: the live site is what it was, and the next publish updates that site.
-async fn then_the_next_publish_updates_the_same_site(
+/// Publishing `site` over the first version fails (how it fails is the caller's to check,
+/// with the number of requests the failed publish sent); the live site is what it was, and
+/// once the service answers again the next publish updates that same site.
+async fn fails_and_the_site_stays(
     mock: &Mock,
     first: &Publication,
-    before: &BTreeMap<String, Vec<u8>>,
-) {
+    attempt: Publish<'_>,
+    site: &Site,
+) -> (PublishError, usize) {
     let service = mock.service();
-    assert_eq!(
-        &mock.live(first),
-        before,
-        "{service}: the live site changed"
-    );
+    let before = mock.live(first);
+    let sent_before = mock.requests().len();
+    let err = attempt
+        .over(Some(first))
+        .site(site)
+        .await
+        .expect_err("the publish fails");
+    let sent = mock.requests().len() - sent_before;
+    assert_eq!(mock.live(first), before, "{service}: the live site changed");
     mock.heal();
-    let again = publish_to(
-        mock,
-        "v3",
-        mock.token(),
-        Some(first),
-        CancellationToken::new(),
-    )
-    .await
-    .unwrap_or_else(|e| panic!("{service}: publishing after the failure: {e}"));
+    let again = publish_to(mock, "v3", mock.token(), Some(first))
+        .await
+        .unwrap_or_else(|e| panic!("{service}: publishing after the failure: {e}"));
     assert_eq!(again.site_id, first.site_id, "{service}: the same site");
     let page = String::from_utf8_lossy(&mock.live(first)["index.html"]).into_owned();
     assert!(
         page.contains("v3"),
         "{service}: the new version is live: {page}"
     );
+    (err, sent)
+}
+
+/// The usual attempt: `token` to the mock.
+fn attempt<'a>(mock: &Mock, token: &str) -> Publish<'a> {
+    Publish::to(mock.service(), mock.base_url(), token)
 }
 
 #[tokio::test]
 async fn a_bad_or_expired_token_is_said_and_leads_to_settings() {
     for (mock, first) in each_service_live().await {
         let service = mock.service();
-        let before = mock.live(&first);
+        let expired = attempt(&mock, "expired-token-0000000000000000000000");
 
-        let err = publish_to(
-            &mock,
-            "v2",
-            "expired-token-0000000000000000000000",
-            Some(&first),
-            CancellationToken::new(),
-        )
-        .await
-        .expect_err("a token the service refuses");
+        let (err, _) = fails_and_the_site_stays(&mock, &first, expired, &site("v2")).await;
 
         assert_eq!(err.code(), ErrorCode::Unauthorized, "{service}: {err}");
         assert_eq!(
             err.to_string(),
             format!("{service} did not accept the token: it may have expired or been revoked. Make a new one and save it in Settings → Publishing."),
         );
-        then_the_next_publish_updates_the_same_site(&mock, &first, &before).await;
     }
 }
 
@@ -246,15 +209,9 @@ async fn a_site_deleted_on_the_service_offers_a_new_one() {
         let service = mock.service();
         mock.delete_sites();
 
-        let err = publish_to(
-            &mock,
-            "v2",
-            mock.token(),
-            Some(&first),
-            CancellationToken::new(),
-        )
-        .await
-        .expect_err("the site is gone");
+        let err = publish_to(&mock, "v2", mock.token(), Some(&first))
+            .await
+            .expect_err("the site is gone");
 
         assert_eq!(err.code(), ErrorCode::NotFound, "{service}: {err}");
         let said = err.to_string();
@@ -265,7 +222,7 @@ async fn a_site_deleted_on_the_service_offers_a_new_one() {
             )) && said.ends_with("Publish to a new site instead."),
             "{said}"
         );
-        let fresh = publish_to(&mock, "v2", mock.token(), None, CancellationToken::new())
+        let fresh = publish_to(&mock, "v2", mock.token(), None)
             .await
             .unwrap_or_else(|e| panic!("{service}: a new site after the old one went: {e}"));
         assert!(fresh.url.starts_with("https://"), "{fresh:?}");
@@ -276,21 +233,14 @@ async fn a_site_deleted_on_the_service_offers_a_new_one() {
 async fn a_long_rate_limit_is_said_with_the_wait_and_nothing_changes() {
     for (mock, first) in each_service_live().await {
         let service = mock.service();
-        let before = mock.live(&first);
         mock.fail(Fault::on("", "", usize::MAX, || {
             Reply::json(429, &serde_json::json!({ "message": "Too Many Requests" }))
                 .header("retry-after", "600")
         }));
 
-        let err = publish_to(
-            &mock,
-            "v2",
-            mock.token(),
-            Some(&first),
-            CancellationToken::new(),
-        )
-        .await
-        .expect_err("rate limited");
+        let (err, _) =
+            fails_and_the_site_stays(&mock, &first, attempt(&mock, mock.token()), &site("v2"))
+                .await;
 
         assert!(
             matches!(err, PublishError::RateLimited { wait: Some(w), .. } if w == Duration::from_secs(600)),
@@ -300,14 +250,13 @@ async fn a_long_rate_limit_is_said_with_the_wait_and_nothing_changes() {
             err.to_string(),
             format!("{service} is limiting requests right now. Try again in 10 minutes.")
         );
-        then_the_next_publish_updates_the_same_site(&mock, &first, &before).await;
     }
 }
 
 #[tokio::test]
 async fn github_says_a_spent_rate_limit_with_403_and_its_reset_time() {
     let mock = Mock::start(Service::GithubPages).await;
-    let first = publish_to(&mock, "v1", mock.token(), None, CancellationToken::new())
+    let first = publish_to(&mock, "v1", mock.token(), None)
         .await
         .expect("publish");
     let reset = std::time::SystemTime::now()
@@ -324,15 +273,8 @@ async fn github_says_a_spent_rate_limit_with_403_and_its_reset_time() {
         .header("x-ratelimit-reset", &reset.to_string())
     }));
 
-    let err = publish_to(
-        &mock,
-        "v2",
-        mock.token(),
-        Some(&first),
-        CancellationToken::new(),
-    )
-    .await
-    .expect_err("rate limited");
+    let (err, _) =
+        fails_and_the_site_stays(&mock, &first, attempt(&mock, mock.token()), &site("v2")).await;
 
     assert_eq!(
         err.to_string(),
@@ -344,7 +286,6 @@ async fn github_says_a_spent_rate_limit_with_403_and_its_reset_time() {
 async fn a_failed_upload_leaves_the_live_site_as_it_was() {
     for (mock, first) in each_service_live().await {
         let service = mock.service();
-        let before = mock.live(&first);
         let (method, path) = mock.upload();
         mock.fail(Fault::on(method, path, usize::MAX, || {
             Reply::json(
@@ -353,22 +294,15 @@ async fn a_failed_upload_leaves_the_live_site_as_it_was() {
             )
         }));
 
-        let err = publish_to(
-            &mock,
-            "v2",
-            mock.token(),
-            Some(&first),
-            CancellationToken::new(),
-        )
-        .await
-        .expect_err("the upload fails");
+        let (err, _) =
+            fails_and_the_site_stays(&mock, &first, attempt(&mock, mock.token()), &site("v2"))
+                .await;
 
         assert_eq!(err.code(), ErrorCode::Network, "{service}: {err}");
         assert_eq!(
             err.to_string(),
             format!("{service} had a problem on its side (HTTP 500: Internal Server Error). The live site was not changed; try again in a few minutes."),
         );
-        then_the_next_publish_updates_the_same_site(&mock, &first, &before).await;
     }
 }
 
@@ -376,7 +310,6 @@ async fn a_failed_upload_leaves_the_live_site_as_it_was() {
 async fn a_cancel_during_an_upload_stops_it_at_once_and_the_live_site_stays() {
     for (mock, first) in each_service_live().await {
         let service = mock.service();
-        let before = mock.live(&first);
         let (method, path) = mock.upload();
         // The upload hangs on the service's side: only the cancel can end it.
         mock.fail(Fault::on(method, path, usize::MAX, || {
@@ -399,19 +332,19 @@ async fn a_cancel_during_an_upload_stops_it_at_once_and_the_live_site_stays() {
             }
             cancel.cancel();
         };
+        let cancellable = attempt(&mock, mock.token()).cancel(cancel.clone());
+        let next = site("v2");
 
-        let (result, ()) = tokio::join!(
-            publish_to(&mock, "v2", mock.token(), Some(&first), cancel.clone()),
+        let ((err, _), ()) = tokio::join!(
+            fails_and_the_site_stays(&mock, &first, cancellable, &next),
             cancel_when_uploading
         );
 
-        let err = result.expect_err("cancelled");
         assert_eq!(err.code(), ErrorCode::Cancelled, "{service}: {err}");
         assert_eq!(
             err.to_string(),
             "Publishing was cancelled; the live site was not changed."
         );
-        then_the_next_publish_updates_the_same_site(&mock, &first, &before).await;
     }
 }
 
@@ -419,67 +352,46 @@ async fn a_cancel_during_an_upload_stops_it_at_once_and_the_live_site_stays() {
 async fn a_file_over_the_service_limit_is_named_and_nothing_is_published() {
     for (mock, first) in each_service_live().await {
         let service = mock.service();
-        let before = mock.live(&first);
-        match service {
-            // Netlify and Vercel document no size, they answer 413.
+        let (site, too_large) = match service {
+            // Netlify and Vercel document no size: they answer 413 for the file.
             Service::Netlify | Service::Vercel => {
                 let (method, path) = mock.upload();
                 mock.fail(Fault::on(method, path, usize::MAX, || {
                     Reply::json(413, &serde_json::json!({ "message": "Payload Too Large" }))
                 }));
-                let err = publish_to(
-                    &mock,
-                    "v2",
-                    mock.token(),
-                    Some(&first),
-                    CancellationToken::new(),
-                )
-                .await
-                .expect_err("too large");
-                assert!(
-                    matches!(&err, PublishError::FileTooLarge { path, .. } if path == "index.html"),
-                    "{service}: {err:?}"
-                );
-                assert_eq!(
-                    err.to_string(),
-                    format!("{service} refused “index.html” (1 KB) as too large. Make it smaller or leave it out; nothing was published.")
-                );
+                (site("v2"), "index.html")
             }
             // GitHub's and Cloudflare's limits are known: refused before anything is sent.
             Service::GithubPages | Service::CloudflarePages => {
                 let limit = service.max_file_bytes().expect("a documented limit");
-                let sent = mock.requests().len();
                 let mut files = site_files("v2");
                 files.push((
                     "video.mp4".into(),
                     vec![0; usize::try_from(limit).expect("size") + 1],
                 ));
-                let big = Site::from_files(files).expect("site");
-                let key = ApiKey::new(mock.token().to_owned());
-                let noop = |_: Progress| {};
-                let err = publish(PublishRequest {
-                    service,
-                    site: &big,
-                    token: &key,
-                    base_url: mock.base_url(),
-                    previous: Some(&first),
-                    name: "Bright Page",
-                    account_id: (service == Service::CloudflarePages)
-                        .then(|| cloudflare::ACCOUNT.to_owned()),
-                    progress: &noop,
-                    cancel: CancellationToken::new(),
-                    timing: quick(),
-                })
-                .await
-                .expect_err("too large");
-                assert!(
-                    matches!(&err, PublishError::FileTooLarge { path, .. } if path == "video.mp4"),
-                    "{service}: {err:?}"
-                );
-                assert_eq!(mock.requests().len(), sent, "{service}: nothing was sent");
+                (Site::from_files(files).expect("site"), "video.mp4")
             }
+        };
+        let (err, sent) =
+            fails_and_the_site_stays(&mock, &first, attempt(&mock, mock.token()), &site).await;
+
+        assert!(
+            matches!(&err, PublishError::FileTooLarge { path, .. } if path == too_large),
+            "{service}: {err:?}"
+        );
+        assert!(
+            err.to_string()
+                .ends_with("Make it smaller or leave it out; nothing was published."),
+            "{err}"
+        );
+        if too_large == "index.html" {
+            assert_eq!(
+                err.to_string(),
+                format!("{service} refused “index.html” (1 KB) as too large. Make it smaller or leave it out; nothing was published.")
+            );
+        } else {
+            assert_eq!(sent, 0, "{service}: refused before anything was sent");
         }
-        then_the_next_publish_updates_the_same_site(&mock, &first, &before).await;
     }
 }
 
@@ -489,16 +401,10 @@ async fn no_network_is_said_naming_the_service() {
     let url = format!("http://{}/api", closed.local_addr().expect("addr"));
     drop(closed);
     for service in Service::ALL {
-        let err = publish_at(
-            service,
-            &url,
-            "v1",
-            "some-token-000000000000",
-            None,
-            CancellationToken::new(),
-        )
-        .await
-        .expect_err("offline");
+        let err = Publish::to(service, url.as_str(), "some-token-000000000000")
+            .site(&site("v1"))
+            .await
+            .expect_err("offline");
         assert_eq!(err.code(), ErrorCode::Network, "{service}: {err}");
         let said = err.to_string();
         assert!(
@@ -516,23 +422,10 @@ async fn progress_reaches_going_live_only_after_every_file_is_there() {
         let mock = Mock::start(service).await;
         let stages = std::sync::Mutex::new(Vec::<PublishStage>::new());
         let record = |p: Progress| stages.lock().expect("stages").push(p.stage);
-        let site = site("v1");
-        let key = ApiKey::new(mock.token().to_owned());
-        publish(PublishRequest {
-            service,
-            site: &site,
-            token: &key,
-            base_url: mock.base_url(),
-            previous: None,
-            name: "Bright Page",
-            account_id: (service == Service::CloudflarePages)
-                .then(|| cloudflare::ACCOUNT.to_owned()),
-            progress: &record,
-            cancel: CancellationToken::new(),
-            timing: quick(),
-        })
-        .await
-        .unwrap_or_else(|e| panic!("{service}: {e}"));
+        Publish::to(service, mock.base_url(), mock.token())
+            .watched(&site("v1"), &record)
+            .await
+            .unwrap_or_else(|e| panic!("{service}: {e}"));
         let stages = stages.into_inner().expect("stages");
         let live_at = stages.iter().position(|s| *s == PublishStage::GoingLive);
         let last_upload = stages.iter().rposition(|s| *s == PublishStage::Uploading);

@@ -6,12 +6,10 @@ mod publish_support;
 mod support;
 
 use publish_support::github::{git, GithubMock, LOGIN, TOKEN};
-use publish_support::{generate, project_with_a_fork, quick, site_files, Fault};
+use publish_support::{generate, project_with_a_fork, quick, site, Fault, Publish};
 use s2c_core::publish::git::{export_git, push_to_github};
 use s2c_core::publish::http::ServiceClient;
-use s2c_core::publish::{
-    publish, Progress, Publication, PublishError, PublishRequest, Service, Site,
-};
+use s2c_core::publish::{Publication, PublishError, Service};
 use s2c_core::vocab::ApiKey;
 use s2c_core::ErrorCode;
 use tokio_util::sync::CancellationToken;
@@ -21,22 +19,10 @@ async fn pages(
     version: &str,
     previous: Option<&Publication>,
 ) -> Result<Publication, PublishError> {
-    let site = Site::from_files(site_files(version)).expect("site");
-    let key = ApiKey::new(TOKEN.to_owned());
-    let noop = |_: Progress| {};
-    publish(PublishRequest {
-        service: Service::GithubPages,
-        site: &site,
-        token: &key,
-        base_url: mock.base_url(),
-        previous,
-        name: "Bright Page",
-        account_id: None,
-        progress: &noop,
-        cancel: CancellationToken::new(),
-        timing: quick(),
-    })
-    .await
+    Publish::to(Service::GithubPages, mock.base_url(), TOKEN)
+        .over(previous)
+        .site(&site(version))
+        .await
 }
 
 fn client(mock: &GithubMock) -> ServiceClient {

@@ -7,18 +7,11 @@ mod publish_support;
 mod support;
 
 use publish_support::netlify::{NetlifyMock, TOKEN};
-use publish_support::{quick, site_files};
-use s2c_core::publish::{
-    publish, Progress, Publication, PublishError, PublishRequest, PublishStage, Service, Site,
-};
-use s2c_core::vocab::ApiKey;
+use publish_support::{site, site_files, Publish};
+use s2c_core::publish::{Progress, Publication, PublishError, PublishStage, Service, Site};
 use s2c_core::ErrorCode;
 use std::sync::{Arc, Mutex};
 use tokio_util::sync::CancellationToken;
-
-fn site(version: &str) -> Site {
-    Site::from_files(site_files(version)).expect("site")
-}
 
 /// A site whose every file differs from [`site`]'s.
 fn other_site() -> Site {
@@ -57,20 +50,11 @@ async fn run_until(
         }
         sink.lock().expect("progress").push(p);
     };
-    let key = ApiKey::new(token.to_owned());
-    let result = publish(PublishRequest {
-        service: Service::Netlify,
-        site,
-        token: &key,
-        base_url: mock.base_url(),
-        previous,
-        name: "Bright Page",
-        account_id: None,
-        progress: &progress,
-        cancel,
-        timing: quick(),
-    })
-    .await;
+    let result = Publish::to(Service::Netlify, mock.base_url(), token)
+        .over(previous)
+        .cancel(cancel)
+        .watched(site, &progress)
+        .await;
     let seen = seen.lock().expect("progress").clone();
     (result, seen)
 }
@@ -306,34 +290,6 @@ async fn a_rate_limit_is_waited_out_when_short_and_reported_with_the_wait_when_l
 }
 
 #[tokio::test]
-async fn no_network_is_said_as_such() {
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let url = format!("http://{}/api/v1", closed.local_addr().expect("addr"));
-    drop(closed);
-    let key = ApiKey::new(TOKEN.to_owned());
-    let noop = |_: Progress| {};
-    let err = publish(PublishRequest {
-        service: Service::Netlify,
-        site: &site("v1"),
-        token: &key,
-        base_url: url,
-        previous: None,
-        name: "page",
-        account_id: None,
-        progress: &noop,
-        cancel: CancellationToken::new(),
-        timing: quick(),
-    })
-    .await
-    .expect_err("offline");
-    assert_eq!(err.code(), ErrorCode::Network);
-    assert!(
-        err.to_string().starts_with("Could not reach Netlify"),
-        "{err}"
-    );
-}
-
-#[tokio::test]
 async fn a_redirect_is_not_followed_with_the_token() {
     let elsewhere = support::MockServer::start(vec![]).await;
     elsewhere.respond_with(|_| support::Reply::json(200, &serde_json::json!({})));
@@ -342,23 +298,10 @@ async fn a_redirect_is_not_followed_with_the_token() {
     api.respond_with(move |_| {
         support::Reply::new(307, "text/plain", "").header("location", &target)
     });
-    let key = ApiKey::new(TOKEN.to_owned());
-    let noop = |_: Progress| {};
-
-    let err = publish(PublishRequest {
-        service: Service::Netlify,
-        site: &site("v1"),
-        token: &key,
-        base_url: api.url("/api/v1"),
-        previous: None,
-        name: "page",
-        account_id: None,
-        progress: &noop,
-        cancel: CancellationToken::new(),
-        timing: quick(),
-    })
-    .await
-    .expect_err("a redirect is an error");
+    let err = Publish::to(Service::Netlify, api.url("/api/v1"), TOKEN)
+        .site(&site("v1"))
+        .await
+        .expect_err("a redirect is an error");
 
     assert!(
         elsewhere.requests().is_empty(),

@@ -7,13 +7,9 @@ mod publish_support;
 mod support;
 
 use publish_support::vercel::{VercelMock, TOKEN};
-use publish_support::{quick, site_files};
-use s2c_core::publish::{
-    publish, Progress, Publication, PublishError, PublishRequest, Service, Site,
-};
-use s2c_core::vocab::ApiKey;
+use publish_support::{site, Publish};
+use s2c_core::publish::{Publication, PublishError, Service};
 use s2c_core::ErrorCode;
-use tokio_util::sync::CancellationToken;
 
 async fn run(
     mock: &VercelMock,
@@ -21,22 +17,10 @@ async fn run(
     token: &str,
     previous: Option<&Publication>,
 ) -> Result<Publication, PublishError> {
-    let site = Site::from_files(site_files(version)).expect("site");
-    let key = ApiKey::new(token.to_owned());
-    let noop = |_: Progress| {};
-    publish(PublishRequest {
-        service: Service::Vercel,
-        site: &site,
-        token: &key,
-        base_url: mock.base_url(),
-        previous,
-        name: "Bright Page",
-        account_id: None,
-        progress: &noop,
-        cancel: CancellationToken::new(),
-        timing: quick(),
-    })
-    .await
+    Publish::to(Service::Vercel, mock.base_url(), token)
+        .over(previous)
+        .site(&site(version))
+        .await
 }
 
 #[tokio::test]

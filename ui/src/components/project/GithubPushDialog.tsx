@@ -6,9 +6,8 @@ import { githubOpenRepo, githubPush, githubPushStatus, publishCancel, type PushP
 import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { shortUrl } from "../../lib/publishing";
 import { Icon } from "../common/Icon";
-import { buttonClass, primaryButtonClass } from "../common/ui";
-import { inputClass } from "../settings/fields";
-import { Failure, NeedsToken } from "./PublishingNotes";
+import { buttonClass } from "../common/ui";
+import { DialogFooter, Failure, NameField, NeedsToken } from "./PublishingNotes";
 
 interface Props {
   project: ProjectInfo;
@@ -67,20 +66,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
             Sends the new versions to <span className="font-medium">{shortUrl(previous.url)}</span>.
           </p>
         ) : previous === null ? (
-          <div className="flex flex-col gap-2">
-            <label htmlFor="push-name" className="text-sm font-medium">
-              New repository
-            </label>
-            <input
-              id="push-name"
-              className={inputClass}
-              value={name}
-              disabled={running}
-              spellCheck={false}
-              onChange={(e) => {
-                setName(e.target.value);
-              }}
-            />
+          <NameField id="push-name" label="New repository" value={name} disabled={running} onChange={setName}>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -93,7 +79,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
               />
               Private (only you and people you invite see it)
             </label>
-          </div>
+          </NameField>
         ) : null}
         {phase.kind === "running" ? (
           <p className="text-sm text-zinc-500" role="status">
@@ -113,24 +99,15 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
             </button>
           </div>
         ) : null}
-        <footer className="flex justify-end gap-2">
-          {running ? (
-            <button type="button" className={buttonClass} onClick={() => void publishCancel(project.id)}>
-              Cancel
-            </button>
-          ) : (
-            <>
-              <button type="button" className={buttonClass} onClick={onClose}>
-                {phase.kind === "done" ? "Done" : "Close"}
-              </button>
-              {phase.kind !== "done" ? (
-                <button type="button" className={primaryButtonClass} disabled={hasToken === false || previous === undefined || (!previous && !name.trim())} onClick={() => void push()}>
-                  {previous ? "Push new versions" : "Create and push"}
-                </button>
-              ) : null}
-            </>
-          )}
-        </footer>
+        <DialogFooter
+          running={running}
+          done={phase.kind === "done"}
+          action={previous ? "Push new versions" : "Create and push"}
+          actionDisabled={hasToken === false || previous === undefined || (!previous && !name.trim())}
+          onAction={() => void push()}
+          onCancel={() => void publishCancel(project.id)}
+          onClose={onClose}
+        />
       </div>
     </div>
   );

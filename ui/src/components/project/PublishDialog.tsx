@@ -8,9 +8,8 @@ import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { publicationsChanged } from "../../hooks/usePublications";
 import { progressFraction, progressLine, SERVICES, serviceLabel, shortUrl } from "../../lib/publishing";
 import { Icon } from "../common/Icon";
-import { buttonClass, primaryButtonClass } from "../common/ui";
-import { inputClass } from "../settings/fields";
-import { Failure, NeedsToken } from "./PublishingNotes";
+import { buttonClass } from "../common/ui";
+import { DialogFooter, Failure, NameField, NeedsToken } from "./PublishingNotes";
 
 interface Props {
   projectId: string;
@@ -164,23 +163,9 @@ export function PublishDialog({ projectId, projectName, target, publications, on
             </button>
           </p>
         ) : (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="publish-name" className="text-sm font-medium">
-              Site name
-            </label>
-            <input
-              id="publish-name"
-              ref={nameRef}
-              className={inputClass}
-              value={name}
-              disabled={running}
-              spellCheck={false}
-              onChange={(e) => {
-                setName(e.target.value);
-              }}
-            />
+          <NameField id="publish-name" label="Site name" value={name} disabled={running} inputRef={nameRef} onChange={setName}>
             <p className="text-xs text-zinc-500">{info?.example.replace("name", suggestedName(name))}</p>
-          </div>
+          </NameField>
         )}
 
         {phase.kind === "running" ? (
@@ -231,24 +216,15 @@ export function PublishDialog({ projectId, projectName, target, publications, on
           </div>
         ) : null}
 
-        <footer className="flex justify-end gap-2">
-          {running ? (
-            <button type="button" className={buttonClass} onClick={() => void publishCancel(projectId)}>
-              Cancel
-            </button>
-          ) : (
-            <>
-              <button type="button" className={buttonClass} onClick={onClose}>
-                {phase.kind === "done" ? "Done" : "Close"}
-              </button>
-              {phase.kind !== "done" ? (
-                <button type="button" className={primaryButtonClass} disabled={hasToken === false || (!previous && !name.trim())} onClick={() => void start()}>
-                  {previous ? `Update ${shortUrl(previous.url)}` : `Publish to ${info?.label ?? ""}`}
-                </button>
-              ) : null}
-            </>
-          )}
-        </footer>
+        <DialogFooter
+          running={running}
+          done={phase.kind === "done"}
+          action={previous ? `Update ${shortUrl(previous.url)}` : `Publish to ${info?.label ?? ""}`}
+          actionDisabled={hasToken === false || (!previous && !name.trim())}
+          onAction={() => void start()}
+          onCancel={() => void publishCancel(projectId)}
+          onClose={onClose}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
-// The notes the publishing dialogs share: a token is missing, or what went wrong.
-import type { ReactNode } from "react";
-import { buttonClass } from "../common/ui";
+// What the publishing dialogs share: a token is missing, what went wrong, the name of a new
+// site or repository, and the footer (Cancel while running; Close and the action otherwise).
+import type { ReactNode, Ref } from "react";
+import { buttonClass, primaryButtonClass } from "../common/ui";
+import { inputClass } from "../settings/fields";
 
 /** "Add a Netlify token in Settings → Publishing first." with the way there. */
 export function NeedsToken({ label, onOpenSettings }: { label: string; onOpenSettings: () => void }) {
@@ -26,5 +28,52 @@ export function Failure({ message, code, onOpenSettings, children, testId }: { m
       ) : null}
       {children}
     </div>
+  );
+}
+
+/** The name of a new site or repository. */
+export function NameField({ id, label, value, disabled, inputRef, onChange, children }: { id: string; label: string; value: string; disabled: boolean; inputRef?: Ref<HTMLInputElement>; onChange: (value: string) => void; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        className={inputClass}
+        value={value}
+        disabled={disabled}
+        spellCheck={false}
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+      />
+      {children}
+    </div>
+  );
+}
+
+/** Cancel while it runs; otherwise Close (Done once done) and the action until it is done. */
+export function DialogFooter({ running, done, action, actionDisabled, onAction, onCancel, onClose }: { running: boolean; done: boolean; action: string; actionDisabled: boolean; onAction: () => void; onCancel: () => void; onClose: () => void }) {
+  return (
+    <footer className="flex justify-end gap-2">
+      {running ? (
+        <button type="button" className={buttonClass} onClick={onCancel}>
+          Cancel
+        </button>
+      ) : (
+        <>
+          <button type="button" className={buttonClass} onClick={onClose}>
+            {done ? "Done" : "Close"}
+          </button>
+          {done ? null : (
+            <button type="button" className={primaryButtonClass} disabled={actionDisabled} onClick={onAction}>
+              {action}
+            </button>
+          )}
+        </>
+      )}
+    </footer>
   );
 }

@@ -52,6 +52,15 @@ impl<'a> Job<'a> {
         }
     }
 
+    /// The error for the site `previous` names, which the service no longer has (or this token
+    /// cannot reach).
+    pub fn site_gone(&self, previous: &Publication) -> PublishError {
+        PublishError::SiteGone {
+            service: self.client.service(),
+            site: previous.site_name.clone(),
+        }
+    }
+
     /// The flow made a new site: it is remembered at once, so that if the upload fails the
     /// next publish finishes it there (its name is the user's now).
     pub fn made_site(

@@ -18,10 +18,15 @@ pub mod vercel;
 
 pub use super::support::{Captured, MockServer, Reply};
 use s2c_core::publish::http::Timing;
+use s2c_core::publish::{
+    publish, Progress, ProgressSink, Publication, PublishError, PublishRequest, Service, Site,
+};
 use s2c_core::vocab::http_client::RetryPolicy;
+use s2c_core::vocab::ApiKey;
 use sha1::{Digest, Sha1};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio_util::sync::CancellationToken;
 
 /// Fast polls and short waits: tests never sleep long.
 pub fn quick() -> Timing {
@@ -33,6 +38,76 @@ pub fn quick() -> Timing {
         poll_every: Duration::from_millis(20),
         live_within: Duration::from_secs(10),
     }
+}
+
+/// One publish as the tests make it: a new site called "Bright Page" (or an update of
+/// `previous`), quick timing, the mock's account on Cloudflare, no progress unless watched.
+pub struct Publish<'a> {
+    service: Service,
+    base_url: String,
+    token: ApiKey,
+    previous: Option<&'a Publication>,
+    account: Option<String>,
+    cancel: CancellationToken,
+}
+
+impl<'a> Publish<'a> {
+    pub fn to(service: Service, base_url: impl Into<String>, token: &str) -> Self {
+        Self {
+            service,
+            base_url: base_url.into(),
+            token: ApiKey::new(token.to_owned()),
+            previous: None,
+            account: (service == Service::CloudflarePages).then(|| cloudflare::ACCOUNT.to_owned()),
+            cancel: CancellationToken::new(),
+        }
+    }
+
+    /// Update the site of `previous`.
+    pub fn over(mut self, previous: Option<&'a Publication>) -> Self {
+        self.previous = previous;
+        self
+    }
+
+    /// The Cloudflare account to name (none: the only one the token reaches).
+    pub fn account(mut self, account: Option<&str>) -> Self {
+        self.account = account.map(str::to_owned);
+        self
+    }
+
+    pub fn cancel(mut self, cancel: CancellationToken) -> Self {
+        self.cancel = cancel;
+        self
+    }
+
+    pub async fn site(&self, site: &Site) -> Result<Publication, PublishError> {
+        self.watched(site, &|_: Progress| {}).await
+    }
+
+    pub async fn watched(
+        &self,
+        site: &Site,
+        progress: ProgressSink<'_>,
+    ) -> Result<Publication, PublishError> {
+        publish(PublishRequest {
+            service: self.service,
+            site,
+            token: &self.token,
+            base_url: self.base_url.clone(),
+            previous: self.previous,
+            name: "Bright Page",
+            account_id: self.account.clone(),
+            progress,
+            cancel: self.cancel.clone(),
+            timing: quick(),
+        })
+        .await
+    }
+}
+
+/// The site of [`site_files`] for `version`.
+pub fn site(version: &str) -> Site {
+    Site::from_files(site_files(version)).expect("site")
 }
 
 pub fn sha1_hex(bytes: &[u8]) -> String {

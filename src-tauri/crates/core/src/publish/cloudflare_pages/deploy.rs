@@ -24,10 +24,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     let project = match job.previous {
         Some(p) => api::get_project(&client, &account, &p.site_id)
             .await?
-            .ok_or_else(|| PublishError::SiteGone {
-                service,
-                site: p.site_name.clone(),
-            })?,
+            .ok_or_else(|| job.site_gone(p))?,
         None => {
             let project = api::create_project(&client, &account, &job.name).await?;
             let url = project.live_url();

@@ -162,7 +162,3 @@ fn set_branches(repo: &Repository, branches: &[GitBranch]) -> Result<()> {
     }
     Ok(())
 }
-
-#[cfg(test)]
-#[path = "repo_tests.rs"]
-mod tests;

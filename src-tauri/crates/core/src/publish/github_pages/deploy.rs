@@ -20,10 +20,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     let repo = match job.previous {
         Some(p) => gh::get_repo(&client, &RepoName::parse(&p.site_id)?)
             .await?
-            .ok_or_else(|| PublishError::SiteGone {
-                service,
-                site: p.site_name.clone(),
-            })?,
+            .ok_or_else(|| job.site_gone(p))?,
         // Pages serves public repositories on every plan.
         None => {
             let repo = gh::create_repo(

@@ -11,14 +11,9 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     job.report(PublishStage::Site);
     let client = job.client.clone();
     let site = match job.previous {
-        Some(p) => {
-            api::get_site(&client, &p.site_id)
-                .await?
-                .ok_or_else(|| PublishError::SiteGone {
-                    service: client.service(),
-                    site: p.site_name.clone(),
-                })?
-        }
+        Some(p) => api::get_site(&client, &p.site_id)
+            .await?
+            .ok_or_else(|| job.site_gone(p))?,
         None => {
             let site = api::create_site(&client, &job.name).await?;
             job.made_site(&site.id, &site.name, site.live_url(), None);

@@ -13,10 +13,7 @@ pub async fn run(job: &mut Job<'_>) -> Result<Publication> {
     let project = match job.previous {
         Some(p) => api::get_project(&client, &p.site_id)
             .await?
-            .ok_or_else(|| PublishError::SiteGone {
-                service,
-                site: p.site_name.clone(),
-            })?,
+            .ok_or_else(|| job.site_gone(p))?,
         None => {
             let project = api::create_project(&client, &job.name).await?;
             let url = format!("https://{}.vercel.app", project.name);

@@ -1,7 +1,14 @@
-//! The exported repository, read back with the real `git` command.
+//! The history exported as a git repository, read back with the real `git` command: the log
+//! tells the project's story, forks are branches, a fresh clone is a whole site, exporting again
+//! adds only the new versions, and a folder with other things in it is left alone.
 
-use super::*;
-use crate::project::{FileChange, NewVariant, NewVersion, VariantOutcome, VersionKind};
+mod publish_support;
+mod support;
+
+use publish_support::project_with_a_fork;
+use s2c_core::project::{FileChange, Project};
+use s2c_core::publish::git::export_git;
+use std::path::Path;
 use std::process::Command;
 
 fn git(dir: &Path, args: &[&str]) -> String {
@@ -20,58 +27,15 @@ fn git(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn page(title: &str) -> Vec<u8> {
-    format!("<!doctype html><title>{title}</title><img src=\"assets/logo.png\">").into_bytes()
-}
-
-fn generate(project: &Project, parent: Option<VersionId>, prompt: &str, title: &str) -> VersionId {
-    let spec = NewVersion {
-        parent,
-        kind: Some(if parent.is_some() {
-            VersionKind::Edit
-        } else {
-            VersionKind::Generation
-        }),
-        prompt: Some(prompt.into()),
-        stack: Some("html_tailwind".into()),
-        request: None,
-        inputs: vec![],
-    };
-    let (version, recorders) = project
-        .start_generation(
-            spec,
-            vec![NewVariant {
-                model: Some("gpt-5".into()),
-                provider: Some("openai".into()),
-            }],
-        )
-        .expect("start");
-    for mut rec in recorders {
-        rec.mark_generating().expect("generating");
-        rec.set_files(&[
-            ("index.html".into(), page(title)),
-            ("assets/logo.png".into(), b"\x89PNG logo".to_vec()),
-        ])
-        .expect("files");
-        rec.finish(VariantOutcome::Complete).expect("finish");
-    }
-    project.finish_generation(version, true).expect("finish").id
-}
-
-/// v1 → v2 → v4 (the working copy), and v2 → v3, a fork.
-fn project_with_a_fork() -> (tempfile::TempDir, Project) {
+fn forked() -> (tempfile::TempDir, Project) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let project = Project::create(&dir.path().join("page"), "Page").expect("project");
-    let v1 = generate(&project, None, "A landing page for a bakery", "v1");
-    let v2 = generate(&project, Some(v1), "Make the header sticky", "v2");
-    let _v4_first = generate(&project, Some(v2), "Try a green palette", "green");
-    generate(&project, Some(v2), "Darker hero", "dark");
+    let project = project_with_a_fork(dir.path());
     (dir, project)
 }
 
 #[tokio::test]
 async fn git_log_tells_the_story_and_a_fresh_clone_has_the_page() {
-    let (dir, project) = project_with_a_fork();
+    let (dir, project) = forked();
     let dest = dir.path().join("repo");
 
     let export = export_git(&project, &dest).await.expect("export");
@@ -139,7 +103,7 @@ async fn git_log_tells_the_story_and_a_fresh_clone_has_the_page() {
             "the clone lacks {reference}"
         );
     }
-    crate::publish::Site::from_folder(&clone).expect("the clone is a site");
+    s2c_core::publish::Site::from_folder(&clone).expect("the clone is a site");
 }
 
 /// The local files a page names in `src` and `href`.
@@ -161,7 +125,7 @@ fn local_references(html: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn exporting_again_adds_only_the_new_versions() {
-    let (dir, project) = project_with_a_fork();
+    let (dir, project) = forked();
     let dest = dir.path().join("repo");
     let first = export_git(&project, &dest).await.expect("export");
     let head = git(&dest, &["rev-parse", "main"]);
@@ -177,7 +141,7 @@ async fn exporting_again_adds_only_the_new_versions() {
             None,
             &[FileChange {
                 path: "index.html".into(),
-                content: Some(page("by hand")),
+                content: Some(b"<!doctype html><title>by hand</title>".to_vec()),
             }],
         )
         .expect("save");
@@ -196,12 +160,12 @@ async fn exporting_again_adds_only_the_new_versions() {
 
 #[tokio::test]
 async fn a_folder_with_other_things_or_uncommitted_changes_is_not_touched() {
-    let (dir, project) = project_with_a_fork();
+    let (dir, project) = forked();
     let busy = dir.path().join("busy");
     std::fs::create_dir_all(&busy).expect("mkdir");
     std::fs::write(busy.join("notes.txt"), "mine").expect("write");
     let err = export_git(&project, &busy).await.expect_err("not empty");
-    assert_eq!(err.code(), crate::ErrorCode::Conflict, "{err}");
+    assert_eq!(err.code(), s2c_core::ErrorCode::Conflict, "{err}");
     assert_eq!(
         std::fs::read_to_string(busy.join("notes.txt")).expect("kept"),
         "mine"
@@ -211,7 +175,7 @@ async fn a_folder_with_other_things_or_uncommitted_changes_is_not_touched() {
     export_git(&project, &dest).await.expect("export");
     std::fs::write(dest.join("index.html"), "edited by a developer").expect("edit");
     let err = export_git(&project, &dest).await.expect_err("dirty");
-    assert_eq!(err.code(), crate::ErrorCode::Conflict, "{err}");
+    assert_eq!(err.code(), s2c_core::ErrorCode::Conflict, "{err}");
     assert_eq!(
         std::fs::read_to_string(dest.join("index.html")).expect("kept"),
         "edited by a developer"
