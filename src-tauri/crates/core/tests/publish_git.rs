@@ -5,7 +5,7 @@
 mod publish_support;
 mod support;
 
-use publish_support::project_with_a_fork;
+use publish_support::{git_clone, project_with_a_fork};
 use s2c_core::project::{FileChange, Project};
 use s2c_core::publish::git::export_git;
 use std::path::Path;
@@ -74,18 +74,7 @@ async fn git_log_tells_the_story_and_a_fresh_clone_has_the_page() {
         "a fork has its branch: {branches}"
     );
 
-    let clone = dir.path().join("clone");
-    let out = Command::new("git")
-        .args(["clone", "--quiet"])
-        .arg(&dest)
-        .arg(&clone)
-        .output()
-        .expect("clone");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let clone = git_clone(&dest, &dir.path().join("clone"));
     let index = std::fs::read_to_string(clone.join("index.html")).expect("index.html");
     assert!(index.contains("<title>"), "{index}");
     let working = std::fs::read(project.root().join("index.html")).expect("working copy");

@@ -6,7 +6,9 @@ mod publish_support;
 mod support;
 
 use publish_support::github::{git, GithubMock, LOGIN, TOKEN};
-use publish_support::{generate, project_with_a_fork, quick, site, Fault, Publish};
+use publish_support::{
+    generate, git_clone, project_with_a_fork, quick, site, Fault, Publish, SITE_PATHS,
+};
 use s2c_core::publish::git::{export_git, push_to_github};
 use s2c_core::publish::http::ServiceClient;
 use s2c_core::publish::{Publication, PublishError, Service};
@@ -45,15 +47,7 @@ async fn pages_serve_a_commit_on_gh_pages_and_the_next_publish_adds_one() {
     assert_eq!(first.url, format!("https://{LOGIN}.github.io/bright-page/"));
     assert_eq!(first.site_id, format!("{LOGIN}/bright-page"));
     let live = mock.files(&first.site_id, "gh-pages");
-    assert_eq!(
-        live.keys().collect::<Vec<_>>(),
-        [
-            "assets/logo-copy.png",
-            "assets/logo.png",
-            "index.html",
-            "style.css"
-        ]
-    );
+    assert_eq!(live.keys().collect::<Vec<_>>(), SITE_PATHS);
     mock.with(|s| {
         assert!(
             !s.repos[&first.site_id].private,
@@ -157,19 +151,7 @@ async fn push_to_github_makes_the_same_commits_and_a_fresh_clone_has_the_story()
             branch.name
         );
     }
-    let clone = dir.path().join("clone");
-    let out = std::process::Command::new("git")
-        .arg("clone")
-        .arg("--quiet")
-        .arg(mock.repo_dir(&report.repo))
-        .arg(&clone)
-        .output()
-        .expect("clone");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let clone = git_clone(&mock.repo_dir(&report.repo), &dir.path().join("clone"));
     let log = git(&clone, &["log", "--format=%s", "main"], None, &[]).expect("log");
     assert_eq!(
         log.lines().collect::<Vec<_>>(),

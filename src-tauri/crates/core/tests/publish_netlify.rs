@@ -7,7 +7,7 @@ mod publish_support;
 mod support;
 
 use publish_support::netlify::{NetlifyMock, TOKEN};
-use publish_support::{site, site_files, Publish};
+use publish_support::{site, site_files, Publish, SITE_PATHS};
 use s2c_core::publish::{Progress, Publication, PublishError, PublishStage, Service, Site};
 use s2c_core::ErrorCode;
 use std::sync::{Arc, Mutex};
@@ -59,6 +59,22 @@ async fn run_until(
     (result, seen)
 }
 
+/// The site serves what it served `before`, and Netlify was told to drop the unfinished deploy.
+fn live_unchanged_and_the_deploy_cancelled(
+    mock: &NetlifyMock,
+    first: &Publication,
+    before: &publish_support::netlify::Site,
+) {
+    let after = mock.site(&first.site_id).expect("site");
+    assert_eq!(after.live, before.live);
+    assert_eq!(after.live_deploy, before.live_deploy);
+    assert_eq!(
+        mock.with(|s| s.cancelled.len()),
+        1,
+        "the unfinished deploy was cancelled"
+    );
+}
+
 #[tokio::test]
 async fn publishing_again_updates_the_same_site_and_sends_only_what_changed() {
     let mock = NetlifyMock::start().await;
@@ -74,15 +90,7 @@ async fn publishing_again_updates_the_same_site_and_sends_only_what_changed() {
         "the logo's two copies are sent once"
     );
     let live = mock.site(&first.site_id).expect("site").live;
-    assert_eq!(
-        live.keys().collect::<Vec<_>>(),
-        [
-            "assets/logo-copy.png",
-            "assets/logo.png",
-            "index.html",
-            "style.css"
-        ]
-    );
+    assert_eq!(live.keys().collect::<Vec<_>>(), SITE_PATHS);
     let last = progress.last().expect("progress");
     assert_eq!((last.sent, last.to_send), (3, 3), "{progress:?}");
 
@@ -142,14 +150,7 @@ async fn a_failed_upload_cancels_the_deploy_and_the_live_site_stays() {
         err.to_string().contains("The live site was not changed"),
         "{err}"
     );
-    let after = mock.site(&first.site_id).expect("site");
-    assert_eq!(after.live, before.live);
-    assert_eq!(after.live_deploy, before.live_deploy);
-    assert_eq!(
-        mock.with(|s| s.cancelled.len()),
-        1,
-        "the unfinished deploy was cancelled"
-    );
+    live_unchanged_and_the_deploy_cancelled(&mock, &first, &before);
 }
 
 #[tokio::test]
@@ -181,12 +182,7 @@ async fn cancel_stops_the_upload_and_the_live_site_stays() {
         4,
         "three files the first time, one now"
     );
-    assert_eq!(mock.site(&first.site_id).expect("site").live, before.live);
-    assert_eq!(
-        mock.with(|s| s.cancelled.len()),
-        1,
-        "the unfinished deploy was cancelled"
-    );
+    live_unchanged_and_the_deploy_cancelled(&mock, &first, &before);
 }
 
 #[tokio::test]
@@ -211,8 +207,7 @@ async fn cancel_while_the_deploy_is_processing_keeps_the_live_site() {
         cancelled.expect_err("cancelled").code(),
         ErrorCode::Cancelled
     );
-    assert_eq!(mock.site(&first.site_id).expect("site").live, before.live);
-    assert_eq!(mock.with(|s| s.cancelled.len()), 1);
+    live_unchanged_and_the_deploy_cancelled(&mock, &first, &before);
 }
 
 #[tokio::test]

@@ -73,8 +73,9 @@ impl PublishError {
         }
     }
 
-    /// The code front ends branch on: `missing_key` and `unauthorized` open Settings, `not_found` offers a new
-    /// site, `conflict` asks for another name, `cancelled` is not an error to show.
+    /// The code front ends branch on: `missing_key` and `unauthorized` open Settings,
+    /// `not_found` offers a new site, `conflict` asks for another name, `cancelled` is not an
+    /// error to show.
     pub fn code(&self) -> ErrorCode {
         match self {
             Self::NoToken(_) => ErrorCode::MissingKey,

@@ -289,6 +289,31 @@ pub fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The paths of [`site_files`], sorted.
+pub const SITE_PATHS: [&str; 4] = [
+    "assets/logo-copy.png",
+    "assets/logo.png",
+    "index.html",
+    "style.css",
+];
+
+/// `git clone` `from` into `to` with the real git command; `to`.
+pub fn git_clone(from: &std::path::Path, to: &std::path::Path) -> std::path::PathBuf {
+    let out = std::process::Command::new("git")
+        .args(["clone", "--quiet"])
+        .arg(from)
+        .arg(to)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git clone: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    to.to_path_buf()
+}
+
 /// A site of three files, one shared by two paths; `version` changes the page only.
 pub fn site_files(version: &str) -> Vec<(String, Vec<u8>)> {
     vec![
