@@ -306,3 +306,82 @@ async fn a_keychain_token_never_goes_to_an_environment_base_url() {
         "https://bright-page.netlify.app"
     );
 }
+
+/// The folder `s2c generate` writes a variant to is published as it is: its page and nothing
+/// else, to a new site, then the same site again.
+#[tokio::test]
+async fn a_variant_folder_written_by_s2c_generate_is_published() {
+    let vendor = support::MockServer::start(vec![]).await;
+    let page = "<!doctype html><html><body><h1>Sunday Bakery</h1></body></html>";
+    let args = serde_json::json!({ "path": "index.html", "content": page }).to_string();
+    let mut create = support::openai::ResponsesStream::new();
+    create
+        .function_call("fc_1", "call_1", "create_file", &[&args])
+        .completed(support::openai::usage(100, 0, 50, 0));
+    let mut done = support::openai::ResponsesStream::new();
+    done.message("msg", &["Done."])
+        .completed(support::openai::usage(150, 0, 5, 0));
+    vendor.push(support::Reply::sse_text(create.body()));
+    vendor.push(support::Reply::sse_text(done.body()));
+    let out = tempfile::tempdir().expect("temp dir");
+    let generated = s2c(
+        vec![
+            "generate".into(),
+            "--text".into(),
+            "A landing page for a bakery".into(),
+            "--model".into(),
+            "gpt-5.4".into(),
+            "--fidelity-rounds".into(),
+            "0".into(),
+            "--out".into(),
+            out.path().display().to_string(),
+            "--quiet".into(),
+        ],
+        vec![
+            ("OPENAI_API_KEY", "sk-publish-test-0123456789abcdef".into()),
+            ("OPENAI_BASE_URL", vendor.url("/v1")),
+        ],
+    )
+    .await;
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    let variant = out.path().join("variant-1");
+    let mock = NetlifyMock::start().await;
+    let publish = || {
+        s2c(
+            vec![
+                "publish".into(),
+                variant.display().to_string(),
+                "--to".into(),
+                "netlify".into(),
+                "--name".into(),
+                "Sunday Bakery".into(),
+                "--quiet".into(),
+            ],
+            netlify_env(&mock),
+        )
+    };
+
+    let first = publish().await;
+    let again = publish().await;
+
+    for run in [&first, &again] {
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout).trim(),
+            "https://sunday-bakery.netlify.app"
+        );
+    }
+    let sites = mock.with(|s| s.sites.clone());
+    assert_eq!(sites.len(), 1, "the same site both times");
+    let live = &sites.values().next().expect("site").live;
+    assert_eq!(live.keys().collect::<Vec<_>>(), ["index.html"]);
+    assert_eq!(live["index.html"], page.as_bytes());
+}
