@@ -220,13 +220,18 @@ pub async fn open_in_editor(
                 "That editor is not installed on this computer.",
             )
         })?;
-    tauri_plugin_opener::open_path(editor.target(project.root()), Some(editor.program.as_str()))
-        .map_err(|e| {
-            IpcError::new(
-                ErrorCode::Internal,
-                &format!("{} could not be started: {e}", editor.label),
-            )
-        })
+    let target = editor.target(project.root());
+    tauri_plugin_opener::open_path(&target, Some(editor.program.as_str())).map_err(|e| {
+        tracing::warn!(editor = %editor.label, "could not start the editor: {e}");
+        IpcError::new(
+            ErrorCode::Internal,
+            &format!(
+                "{} could not be started. Open {} in it yourself, or choose another editor.",
+                editor.label,
+                target.display()
+            ),
+        )
+    })
 }
 
 /// Only an https address the app recorded goes to the browser.
@@ -238,9 +243,10 @@ fn open_url(url: &str) -> Result<(), IpcError> {
         ));
     }
     tauri_plugin_opener::open_url(url, None::<&str>).map_err(|e| {
+        tracing::warn!("could not open the browser: {e}");
         IpcError::new(
             ErrorCode::Internal,
-            &format!("The browser could not be opened: {e}"),
+            &format!("The browser could not be opened. Copy the link instead: {url}"),
         )
     })
 }
