@@ -6,7 +6,7 @@
 // accepts, a process that is gone, a window that has drawn) with a bounded timeout and says
 // what it was waiting for when it gives up.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import net from "node:net";
@@ -104,6 +104,19 @@ export async function waitForAppExit({ timeout = 15_000, kill = true } = {}) {
     }
     await poll("the killed app process to be gone", () => appProcesses().length === 0, { timeout: 5_000 });
   }
+}
+
+/** Every file under `dir`, at any depth: what a secrets scan reads. */
+export function filesUnder(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info) continue;
+    if (info.isDirectory()) out.push(...filesUnder(path));
+    else if (info.isFile()) out.push(path);
+  }
+  return out;
 }
 
 /** Launch the app; pass the `home` of an earlier launch to restart it on the same data. */

@@ -20,10 +20,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         &["app_info", "child_env", "prompts", "visual_edit", "vocab"],
     ),
     ("fidelity", &["render"]),
-    (
-        "figma",
-        &["prompts", "providers", "redact", "safe_fetch", "vocab"],
-    ),
+    ("figma", &["prompts", "redact", "safe_fetch", "vocab"]),
     (
         "tools",
         &[
@@ -47,6 +44,20 @@ const FLOORS: &[(&str, &[&str])] = &[
             "fidelity",
             "redact",
             "safe_fetch",
+            "test_http",
+            "vocab",
+        ],
+    ),
+    (
+        "publish",
+        &[
+            "app_info",
+            "atomic_file",
+            "project",
+            "redact",
+            "render",
+            "secrets",
+            "settings",
             "test_http",
             "vocab",
         ],
@@ -78,6 +89,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("projects", &["generation", "state"]),
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
+    ("publish", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.
