@@ -433,14 +433,7 @@ fn fetching_models_sends_a_stored_key_only_to_its_configured_base_url() {
 
 #[test]
 fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
-    let Ok(chromium) = s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref())
-    else {
-        assert_ne!(
-            std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
-            Ok("1"),
-            "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
-        );
-        eprintln!("SKIPPED: no Chromium");
+    let Some(chromium) = super::chromium_or_skip() else {
         return;
     };
     tauri::async_runtime::block_on(async {
@@ -473,25 +466,7 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         let project = h.state().projects.create("Scored", None).unwrap();
         // The screenshot as this machine's Chromium draws the page: one from another build
         // would be a pixel off (docs/FIDELITY.md).
-        let screenshot = {
-            use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
-            let renderer = Renderer::new(RendererConfig::new(chromium.clone()));
-            let files = [(
-                s2c_core::vocab::paths::normalize("index.html").unwrap(),
-                sample.clone(),
-            )]
-            .into();
-            let screen = ScreenSize {
-                width: 1280,
-                height: 860,
-            };
-            let source = Arc::new(FileSnapshot::new(files, None));
-            let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
-                .await
-                .unwrap();
-            renderer.shutdown().await;
-            png
-        };
+        let screenshot = super::drawn_here(&chromium, &sample, 1280, 860).await;
         let input = project
             .add_input("login.png", "image/png", &screenshot)
             .unwrap();
@@ -530,15 +505,21 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
             stored[0].report["metric"],
             json!(s2c_core::fidelity::METRIC_VERSION)
         );
-        let diff = crate::generation::commands::variant_score_diff(
+        let images = crate::generation::commands::variant_score_images(
             h.state(),
             project.id().to_owned(),
             event.variant_id,
         )
         .await
-        .unwrap()
-        .expect("a diff image");
+        .unwrap();
+        let diff = images.diff.expect("a diff image");
         assert!(diff.starts_with("data:image/png;base64,"));
+        let render = images.render.expect("the render, for the comparison view");
+        assert!(render.starts_with("data:image/png;base64,"));
+        assert!(images
+            .screenshot
+            .expect("the screenshot")
+            .starts_with("data:image/png;base64,"));
         // The version that became the working copy is pictured for the history panel.
         let mut thumbnails = Vec::new();
         for _ in 0..200 {

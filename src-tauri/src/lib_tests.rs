@@ -237,6 +237,23 @@ fn plugin_commands_refuse_a_window_showing_a_preview() {
     }
 }
 
+/// The local Chromium, or `None` (the test is skipped); with S2C_REQUIRE_CHROMIUM=1 its absence
+/// fails the test instead.
+fn chromium_or_skip() -> Option<std::path::PathBuf> {
+    match s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref()) {
+        Ok(path) => Some(path),
+        Err(_) => {
+            assert_ne!(
+                std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
+                Ok("1"),
+                "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
+            );
+            eprintln!("SKIPPED: no Chromium");
+            None
+        }
+    }
+}
+
 /// While the window's own page is not the app's (until the app's page is back), nothing
 /// answers it, even when the window already reports the app's address, as WebKit does while the
 /// window goes back and the other page still runs.
@@ -268,6 +285,29 @@ fn a_window_away_from_the_app_is_refused_until_the_app_is_back() {
     );
 }
 
+/// `page` as this machine's Chromium draws it on a `width` × `height` screen: a screenshot the
+/// page matches exactly (one from another Chromium build would be a pixel off, docs/FIDELITY.md).
+async fn drawn_here(chromium: &std::path::Path, page: &str, width: u32, height: u32) -> Vec<u8> {
+    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
+    let renderer = Renderer::new(RendererConfig::new(chromium.to_path_buf()));
+    let files = [(
+        s2c_core::vocab::paths::normalize("index.html").unwrap(),
+        page.to_owned(),
+    )]
+    .into();
+    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
+    let png = s2c_core::fidelity::screenshot_of(
+        &renderer,
+        source,
+        "/index.html",
+        ScreenSize { width, height },
+    )
+    .await
+    .unwrap();
+    renderer.shutdown().await;
+    png
+}
+
 #[path = "domain_tests.rs"]
 mod domain_tests;
 
@@ -277,6 +317,8 @@ mod test_harness;
 #[path = "generation_tests.rs"]
 mod generation_tests;
 
+#[path = "after_save_tests.rs"]
+mod after_save_tests;
 #[path = "trust_tests.rs"]
 mod trust_tests;
 

@@ -14,6 +14,7 @@ mod error;
 mod ext;
 mod ffmpeg_args;
 mod files;
+pub mod frames;
 mod geometry;
 mod overlay;
 mod recorder;

@@ -2,6 +2,7 @@
 //! streams its events to the UI over an ipc Channel; the variants' files are served live by the
 //! preview scheme and stored with the version when the generation ends.
 
+pub(crate) mod after_save;
 pub mod commands;
 mod finish;
 mod models;
@@ -35,7 +36,7 @@ pub struct Generations {
     /// Announces [`GenerationRecorded`] and [`score::VariantScored`] (set up with the app
     /// handle at startup).
     on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
-    on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
+    pub(crate) on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     pub(crate) on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
     /// Where variants' tools write assets while they run: a folder per generation, one in it
     /// per variant.

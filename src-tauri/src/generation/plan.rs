@@ -188,6 +188,18 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .iter()
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
+            // What the user set by hand and still stands: the model is told where it lives.
+            let stored = project.hand_edits_behind(*version_id).unwrap_or_else(|e| {
+                tracing::info!("could not read what was set by hand: {e}");
+                Vec::new()
+            });
+            let hand_set = s2c_core::visual_edit::standing(&stored, &start_texts);
+            let reference = project
+                .reference_screenshot(*version_id)
+                .unwrap_or_else(|e| {
+                    tracing::info!("no screenshot to score the change against: {e}");
+                    None
+                });
             Ok(Source {
                 needs: ModelNeeds {
                     vision: !reference_images.is_empty(),
@@ -200,6 +212,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                         selector: s.selector.clone(),
                     }),
                     reference_images,
+                    hand_set,
                 },
                 start_texts,
                 start_binaries,
@@ -208,8 +221,9 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 parent: Some(*version_id),
                 kind: VersionKind::Edit,
                 inputs: reference_input_ids.clone(),
-                first_screenshot: None,
-                scorable: false,
+                // An iteration of a page made from a screenshot is scored against it too.
+                first_screenshot: reference,
+                scorable: reference.is_some(),
             })
         }
     }

@@ -11,7 +11,11 @@
 // styles) and the page's palette; {type: "s2c-edit-dblclick", x, y} edits text in place and
 // reports {type: "s2c-text", key, text}; {type: "s2c-edit-scroll", x, y, dx, dy} scrolls.
 // {type: "s2c-edit-apply", changes} shows queued changes as inline styles / text (earlier ones
-// undone first). Only the page's own DOM changes: no new powers.
+// undone first). {type: "s2c-edit-sample", x, y} (an eyedropper click) reports
+// {type: "s2c-sample", x, y, width, height, color}: the place in page px, the viewport size (the
+// app reads that pixel off a render laid out the same) and the nearest painted background there.
+// Issue 31: {type: "s2c-highlight", box} points out a fidelity difference (end of this file).
+// Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
   if (window.parent === window) return;
@@ -335,6 +339,28 @@
     });
   }
 
+  function background(el) {
+    for (; el && el.nodeType === 1; el = el.parentElement) {
+      var c = getComputedStyle(el).backgroundColor;
+      if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) return c;
+    }
+    return "rgb(255, 255, 255)";
+  }
+
+  function sample(el, d) {
+    window.parent.postMessage(
+      {
+        type: "s2c-sample",
+        x: Math.round(d.x + window.scrollX),
+        y: Math.round(d.y + window.scrollY),
+        width: window.innerWidth,
+        height: window.innerHeight,
+        color: background(el),
+      },
+      "*",
+    );
+  }
+
   function scrollAt(el, dx, dy) {
     for (var node = el; node && node !== document.documentElement; node = node.parentElement) {
       var cs = getComputedStyle(node);
@@ -385,6 +411,9 @@
     } else if (editing && d.type === "s2c-edit-click" && typeof d.additive === "boolean") {
       var target = elementAt(d);
       if (target) pick(target, d.additive);
+    } else if (editing && d.type === "s2c-edit-sample") {
+      var sampled = elementAt(d);
+      if (sampled) sample(sampled, d);
     } else if (editing && d.type === "s2c-edit-dblclick") {
       var text = elementAt(d);
       if (text) editText(text);
@@ -398,5 +427,43 @@
       });
       showPicked();
     }
+  });
+})();
+// Pointing out a place (a fidelity difference): {type: "s2c-highlight", box: {x, y, width,
+// height} | null} in page px draws a box there and scrolls it into view; null removes it.
+(function () {
+  if (window.parent === window) return;
+  var mark = null;
+  function num(v) {
+    return typeof v === "number" && isFinite(v) && v >= 0 && v < 1e6;
+  }
+  window.addEventListener("message", function (e) {
+    if (e.source !== window.parent) return;
+    var d = e.data;
+    if (!d || typeof d !== "object" || d.type !== "s2c-highlight") return;
+    var b = d.box;
+    if (!b) {
+      if (mark) mark.style.display = "none";
+      return;
+    }
+    if (typeof b !== "object" || !num(b.x) || !num(b.y) || !num(b.width) || !num(b.height)) return;
+    if (!mark) {
+      mark = document.createElement("div");
+      mark.setAttribute("data-s2c-overlay", "");
+      mark.setAttribute("data-s2c-highlight", "");
+      mark.style.cssText =
+        "position:absolute;pointer-events:none;z-index:2147483647;border:2px solid #f43f5e;background:rgba(244,63,94,.12);border-radius:4px;box-shadow:0 0 0 4px rgba(244,63,94,.25);box-sizing:border-box";
+      document.documentElement.appendChild(mark);
+    }
+    // Page px are measured from the document's top left, as is an absolute box on <html> (its
+    // containing block is the initial one).
+    mark.style.display = "block";
+    mark.style.left = b.x + "px";
+    mark.style.top = b.y + "px";
+    mark.style.width = Math.max(b.width, 4) + "px";
+    mark.style.height = Math.max(b.height, 4) + "px";
+    var top = Math.max(0, b.y - Math.max(40, (window.innerHeight - b.height) / 2));
+    var left = Math.max(0, b.x - Math.max(20, (window.innerWidth - b.width) / 2));
+    window.scrollTo({ top: top, left: b.width > window.innerWidth ? 0 : left, behavior: "smooth" });
   });
 })();

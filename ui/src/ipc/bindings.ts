@@ -81,16 +81,16 @@ export const commands = {
 	 *  Add a screenshot or video from disk to a project's inputs. Anything that is not a PNG,
 	 *  JPEG or WebP image (≤ 20 MB) or an MP4, WebM or MOV video is refused with the reason.
 	 */
-	projectAddInput: (projectId: string, path: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_add_input", { projectId, path })),
+	projectAddInput: (projectId: string, path: string) => typedError<InputInfo_Serialize, IpcError>(__TAURI_INVOKE("project_add_input", { projectId, path })),
 	/**  Add pasted image data (base64) to a project's inputs, with the same checks. */
-	projectAddInputData: (projectId: string, fileName: string, dataBase64: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_add_input_data", { projectId, fileName, dataBase64 })),
+	projectAddInputData: (projectId: string, fileName: string, dataBase64: string) => typedError<InputInfo_Serialize, IpcError>(__TAURI_INVOKE("project_add_input_data", { projectId, fileName, dataBase64 })),
 	/**  Every input of a project (screenshots, videos, reference images). */
-	projectInputs: (projectId: string) => typedError<InputInfo[], IpcError>(__TAURI_INVOKE("project_inputs", { projectId })),
+	projectInputs: (projectId: string) => typedError<InputInfo_Serialize[], IpcError>(__TAURI_INVOKE("project_inputs", { projectId })),
 	/**
 	 *  Capture a live web page (1280 px wide, full page) with the local Chromium and keep it as a
 	 *  screenshot input. No third-party service sees the URL.
 	 */
-	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
+	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo_Serialize, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
 	/**
 	 *  Import the frame a Figma link names into the project's inputs: its 2× and 1× renders and its
 	 *  design tokens. Errors say what to fix (the link, the token, access, a rate limit's wait).
@@ -126,8 +126,14 @@ export const commands = {
 	previewUrl: (projectId: string, versionId: number, variantId: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_url", { projectId, versionId, variantId })),
 	/**  The cached fidelity scores of these variants (those not scored yet are left out). */
 	variantScores: (projectId: string, variantIds: number[]) => typedError<StoredScore[], IpcError>(__TAURI_INVOKE("variant_scores", { projectId, variantIds })),
-	/**  A variant's score image (screenshot | render | differences) as a `data:` URL, if scored. */
-	variantScoreDiff: (projectId: string, variantId: number) => typedError<string | null, IpcError>(__TAURI_INVOKE("variant_score_diff", { projectId, variantId })),
+	/**  The pictures of a variant's score (none when it was not scored). */
+	variantScoreImages: (projectId: string, variantId: number) => typedError<ScoreImages_Serialize, IpcError>(__TAURI_INVOKE("variant_score_images", { projectId, variantId })),
+	/**
+	 *  The page of a stored variant as the preview lays it out (`width` × `height` CSS px, full
+	 *  page, PNG) as a `data:` URL: the pixels the eyedropper reads (the preview itself is a
+	 *  sandboxed cross-origin frame whose pixels the app cannot read).
+	 */
+	previewPixels: (projectId: string, versionId: number, variantId: number, width: number, height: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_pixels", { projectId, versionId, variantId, width, height })),
 	/**  What the capture and record buttons may do on this machine, and why not. */
 	captureSupport: () => typedError<CaptureSupport_Serialize, IpcError>(__TAURI_INVOKE("capture_support")),
 	/**  Start a region capture: hide the app, freeze the screen it was on, open the overlay. */
@@ -160,6 +166,8 @@ export const commands = {
 	recordRunning: () => typedError<boolean, IpcError>(__TAURI_INVOKE("record_running")),
 	/**  Keep `start_ms..end_ms` of a recording the app made, as a new file. */
 	recordTrim: (path: string, startMs: number, endMs: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_trim", { path, startMs, endMs })),
+	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
+	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
 	/**
 	 *  Publish a version of a project to `service`: to the site it went to last time there, or to a
 	 *  new one named `name` (the project's name when unset). Progress arrives on `on_progress`.
@@ -775,6 +783,13 @@ export type FidelityRegion_Deserialize = {
 	page_box?: PixelBox | null,
 	/**  What is wrong, in words a model or a designer can act on. */
 	description: string,
+	/**  What is wrong in a few words ("missing", "12 px too far down", "different text"). */
+	summary?: string,
+	/**
+	 *  The element it is on, as a person names it ("the heading “Welcome back”"), when the
+	 *  rendered page (or the reference's) could tell; filled in by whoever rendered them.
+	 */
+	element?: string | null,
 	/**  How much it costs the score, 0–100 (the share of the total this place takes away). */
 	cost: number | null,
 };
@@ -788,6 +803,13 @@ export type FidelityRegion_Serialize = {
 	page_box: PixelBox | null,
 	/**  What is wrong, in words a model or a designer can act on. */
 	description: string,
+	/**  What is wrong in a few words ("missing", "12 px too far down", "different text"). */
+	summary: string,
+	/**
+	 *  The element it is on, as a person names it ("the heading “Welcome back”"), when the
+	 *  rendered page (or the reference's) could tell; filled in by whoever rendered them.
+	 */
+	element: string | null,
 	/**  How much it costs the score, 0–100 (the share of the total this place takes away). */
 	cost: number | null,
 };
@@ -869,11 +891,11 @@ export type FigmaImport = FigmaImport_Serialize | FigmaImport_Deserialize;
 /**  What a Figma import added to the project's inputs. */
 export type FigmaImport_Deserialize = {
 	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
-	image: InputInfo,
+	image: InputInfo_Deserialize,
 	/**  The frame at 1×: its true size, what the page is scored against. */
-	reference: InputInfo,
+	reference: InputInfo_Deserialize,
 	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
-	design: InputInfo,
+	design: InputInfo_Deserialize,
 	dpr: number,
 	file_name: string,
 	tokens: DesignTokens_Deserialize,
@@ -884,11 +906,11 @@ export type FigmaImport_Deserialize = {
 /**  What a Figma import added to the project's inputs. */
 export type FigmaImport_Serialize = {
 	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
-	image: InputInfo,
+	image: InputInfo_Serialize,
 	/**  The frame at 1×: its true size, what the page is scored against. */
-	reference: InputInfo,
+	reference: InputInfo_Serialize,
 	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
-	design: InputInfo,
+	design: InputInfo_Serialize,
 	dpr: number,
 	file_name: string,
 	tokens: DesignTokens_Serialize,
@@ -1122,12 +1144,34 @@ export type ImportedProject_Serialize = {
 	summary: ImportSummary,
 };
 
-export type InputInfo = {
+export type InputInfo = InputInfo_Serialize | InputInfo_Deserialize;
+
+export type InputInfo_Deserialize = {
 	id: number,
 	/**  Relative to the project, under `inputs/`. */
 	path: string,
 	media_type: string,
 	size: number,
+	/**
+	 *  An image's size in pixels (read from its header), so the preview can lay the page out
+	 *  at the screenshot's width; `None` for videos and unreadable files.
+	 */
+	width?: number | null,
+	height?: number | null,
+};
+
+export type InputInfo_Serialize = {
+	id: number,
+	/**  Relative to the project, under `inputs/`. */
+	path: string,
+	media_type: string,
+	size: number,
+	/**
+	 *  An image's size in pixels (read from its header), so the preview can lay the page out
+	 *  at the screenshot's width; `None` for videos and unreadable files.
+	 */
+	width: number | null,
+	height: number | null,
 };
 
 export type IpcError = {
@@ -1384,6 +1428,12 @@ export type RecentProject_Serialize = {
 	thumbnail: string | null,
 };
 
+/**  One frame of a recording, at `at_ms` from its start. */
+export type RecordingFrame = {
+	at_ms: number,
+	data_url: string,
+};
+
 /**  A recording that has begun. */
 export type RecordingStarted = {
 	/**  ffmpeg stops by itself after this many seconds. */
@@ -1403,6 +1453,38 @@ export type RegionKind =
 "different" | 
 /**  In place and alike, in another colour. */
 "color";
+
+/**
+ *  The pictures behind a variant's score, as `data:` URLs: what the comparison view lays side by
+ *  side, over each other and through a slider.
+ */
+export type ScoreImages = ScoreImages_Serialize | ScoreImages_Deserialize;
+
+/**
+ *  The pictures behind a variant's score, as `data:` URLs: what the comparison view lays side by
+ *  side, over each other and through a slider.
+ */
+export type ScoreImages_Deserialize = {
+	/**  The screenshot it was scored against, as the user gave it. */
+	screenshot?: string | null,
+	/**  The page as rendered for the score, full page, at the screenshot's width. */
+	render?: string | null,
+	/**  Screenshot | render | differences, at the comparison size. */
+	diff?: string | null,
+};
+
+/**
+ *  The pictures behind a variant's score, as `data:` URLs: what the comparison view lays side by
+ *  side, over each other and through a slider.
+ */
+export type ScoreImages_Serialize = {
+	/**  The screenshot it was scored against, as the user gave it. */
+	screenshot: string | null,
+	/**  The page as rendered for the score, full page, at the screenshot's width. */
+	render: string | null,
+	/**  Screenshot | render | differences, at the comparison size. */
+	diff: string | null,
+};
 
 /**
  *  What the user dragged over the frozen image, in the overlay's CSS pixels, and the size the

@@ -14,6 +14,23 @@ describe("the pick gate", () => {
     now += PICK_WINDOW_MS + 1;
     expect(gate.acceptPick()).toBe(false);
   });
+  it("takes one colour sample per eyedropper click, never one the page sends on its own", () => {
+    let now = 0;
+    const gate = new PickGate(() => now);
+    expect(gate.acceptSample()).toBe(false);
+    gate.clicked();
+    expect(gate.acceptSample()).toBe(false);
+    gate.sampled();
+    now += 10;
+    expect(gate.acceptSample()).toBe(true);
+    expect(gate.acceptSample()).toBe(false);
+    gate.sampled();
+    now += PICK_WINDOW_MS + 1;
+    expect(gate.acceptSample()).toBe(false);
+    gate.sampled();
+    gate.reset();
+    expect(gate.acceptSample()).toBe(false);
+  });
   it("takes one text edit per double-click", () => {
     const gate = new PickGate(() => 0);
     expect(gate.acceptText()).toBe(false);

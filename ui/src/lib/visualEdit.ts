@@ -28,6 +28,8 @@ export type ChangeSpec = { kind: "style"; property: StyleProperty; value: string
 export interface QueuedChange {
   targets: PickedElement[];
   change: ChangeSpec;
+  /** Steps of one gesture (a colour dragged in the picker) are one change: the last replaces the rest. */
+  gesture?: string;
 }
 
 export interface EditQueue {
@@ -142,7 +144,14 @@ export function pickedMessage(targets: PickedElement[]) {
 }
 
 export function push(queue: EditQueue, change: QueuedChange): EditQueue {
-  return { done: [...queue.done, change], undone: [] };
+  const last = queue.done[queue.done.length - 1];
+  const sameGesture =
+    change.gesture !== undefined &&
+    last?.gesture === change.gesture &&
+    last.targets.length === change.targets.length &&
+    last.targets.every((t, i) => t.key === change.targets[i]?.key);
+  const done = sameGesture ? queue.done.slice(0, -1) : queue.done;
+  return { done: [...done, change], undone: [] };
 }
 
 export function undo(queue: EditQueue): EditQueue {

@@ -13,7 +13,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("secrets", &["redact", "vocab"]),
     ("safe_fetch", &["test_http"]),
     ("providers", &["redact", "vocab"]),
-    ("prompts", &["vocab"]),
+    ("prompts", &["visual_edit", "vocab"]),
     ("visual_edit", &[]),
     (
         "render",

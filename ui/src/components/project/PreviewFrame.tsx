@@ -4,11 +4,12 @@
 // takes the pointer: the page learns clicks by position, and a pick or a text edit it reports
 // counts only as the answer to one of them (lib/pickGate.ts).
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { ElementSelection } from "../../ipc";
+import type { ElementSelection, PixelBox } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
-import { parseSelectMessage, selectModeMessage } from "../../lib/bridge";
+import { highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
 import { PickGate } from "../../lib/pickGate";
+import { parseSampleMessage, type Sample } from "../../lib/eyedropper";
 import { applyMessage, editModeMessage, isTextRefused, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
 interface Props {
@@ -27,11 +28,16 @@ interface Props {
     targets: PickedElement[];
     onPick: (pick: PickMessage) => void;
     onText: (key: number, text: string) => void;
+    /** The eyedropper is waiting for a click on the page. */
+    eyedropper?: boolean;
+    onSample?: (sample: Sample) => void;
   } | null;
+  /** A place on the page to point out (page px), e.g. a fidelity difference. */
+  highlight?: PixelBox | null;
   className?: string;
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, className = "" }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
@@ -68,6 +74,12 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
     frames.current[active]?.contentWindow?.postMessage(editModeMessage(editing), "*");
     gate.reset();
   }, [editing, active, slots, gate]);
+  // The eyedropper takes the next click on the layer: the page answers with the colour there.
+  const sampling = edit?.eyedropper === true;
+  const highlightRef = useLatest(highlight);
+  useEffect(() => {
+    frames.current[active]?.contentWindow?.postMessage(highlightMessage(highlight), "*");
+  }, [highlight, active, slots]);
   const queue = edit?.queue ?? null;
   const targets = edit?.targets ?? null;
   useEffect(() => {
@@ -94,6 +106,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
       }
       // The double-clicked element holds no plain text: the layer takes the pointer again.
       if (isTextRefused(event.data)) setTextOn(null);
+      const sample = parseSampleMessage(event.data);
+      if (sample && gate.acceptSample()) current.onSample?.(sample);
     };
     window.addEventListener("message", onMessage);
     return () => {
@@ -118,7 +132,9 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
     const frame = frames.current[swapper.active];
     if (!frame?.contentWindow) return;
     const box = frame.getBoundingClientRect();
-    frame.contentWindow.postMessage({ ...message, x: clientX - box.left, y: clientY - box.top }, "*");
+    // The Desktop preview shows the page scaled: the page measures in its own (unscaled) px.
+    const scale = frame.offsetWidth > 0 ? box.width / frame.offsetWidth : 1;
+    frame.contentWindow.postMessage({ ...message, x: (clientX - box.left) / scale, y: (clientY - box.top) / scale }, "*");
   };
 
   return (
@@ -141,6 +157,7 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
               swapper.loaded(i === 0 ? 0 : 1);
               if (selectOn.current) e.currentTarget.contentWindow?.postMessage(selectModeMessage(true), "*");
               if (editRef.current) e.currentTarget.contentWindow?.postMessage(editModeMessage(true), "*");
+              if (highlightRef.current) e.currentTarget.contentWindow?.postMessage(highlightMessage(highlightRef.current), "*");
             }}
           />
         ) : null,
@@ -149,7 +166,7 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
         <div
           data-testid="edit-layer"
           aria-hidden
-          className={`absolute inset-0 cursor-default ${textEditing ? "pointer-events-none" : ""}`}
+          className={`absolute inset-0 ${sampling ? "cursor-crosshair" : "cursor-default"} ${textEditing ? "pointer-events-none" : ""}`}
           onMouseMove={(e) => {
             if (hoverFrame.current !== null) return;
             const { clientX, clientY } = e;
@@ -163,11 +180,16 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
           }}
           onClick={(e) => {
             if (!e.isTrusted) return;
+            if (sampling) {
+              gate.sampled();
+              forward(e.clientX, e.clientY, { type: "s2c-edit-sample" });
+              return;
+            }
             gate.clicked();
             forward(e.clientX, e.clientY, { type: "s2c-edit-click", additive: e.shiftKey });
           }}
           onDoubleClick={(e) => {
-            if (!e.isTrusted) return;
+            if (!e.isTrusted || sampling) return;
             gate.textOpened();
             setTextOn(editSession);
             // The page can then take the keyboard for the text it edits.

@@ -8,9 +8,11 @@
 //! crate's, pure and browser-free. docs/FIDELITY.md has the formula and its validation.
 
 mod error;
+mod naming;
 mod render;
 
 pub use error::{FidelityError, Result};
+pub use naming::{PageElement, ELEMENT_PROBE};
 pub use render::{render_page, screen_for, screenshot_of, RenderedPage, TEXT_PROBE};
 
 #[cfg(test)]
@@ -88,14 +90,16 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     let screen = screen_for(width, height);
 
     let candidate = render_page(renderer, request.source.clone(), &request.path, screen);
-    let (mut candidate, reference_texts) = match &request.reference {
+    let (mut candidate, reference) = match &request.reference {
         Some((source, path)) => {
             let reference = render_page(renderer, source.clone(), path, screen);
             let (candidate, reference) = futures::future::join(candidate, reference).await;
-            (candidate?, Some(reference?.texts))
+            let reference = reference?;
+            (candidate?, Some((reference.texts, reference.elements)))
         }
         None => (candidate.await?, None),
     };
+    let reference_texts = reference.as_ref().map(|(texts, _)| texts.clone());
     let mut notes = page_notes(&candidate, width, height);
     if factor > 1 {
         notes.push(format!(
@@ -115,14 +119,26 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     };
     let rendered_png = std::mem::take(&mut candidate.shot.image);
     let want_diff = request.diff_image;
-    let compared = tokio::task::spawn_blocking(move || {
+    let candidate_image = std::mem::take(&mut candidate.image);
+    let candidate_texts = candidate.texts.clone();
+    let mut compared = tokio::task::spawn_blocking(move || {
         let texts = reference_texts
             .as_deref()
-            .map(|r| (r, candidate.texts.as_slice()));
-        compare_images(&reference_image, &candidate.image, texts, want_diff)
+            .map(|r| (r, candidate_texts.as_slice()));
+        compare_images(&reference_image, &candidate_image, texts, want_diff)
     })
     .await
     .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    naming::name_regions(
+        &mut compared.regions,
+        &naming::Pages {
+            page: &candidate.elements,
+            page_texts: &candidate.texts,
+            reference: reference
+                .as_ref()
+                .map(|(texts, elements)| (elements.as_slice(), texts.as_slice())),
+        },
+    );
     renderer.open_next_page().await;
     let report = FidelityReport {
         total: compared.total,

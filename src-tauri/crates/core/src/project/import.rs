@@ -47,6 +47,7 @@ pub async fn import_path_with(
         kind: VersionKind::Import,
         prompt: Some(&prompt),
         source: None,
+        hand_edits: None,
     };
     let id = project.create_snapshot(&spec, &files)?;
     project.make_current(id)?;

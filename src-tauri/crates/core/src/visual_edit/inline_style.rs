@@ -40,6 +40,17 @@ pub fn set_declaration(style: &str, name: &str, value: &str) -> String {
     out
 }
 
+/// Whether `style` declares any of `names` (a property and the shorthands that set it).
+pub fn declared(style: &str, names: &[&str]) -> bool {
+    let mut start = 0;
+    declaration_ends(style).into_iter().any(|end| {
+        let decl = &style[start..end];
+        start = end + 1;
+        let prop = decl.split(':').next().unwrap_or("").trim();
+        decl.contains(':') && names.iter().any(|n| prop.eq_ignore_ascii_case(n))
+    })
+}
+
 /// The byte offsets of the `;`s that end declarations (outside strings and parentheses), and
 /// the end of the text. The text is the attribute as written: a character reference's `;` ends
 /// nothing, and `&quot;` or `&#39;` opens or closes a string like the quote it stands for.

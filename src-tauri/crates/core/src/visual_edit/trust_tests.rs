@@ -175,12 +175,12 @@ fn styled(src: &str, mode: StyleMode, property: StyleProperty, value: &str) -> S
 
 #[test]
 fn existing_character_references_in_an_attribute_are_kept() {
-    use StyleMode::{Classes, InlineStyle};
+    use StyleMode::{Classes, Stylesheet};
     use StyleProperty::{Color, MarginTop};
     let cases = [
         (
             "<p style=\"font-family: &quot;Inter&quot;, sans-serif; color: red\" class=\"a&amp;b x\">A</p>",
-            InlineStyle,
+            Stylesheet,
             Color,
             "#123456",
             ("color: red", "color: #123456"),
@@ -188,7 +188,7 @@ fn existing_character_references_in_an_attribute_are_kept() {
         // A declaration after a quoted value holding a `;` is still found.
         (
             "<p style='content: &quot;a;b&quot;; margin-top: 1px'>A</p>",
-            InlineStyle,
+            Stylesheet,
             MarginTop,
             "8px",
             ("margin-top: 1px", "margin-top: 8px"),
@@ -203,7 +203,7 @@ fn existing_character_references_in_an_attribute_are_kept() {
         // A bare `&` is still escaped.
         (
             "<p style='background: url(a?b&c)'>A</p>",
-            InlineStyle,
+            Stylesheet,
             Color,
             "#fff",
             ("b&c)'", "b&amp;c); color: #fff'"),
