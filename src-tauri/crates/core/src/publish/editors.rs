@@ -154,10 +154,12 @@ fn application_dirs() -> Vec<PathBuf> {
     dirs.into_iter().map(|d| d.join("applications")).collect()
 }
 
-/// The `Name` and the program of `Exec` in a desktop entry's main group.
+/// The `Name` and the program of `Exec` in a desktop entry's main group; none for an editor
+/// that runs in a terminal (Vim, nano): opened from the app it would have no window.
 pub fn desktop_entry(text: &str) -> Option<(String, String)> {
     let mut in_main = false;
     let (mut name, mut exec) = (None, None);
+    let mut terminal = false;
     for line in text.lines().map(str::trim) {
         if line.starts_with('[') {
             in_main = line == "[Desktop Entry]";
@@ -166,7 +168,9 @@ pub fn desktop_entry(text: &str) -> Option<(String, String)> {
         if !in_main {
             continue;
         }
-        if let Some(value) = line.strip_prefix("Name=") {
+        if let Some(value) = line.strip_prefix("Terminal=") {
+            terminal = value.trim() == "true";
+        } else if let Some(value) = line.strip_prefix("Name=") {
             name.get_or_insert_with(|| value.to_owned());
         } else if let Some(value) = line.strip_prefix("Exec=") {
             // `env VAR=value program %U`: the program is the first word that is not the wrapper,
@@ -176,6 +180,9 @@ pub fn desktop_entry(text: &str) -> Option<(String, String)> {
                 .find(|w| *w != "env" && !w.starts_with('%') && !w.contains('='))?;
             exec.get_or_insert_with(|| program.trim_matches('"').to_owned());
         }
+    }
+    if terminal {
+        return None;
     }
     Some((name?, exec?))
 }

@@ -49,4 +49,9 @@ fn a_desktop_entry_gives_its_name_and_program() {
         Some(("Kate".to_owned(), "/usr/bin/kate".to_owned()))
     );
     assert_eq!(desktop_entry("[Other]\nName=x\nExec=y\n"), None);
+    assert_eq!(
+        desktop_entry("[Desktop Entry]\nName=Vim\nExec=vim %F\nTerminal=true\n"),
+        None,
+        "a terminal editor would open no window"
+    );
 }
