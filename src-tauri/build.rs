@@ -61,6 +61,17 @@ fn main() {
         "record_running",
         "record_trim",
         "record_frames",
+        "publish_start",
+        "publish_cancel",
+        "publish_list",
+        "publish_forget",
+        "publish_open_site",
+        "git_export",
+        "github_push",
+        "github_push_status",
+        "github_open_repo",
+        "editors_list",
+        "open_in_editor",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

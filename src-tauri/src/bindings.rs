@@ -1,7 +1,7 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{capture, commands, figma, generation, preview, projects, secrets, settings};
+use crate::{capture, commands, figma, generation, preview, projects, publish, secrets, settings};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -65,6 +65,17 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             capture::commands::record_running,
             capture::commands::record_trim,
             capture::commands::record_frames,
+            publish::commands::publish_start,
+            publish::commands::publish_cancel,
+            publish::commands::publish_list,
+            publish::commands::publish_forget,
+            publish::commands::publish_open_site,
+            publish::commands::git_export,
+            publish::commands::github_push,
+            publish::commands::github_push_status,
+            publish::commands::github_open_repo,
+            publish::commands::editors_list,
+            publish::commands::open_in_editor,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,

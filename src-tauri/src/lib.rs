@@ -12,6 +12,7 @@ mod logging;
 mod navigation;
 mod preview;
 mod projects;
+mod publish;
 mod secrets;
 mod settings;
 mod state;
@@ -83,6 +84,7 @@ fn manage_state<R: tauri::Runtime>(
     settings::forward_changes(app, &app.state::<state::AppState>().settings);
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
+    app.manage(publish::Publishes::default());
     app.manage(secrets::found_models::FoundModels::default());
     app.manage(capture::Captures::new(
         dirs.data.join("captures"),

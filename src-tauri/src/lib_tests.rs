@@ -324,3 +324,6 @@ mod trust_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;
+
+#[path = "publish_tests.rs"]
+mod publish_tests;

@@ -151,16 +151,7 @@ impl Harness {
         &self,
         request: GenerateRequest,
     ) -> (GenerationStarted, Arc<Mutex<Vec<AgentEvent>>>) {
-        let events = Arc::new(Mutex::new(Vec::new()));
-        let sink = events.clone();
-        let channel = Channel::new(move |body| {
-            if let InvokeResponseBody::Json(text) = body {
-                sink.lock()
-                    .unwrap()
-                    .push(serde_json::from_str(&text).unwrap());
-            }
-            Ok(())
-        });
+        let (channel, events) = recording_channel();
         let started = self
             .run_start(request, channel)
             .await
@@ -237,4 +228,23 @@ pub(crate) fn sample_png() -> Vec<u8> {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples/login.png"),
     )
     .expect("the sample screenshot")
+}
+
+/// A Channel that keeps every message sent on it, decoded.
+pub(crate) fn recording_channel<M, T>() -> (Channel<M>, Arc<Mutex<Vec<T>>>)
+where
+    M: tauri::ipc::IpcResponse,
+    T: serde::de::DeserializeOwned + Send + 'static,
+{
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = seen.clone();
+    let channel = Channel::new(move |body| {
+        if let InvokeResponseBody::Json(text) = body {
+            sink.lock()
+                .unwrap()
+                .push(serde_json::from_str(&text).unwrap());
+        }
+        Ok(())
+    });
+    (channel, seen)
 }

@@ -20,7 +20,7 @@ const PAGE = `<!doctype html><html data-s2c-node="0"><body data-s2c-node="1" sty
 const v1 = firstVersion([], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
 const v2 = { ...v1, id: 2, parent_id: 1, kind: "manual_save", prompt: "Visual edit: 3 changes", selected_variant: 21, variants: [variantInfo(21, 2, 0, "gpt-5", "openai", "complete", ["index.html"])] };
 
-async function openProject(page: Page, extra: Record<string, unknown> = {}, html = PAGE) {
+async function openProject(page: Page, extra: Record<string, unknown> = {}, html = PAGE, fitted = false) {
   await mockIpc(page, {
     app_info: appInfo,
     log_from_ui: null,
@@ -36,12 +36,13 @@ async function openProject(page: Page, extra: Record<string, unknown> = {}, html
     ...extra,
   });
   await servePreviews(page, new Map([["p/p1/1/11/index.html", html]]));
-  await page.setViewportSize({ width: 1440, height: 900 });
+  // Fitted: a window too small for the page at 100 %, so the preview is scaled down.
+  await page.setViewportSize(fitted ? { width: 1000, height: 700 } : { width: 1440, height: 900 });
   await page.goto("/");
   await page.getByRole("button", { name: "Open landing" }).click();
   await previewsDrawn(page);
-  // 100 %: Playwright misplaces clicks in a scaled cross-origin frame (a designer's do not).
-  await page.getByTestId("preview-zoom").click();
+  // 100 %: Playwright misplaces its own element clicks in a scaled cross-origin frame.
+  if (!fitted) await page.getByTestId("preview-zoom").click();
   await page.getByRole("button", { name: "Visual edit" }).click();
 }
 
@@ -173,3 +174,25 @@ test("a page that forges picks and text gets nothing queued; a real click is lis
   await page.getByLabel("Margin top").press("Enter");
   await expect(page.getByTestId("queued-changes")).toHaveText(/margin-top: 16px\s*<h1> “Ship pages faster” in index\.html/);
 });
+
+test("on a Desktop preview fitted to the pane, a click picks the element under the pointer", async ({ page }) => {
+  await openProject(page, {}, PAGE, true);
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  const two = frame.getByText("Two");
+  await expect(two).toBeVisible();
+  const scale = Number(await page.getByTestId("desktop-preview").getAttribute("data-scale"));
+  expect(scale, "the page is shown scaled down").toBeLessThan(0.9);
+  // Where a person sees "Two": its place in the page, scaled, from the frame's corner.
+  const inPage = await two.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + 10, y: r.top + r.height / 2 };
+  });
+  const box = await page.getByTestId("preview-frame").boundingBox();
+  if (!box) throw new Error("the preview frame has no box");
+  await page.mouse.click(box.x + inPage.x * scale, box.y + inPage.y * scale);
+  await expect(page.getByTestId("visual-targets")).toHaveText("<p>");
+  await page.getByLabel("Margin top").fill("20");
+  await page.getByLabel("Margin top").press("Enter");
+  await expect(page.getByTestId("queued-changes")).toHaveText(/<p> “Two”/);
+});
+

@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseScreenshot, invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-designer-hour-0123456789abcdef";
@@ -85,13 +85,7 @@ test("the page is shown on the screenshot's screen, scored, and its differences 
 
 test("a colour set by hand goes into the page's rule and the new version is scored", async () => {
   await (await b.$("button=Visual edit")).click();
-  const frame = await b.$('[data-testid="preview-frame"]');
-  await b.switchFrame(frame);
-  const button = await b.$("button");
-  await button.waitForExist({ timeout: 20_000 });
-  await until("the bridge in edit mode", async () => (await b.execute(() => document.documentElement.style.cursor)) === "default");
-  await button.click();
-  await b.switchFrame(null);
+  await clickInPreview(b, "button");
   await until("the button to be picked", async () => (await b.execute(() => document.querySelector('[data-testid="visual-targets"]')?.textContent)) === "<button>");
   await (await b.$('button[aria-label="Background"]')).click();
   const hex = await b.$('[aria-label="Background: hex or rgb"]');

@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { invokeInPage, launchApp, saveDrawnScreenshot, waitForWindow } from "../harness.mjs";
+import { clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, waitForWindow } from "../harness.mjs";
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -67,27 +67,7 @@ test("a margin and a colour changed in the panel are saved into the classes, not
 
   // The page is cross-origin to the app: find the heading from its own side, then click where
   // it is, as a person does (the app's layer over the frame takes the click and forwards it).
-  const frame = await app.browser.$('[data-testid="preview-frame"]');
-  await app.browser.switchFrame(frame);
-  const h1 = await app.browser.$("h1");
-  await h1.waitForExist({ timeout: 20_000 });
-  await until("the element ids and the bridge", async () => (await h1.getAttribute("data-s2c-node")) !== null);
-  await until("the bridge in edit mode", async () => (await app.browser.execute(() => document.documentElement.style.cursor)) === "default");
-  const inFrame = await app.browser.execute(() => {
-    const r = document.querySelector("h1").getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  });
-  await app.browser.switchFrame(null);
-  const box = await app.browser.execute(() => {
-    const r = document.querySelector('[data-testid="preview-frame"]').getBoundingClientRect();
-    return { x: r.left, y: r.top };
-  });
-  await app.browser
-    .action("pointer", { parameters: { pointerType: "mouse" } })
-    .move({ x: Math.round(box.x + inFrame.x), y: Math.round(box.y + inFrame.y) })
-    .down()
-    .up()
-    .perform();
+  await clickInPreview(app.browser, "h1");
   await until("the heading to be picked", async () => (await app.browser.execute(() => document.querySelector('[data-testid="visual-targets"]')?.textContent)) === "<h1>");
 
   const margin = await app.browser.$('[aria-label="Margin top"]');

@@ -168,6 +168,37 @@ export const commands = {
 	recordTrim: (path: string, startMs: number, endMs: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_trim", { path, startMs, endMs })),
 	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
 	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
+	/**
+	 *  Publish a version of a project to `service`: to the site it went to last time there, or to a
+	 *  new one named `name` (the project's name when unset). Progress arrives on `on_progress`.
+	 */
+	publishStart: (projectId: string, versionId: number, variantId: number | null, service: Service, name: string | null, newSite: boolean, onProgress: Channel<Progress>) => typedError<Publication_Serialize, IpcError>(__TAURI_INVOKE("publish_start", { projectId, versionId, variantId, service, name, newSite, onProgress })),
+	/**  Stop the running publish or push of a project; the live site stays as it was. */
+	publishCancel: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("publish_cancel", { projectId })),
+	/**  Where a project was published, one entry per service. */
+	publishList: (projectId: string) => typedError<Publication_Serialize[], IpcError>(__TAURI_INVOKE("publish_list", { projectId })),
+	/**  Forget where a project went on `service` (its next publish there makes a new site). */
+	publishForget: (projectId: string, service: Service) => typedError<null, IpcError>(__TAURI_INVOKE("publish_forget", { projectId, service })),
+	/**  Open a project's live site on `service` in the browser (its recorded https address only). */
+	publishOpenSite: (projectId: string, service: Service) => typedError<null, IpcError>(__TAURI_INVOKE("publish_open_site", { projectId, service })),
+	/**  Write the project's history as a git repository in `destination`. */
+	gitExport: (projectId: string, destination: string) => typedError<GitExport, IpcError>(__TAURI_INVOKE("git_export", { projectId, destination })),
+	/**
+	 *  Push the project's history to GitHub: to the repository it went to before, or to a new one
+	 *  called `name` (private when `private_repo`).
+	 */
+	githubPush: (projectId: string, name: string, privateRepo: boolean, onProgress: Channel<PushProgress>) => typedError<PushReport_Serialize, IpcError>(__TAURI_INVOKE("github_push", { projectId, name, privateRepo, onProgress })),
+	/**  Where the project was last pushed on GitHub. */
+	githubPushStatus: (projectId: string) => typedError<PushReport_Serialize | null, IpcError>(__TAURI_INVOKE("github_push_status", { projectId })),
+	/**  Open the project's repository on GitHub in the browser. */
+	githubOpenRepo: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("github_open_repo", { projectId })),
+	/**  The code editors this machine has (and its default text editor). */
+	editorsList: () => typedError<Editor[], IpcError>(__TAURI_INVOKE("editors_list")),
+	/**
+	 *  Open a project in `editor_id` (from `editors_list`): its folder in a code editor, its page in
+	 *  a text editor. The project's watcher notices what is changed there.
+	 */
+	openInEditor: (projectId: string, editorId: string) => typedError<null, IpcError>(__TAURI_INVOKE("open_in_editor", { projectId, editorId })),
 };
 
 /** Events */
@@ -181,7 +212,7 @@ export const events = {
 };
 
 /* Constants */
-export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"default_base_url":"https://api.figma.com"}] as const;
+export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
 /* Types */
 export type AgentEvent = AgentEvent_Serialize | AgentEvent_Deserialize;
@@ -254,6 +285,10 @@ export type BaseUrls_Deserialize = {
 	gemini?: string | null,
 	replicate?: string | null,
 	figma?: string | null,
+	netlify?: string | null,
+	vercel?: string | null,
+	github?: string | null,
+	cloudflare?: string | null,
 };
 
 /**  Base URL overrides per vendor (a proxy, a regional endpoint); `None` uses the vendor's own. */
@@ -263,6 +298,10 @@ export type BaseUrls_Serialize = {
 	gemini: string | null,
 	replicate: string | null,
 	figma: string | null,
+	netlify: string | null,
+	vercel: string | null,
+	github: string | null,
+	cloudflare: string | null,
 };
 
 /**  An input image and its result (or the error for this one image). */
@@ -506,6 +545,16 @@ export type EditTarget_Serialize = {
 	text: string,
 };
 
+/**  An editor a project can be opened in. */
+export type Editor = {
+	id: string,
+	label: string,
+	/**  What the opener runs: a program's path, or (macOS) an application's name. */
+	program: string,
+	/**  A code editor opens the project folder; a plain text editor opens the page. */
+	opens_folder: boolean,
+};
+
 /**  The element the user clicked in the preview with select-and-edit on. */
 export type ElementSelection = {
 	/**  Its outer HTML, possibly shortened. */
@@ -534,6 +583,10 @@ export type ErrorCode =
 "network" | 
 /**  Stored data is damaged or in a format this build cannot read. */
 "corrupt" | 
+/**  A service refused the stored token: the fix is in Settings. */
+"unauthorized" | 
+/**  The user stopped it; nothing to report. */
+"cancelled" | 
 /**
  *  What was asked needs a key (or token) that is not stored: the message names which, and
  *  front ends offer to add it.
@@ -1049,6 +1102,19 @@ export type GenerationStarted = {
 	variants: StartedVariant[],
 };
 
+export type GitBranch = {
+	name: string,
+	commit: string,
+	version_id: number,
+};
+
+/**  What an export wrote. */
+export type GitExport = {
+	path: string,
+	commits: number,
+	branches: GitBranch[],
+};
+
 export type ImageOperation = "edit" | "remove_background";
 
 export type ImageSize = {
@@ -1165,6 +1231,18 @@ export type PreviewShot = {
 	loaded: boolean,
 };
 
+/**  Progress of one publish, sent as it changes. */
+export type Progress = {
+	service: Service,
+	stage: PublishStage,
+	files: number,
+	/**  Files the service lacked, and how many of them are sent. */
+	to_send: number,
+	sent: number,
+	bytes_to_send: number | null,
+	bytes_sent: number | null,
+};
+
 /**
  *  Working files of an open project were changed by another program; the UI offers to keep the
  *  change as a version (`project_accept_external_changes`) or drop it.
@@ -1190,6 +1268,137 @@ export type ProjectInfo_Serialize = {
 	path: string,
 	created_at: number | null,
 	current_version: number | null,
+};
+
+/**
+ *  Where a page was published, so the next publish updates the same site. Holds no token: a
+ *  site id lets nobody publish without a token of their own that can reach the site.
+ */
+export type Publication = Publication_Serialize | Publication_Deserialize;
+
+/**
+ *  Where a page was published, so the next publish updates the same site. Holds no token: a
+ *  site id lets nobody publish without a token of their own that can reach the site.
+ */
+export type Publication_Deserialize = {
+	service: Service,
+	/**
+	 *  Netlify's site id, Vercel's project id, `owner/repo` on GitHub, the Cloudflare Pages
+	 *  project name.
+	 */
+	site_id: string,
+	/**  The name people see (the site's subdomain, the repository). */
+	site_name: string,
+	/**  The live address (https). */
+	url: string,
+	/**  The Cloudflare account the project lives in. */
+	account_id?: string | null,
+	/**  The project version that went live (none for a plain folder). */
+	version_id?: number | null,
+	/**  When it went live, in milliseconds since the epoch. */
+	published_at: number | null,
+	/**  Files in the site, and how many had to be sent (the others the service already had). */
+	files?: number,
+	uploaded?: number,
+};
+
+/**
+ *  Where a page was published, so the next publish updates the same site. Holds no token: a
+ *  site id lets nobody publish without a token of their own that can reach the site.
+ */
+export type Publication_Serialize = {
+	service: Service,
+	/**
+	 *  Netlify's site id, Vercel's project id, `owner/repo` on GitHub, the Cloudflare Pages
+	 *  project name.
+	 */
+	site_id: string,
+	/**  The name people see (the site's subdomain, the repository). */
+	site_name: string,
+	/**  The live address (https). */
+	url: string,
+	/**  The Cloudflare account the project lives in. */
+	account_id: string | null,
+	/**  The project version that went live (none for a plain folder). */
+	version_id: number | null,
+	/**  When it went live, in milliseconds since the epoch. */
+	published_at: number | null,
+	/**  Files in the site, and how many had to be sent (the others the service already had). */
+	files: number,
+	uploaded: number,
+};
+
+/**  What an upload is doing now. */
+export type PublishStage = 
+/**  Gathering the files and their digests. */
+"preparing" | 
+/**  Finding (or making) the site on the service. */
+"site" | 
+/**  Sending the files the service does not have yet. */
+"uploading" | 
+/**  The service is putting the new version live. */
+"going_live";
+
+/**  How pages are published, besides the tokens (which live in the keychain). */
+export type PublishingSettings = PublishingSettings_Serialize | PublishingSettings_Deserialize;
+
+/**  How pages are published, besides the tokens (which live in the keychain). */
+export type PublishingSettings_Deserialize = {
+	/**  The Cloudflare account Pages projects live in; unset: the only account the token reaches. */
+	cloudflare_account_id?: string | null,
+};
+
+/**  How pages are published, besides the tokens (which live in the keychain). */
+export type PublishingSettings_Serialize = {
+	/**  The Cloudflare account Pages projects live in; unset: the only account the token reaches. */
+	cloudflare_account_id: string | null,
+};
+
+/**  How far a push is: commits sent of those to send. */
+export type PushProgress = {
+	sent: number,
+	total: number,
+};
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport = PushReport_Serialize | PushReport_Deserialize;
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport_Deserialize = {
+	/**  `owner/repo`. */
+	repo: string,
+	/**  The repository's page on GitHub. */
+	url: string,
+	/**  Commits sent this time (the others GitHub had). */
+	commits_sent: number,
+	branches: GitBranch[],
+	/**  Branches left alone: GitHub has commits on them the app did not make. */
+	skipped: string[],
+	pushed_at: number | null,
+	/**
+	 *  The commit GitHub put on `main` when it made the repository, while a first push that
+	 *  did not finish has not replaced it yet: the next push may replace it.
+	 */
+	placeholder_main?: string | null,
+};
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport_Serialize = {
+	/**  `owner/repo`. */
+	repo: string,
+	/**  The repository's page on GitHub. */
+	url: string,
+	/**  Commits sent this time (the others GitHub had). */
+	commits_sent: number,
+	branches: GitBranch[],
+	/**  Branches left alone: GitHub has commits on them the app did not make. */
+	skipped: string[],
+	pushed_at: number | null,
+	/**
+	 *  The commit GitHub put on `main` when it made the repository, while a first push that
+	 *  did not finish has not replaced it yet: the next push may replace it.
+	 */
+	placeholder_main: string | null,
 };
 
 /**  A recent project as the start screen lists it. */
@@ -1290,6 +1499,9 @@ export type Selection = {
 	view_height: number | null,
 };
 
+/**  Where a page can go live. */
+export type Service = "netlify" | "vercel" | "github_pages" | "cloudflare_pages";
+
 export type Settings = Settings_Serialize | Settings_Deserialize;
 
 /**  Sent to every window after the settings changed (from any window or the core). */
@@ -1347,6 +1559,8 @@ export type Settings_Deserialize = {
 	 *  empty, so front ends that do not know it yet still build a complete value.
 	 */
 	fallback_models?: { [key in string]: string },
+	/**  Left out when it holds nothing, like `fallback_models`. */
+	publishing?: PublishingSettings_Deserialize,
 };
 
 export type Settings_Serialize = {
@@ -1376,6 +1590,8 @@ export type Settings_Serialize = {
 	 *  empty, so front ends that do not know it yet still build a complete value.
 	 */
 	fallback_models?: { [key in string]: string },
+	/**  Left out when it holds nothing, like `fallback_models`. */
+	publishing?: PublishingSettings_Serialize,
 };
 
 /**  A reference an import did not follow, and why. */
@@ -1648,10 +1864,11 @@ export type VariantStatus = "pending" | "generating" | "complete" | "error" | "c
 "truncated";
 
 /**
- *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
- *  and Figma (design files, read by the Figma import) serve chat models.
+ *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only),
+ *  Figma (design files, read by the Figma import) and the publishing services (Netlify, Vercel,
+ *  GitHub, Cloudflare: where a page goes live) serve chat models.
  */
-export type Vendor = "openai" | "anthropic" | "gemini" | "replicate" | "figma";
+export type Vendor = "openai" | "anthropic" | "gemini" | "replicate" | "figma" | "netlify" | "vercel" | "github" | "cloudflare";
 
 /**  One vendor as the settings UI lists it (exported to the UI as the `VENDORS` constant). */
 export type VendorInfo = {
@@ -1660,6 +1877,8 @@ export type VendorInfo = {
 	/**  Its models need its key (custom providers may need none). */
 	needs_key: boolean,
 	serves_models: boolean,
+	/**  A service pages are published to (its token lives under Settings → Publishing). */
+	publishes: boolean,
 	default_base_url: string,
 };
 

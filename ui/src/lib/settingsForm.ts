@@ -21,6 +21,9 @@ export const MAX_FIDELITY_ROUNDS = 5;
 /** The built-in vendors, as Rust names them (`VENDORS` in the generated bindings). */
 export const VENDORS: readonly Vendor[] = VENDOR_INFOS.map((v) => v.id);
 
+/** The services pages are published to; their tokens live under Settings → Publishing. */
+export const PUBLISHING_VENDORS: readonly Vendor[] = VENDOR_INFOS.filter((v) => v.publishes).map((v) => v.id);
+
 /** One value per built-in vendor. */
 function perVendor<T>(value: (vendor: Vendor) => T): Record<Vendor, T> {
   return Object.fromEntries(VENDORS.map((v) => [v, value(v)])) as Record<Vendor, T>;
@@ -71,6 +74,8 @@ export interface Draft {
   designSystems: DesignSystem[];
   /** One `model -> fallback` per line (a model id or a vendor name on the left). */
   fallbacks: string;
+  /** Cloudflare's account for Pages projects; "" for the only one the token reaches. */
+  cloudflareAccountId: string;
 }
 
 /** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
@@ -100,6 +105,7 @@ export function toDraft(s: Settings): Draft {
     fallbacks: Object.entries(s.fallback_models ?? {})
       .map(([from, to]) => `${from} -> ${to}`)
       .join("\n"),
+    cloudflareAccountId: s.publishing?.cloudflare_account_id ?? "",
   };
 }
 
@@ -184,6 +190,10 @@ export function validateDraft(d: Draft): FieldErrors {
     if (!ds.text.trim()) errors[`designSystems.${i}.text`] = "Describe the design system";
     else if (ds.text.length > 20_000) errors[`designSystems.${i}.text`] = "At most 20,000 characters";
   });
+  const account = d.cloudflareAccountId.trim();
+  if (account && !/^[A-Za-z0-9]{1,64}$/.test(account)) {
+    errors["publishing.cloudflareAccountId"] = "Paste the 32-character account ID from the Cloudflare dashboard";
+  }
   const fallbacks = parseFallbacks(d.fallbacks);
   if ("badLine" in fallbacks && typeof fallbacks.badLine === "number") {
     errors.fallbacks = `Line ${fallbacks.badLine + 1}: write "model -> fallback model", two different ids`;
@@ -217,6 +227,8 @@ export function fromDraft(d: Draft): SettingsInput {
     theme: d.theme,
     design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
     fallback_models: fallbackMap(d.fallbacks),
+    // Left out when empty, as the core writes it: a missing value is the default.
+    ...(d.cloudflareAccountId.trim() ? { publishing: { cloudflare_account_id: d.cloudflareAccountId.trim() } } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ pub mod logging;
 pub mod project;
 pub mod prompts;
 pub mod providers;
+pub mod publish;
 pub mod redact;
 pub mod render;
 pub mod safe_fetch;

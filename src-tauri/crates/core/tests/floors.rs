@@ -22,10 +22,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         &["app_info", "child_env", "prompts", "visual_edit", "vocab"],
     ),
     ("fidelity", &["render"]),
-    (
-        "figma",
-        &["prompts", "providers", "redact", "safe_fetch", "vocab"],
-    ),
+    ("figma", &["prompts", "redact", "safe_fetch", "vocab"]),
     (
         "tools",
         &[
@@ -49,6 +46,20 @@ const FLOORS: &[(&str, &[&str])] = &[
             "fidelity",
             "redact",
             "safe_fetch",
+            "test_http",
+            "vocab",
+        ],
+    ),
+    (
+        "publish",
+        &[
+            "app_info",
+            "atomic_file",
+            "project",
+            "redact",
+            "render",
+            "secrets",
+            "settings",
             "test_http",
             "vocab",
         ],
@@ -80,6 +91,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("projects", &["generation", "state"]),
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
+    ("publish", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.

@@ -21,6 +21,8 @@ interface Props {
   thumbnails?: Map<number, string> | undefined;
   /** The project's inputs: each version shows the kind it was made from. */
   inputs?: StoredInput[] | undefined;
+  /** The services each version is live on. */
+  live?: Map<number, string[]> | undefined;
   onSelect: (versionId: number) => void;
   onRestore: (versionId: number) => void;
   onRetry: (versionId: number) => void;
@@ -41,7 +43,7 @@ function MadeFrom({ kind, inputIds, inputs, prompt }: { kind: string; inputIds: 
   );
 }
 
-export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSelect, onRestore, onRetry }: Props) {
+export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live, onSelect, onRestore, onRetry }: Props) {
   const rows = tree ? versionRows(tree) : [];
   return (
     <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
@@ -87,6 +89,16 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSe
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
                 {row.madeNothing ? <Badge tone="red">no page</Badge> : null}
                 <MadeFrom kind={row.version.kind} inputIds={row.version.inputs} inputs={inputs ?? []} prompt={row.version.prompt} />
+                {live?.get(row.version.id) ? (
+                  <span
+                    title={`Live on ${live.get(row.version.id)?.join(", ") ?? ""}`}
+                    data-testid="history-live"
+                    className="inline-flex items-center gap-1 rounded-md border border-emerald-300 px-1.5 py-0.5 text-[11px] font-medium text-emerald-700 dark:border-emerald-800 dark:text-emerald-300"
+                  >
+                    <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+                    live
+                  </span>
+                ) : null}
                 {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
               </span>
               {thumbnails?.get(row.version.id) ? (

@@ -132,7 +132,9 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
     const frame = frames.current[swapper.active];
     if (!frame?.contentWindow) return;
     const box = frame.getBoundingClientRect();
-    frame.contentWindow.postMessage({ ...message, x: clientX - box.left, y: clientY - box.top }, "*");
+    // The Desktop preview shows the page scaled: the page measures in its own (unscaled) px.
+    const scale = frame.offsetWidth > 0 ? box.width / frame.offsetWidth : 1;
+    frame.contentWindow.postMessage({ ...message, x: (clientX - box.left) / scale, y: (clientY - box.top) / scale }, "*");
   };
 
   return (

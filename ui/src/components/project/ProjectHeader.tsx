@@ -8,14 +8,17 @@ import { plural } from "../../lib/sentences";
 import { Icon } from "../common/Icon";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
+import type { SettingsTab } from "../settings/SettingsDialog";
+import { HandOffMenu } from "./HandOffMenu";
 import { ProjectName } from "./ProjectName";
+import { PublishControls } from "./PublishControls";
 
 interface Props {
   project: ProjectInfo;
-  /** What Export writes: the version and variant on screen. */
-  exportTarget: { versionId: number; variantId: number | null } | null;
+  /** What Export writes and Publish sends: the version and variant on screen ("v3"). */
+  exportTarget: { versionId: number; variantId: number | null; label?: string } | null;
   onBack: () => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (tab?: SettingsTab) => void;
   onMessage: (text: string, error?: boolean) => void;
   onRenamed: (project: ProjectInfo) => void;
   /** Beside the back button and before Settings: the side panels' toggles. */
@@ -87,7 +90,11 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
           ) : null}
         </div>
         {right}
-        <SettingsButton onClick={onOpenSettings} />
+        <HandOffMenu project={project} onOpenSettings={() => { onOpenSettings("publishing"); }} onMessage={onMessage} />
+        <PublishControls project={project} target={exportTarget ? { ...exportTarget, label: exportTarget.label ?? "this version" } : null} onOpenSettings={() => { onOpenSettings("publishing"); }} onMessage={onMessage} />
+        <SettingsButton onClick={() => {
+          onOpenSettings();
+        }} />
       </div>
     </header>
   );

@@ -33,6 +33,8 @@ import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { useProjectInputs } from "../../hooks/useProjectInputs";
+import { usePublications } from "../../hooks/usePublications";
+import { liveVersions } from "../../lib/publishing";
 import { VariantStage, type StageTab } from "./VariantStage";
 import { VisualEditPanel } from "./VisualEditPanel";
 import { useVisualEdit } from "../../hooks/useVisualEdit";
@@ -106,6 +108,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
     [project.id, version, live, liveView, urls],
   );
   const thumbnails = useVersionThumbnails(project.id);
+  const { publications } = usePublications(project.id);
+  const liveOn = useMemo(() => liveVersions(publications), [publications]);
   const scores = useScores(
     project.id,
     displays.filter((d) => d.status === "complete" && d.variantId !== null).map((d) => d.variantId as number),
@@ -303,7 +307,11 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
     <div className="flex h-full flex-col">
       <ProjectHeader
         project={project}
-        exportTarget={versionId !== null && tree?.versions.some((v) => v.id === versionId) ? { versionId, variantId: selected?.variantId ?? null } : null}
+        exportTarget={
+          versionId !== null && tree?.versions.some((v) => v.id === versionId)
+            ? { versionId, variantId: selected?.variantId ?? null, label: `v${tree.versions.findIndex((v) => v.id === versionId) + 1}` }
+            : null
+        }
         onBack={onBack}
         onOpenSettings={onOpenSettings}
         onMessage={notify}
@@ -346,7 +354,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         {historyShown ? (
           <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 max-[1000px]:w-52 dark:border-zinc-800">
             {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
-            <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
+            <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} live={liveOn} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
           </aside>
         ) : null}
         <main className="flex min-w-0 flex-1 flex-col">

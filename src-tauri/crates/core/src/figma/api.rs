@@ -7,10 +7,9 @@
 use super::error::FigmaError;
 use super::link::FigmaLink;
 use super::nodes::{Node, NodesAnswer};
-use crate::providers::transport::retry::{backoff, retry_after};
 use crate::redact::redact_secrets;
 use crate::safe_fetch::SafeFetcher;
-use crate::vocab::http_client::{read_capped, shared_client};
+use crate::vocab::http_client::{read_capped, retry_after, shared_client, RetryPolicy};
 use crate::vocab::ApiKey;
 use reqwest::header::{HeaderValue, ACCEPT};
 use serde::de::DeserializeOwned;
@@ -129,40 +128,41 @@ impl FigmaClient {
                 .timeout(REQUEST_TIMEOUT)
                 .send()
                 .await;
+            let policy = RetryPolicy {
+                max_retries: self.cfg.max_retries,
+                max_wait: self.cfg.max_wait,
+            };
             let response = match sent {
                 Ok(r) => r,
-                Err(e) if attempt <= self.cfg.max_retries && (e.is_connect() || e.is_timeout()) => {
-                    tokio::time::sleep(backoff(attempt)).await;
-                    continue;
-                }
-                Err(e) => {
-                    return Err(FigmaError::Network(
-                        redact_secrets(&e.to_string()).into_owned(),
-                    ))
-                }
+                Err(e) => match policy.after_send_error(attempt, &e) {
+                    Some(wait) => {
+                        tokio::time::sleep(wait).await;
+                        continue;
+                    }
+                    None => {
+                        return Err(FigmaError::Network(
+                            redact_secrets(&e.to_string()).into_owned(),
+                        ))
+                    }
+                },
             };
             let status = response.status().as_u16();
             let wait = retry_after(response.headers());
             let body = read_capped(response, MAX_ANSWER_BYTES)
                 .await
                 .map_err(|e| FigmaError::BadAnswer(e.to_string()))?;
+            if !(200..=299).contains(&status) {
+                if let Some(delay) = policy.after_status(attempt, status, wait) {
+                    tokio::time::sleep(delay).await;
+                    continue;
+                }
+            }
             match status {
                 200..=299 => {
                     return serde_json::from_slice(&body)
                         .map_err(|e| FigmaError::BadAnswer(format!("{what}: {e}")))
                 }
-                429 => {
-                    let waitable = wait.is_none_or(|w| w <= self.cfg.max_wait);
-                    if attempt <= self.cfg.max_retries && waitable {
-                        tokio::time::sleep(wait.unwrap_or_else(|| backoff(attempt))).await;
-                        continue;
-                    }
-                    return Err(FigmaError::RateLimited(wait));
-                }
-                500..=599 if attempt <= self.cfg.max_retries => {
-                    tokio::time::sleep(backoff(attempt)).await;
-                    continue;
-                }
+                429 => return Err(FigmaError::RateLimited(wait)),
                 400 | 401 | 403 => {
                     return Err(FigmaError::Forbidden(answer_message(status, &body)))
                 }

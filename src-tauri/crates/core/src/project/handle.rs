@@ -128,6 +128,26 @@ impl Project {
         self.info()
     }
 
+    /// A small value another part of the app keeps with the project (where it was published),
+    /// by key. Read back from a shared project, it is untrusted: the caller checks it.
+    pub fn app_data(&self, key: &str) -> Result<Option<String>> {
+        meta(&self.conn(), &format!("data.{key}"))
+    }
+
+    /// Store (or with `None` remove) a value [`Project::app_data`] reads.
+    pub fn set_app_data(&self, key: &str, value: Option<&str>) -> Result<()> {
+        let key = format!("data.{key}");
+        match value {
+            Some(value) => set_meta(&self.conn(), &key, value),
+            None => {
+                self.conn()
+                    .execute("DELETE FROM meta WHERE key = ?1", [&key])
+                    .db("removing project metadata")?;
+                Ok(())
+            }
+        }
+    }
+
     fn mark_interrupted(&self) -> Result<usize> {
         self.conn()
             .execute(
