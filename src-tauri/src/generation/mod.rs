@@ -71,7 +71,7 @@ impl Generations {
     /// A new, empty scratch folder's path for one generation. Its name is made here: nothing
     /// read from a project (whose database anyone may have written) becomes part of a path
     /// that is deleted and filled.
-    fn fresh_scratch(&self) -> PathBuf {
+    pub(crate) fn fresh_scratch(&self) -> PathBuf {
         self.scratch.join(uuid::Uuid::new_v4().simple().to_string())
     }
 

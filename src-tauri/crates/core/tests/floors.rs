@@ -14,7 +14,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("vocab", &["redact"]),
     ("secrets", &["redact", "vocab"]),
     ("safe_fetch", &["test_http"]),
-    ("providers", &["redact", "vocab"]),
+    ("providers", &["redact", "safe_fetch", "vocab"]),
     ("prompts", &["visual_edit", "vocab"]),
     ("visual_edit", &[]),
     (
@@ -28,6 +28,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         &[
             "app_info",
             "fidelity",
+            "providers",
             "redact",
             "render",
             "safe_fetch",

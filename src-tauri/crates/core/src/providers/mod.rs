@@ -22,6 +22,7 @@ pub mod neutral;
 pub mod openai;
 pub mod openai_compat;
 pub mod pricing;
+pub mod replicate;
 pub mod session;
 mod skeleton;
 pub mod transport;

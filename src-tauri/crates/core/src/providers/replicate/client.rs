@@ -5,11 +5,11 @@
 //! it when the deadline passes. The key only ever goes to the configured API base: poll URLs
 //! are built here, never taken from a response, and result files are fetched without it.
 
-use super::models::ReplicateModel;
+use super::model::ReplicateModel;
 use super::output::output_urls;
 use crate::redact::redact_secrets;
 use crate::safe_fetch::{FetchLimits, SafeFetcher};
-use crate::vocab::http_client::{text_capped, BodyError};
+use crate::vocab::http_client::{retry_after, text_capped, BodyError, RetryPolicy};
 use crate::vocab::{ApiKey, Vendor};
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -21,7 +21,16 @@ pub const DEFAULT_REPLICATE_BASE_URL: &str = Vendor::Replicate.default_base_url(
 const MAX_DOWNLOAD_BYTES: usize = 30 * 1024 * 1024;
 /// A prediction's JSON is a few kilobytes (its output holds URLs, or small `data:` images).
 const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
-const MAX_RATE_LIMIT_RETRIES: u32 = 2;
+/// Creating a prediction is tried three times; a poll twice (the next poll comes anyway). A
+/// rate limit asking for longer than 10 s is reported, not waited out.
+const CREATE_RETRIES: RetryPolicy = RetryPolicy {
+    max_retries: 2,
+    max_wait: Duration::from_secs(10),
+};
+const POLL_RETRIES: RetryPolicy = RetryPolicy {
+    max_retries: 1,
+    max_wait: Duration::from_secs(10),
+};
 
 #[derive(Debug, Clone)]
 pub struct ReplicateConfig {
@@ -165,47 +174,27 @@ impl Replicate {
     }
 
     async fn create(&self, url: &str, body: &Value) -> Result<Value, ReplicateError> {
-        let mut attempt = 0;
-        loop {
-            let request = self.authorized(self.http.post(url)).json_body(body);
-            match self.send(request).await {
-                Err(RateLimited(retry_after)) if attempt < MAX_RATE_LIMIT_RETRIES => {
-                    attempt += 1;
-                    tokio::time::sleep(retry_after).await;
-                }
-                Err(RateLimited(_)) => {
-                    return Err(ReplicateError::Http {
-                        status: 429,
-                        message: "rate limited; try again in a minute".to_owned(),
-                    })
-                }
-                Ok(result) => return result,
-            }
-        }
+        self.send(CREATE_RETRIES, || {
+            self.authorized(self.http.post(url)).json_body(body)
+        })
+        .await
     }
 
     async fn get(&self, url: &str) -> Result<Value, ReplicateError> {
-        let request = self.authorized(self.http.get(url));
-        match self.send(request).await {
-            Ok(result) => result,
-            Err(RateLimited(retry_after)) => {
-                tokio::time::sleep(retry_after).await;
-                self.send(self.authorized(self.http.get(url)))
-                    .await
-                    .unwrap_or_else(|_| {
-                        Err(ReplicateError::Http {
-                            status: 429,
-                            message: "rate limited".to_owned(),
-                        })
-                    })
-            }
-        }
+        self.send(POLL_RETRIES, || self.authorized(self.http.get(url)))
+            .await
     }
 
     /// Best effort: a prediction we stopped waiting for should stop costing money.
     async fn cancel(&self, id: &str) {
         let url = format!("{}/v1/predictions/{id}/cancel", self.base());
-        let _ = self.send(self.authorized(self.http.post(url))).await;
+        let no_retry = RetryPolicy {
+            max_retries: 0,
+            max_wait: Duration::ZERO,
+        };
+        let _ = self
+            .send(no_retry, || self.authorized(self.http.post(&url)))
+            .await;
     }
 
     fn authorized(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
@@ -216,39 +205,52 @@ impl Replicate {
         }
     }
 
-    /// `Err` only for 429, with how long to wait.
+    /// One call's JSON answer, tried again as `policy` says (the shared rule: a connection
+    /// that failed, a 5xx, a 429 whose wait is short).
     async fn send(
         &self,
-        request: reqwest::RequestBuilder,
-    ) -> Result<Result<Value, ReplicateError>, RateLimited> {
-        let response = match request.send().await {
-            Ok(response) => response,
-            Err(e) => return Ok(Err(transport(&e))),
-        };
-        let status = response.status().as_u16();
-        if status == 429 {
-            let seconds = response
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<f64>().ok())
-                .unwrap_or(2.0)
-                .clamp(0.1, 10.0);
-            return Err(RateLimited(Duration::from_secs_f64(seconds)));
+        policy: RetryPolicy,
+        request: impl Fn() -> reqwest::RequestBuilder,
+    ) -> Result<Value, ReplicateError> {
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let response = match request().send().await {
+                Ok(response) => response,
+                Err(e) => match policy.after_send_error(attempt, &e) {
+                    Some(wait) => {
+                        tokio::time::sleep(wait).await;
+                        continue;
+                    }
+                    None => return Err(transport(&e)),
+                },
+            };
+            let status = response.status().as_u16();
+            let asked = retry_after(response.headers());
+            if let Some(wait) = policy.after_status(attempt, status, asked) {
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+            if status == 429 {
+                return Err(ReplicateError::Http {
+                    status,
+                    message: "rate limited; try again in a minute".to_owned(),
+                });
+            }
+            let text = match text_capped(response, MAX_JSON_BYTES).await {
+                Ok(text) => text,
+                Err(BodyError::Transport(e)) => return Err(transport(&e)),
+                Err(too_large) => return Err(ReplicateError::Output(too_large.to_string())),
+            };
+            if !(200..300).contains(&status) {
+                return Err(ReplicateError::Http {
+                    status,
+                    message: error_message(status, &text),
+                });
+            }
+            return serde_json::from_str(&text)
+                .map_err(|e| ReplicateError::Output(format!("not JSON: {e}")));
         }
-        let text = match text_capped(response, MAX_JSON_BYTES).await {
-            Ok(text) => text,
-            Err(BodyError::Transport(e)) => return Ok(Err(transport(&e))),
-            Err(too_large) => return Ok(Err(ReplicateError::Output(too_large.to_string()))),
-        };
-        if !(200..300).contains(&status) {
-            return Ok(Err(ReplicateError::Http {
-                status,
-                message: error_message(status, &text),
-            }));
-        }
-        Ok(serde_json::from_str(&text)
-            .map_err(|e| ReplicateError::Output(format!("not JSON: {e}"))))
     }
 
     /// The bytes behind a result URL (`https:` or `data:`), fetched without credentials.
@@ -271,8 +273,6 @@ impl Replicate {
         Ok(fetched.bytes)
     }
 }
-
-struct RateLimited(Duration);
 
 trait JsonBody {
     fn json_body(self, body: &Value) -> Self;
