@@ -90,6 +90,10 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         .typ::<s2c_core::vocab::vendor::VendorInfo>()
         // The built-in vendors, so the UI never keeps its own list.
         .constant("VENDORS", s2c_core::vocab::vendor::Vendor::infos())
+        .typ::<s2c_core::prompts::StackInfo>()
+        .constant("STACKS", s2c_core::prompts::Stack::infos())
+        .typ::<s2c_core::settings::SettingsLimits>()
+        .constant("SETTINGS_LIMITS", s2c_core::settings::SETTINGS_LIMITS)
         .typ::<s2c_core::fidelity::FidelityReport>()
 }
 

@@ -11,6 +11,7 @@ use s2c_core::render::{ChromiumNotFound, RenderError};
 use s2c_core::safe_fetch::FetchError;
 use s2c_core::secrets::SecretError;
 use s2c_core::settings::SettingsError;
+use s2c_core::versions::VersionError;
 use s2c_core::{CoreError, ErrorCode};
 use serde::Serialize;
 
@@ -56,7 +57,8 @@ from_coded_error!(
     ChromiumNotFound,
     FigmaError,
     CaptureError,
-    PublishError
+    PublishError,
+    VersionError
 );
 
 impl From<ProviderError> for IpcError {

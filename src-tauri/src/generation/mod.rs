@@ -14,7 +14,9 @@ mod sink;
 pub mod thumbnail;
 
 use s2c_core::engine::GenerationCanceller;
+use s2c_core::project::ProjectService;
 use s2c_core::render::Renderer;
+use s2c_core::versions::{AfterEffects, VersionEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -62,6 +64,18 @@ impl Generations {
             scratch,
             renderer: Mutex::default(),
         }
+    }
+
+    /// The core's after-effects of a new version, their events forwarded to the UI.
+    pub(crate) fn after_effects(&self, service: Arc<ProjectService>) -> AfterEffects {
+        let (scored, thumbnail) = (self.on_scored.clone(), self.on_thumbnail.clone());
+        AfterEffects::new(
+            service,
+            Arc::new(move |event| match event {
+                VersionEvent::Scored(s) => scored(s.into()),
+                VersionEvent::ThumbnailReady(t) => thumbnail(t.into()),
+            }),
+        )
     }
 
     fn next_id(&self) -> u32 {

@@ -62,7 +62,6 @@ pub async fn start(
         handle,
         recording,
         running: generations.running.clone(),
-        service: state.projects.clone(),
         project,
         version,
         generation_id,
@@ -70,8 +69,7 @@ pub async fn start(
         scorable,
         thumbnail_renderer,
         notify: generations.on_recorded.clone(),
-        announce_score: generations.on_scored.clone(),
-        announce_thumbnail: generations.on_thumbnail.clone(),
+        after: generations.after_effects(state.projects.clone()),
     }));
     Ok(started)
 }
@@ -197,7 +195,7 @@ fn new_version(request: &GenerateRequest, source: &Source) -> Result<NewVersion,
         parent: source.parent,
         kind: Some(source.kind),
         prompt: source.prompt_summary.clone(),
-        stack: Some(request.stack.as_str().to_owned()),
+        stack: Some(request.stack),
         request: Some(request_json),
         inputs: source.inputs.clone(),
     })

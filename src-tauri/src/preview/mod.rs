@@ -9,13 +9,12 @@
 pub mod commands;
 
 use crate::state::AppState;
-use s2c_core::project::Project;
 use s2c_core::render::live::LiveFiles;
 use s2c_core::render::{
     is_shared_path, NoSource, PreviewResolver, PreviewSource, PreviewTarget, PreviewTokens,
-    SourceError, SOURCE_HASH_HEADER,
+    SOURCE_HASH_HEADER,
 };
-use s2c_core::vocab::RelPath;
+use s2c_core::versions::StoredVariant;
 use std::sync::Arc;
 use tauri::http::{Request, Response, StatusCode};
 use tauri::{Manager, Runtime, UriSchemeContext, UriSchemeResponder};
@@ -122,46 +121,9 @@ fn route(
         } => {
             let project = state.projects.get(&project_id).ok()?;
             Some((
-                Box::new(StoredVariant {
-                    project,
-                    version,
-                    variant,
-                }),
+                Box::new(StoredVariant::new(project, version, variant)),
                 tail,
             ))
-        }
-    }
-}
-
-/// A variant's files as stored in the project database.
-pub(crate) struct StoredVariant {
-    project: Project,
-    version: u32,
-    variant: u32,
-}
-
-impl StoredVariant {
-    pub(crate) fn new(project: Project, version: u32, variant: u32) -> Self {
-        Self {
-            project,
-            version,
-            variant,
-        }
-    }
-}
-
-impl PreviewSource for StoredVariant {
-    fn read(&self, path: &RelPath) -> Result<Option<Vec<u8>>, SourceError> {
-        match self
-            .project
-            .read_file_bytes(self.version, Some(self.variant), path.as_str())
-        {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(s2c_core::project::ProjectError::NotFound(_)) => Ok(None),
-            Err(e) => Err(SourceError::Io {
-                path: path.to_string(),
-                message: e.to_string(),
-            }),
         }
     }
 }

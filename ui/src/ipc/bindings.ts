@@ -212,6 +212,10 @@ export const events = {
 };
 
 /* Constants */
+export const SETTINGS_LIMITS = {"max_variants":4,"max_budget_usd":100.0,"max_fidelity_rounds":5} as const;
+
+export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"}] as const;
+
 export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
 /* Types */
@@ -1517,6 +1521,16 @@ export type SettingsChanged_Serialize = {
 	settings: Settings_Serialize,
 };
 
+/**
+ *  The limits the settings dialog checks as the user types (exported to the UI as the
+ *  `SETTINGS_LIMITS` constant): the same numbers the core checks on save.
+ */
+export type SettingsLimits = {
+	max_variants: number,
+	max_budget_usd: number | null,
+	max_fidelity_rounds: number,
+};
+
 /**  What the UI gets: the effective settings, and why the user's file was set aside, if it was. */
 export type SettingsView = SettingsView_Serialize | SettingsView_Deserialize;
 
@@ -1602,6 +1616,12 @@ export type SkippedFile = {
 };
 
 export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind";
+
+/**  One stack as the UI lists it (exported to the UI as the `STACKS` constant). */
+export type StackInfo = {
+	id: Stack,
+	label: string,
+};
 
 export type StartedVariant = {
 	index: number,
@@ -1891,7 +1911,8 @@ export type VersionInfo_Deserialize = {
 	kind: VersionKind,
 	/**  The user's instruction or a short description ("Saved index.html"). */
 	prompt?: string | null,
-	stack?: string | null,
+	/**  The stack it was made in; `None` for an import (or a name this build does not know). */
+	stack?: Stack | null,
 	created_at: number | null,
 	selected_variant?: number | null,
 	source?: VersionSource_Deserialize | null,
@@ -1906,7 +1927,8 @@ export type VersionInfo_Serialize = {
 	kind: VersionKind,
 	/**  The user's instruction or a short description ("Saved index.html"). */
 	prompt: string | null,
-	stack: string | null,
+	/**  The stack it was made in; `None` for an import (or a name this build does not know). */
+	stack: Stack | null,
 	created_at: number | null,
 	selected_variant: number | null,
 	source: VersionSource_Serialize | null,

@@ -2,6 +2,8 @@
 // module turns a draft back into Settings with a clear message per field. The Rust core checks
 // the same rules again on save; these messages only spare the user a round trip.
 import {
+  SETTINGS_LIMITS,
+  STACKS as STACK_INFOS,
   VENDORS as VENDOR_INFOS,
   type CustomProviderInput,
   type DesignSystem,
@@ -14,10 +16,11 @@ import {
 
 export type { Vendor };
 
-export const MAX_VARIANTS = 4;
-export const MAX_BUDGET_USD = 100;
-/** Rounds of "compare with the screenshot, fix what differs" (MAX_FIDELITY_ROUNDS in Rust). */
-export const MAX_FIDELITY_ROUNDS = 5;
+/** The limits the core checks on save (`SETTINGS_LIMITS` in the generated bindings). */
+export const MAX_VARIANTS: number = SETTINGS_LIMITS.max_variants;
+export const MAX_BUDGET_USD: number = SETTINGS_LIMITS.max_budget_usd;
+/** Rounds of "compare with the screenshot, fix what differs". */
+export const MAX_FIDELITY_ROUNDS: number = SETTINGS_LIMITS.max_fidelity_rounds;
 /** The built-in vendors, as Rust names them (`VENDORS` in the generated bindings). */
 export const VENDORS: readonly Vendor[] = VENDOR_INFOS.map((v) => v.id);
 
@@ -33,14 +36,8 @@ export const VENDOR_LABELS: Record<Vendor, string> = perVendor(
   (v) => VENDOR_INFOS.find((info) => info.id === v)?.label ?? v,
 );
 
-export const STACKS: { id: Stack; label: string }[] = [
-  { id: "html_tailwind", label: "HTML + Tailwind" },
-  { id: "html_css", label: "HTML + CSS" },
-  { id: "react_tailwind", label: "React + Tailwind" },
-  { id: "bootstrap", label: "Bootstrap" },
-  { id: "vue_tailwind", label: "Vue + Tailwind" },
-  { id: "ionic_tailwind", label: "Ionic + Tailwind" },
-];
+/** The stacks, as Rust names and labels them (`STACKS` in the generated bindings). */
+export const STACKS: { id: Stack; label: string }[] = STACK_INFOS.map((s) => ({ id: s.id, label: s.label }));
 
 export const THEMES: { id: Theme; label: string }[] = [
   { id: "system", label: "System" },

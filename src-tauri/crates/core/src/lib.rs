@@ -20,6 +20,7 @@ pub mod secrets;
 pub mod settings;
 pub mod tools;
 pub mod uptime;
+pub mod versions;
 pub mod visual_edit;
 pub mod vocab;
 

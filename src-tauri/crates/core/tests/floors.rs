@@ -45,6 +45,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         &[
             "atomic_file",
             "fidelity",
+            "prompts",
             "redact",
             "safe_fetch",
             "test_http",
@@ -62,6 +63,17 @@ const FLOORS: &[(&str, &[&str])] = &[
             "secrets",
             "settings",
             "test_http",
+            "vocab",
+        ],
+    ),
+    (
+        "versions",
+        &[
+            "fidelity",
+            "project",
+            "prompts",
+            "render",
+            "visual_edit",
             "vocab",
         ],
     ),

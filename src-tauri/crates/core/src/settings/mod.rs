@@ -20,4 +20,4 @@ pub use types::{
     BaseUrls, CustomProvider, DesignSystem, PublishingSettings, Settings, Stack, Theme,
     VariantSettings, DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
 };
-pub use validate::validate;
+pub use validate::{validate, SettingsLimits, SETTINGS_LIMITS};
