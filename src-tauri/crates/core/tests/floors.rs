@@ -671,7 +671,7 @@ const APP_WITHOUT_TAURI: &[(&str, &str)] = &[
     ),
     (
         "generation/plan.rs",
-        "the app's request read back from its project",
+        "the app's request read back from its project, and the app as the plan builder's front end",
     ),
     (
         "generation/request.rs",

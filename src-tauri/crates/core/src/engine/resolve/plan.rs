@@ -117,3 +117,7 @@ pub async fn plan(front: &dyn FrontEnd, request: PlanRequest) -> Result<Planned,
         images_without_key,
     })
 }
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;
