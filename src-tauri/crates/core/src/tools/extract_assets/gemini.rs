@@ -48,25 +48,11 @@ pub enum GeminiError {
          Until then, recreate the assets with HTML/CSS or placeholders"
     )]
     MissingKey,
-    #[error("Gemini answered HTTP {status}: {message}")]
-    Http { status: u16, message: String },
-    #[error("could not reach Gemini: {0}")]
-    Transport(String),
-    #[error("Gemini returned no answer ({0})")]
-    NoAnswer(String),
+    /// The call failed or came back without an answer.
+    #[error(transparent)]
+    Call(#[from] OneShotError),
     #[error("Gemini's answer was not the expected JSON: {0}")]
     Malformed(String),
-}
-
-impl From<OneShotError> for GeminiError {
-    fn from(error: OneShotError) -> Self {
-        match error {
-            OneShotError::Http { status, message } => Self::Http { status, message },
-            OneShotError::Transport(m) => Self::Transport(m),
-            OneShotError::NoAnswer(m) => Self::NoAnswer(m),
-            OneShotError::Malformed(m) => Self::Malformed(m),
-        }
-    }
 }
 
 /// One detection as the model gave it, before any checking.
