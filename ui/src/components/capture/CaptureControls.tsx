@@ -64,7 +64,7 @@ export function CaptureControls({ allowRecording, onInput, compact = false }: Pr
           capture.dismiss();
         }}
       >
-        <Icon name="photo" {...(compact ? { className: "size-5" } : {})} />
+        <Icon name="capture" {...(compact ? { className: "size-5" } : {})} />
         {compact ? null : "Capture…"}
       </button>
       {open ? (

@@ -1,8 +1,9 @@
 import { ghostButtonClass } from "./ui";
+import { WideLabel } from "./WideLabel";
 
 export function SettingsButton({ onClick }: { onClick: () => void }) {
   return (
-    <button type="button" className={ghostButtonClass} onClick={onClick}>
+    <button type="button" className={ghostButtonClass} aria-label="Settings" title="Settings" onClick={onClick}>
       <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
         <path
           strokeLinecap="round"
@@ -11,7 +12,7 @@ export function SettingsButton({ onClick }: { onClick: () => void }) {
         />
         <path strokeLinecap="round" strokeLinejoin="round" d="M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z" />
       </svg>
-      Settings
+      <WideLabel from="lg">Settings</WideLabel>
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { projectExport } from "../../ipc/projects";
 import { joinPath } from "../../lib/projectName";
 import { plural } from "../../lib/sentences";
 import { Icon } from "../common/Icon";
+import { WideLabel } from "../common/WideLabel";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
 import type { SettingsTab } from "../settings/SettingsDialog";
@@ -63,12 +64,13 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       </button>
       {left}
       <ProjectName project={project} onRenamed={onRenamed} onMessage={onMessage} />
-      <div className="ml-auto flex items-center gap-1">
-        <button type="button" className={ghostButtonClass} onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
-          <Icon name="external" /> Open in browser
+      {/* Labels never wrap: on a narrow window the secondary actions shrink to icons instead. */}
+      <div className="ml-auto flex shrink-0 items-center gap-1 whitespace-nowrap">
+        <button type="button" className={ghostButtonClass} aria-label="Open in browser" title="Open the page in your browser" onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
+          <Icon name="external" /> <WideLabel>Open in browser</WideLabel>
         </button>
-        <button type="button" className={ghostButtonClass} onClick={() => void run(() => revealItemInDir(project.path))}>
-          <Icon name="folder" /> Reveal
+        <button type="button" className={ghostButtonClass} aria-label="Reveal" title="Show the project folder" onClick={() => void run(() => revealItemInDir(project.path))}>
+          <Icon name="folder" /> <WideLabel>Reveal</WideLabel>
         </button>
         <div className="relative">
           <button type="button" className={ghostButtonClass} aria-haspopup="menu" aria-expanded={menu} disabled={!exportTarget} onClick={() => {

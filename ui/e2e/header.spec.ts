@@ -1,0 +1,69 @@
+// The project header at the window's smallest width (900 px): every action stays on one line, the
+// project's name stays readable, and buttons that shrink to an icon keep their name and tooltip.
+import { expect, test, type Page } from "@playwright/test";
+import { appInfo, firstVersion, models, project, settings, variantInfo } from "./fixtures";
+import { mockIpc, servePreviews } from "./mockIpc";
+
+const name = "Landing page for the spring campaign";
+const v1 = firstVersion([], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
+
+async function openAt(page: Page, width: number) {
+  await mockIpc(page, {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: models,
+    keys_status: [{ provider: "openai", set: true }],
+    project_list_recent: [{ id: "p1", name, path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }],
+    project_open: { ...project, name, current_version: 1 },
+    project_versions: { current_version: 1, versions: [v1] },
+    project_external_changes: [],
+    project_events: [],
+    project_version_thumbnails: [],
+    publish_list: [],
+  });
+  await servePreviews(page, new Map([["p/p1/1/11/index.html", "<!doctype html><h1>Landing</h1>"]]));
+  await page.setViewportSize({ width, height: 700 });
+  await page.goto("/");
+  await page.getByRole("button", { name: `Open ${name}` }).click();
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+}
+
+/** Buttons in the header taller than one line of text: a label that wrapped. */
+async function wrappedButtons(page: Page) {
+  return page.locator("header").first().evaluate((header) =>
+    [...header.querySelectorAll("button")]
+      .filter((b) => b.getBoundingClientRect().height > 40)
+      .map((b) => b.getAttribute("aria-label") ?? b.textContent),
+  );
+}
+
+test("at 900 px the header fits on one line and the name stays readable", async ({ page }) => {
+  await openAt(page, 900);
+  expect(await wrappedButtons(page)).toEqual([]);
+  const header = page.locator("header").first();
+  expect(await header.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  const title = await header.getByText(name).boundingBox();
+  expect(title?.width ?? 0).toBeGreaterThan(200);
+  for (const [label, tip] of [["Open in browser", "Open the page in your browser"], ["Reveal", "Show the project folder"], ["Settings", "Settings"]] as const) {
+    const button = header.getByRole("button", { name: label, exact: true });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute("title", tip);
+  }
+  await expect(header.getByRole("button", { name: "Hand off" })).toHaveText("Hand off");
+});
+
+test("at 1440 px every action shows its label", async ({ page }) => {
+  await openAt(page, 1440);
+  const header = page.locator("header").first();
+  for (const label of ["Open in browser", "Reveal", "Export", "Hand off", "Publish", "Settings"]) {
+    await expect(header.getByRole("button", { name: label, exact: true })).toContainText(label);
+  }
+  expect(await wrappedButtons(page)).toEqual([]);
+});
+
+test("capturing the screen and adding a reference image look different in the prompt bar", async ({ page }) => {
+  await openAt(page, 1100);
+  const icon = (label: string) => page.getByRole("button", { name: label, exact: true }).locator("path").getAttribute("d");
+  expect(await icon("Capture the screen")).not.toEqual(await icon("Add a reference image"));
+});
