@@ -12,6 +12,12 @@ use std::sync::{Arc, Mutex};
 
 const KEY: &str = "r8_TESTKEYreplicate0123456789abcdefXYZ";
 
+fn client(server: &MockServer) -> replicate::Replicate {
+    let mut config = ReplicateConfig::new(Some(ApiKey::new(KEY)));
+    config.base_url = server.url.clone();
+    replicate::Replicate::new(reqwest::Client::new(), config)
+}
+
 #[tokio::test]
 async fn predictions_follow_the_shared_retry_policy() {
     // A 503 when the prediction is created is tried again, and the prediction runs.
@@ -29,10 +35,7 @@ async fn predictions_follow_the_shared_retry_policy() {
         }
     })
     .await;
-    let mut config = ReplicateConfig::new(Some(ApiKey::new(KEY)));
-    config.base_url = server.url.clone();
-    let client = replicate::Replicate::new(reqwest::Client::new(), config);
-    let urls = client
+    let urls = client(&server)
         .run(&replicate::MODELS.generate, json!({"prompt": "a cat"}))
         .await
         .expect("retried after the 503");
@@ -44,10 +47,7 @@ async fn predictions_follow_the_shared_retry_policy() {
         Response::json(429, json!({"detail": "slow down"})).header("Retry-After", "60")
     })
     .await;
-    let mut config = ReplicateConfig::new(Some(ApiKey::new(KEY)));
-    config.base_url = server.url.clone();
-    let client = replicate::Replicate::new(reqwest::Client::new(), config);
-    let error = client
+    let error = client(&server)
         .run(&replicate::MODELS.generate, json!({"prompt": "a cat"}))
         .await
         .expect_err("rate limited");
