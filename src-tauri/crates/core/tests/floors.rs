@@ -9,7 +9,7 @@ mod floors_support;
 
 use floors_support::{code_of, cycles, imports, rust_files, upward_imports};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Each module and the modules it may import (besides itself).
 const FLOORS: &[(&str, &[&str])] = &[
