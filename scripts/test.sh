@@ -18,6 +18,9 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 step "Rust formatting"
 cargo fmt --all --check
 
+step "Release workflow (actionlint) and release metadata"
+node scripts/lint-workflows.mjs
+
 step "UI: type check, lint, unit tests, build"
 (cd ui && npm run --silent typecheck && npm run --silent lint && npm run --silent test && npx vite build --logLevel warn)
 

@@ -1,4 +1,5 @@
 fn main() {
+    s2c_build_info::emit_commit();
     // Commands declared here get permissions (`allow-<name>`); only the capability files grant
     // them, so a command is reachable from the windows a capability names and from nowhere else.
     let manifest = tauri_build::AppManifest::new().commands(&[
@@ -59,6 +60,10 @@ fn main() {
         "record_stop",
         "record_running",
         "record_trim",
+        "update_status",
+        "update_check",
+        "update_install",
+        "update_restart",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

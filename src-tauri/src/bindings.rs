@@ -1,7 +1,9 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{capture, commands, figma, generation, preview, projects, secrets, settings};
+use crate::{
+    capture, commands, figma, generation, preview, projects, secrets, settings, updates,
+};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -63,6 +65,10 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             capture::commands::record_stop,
             capture::commands::record_running,
             capture::commands::record_trim,
+            updates::commands::update_status,
+            updates::commands::update_check,
+            updates::commands::update_install,
+            updates::commands::update_restart,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,

@@ -15,6 +15,7 @@ mod projects;
 mod secrets;
 mod settings;
 mod state;
+mod updates;
 pub mod webview_env;
 
 pub use error::IpcError;
@@ -36,7 +37,7 @@ pub fn run() -> Result<(), tauri::Error> {
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_global_shortcut::Builder::new().build());
-    wire(builder, &specta)
+    wire(updates::with_plugin(builder), &specta)
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;
@@ -48,7 +49,11 @@ pub fn run() -> Result<(), tauri::Error> {
                 std::sync::Arc::new(store),
             )?;
             capture::install_shortcut(app.handle());
-            tracing::info!(version = env!("CARGO_PKG_VERSION"), "app started");
+            tracing::info!(
+                version = %app.package_info().version,
+                commit = updates::COMMIT,
+                "app started"
+            );
             Ok(())
         })
         .run(tauri::generate_context!())
@@ -79,6 +84,9 @@ fn manage_state<R: tauri::Runtime>(
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
     app.manage(secrets::found_models::FoundModels::default());
+    app.manage(updates::Updates::new(std::sync::Arc::new(
+        updates::AppUpdateHost(app.clone()),
+    )));
     app.manage(capture::Captures::new(
         dirs.data.join("captures"),
         state::notifier(app),
@@ -96,3 +104,7 @@ fn manage_state<R: tauri::Runtime>(
 #[cfg(test)]
 #[path = "lib_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "release_tests.rs"]
+mod release_tests;

@@ -4,6 +4,7 @@ import { appInfo } from "./ipc/app";
 import { StartScreen } from "./components/StartScreen";
 import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog, type SettingsTab } from "./components/settings/SettingsDialog";
+import { UpdateNotice } from "./components/updates/UpdateNotice";
 import { reportToLog } from "./lib/reportToLog";
 import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
@@ -63,6 +64,7 @@ export function App() {
           }}
         />
       )}
+      <UpdateNotice checkAutomatically={settings.settings ? settings.settings.updates.check_automatically : null} />
       {settingsOpen && settings.settings ? (
         <SettingsDialog
           initialTab={settingsOpen}

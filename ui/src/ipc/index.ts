@@ -29,6 +29,7 @@ export type {
   StoredEvent,
   StoredScore,
   Theme,
+  UpdateChannel,
   UiImage,
   UiLogLevel,
   Unresolved,

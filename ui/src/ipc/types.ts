@@ -14,6 +14,7 @@ import type {
   FidelityRegion_Deserialize,
   FileContent_Serialize,
   FileVisualEdits_Deserialize,
+  InstallOutcome_Serialize,
   GenerateRequest_Deserialize,
   GenerateSource_Deserialize,
   ImportedProject_Serialize,
@@ -23,6 +24,9 @@ import type {
   Settings_Serialize,
   SettingsView_Serialize,
   ToolDetail_Deserialize,
+  UpdateInfo_Serialize,
+  UpdateProgress_Serialize,
+  UpdateStatus_Serialize,
   VariantInfo_Serialize,
   VersionInfo_Serialize,
   VersionTree_Serialize,
@@ -42,6 +46,12 @@ export type VersionInfo = VersionInfo_Serialize;
 export type VariantInfo = VariantInfo_Serialize;
 export type Settings = Settings_Serialize;
 export type SettingsView = SettingsView_Serialize;
+/** This build's version and commit, and whether it updates itself. */
+export type UpdateStatus = UpdateStatus_Serialize;
+/** A newer version the update feed offers. */
+export type UpdateInfo = UpdateInfo_Serialize;
+export type UpdateProgress = UpdateProgress_Serialize;
+export type InstallOutcome = InstallOutcome_Serialize;
 
 /** Settings as `settings_update` takes them. */
 export type SettingsInput = Settings_Deserialize;

@@ -9,6 +9,7 @@ import {
   type Settings,
   type Stack,
   type Theme,
+  type UpdateChannel,
   type Vendor,
 } from "../ipc";
 
@@ -71,7 +72,14 @@ export interface Draft {
   designSystems: DesignSystem[];
   /** One `model -> fallback` per line (a model id or a vendor name on the left). */
   fallbacks: string;
+  checkUpdates: boolean;
+  updateChannel: UpdateChannel;
 }
+
+export const UPDATE_CHANNELS: { id: UpdateChannel; label: string; hint: string }[] = [
+  { id: "stable", label: "Stable", hint: "Releases, when they are published." },
+  { id: "nightly", label: "Nightly", hint: "Built every night from the newest code: new things first, rough edges too." },
+];
 
 /** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
 export type FieldErrors = Record<string, string>;
@@ -100,6 +108,8 @@ export function toDraft(s: Settings): Draft {
     fallbacks: Object.entries(s.fallback_models ?? {})
       .map(([from, to]) => `${from} -> ${to}`)
       .join("\n"),
+    checkUpdates: s.updates.check_automatically,
+    updateChannel: s.updates.channel,
   };
 }
 
@@ -217,6 +227,7 @@ export function fromDraft(d: Draft): SettingsInput {
     theme: d.theme,
     design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
     fallback_models: fallbackMap(d.fallbacks),
+    updates: { check_automatically: d.checkUpdates, channel: d.updateChannel },
   };
 }
 

@@ -15,6 +15,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("providers", &["redact", "vocab"]),
     ("prompts", &["vocab"]),
     ("visual_edit", &[]),
+    ("updates", &["app_info"]),
     ("render", &["app_info", "prompts", "visual_edit", "vocab"]),
     ("fidelity", &["render"]),
     (
@@ -34,7 +35,14 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "settings",
-        &["atomic_file", "prompts", "providers", "secrets", "vocab"],
+        &[
+            "atomic_file",
+            "prompts",
+            "providers",
+            "secrets",
+            "updates",
+            "vocab",
+        ],
     ),
     (
         "project",
@@ -74,6 +82,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("projects", &["generation", "state"]),
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
+    ("updates", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.

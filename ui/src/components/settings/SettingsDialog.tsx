@@ -7,6 +7,7 @@ import { buttonClass, primaryButtonClass } from "./fields";
 import { AppearanceSection, GenerationSection } from "./GeneralSection";
 import { KeysSection } from "./KeysSection";
 import { ProvidersSection } from "./ProvidersSection";
+import { UpdatesSection } from "./UpdatesSection";
 
 const TABS = [
   { id: "keys", label: "API keys", fields: [] as string[] },
@@ -14,6 +15,7 @@ const TABS = [
   { id: "providers", label: "Providers", fields: ["providers.", "baseUrls."] },
   { id: "appearance", label: "Appearance", fields: [] as string[] },
   { id: "design", label: "Design systems", fields: ["designSystems."] },
+  { id: "updates", label: "Updates", fields: [] as string[] },
 ] as const;
 export type SettingsTab = (typeof TABS)[number]["id"];
 type TabId = SettingsTab;
@@ -131,6 +133,7 @@ export function SettingsDialog({ settings, warning, chromiumFound, initialTab = 
             {tab === "providers" ? <ProvidersSection {...sectionProps} /> : null}
             {tab === "appearance" ? <AppearanceSection {...sectionProps} chromiumFound={chromiumFound} /> : null}
             {tab === "design" ? <DesignSystemsSection {...sectionProps} /> : null}
+            {tab === "updates" ? <UpdatesSection {...sectionProps} /> : null}
           </div>
         </div>
         <footer className="flex items-center justify-between gap-3 border-t border-zinc-200 px-6 py-3 dark:border-zinc-800">

@@ -3,6 +3,7 @@ use std::collections::BTreeMap;
 
 pub use crate::prompts::Stack;
 pub use crate::providers::openai_compat::CustomProvider;
+pub use crate::updates::UpdateChannel;
 use crate::vocab::vendor::Vendor;
 
 /// Fidelity rounds unless the user chooses otherwise.
@@ -64,6 +65,24 @@ impl BaseUrls {
     }
 }
 
+/// How the installed app keeps itself current (release builds only; docs/RELEASING.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(default)]
+pub struct UpdateSettings {
+    /// Look for a new version each time the app starts.
+    pub check_automatically: bool,
+    pub channel: UpdateChannel,
+}
+
+impl Default for UpdateSettings {
+    fn default() -> Self {
+        Self {
+            check_automatically: true,
+            channel: UpdateChannel::Stable,
+        }
+    }
+}
+
 /// A named text handed to the agent with every request (colours, type scale, components…).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct DesignSystem {
@@ -97,6 +116,7 @@ pub struct Settings {
     /// empty, so front ends that do not know it yet still build a complete value.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fallback_models: BTreeMap<String, String>,
+    pub updates: UpdateSettings,
 }
 
 impl Default for Settings {
@@ -114,6 +134,7 @@ impl Default for Settings {
             theme: Theme::System,
             design_systems: Vec::new(),
             fallback_models: BTreeMap::new(),
+            updates: UpdateSettings::default(),
         }
     }
 }

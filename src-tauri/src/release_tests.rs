@@ -1,0 +1,122 @@
+//! One version and one identity everywhere a release reads them (docs/RELEASING.md): the
+//! workspace version is tauri.conf.json's, the UI's package and lock, CHANGELOG.md's newest
+//! entry and the metainfo's newest release; the metainfo's releases are CHANGELOG.md's; the
+//! homepage and publisher of the packages are Cargo.toml's.
+
+use std::path::Path;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const DESKTOP_ID: &str = "io.github.s2cdesktop.ScreenshotToCode";
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn json(path: &str) -> serde_json::Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `(version, date, lines)` of each CHANGELOG.md entry, newest first.
+fn changelog() -> Vec<(String, String, Vec<String>)> {
+    read("CHANGELOG.md")
+        .split("\n## ")
+        .skip(1)
+        .map(|block| {
+            let (heading, body) = block.split_once('\n').unwrap_or((block, ""));
+            let (version, date) = heading
+                .split_once(" — ")
+                .unwrap_or_else(|| panic!("CHANGELOG.md heading {heading:?} is not '<version> — <date>'"));
+            let lines = body
+                .lines()
+                .filter_map(|l| l.strip_prefix("- "))
+                .map(str::to_owned)
+                .collect();
+            (version.trim().to_owned(), date.trim().to_owned(), lines)
+        })
+        .collect()
+}
+
+fn metainfo() -> String {
+    read(&format!("packaging/linux/{DESKTOP_ID}.metainfo.xml"))
+}
+
+/// `(version, date)` of each `<release>` of the metainfo, in order.
+fn metainfo_releases() -> Vec<(String, String)> {
+    metainfo()
+        .split("<release ")
+        .skip(1)
+        .map(|tag| {
+            let attr = |name: &str| {
+                tag.split(&format!("{name}=\"")).nth(1).and_then(|rest| rest.split('"').next()).unwrap_or("").to_owned()
+            };
+            (attr("version"), attr("date"))
+        })
+        .collect()
+}
+
+#[test]
+fn one_version_for_the_app_the_cli_and_the_packages() {
+    let version = env!("CARGO_PKG_VERSION");
+    let lock = json("ui/package-lock.json");
+    let found = [
+        ("tauri.conf.json", json("tauri.conf.json")["version"].as_str().map(str::to_owned)),
+        ("ui/package.json", json("ui/package.json")["version"].as_str().map(str::to_owned)),
+        ("ui/package-lock.json", lock["version"].as_str().map(str::to_owned)),
+        ("ui/package-lock.json (packages[\"\"])", lock["packages"][""]["version"].as_str().map(str::to_owned)),
+        ("CHANGELOG.md (newest entry)", changelog().first().map(|e| e.0.clone())),
+        ("the metainfo (newest release)", metainfo_releases().first().map(|r| r.0.clone())),
+    ];
+    for (place, value) in found {
+        assert_eq!(
+            value.as_deref(),
+            Some(version),
+            "{place} should say {version}, the workspace version (scripts/release.py set-version writes them all)"
+        );
+    }
+}
+
+#[test]
+fn the_metainfo_releases_are_the_changelog() {
+    let entries = changelog();
+    let want: Vec<(String, String)> = entries.iter().map(|(v, d, _)| (v.clone(), d.clone())).collect();
+    assert_eq!(metainfo_releases(), want, "run `scripts/release.py metainfo` after editing CHANGELOG.md");
+    let text = metainfo();
+    for (version, _, lines) in &entries {
+        assert!(!lines.is_empty(), "CHANGELOG.md {version} has no '- ' lines");
+        for line in lines {
+            let escaped = line.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+            let marked = escaped.split('`').enumerate().map(|(i, p)| if i % 2 == 1 { format!("<code>{p}</code>") } else { p.to_owned() }).collect::<String>();
+            assert!(text.contains(&format!("<li>{marked}</li>")), "the metainfo lacks {version}'s line {line:?}: run `scripts/release.py metainfo`");
+        }
+    }
+}
+
+#[test]
+fn the_packages_name_this_project() {
+    let homepage = env!("CARGO_PKG_HOMEPAGE");
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    let authors = env!("CARGO_PKG_AUTHORS");
+    let publisher = authors.split(" <").next().unwrap_or(authors);
+    let conf = json("tauri.conf.json");
+    assert_eq!(conf["bundle"]["homepage"], homepage, "tauri.conf.json bundle.homepage");
+    assert_eq!(conf["bundle"]["publisher"], publisher, "tauri.conf.json bundle.publisher");
+    let meta = metainfo();
+    for want in [
+        format!("<id>{DESKTOP_ID}</id>"),
+        format!("<url type=\"homepage\">{homepage}</url>"),
+        format!("<url type=\"bugtracker\">{repository}/issues</url>"),
+        format!("<name>{publisher}</name>"),
+        format!("<launchable type=\"desktop-id\">{DESKTOP_ID}.desktop</launchable>"),
+    ] {
+        assert!(meta.contains(&want), "the metainfo lacks {want}");
+    }
+    assert!(read("packaging/linux/copyright").contains(&format!("Source: {repository}")), "packaging/linux/copyright names another source");
+    assert!(read("scripts/finish-packages.sh").contains(&format!("DESKTOP_ID=\"{DESKTOP_ID}\"")), "the packages' desktop file id");
+    let desktop = read("packaging/linux/s2c-desktop.desktop");
+    assert!(desktop.contains("Categories=Graphics;Development;"), "a designer looks under Graphics and Development");
+    for other in ["screenshottocode.com"] {
+        for file in ["tauri.conf.json", "tauri.linux.conf.json", "Cargo.toml"] {
+            assert!(!read(file).contains(other), "{file} still names {other}, another product's site");
+        }
+    }
+}

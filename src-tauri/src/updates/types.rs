@@ -1,0 +1,51 @@
+use serde::Serialize;
+
+/// What this build is and whether it updates itself.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct UpdateStatus {
+    pub version: String,
+    pub commit: String,
+    /// Where the releases are listed, for people whose build does not update itself.
+    pub releases_url: String,
+    /// `None` when this build updates itself; else why not, in words.
+    pub disabled_reason: Option<String>,
+}
+
+/// A newer version the feed offers.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct UpdateInfo {
+    pub version: String,
+    pub current_version: String,
+    /// What's new (the release notes, Markdown).
+    pub notes: Option<String>,
+    /// When it was published (RFC 3339).
+    pub date: Option<String>,
+}
+
+/// How far the install has come, sent while `update_install` runs.
+#[cfg_attr(not(feature = "updater"), allow(dead_code))]
+#[derive(Debug, Clone, Serialize, specta::Type)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum UpdateProgress {
+    Downloading {
+        downloaded: u64,
+        total: Option<u64>,
+    },
+    /// Downloaded and its signature checked; the installer runs.
+    Installing,
+}
+
+/// How an install ended when nothing went wrong with the update itself.
+#[cfg_attr(not(feature = "updater"), allow(dead_code))]
+#[derive(Debug, Clone, Serialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum InstallOutcome {
+    /// Installed: restarting runs the new version.
+    Installed { version: String },
+    /// Downloaded and checked, but installing needs an administrator: `command` does it.
+    Manual {
+        version: String,
+        message: String,
+        command: String,
+    },
+}
