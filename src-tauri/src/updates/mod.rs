@@ -12,7 +12,9 @@ mod types;
 #[cfg(feature = "updater")]
 use std::path::PathBuf;
 use std::sync::Arc;
-use tauri::{AppHandle, Manager, Runtime};
+#[cfg(feature = "updater")]
+use tauri::Manager;
+use tauri::{AppHandle, Runtime};
 
 pub use types::{InstallOutcome, UpdateInfo, UpdateProgress, UpdateStatus};
 
