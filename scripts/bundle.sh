@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build the Linux installers (.deb and .rpm) of a release build, with the `s2c` CLI inside, then
-# finish them (scripts/finish-packages.sh). AppImage, msi and dmg are configured too, but
+# Build the Linux installers (.deb and .rpm) of a release build, then finish them
+# (scripts/finish-packages.sh: `s2c` on PATH, man pages, metainfo, signatures). AppImage, msi and dmg are configured too, but
 # AppImage's tools download from GitHub at bundle time, and msi/dmg need Windows/macOS: the
 # release workflow builds those (docs/RELEASING.md).
 #
@@ -21,7 +21,7 @@ ensure_apt "${APT_BUILD[@]}" "${APT_BUNDLE[@]}"
 ensure_npm ui
 
 tauri_args=(--bundles "${S2C_BUNDLES:-deb,rpm}")
-cargo_args=(-p s2c-desktop -p s2c-cli)
+cargo_args=()
 profile=release
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -35,33 +35,22 @@ done
 if [ -n "${S2C_UPDATER_PUBKEY:-}" ]; then
   overlay="$ROOT/target/updater.conf.json"
   mkdir -p "$ROOT/target"
-  python3 - "$overlay" <<'PY'
-import json, os, sys
-feed = os.environ.get("S2C_UPDATER_FEED", "")
-updater = {"pubkey": os.environ["S2C_UPDATER_PUBKEY"], "requireSignedVersion": True,
-           "windows": {"installMode": "passive"}}
-if feed:
-    updater["endpoints"] = [feed]
-    # Plain http only for a feed on this machine: the updater test's local server.
-    if feed.startswith(("http://127.0.0.1:", "http://localhost:", "http://[::1]:")):
-        updater["dangerousInsecureTransportProtocol"] = True
-# With a signing key, tauri signs what it makes for the updater itself (the AppImage); the .deb
-# and .rpm are signed again once finished (scripts/finish-packages.sh).
-bundle = {"createUpdaterArtifacts": True} if os.environ.get("TAURI_SIGNING_PRIVATE_KEY") else {}
-json.dump({"bundle": bundle, "plugins": {"updater": updater}}, open(sys.argv[1], "w"), indent=2)
-PY
+  python3 scripts/release.py updater-config "$overlay"
   tauri_args+=(--features s2c-desktop/updater --config "$overlay")
   echo "The app updates itself (${S2C_UPDATER_FEED:-the GitHub releases})."
 fi
+# Debug packages (the updater test's) carry a ~150 MiB binary: gzip them, xz would take minutes.
+if [ "$profile" = debug ]; then export S2C_PACKAGE_COMPRESSION="${S2C_PACKAGE_COMPRESSION:-gzip}"; fi
+if [ ${#cargo_args[@]} -gt 0 ]; then tauri_args+=(-- "${cargo_args[@]}"); fi
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 BUNDLE_DIR="$TARGET_DIR/$profile/bundle"
 rm -rf "$BUNDLE_DIR/deb" "$BUNDLE_DIR/rpm"
 started=$(date +%s)
 step "Building the .deb and .rpm bundles ($profile build)"
-ui/node_modules/.bin/tauri build "${tauri_args[@]}" -- "${cargo_args[@]}"
+ui/node_modules/.bin/tauri build "${tauri_args[@]}"
 built=$(date +%s)
-step "Finishing the packages (desktop id, rpm changelog, signatures)"
+step "Finishing the packages (s2c, man pages, metainfo, desktop id, signatures)"
 scripts/finish-packages.sh "$BUNDLE_DIR"
 finished=$(date +%s)
 for file in "$BUNDLE_DIR"/deb/*.deb "$BUNDLE_DIR"/rpm/*.rpm; do

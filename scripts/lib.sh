@@ -20,7 +20,7 @@ APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
 APT_TEST=(xvfb xauth x11-apps xdotool webkit2gtk-driver chromium dbus-daemon dbus-bin gnome-keyring)
 # More for bundles: rpm to build the .rpm, help2man for the CLI's man page, and the checkers the
 # installed-package tests run (lintian, rpmlint, desktop-file-validate, appstreamcli).
-APT_BUNDLE=(rpm help2man lintian rpmlint desktop-file-utils appstream)
+APT_BUNDLE=(rpm rpm2cpio cpio gnupg help2man lintian rpmlint desktop-file-utils appstream)
 
 require_command() { # name, what to do if missing
   command -v "$1" >/dev/null 2>&1 || die "$1 is not installed: $2"

@@ -7,17 +7,26 @@
   metainfo                    rewrite the AppStream metainfo's <releases> from CHANGELOG.md
   rpm-changelog VERSION [--release N]
                               the rpm %changelog (VERSION first when it is a nightly)
+  deb-changelog VERSION PACKAGE
+                              the same as a Debian changelog (the .deb's changelog.gz)
   latest-json --version V --base-url URL [--notes-file F] [--require KEY,...] DIR
                               the updater feed (latest.json) for the signed packages under DIR
   meta --ref-type T --ref-name N [--channel C] [--run N] [--date YYYYMMDD]
                               what the release workflow builds: channel, version, tag (key=value lines)
+  updater-config OUT          the `tauri build --config` overlay of a build that updates itself:
+                              the public key from S2C_UPDATER_PUBKEY, the feed from S2C_UPDATER_FEED
+                              (else the GitHub releases), updater artifacts when
+                              TAURI_SIGNING_PRIVATE_KEY is set
 """
+import os
 import argparse
 import datetime
+import email.utils
 import json
 import pathlib
 import re
 import sys
+import textwrap
 import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -114,18 +123,38 @@ def metainfo():
     print(f"{METAINFO.relative_to(ROOT)}: {len(changelog())} release(s)")
 
 
-def rpm_changelog(version, release):
-    author = re.search(r'^authors = \["([^"]+)"\]', (ROOT / "Cargo.toml").read_text(), re.M).group(1)
+def packaged_entries(version):
+    """The changelog a package of `version` carries: CHANGELOG.md's entries, with a nightly's
+    own first. Versions as packages order them (`0.2.1~nightly…` sorts before `0.2.1`)."""
     entries = changelog()
     if version not in [v for v, _, _ in entries]:
         entries.insert(0, (version, datetime.date.today().isoformat(), [notes(version)]))
+    return [(v.replace("-", "~"), datetime.date.fromisoformat(d), lines) for v, d, lines in entries]
+
+
+def maintainer():
+    return re.search(r'^authors = \["([^"]+)"\]', (ROOT / "Cargo.toml").read_text(), re.M).group(1)
+
+
+def rpm_changelog(version, release):
     out = []
-    for v, date, lines in entries:
-        day = datetime.date.fromisoformat(date).strftime("%a %b %d %Y")
-        out.append(f"* {day} {author} - {v.replace('-', '~')}-{release}")
+    for v, day, lines in packaged_entries(version):
+        out.append(f"* {day.strftime('%a %b %d %Y')} {maintainer()} - {v}-{release}")
         out += [f"- {l}" for l in lines]
         out.append("")
     return "\n".join(out).rstrip()
+
+
+def deb_changelog(version, package):
+    """debian/changelog format: lintian reads a native package's changelog.gz as one."""
+    out = []
+    for v, day, lines in packaged_entries(version):
+        out += [f"{package} ({v}) stable; urgency=medium", ""]
+        for line in lines:
+            out += textwrap.wrap(line, width=78, initial_indent="  * ", subsequent_indent="    ")
+        stamp = datetime.datetime.combine(day, datetime.time(12), datetime.timezone.utc)
+        out += ["", f" -- {maintainer()}  {email.utils.format_datetime(stamp)}", ""]
+    return "\n".join(out)
 
 
 def arch_of(name):
@@ -205,6 +234,28 @@ def meta(args):
         print(f"{key}={value}")
 
 
+LOOPBACK_FEEDS = ("http://127.0.0.1:", "http://localhost:", "http://[::1]:")
+
+
+def updater_config(out):
+    pubkey = os.environ.get("S2C_UPDATER_PUBKEY", "").strip()
+    if not pubkey:
+        fail("S2C_UPDATER_PUBKEY is empty: the minisign public key the app trusts (docs/RELEASING.md)")
+    updater = {"pubkey": pubkey, "requireSignedVersion": True, "windows": {"installMode": "passive"}}
+    feed = os.environ.get("S2C_UPDATER_FEED", "")
+    if feed:
+        updater["endpoints"] = [feed]
+        # Plain http only for a feed on this machine: the updater test's local server.
+        if feed.startswith(LOOPBACK_FEEDS):
+            updater["dangerousInsecureTransportProtocol"] = True
+        elif not feed.startswith("https://"):
+            fail(f"the update feed {feed} is not https")
+    # With a signing key tauri signs what it makes for the updater (the AppImage, the macOS and
+    # Windows bundles); scripts/finish-packages.sh signs the finished .deb and .rpm.
+    bundle = {"createUpdaterArtifacts": True} if os.environ.get("TAURI_SIGNING_PRIVATE_KEY") else {}
+    pathlib.Path(out).write_text(json.dumps({"bundle": bundle, "plugins": {"updater": updater}}, indent=2))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -215,6 +266,9 @@ def main():
     rc = sub.add_parser("rpm-changelog")
     rc.add_argument("version")
     rc.add_argument("--release", default="1")
+    dc = sub.add_parser("deb-changelog")
+    dc.add_argument("version")
+    dc.add_argument("package")
     feed = sub.add_parser("latest-json")
     feed.add_argument("--version", required=True)
     feed.add_argument("--base-url", required=True)
@@ -227,6 +281,7 @@ def main():
     m.add_argument("--channel", default="")
     m.add_argument("--run", default="")
     m.add_argument("--date", default="")
+    sub.add_parser("updater-config").add_argument("out")
     args = parser.parse_args()
     if args.command == "version":
         print(workspace_version())
@@ -238,8 +293,12 @@ def main():
         metainfo()
     elif args.command == "rpm-changelog":
         print(rpm_changelog(args.version, args.release))
+    elif args.command == "deb-changelog":
+        print(deb_changelog(args.version, args.package), end="")
     elif args.command == "latest-json":
         latest_json(args)
+    elif args.command == "updater-config":
+        updater_config(args.out)
     else:
         meta(args)
 

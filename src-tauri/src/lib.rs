@@ -20,6 +20,15 @@ pub mod webview_env;
 
 pub use error::IpcError;
 
+/// Whether the process was started under the command line's name (`s2c`, `s2c.exe`), as the
+/// link the Linux packages install makes it.
+pub fn called_as_cli(argv0: Option<&std::ffi::OsStr>) -> bool {
+    argv0
+        .map(std::path::Path::new)
+        .and_then(|path| path.file_stem())
+        .is_some_and(|stem| stem == "s2c")
+}
+
 /// Build and run the app until its last window closes.
 pub fn run() -> Result<(), tauri::Error> {
     let specta = bindings::specta_builder::<tauri::Wry>();
