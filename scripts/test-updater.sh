@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# The app updates itself, end to end (tests/e2e/updater/): build two versions of the app with
-# the updater on — this one and the next patch version, made here with a bumped version — both
-# trusting a minisign key made for this run, install the first .deb with apt, serve the second's
-# latest.json and package from a local HTTP server on loopback, and let the installed app find,
-# refuse a package whose signature does not match, then download, install and restart into the
-# second. The bundles are debug builds with the `updater` feature: see docs/RELEASING.md, "How
-# the updater is tested", for why that proves the release path. Needs root (apt) or sudo.
+# The app updates itself, end to end (`make test-updater`; tests/e2e/updater/): build two
+# versions with the updater on — this one, and the next patch version made here from a copy of
+# the sources with its version bumped and a CHANGELOG entry, as a release is made — both trusting
+# a minisign key made for this run and reading a feed on a loopback port. Then install the first
+# .deb with apt and drive the installed app under Xvfb: offline it says nothing; a package whose
+# signature does not match is refused; as root it installs the update with apt and restarts as
+# the new version; as an unprivileged user with no way to get root it gives the command to run,
+# and restarts as the new version once that ran.
+#
+# Not part of `make test`: two bundles take minutes (docs/RELEASING.md, "How the updater is
+# tested"). The release workflow runs it before anything is built for release. Needs root: it
+# installs packages and runs the app as another user.
 source "$(dirname "$0")/lib.sh"
 
-if [ "$(id -u)" -ne 0 ] && ! sudo -n true 2>/dev/null; then
-  echo "The updater test installs packages with apt and needs root or sudo: skipped."
-  exit 0
-fi
-sudo=()
-[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+[ "$(id -u)" -eq 0 ] || die "the updater test installs packages with apt and runs the app as another user: run it as root"
 
 ensure_toolchain
 ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}" "${APT_BUNDLE[@]}"
@@ -21,61 +21,112 @@ ensure_npm ui
 ensure_npm tests/e2e
 ensure_tauri_driver
 
-work="$(mktemp -d /tmp/s2c-updater-XXXXXX)"
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 package=screenshot-to-code
+# A user with no account, no sudo and no pkexec: someone who cannot install packages.
+user_id=4242
+work="$(mktemp -d /tmp/s2c-updater-XXXXXX)"
+chmod 755 "$work"
+bus_pid=""
 cleanup() {
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get remove -y -qq "$package" >/dev/null 2>&1 || true
+  [ -n "$bus_pid" ] && kill "$bus_pid" 2>/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq "$package" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-current="$(python3 -c 'import re,sys; t=open("Cargo.toml").read().split("[workspace.package]",1)[1]; print(re.search(r"^version = \"([^\"]+)\"", t, re.M).group(1))')"
-IFS=. read -r major minor patch <<<"${current%%-*}"
-next="$major.$minor.$((patch + 1))"
+current="$(python3 scripts/release.py version)"
+next="$(python3 -c 'import sys; a, b, c = sys.argv[1].split("-")[0].split("."); print(f"{a}.{b}.{int(c) + 1}")' "$current")"
 
-step "A signing key for this run only (never stored)"
+step "A signing key for this run only"
 ui/node_modules/.bin/tauri signer generate --ci -p "" -w "$work/key" >/dev/null
 export TAURI_SIGNING_PRIVATE_KEY="$(cat "$work/key")" TAURI_SIGNING_PRIVATE_KEY_PASSWORD=""
 export S2C_UPDATER_PUBKEY="$(cat "$work/key.pub")"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 export S2C_UPDATER_FEED="http://127.0.0.1:$port/{{channel}}/latest.json"
 export S2C_BUNDLES=deb
+started=$(date +%s)
 
-TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-bundle_of() { # dest
+keep_bundle() { # dest
   mkdir -p "$1"
   cp "$TARGET_DIR"/debug/bundle/deb/*.deb "$TARGET_DIR"/debug/bundle/deb/*.deb.sig "$1"/
 }
 
 step "Version $current with the updater, reading $S2C_UPDATER_FEED"
 scripts/bundle.sh --debug
-bundle_of "$work/v1"
+keep_bundle "$work/v1"
 
-step "Version $next, made here from a copy of the sources with the version bumped"
-mkdir -p "$work/src"
-git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work/src"
-ln -s "$ROOT/ui/node_modules" "$work/src/ui/node_modules"
-(cd "$work/src" && python3 scripts/release.py set-version "$next" >/dev/null && scripts/bundle.sh --debug)
-bundle_of "$work/v2"
+step "Version $next, made from a copy of the sources as a release would be"
+# At a fixed place, so the next run's build of it is warm.
+src="$TARGET_DIR/updater-test-source"
+rm -rf "$src"
+mkdir -p "$src"
+git ls-files -z --cached --others --exclude-standard | cpio -0pdm --quiet "$src"
+ln -sfn "$ROOT/ui/node_modules" "$src/ui/node_modules"
+(
+  cd "$src"
+  python3 scripts/release.py set-version "$next" >/dev/null
+  python3 - "$next" <<'PY'
+import datetime, pathlib, sys
+changelog = pathlib.Path("CHANGELOG.md")
+head, sep, rest = changelog.read_text().partition("\n## ")
+entry = f"## {sys.argv[1]} — {datetime.date.today()}\n\n- Made by the updater test: this version replaced the one before it.\n\n"
+changelog.write_text(head + "\n" + entry + sep.lstrip("\n") + rest)
+PY
+  python3 scripts/release.py metainfo >/dev/null
+  python3 scripts/release.py notes "$next" >"$work/notes.md"
+  scripts/bundle.sh --debug
+)
+keep_bundle "$work/v2"
+built=$(date +%s)
 
-step "The feeds: the good one, and one whose signature belongs to another package"
-mkdir -p "$work/feed/good/stable" "$work/feed/tampered/stable" "$work/feed/files"
-cp "$work/v2"/*.deb "$work/feed/files/"
+step "The feeds: the good one, and one whose package does not match its signature"
+feeds="$work/feeds"
+mkdir -p "$feeds/good" "$feeds/tampered" "$feeds/files/tampered"
+cp "$work/v2"/*.deb "$feeds/files/"
 python3 scripts/release.py latest-json --version "$next" --base-url "http://127.0.0.1:$port/files" \
-  --require linux-x86_64-deb "$work/v2" >"$work/feed/good/stable/latest.json"
-python3 - "$work/feed/good/stable/latest.json" "$work/v1" "$work/feed/tampered/stable/latest.json" <<'PY'
-import glob, json, sys
-feed = json.load(open(sys.argv[1]))
-feed["platforms"]["linux-x86_64-deb"]["signature"] = open(glob.glob(sys.argv[2] + "/*.deb.sig")[0]).read().strip()
-json.dump(feed, open(sys.argv[3], "w"), indent=2)
+  --notes-file "$work/notes.md" --require linux-x86_64-deb "$work/v2" >"$feeds/good/latest.json"
+python3 - "$feeds" "$port" <<'PY'
+import json, pathlib, sys
+feeds, port = pathlib.Path(sys.argv[1]), sys.argv[2]
+package = next((feeds / "files").glob("*.deb"))
+# One byte changed in the middle of the package: what a broken mirror or an attacker serves.
+data = bytearray(package.read_bytes())
+data[len(data) // 2] ^= 0xFF
+(feeds / "files/tampered" / package.name).write_bytes(data)
+feed = json.loads((feeds / "good/latest.json").read_text())
+feed["platforms"]["linux-x86_64-deb"]["url"] = f"http://127.0.0.1:{port}/files/tampered/{package.name}"
+(feeds / "tampered/latest.json").write_text(json.dumps(feed, indent=2))
 PY
 
 step "Installing version $current with apt"
-DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --allow-downgrades "$(ls "$work"/v1/*.deb)" >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades "$(ls "$work"/v1/*.deb)" >/dev/null
 [ "$(dpkg-query -W -f '${Version}' "$package")" = "$current" ] || die "version $current is not the installed one"
+
+step "The unprivileged user's session bus and the launcher that runs the app as that user"
+user_home="$work/user"
+mkdir -p "$user_home"
+chown "$user_id:$user_id" "$user_home"
+bus_pid="$(setpriv --reuid="$user_id" --regid="$user_id" --clear-groups env HOME="$user_home" \
+  dbus-daemon --session --fork --print-pid=1 --address="unix:path=$user_home/bus")"
+cat >"$work/as-user.sh" <<EOF
+#!/bin/sh
+# WebKitWebDriver (root) starts this: the installed app, run as user $user_id.
+set -e
+home="\$(dirname "\$XDG_DATA_HOME")"
+mkdir -p "\$XDG_DATA_HOME" "\$XDG_CONFIG_HOME" "\$XDG_CACHE_HOME"
+chown -R $user_id:$user_id "\$home"
+cp "\$XAUTHORITY" "$user_home/.Xauthority"
+chown $user_id:$user_id "$user_home/.Xauthority"
+export XAUTHORITY="$user_home/.Xauthority" HOME="$user_home" DBUS_SESSION_BUS_ADDRESS="unix:path=$user_home/bus"
+exec setpriv --reuid=$user_id --regid=$user_id --clear-groups /usr/bin/s2c-desktop "\$@"
+EOF
+chmod 755 "$work/as-user.sh"
 
 step "The installed app updates itself under Xvfb"
 S2C_APP_BINARY=/usr/bin/s2c-desktop S2C_E2E_ARTIFACTS="$ROOT/tests/e2e/artifacts" \
-  S2C_UPDATE_FEEDS="$work/feed" S2C_UPDATE_PORT="$port" S2C_UPDATE_FROM="$current" S2C_UPDATE_TO="$next" \
-  S2C_UPDATE_PACKAGE="$package" scripts/with-keyring.sh \
+  S2C_UPDATE_FEEDS="$feeds" S2C_UPDATE_PORT="$port" S2C_UPDATE_FROM="$current" S2C_UPDATE_TO="$next" \
+  S2C_UPDATE_PACKAGE="$package" S2C_UPDATE_FIRST_DEB="$(ls "$work"/v1/*.deb)" \
+  S2C_UPDATE_AS_USER="$work/as-user.sh" S2C_UPDATE_USER_ID="$user_id" scripts/with-keyring.sh \
   sh -c 'cd tests/e2e && xvfb-run -a --server-args="-screen 0 1440x900x24" node --test --test-concurrency=1 updater/'
+echo "Two versions built in $((built - started)) s; the update tests took $(($(date +%s) - built)) s."

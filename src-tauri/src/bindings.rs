@@ -1,9 +1,7 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{
-    capture, commands, figma, generation, preview, projects, secrets, settings, updates,
-};
+use crate::{capture, commands, figma, generation, preview, projects, secrets, settings, updates};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -76,7 +74,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::GenerationRecorded,
             generation::score::VariantScored,
             generation::thumbnail::VersionThumbnailReady,
-            capture::CaptureFinished
+            capture::CaptureFinished,
+            updates::menu::UpdateCheckRequested
         ])
         .typ::<crate::IpcError>()
         .typ::<s2c_core::vocab::vendor::Vendor>()

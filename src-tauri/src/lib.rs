@@ -47,6 +47,7 @@ pub fn run() -> Result<(), tauri::Error> {
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_global_shortcut::Builder::new().build());
     wire(updates::with_plugin(builder), &specta)
+        .on_menu_event(|app, event| updates::menu::on_menu_item(app, event.id().as_ref()))
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;
@@ -58,6 +59,7 @@ pub fn run() -> Result<(), tauri::Error> {
                 std::sync::Arc::new(store),
             )?;
             capture::install_shortcut(app.handle());
+            updates::menu::install(app.handle());
             tracing::info!(
                 version = %app.package_info().version,
                 commit = updates::COMMIT,

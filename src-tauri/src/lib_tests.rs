@@ -223,7 +223,14 @@ fn the_binary_is_the_command_line_only_under_its_name() {
         ("/opt/s2cx", false),
     ];
     for (argv0, want) in cases {
-        assert_eq!(called_as_cli(Some(std::ffi::OsStr::new(argv0))), want, "{argv0}");
+        assert_eq!(
+            called_as_cli(Some(std::ffi::OsStr::new(argv0))),
+            want,
+            "{argv0}"
+        );
     }
     assert!(!called_as_cli(None), "no argv[0]");
 }
+
+#[path = "updates_tests.rs"]
+mod updates_tests;

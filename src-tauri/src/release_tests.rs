@@ -23,9 +23,9 @@ fn changelog() -> Vec<(String, String, Vec<String>)> {
         .skip(1)
         .map(|block| {
             let (heading, body) = block.split_once('\n').unwrap_or((block, ""));
-            let (version, date) = heading
-                .split_once(" — ")
-                .unwrap_or_else(|| panic!("CHANGELOG.md heading {heading:?} is not '<version> — <date>'"));
+            let (version, date) = heading.split_once(" — ").unwrap_or_else(|| {
+                panic!("CHANGELOG.md heading {heading:?} is not '<version> — <date>'")
+            });
             let lines = body
                 .lines()
                 .filter_map(|l| l.strip_prefix("- "))
@@ -47,7 +47,11 @@ fn metainfo_releases() -> Vec<(String, String)> {
         .skip(1)
         .map(|tag| {
             let attr = |name: &str| {
-                tag.split(&format!("{name}=\"")).nth(1).and_then(|rest| rest.split('"').next()).unwrap_or("").to_owned()
+                tag.split(&format!("{name}=\""))
+                    .nth(1)
+                    .and_then(|rest| rest.split('"').next())
+                    .unwrap_or("")
+                    .to_owned()
             };
             (attr("version"), attr("date"))
         })
@@ -59,12 +63,34 @@ fn one_version_for_the_app_the_cli_and_the_packages() {
     let version = env!("CARGO_PKG_VERSION");
     let lock = json("ui/package-lock.json");
     let found = [
-        ("tauri.conf.json", json("tauri.conf.json")["version"].as_str().map(str::to_owned)),
-        ("ui/package.json", json("ui/package.json")["version"].as_str().map(str::to_owned)),
-        ("ui/package-lock.json", lock["version"].as_str().map(str::to_owned)),
-        ("ui/package-lock.json (packages[\"\"])", lock["packages"][""]["version"].as_str().map(str::to_owned)),
-        ("CHANGELOG.md (newest entry)", changelog().first().map(|e| e.0.clone())),
-        ("the metainfo (newest release)", metainfo_releases().first().map(|r| r.0.clone())),
+        (
+            "tauri.conf.json",
+            json("tauri.conf.json")["version"]
+                .as_str()
+                .map(str::to_owned),
+        ),
+        (
+            "ui/package.json",
+            json("ui/package.json")["version"]
+                .as_str()
+                .map(str::to_owned),
+        ),
+        (
+            "ui/package-lock.json",
+            lock["version"].as_str().map(str::to_owned),
+        ),
+        (
+            "ui/package-lock.json (packages[\"\"])",
+            lock["packages"][""]["version"].as_str().map(str::to_owned),
+        ),
+        (
+            "CHANGELOG.md (newest entry)",
+            changelog().first().map(|e| e.0.clone()),
+        ),
+        (
+            "the metainfo (newest release)",
+            metainfo_releases().first().map(|r| r.0.clone()),
+        ),
     ];
     for (place, value) in found {
         assert_eq!(
@@ -78,15 +104,41 @@ fn one_version_for_the_app_the_cli_and_the_packages() {
 #[test]
 fn the_metainfo_releases_are_the_changelog() {
     let entries = changelog();
-    let want: Vec<(String, String)> = entries.iter().map(|(v, d, _)| (v.clone(), d.clone())).collect();
-    assert_eq!(metainfo_releases(), want, "run `scripts/release.py metainfo` after editing CHANGELOG.md");
+    let want: Vec<(String, String)> = entries
+        .iter()
+        .map(|(v, d, _)| (v.clone(), d.clone()))
+        .collect();
+    assert_eq!(
+        metainfo_releases(),
+        want,
+        "run `scripts/release.py metainfo` after editing CHANGELOG.md"
+    );
     let text = metainfo();
     for (version, _, lines) in &entries {
-        assert!(!lines.is_empty(), "CHANGELOG.md {version} has no '- ' lines");
+        assert!(
+            !lines.is_empty(),
+            "CHANGELOG.md {version} has no '- ' lines"
+        );
         for line in lines {
-            let escaped = line.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-            let marked = escaped.split('`').enumerate().map(|(i, p)| if i % 2 == 1 { format!("<code>{p}</code>") } else { p.to_owned() }).collect::<String>();
-            assert!(text.contains(&format!("<li>{marked}</li>")), "the metainfo lacks {version}'s line {line:?}: run `scripts/release.py metainfo`");
+            let escaped = line
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            let marked = escaped
+                .split('`')
+                .enumerate()
+                .map(|(i, p)| {
+                    if i % 2 == 1 {
+                        format!("<code>{p}</code>")
+                    } else {
+                        p.to_owned()
+                    }
+                })
+                .collect::<String>();
+            assert!(
+                text.contains(&format!("<li>{marked}</li>")),
+                "the metainfo lacks {version}'s line {line:?}: run `scripts/release.py metainfo`"
+            );
         }
     }
 }
@@ -98,8 +150,14 @@ fn the_packages_name_this_project() {
     let authors = env!("CARGO_PKG_AUTHORS");
     let publisher = authors.split(" <").next().unwrap_or(authors);
     let conf = json("tauri.conf.json");
-    assert_eq!(conf["bundle"]["homepage"], homepage, "tauri.conf.json bundle.homepage");
-    assert_eq!(conf["bundle"]["publisher"], publisher, "tauri.conf.json bundle.publisher");
+    assert_eq!(
+        conf["bundle"]["homepage"], homepage,
+        "tauri.conf.json bundle.homepage"
+    );
+    assert_eq!(
+        conf["bundle"]["publisher"], publisher,
+        "tauri.conf.json bundle.publisher"
+    );
     let meta = metainfo();
     for want in [
         format!("<id>{DESKTOP_ID}</id>"),
@@ -110,13 +168,25 @@ fn the_packages_name_this_project() {
     ] {
         assert!(meta.contains(&want), "the metainfo lacks {want}");
     }
-    assert!(read("packaging/linux/copyright").contains(&format!("Source: {repository}")), "packaging/linux/copyright names another source");
-    assert!(read("scripts/finish-packages.sh").contains(&format!("DESKTOP_ID=\"{DESKTOP_ID}\"")), "the packages' desktop file id");
+    assert!(
+        read("packaging/linux/copyright").contains(&format!("Source: {repository}")),
+        "packaging/linux/copyright names another source"
+    );
+    assert!(
+        read("scripts/finish-packages.sh").contains(&format!("DESKTOP_ID=\"{DESKTOP_ID}\"")),
+        "the packages' desktop file id"
+    );
     let desktop = read("packaging/linux/s2c-desktop.desktop");
-    assert!(desktop.contains("Categories=Graphics;Development;"), "a designer looks under Graphics and Development");
+    assert!(
+        desktop.contains("Categories=Graphics;Development;"),
+        "a designer looks under Graphics and Development"
+    );
     for other in ["screenshottocode.com"] {
         for file in ["tauri.conf.json", "tauri.linux.conf.json", "Cargo.toml"] {
-            assert!(!read(file).contains(other), "{file} still names {other}, another product's site");
+            assert!(
+                !read(file).contains(other),
+                "{file} still names {other}, another product's site"
+            );
         }
     }
 }

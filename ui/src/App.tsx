@@ -5,6 +5,8 @@ import { StartScreen } from "./components/StartScreen";
 import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog, type SettingsTab } from "./components/settings/SettingsDialog";
 import { UpdateNotice } from "./components/updates/UpdateNotice";
+import { updateCheckRequested } from "./ipc/updates";
+import { checkForUpdates } from "./lib/updateFlow";
 import { reportToLog } from "./lib/reportToLog";
 import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
@@ -38,6 +40,26 @@ export function App() {
   useEffect(() => {
     applyTheme(theme);
   }, [theme]);
+
+  // The app menu's "Check for Updates…": the answer shows in Settings, where the button is.
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let alive = true;
+    updateCheckRequested
+      .listen(() => {
+        setSettingsOpen("updates");
+        void checkForUpdates(true);
+      })
+      .then((unlisten) => {
+        if (alive) stop = unlisten;
+        else unlisten();
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+      stop?.();
+    };
+  }, []);
 
   const openSettings = (tab: SettingsTab = "keys") => {
     setSettingsOpen(tab);

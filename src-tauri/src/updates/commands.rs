@@ -1,9 +1,12 @@
 //! The updater over IPC. In builds without the `updater` feature every command answers that
 //! this build does not update itself.
 
-use super::{InstallOutcome, UpdateInfo, UpdateProgress, UpdateStatus, Updates, COMMIT, REPOSITORY};
+use super::{
+    InstallOutcome, UpdateInfo, UpdateProgress, UpdateStatus, Updates, COMMIT, REPOSITORY,
+};
 use crate::state::AppState;
 use crate::IpcError;
+use s2c_core::settings::UpdateChannel;
 use tauri::ipc::Channel;
 use tauri::State;
 
@@ -34,23 +37,25 @@ pub fn update_status(updates: State<'_, Updates>) -> UpdateStatus {
     }
 }
 
-/// Ask the feed of the channel in the settings for a newer version. `automatic` is the check
-/// at start: it is skipped when the settings turn it off, and when the feed cannot be reached
-/// it only writes one line to the log and answers "nothing new".
+/// Ask the feed of `channel` (the one in the settings unless given: Settings passes the one it
+/// shows, saved or not) for a newer version. `automatic` is the check at start: it is skipped
+/// when the settings turn it off, and when the feed cannot be reached it only writes one line
+/// to the log and answers "nothing new".
 #[tauri::command]
 #[specta::specta]
 pub async fn update_check(
     state: State<'_, AppState>,
     updates: State<'_, Updates>,
     automatic: bool,
+    channel: Option<UpdateChannel>,
 ) -> Result<Option<UpdateInfo>, IpcError> {
     #[cfg(feature = "updater")]
     {
-        super::feed::check(&state, &updates, automatic).await
+        super::feed::check(&state, &updates, automatic, channel).await
     }
     #[cfg(not(feature = "updater"))]
     {
-        let _ = (state, updates);
+        let _ = (state, updates, channel);
         match (automatic, disabled_reason()) {
             (false, Some(reason)) => Err(IpcError::new(s2c_core::ErrorCode::InvalidInput, &reason)),
             _ => Ok(None),

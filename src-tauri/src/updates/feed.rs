@@ -7,6 +7,7 @@
 use super::{InstallOutcome, UpdateInfo, UpdateProgress, Updates, REPOSITORY};
 use crate::state::AppState;
 use crate::IpcError;
+use s2c_core::settings::UpdateChannel;
 use s2c_core::updates::{feed_urls, install_package, InstallError, PackageKind, Privileges};
 use s2c_core::ErrorCode;
 use std::time::{Duration, Instant};
@@ -22,12 +23,13 @@ pub async fn check(
     state: &AppState,
     updates: &Updates,
     automatic: bool,
+    channel: Option<UpdateChannel>,
 ) -> Result<Option<UpdateInfo>, IpcError> {
     let settings = state.settings.get();
     if automatic && !settings.updates.check_automatically {
         return Ok(None);
     }
-    let channel = settings.updates.channel;
+    let channel = channel.unwrap_or(settings.updates.channel);
     let feeds = feed_urls(&updates.host.configured_feeds(), REPOSITORY, channel);
     let checked = async {
         let urls = feeds
@@ -61,13 +63,20 @@ pub async fn check(
             Ok(Some(info))
         }
         Ok(None) => {
-            tracing::info!(channel = channel.name(), "no update: this is the newest version");
+            tracing::info!(
+                channel = channel.name(),
+                "no update: this is the newest version"
+            );
             *lock(&updates.found) = None;
             Ok(None)
         }
         // The check at start stays quiet: one line in the log, nothing on screen.
         Err(e) if automatic => {
-            tracing::info!(channel = channel.name(), "update check skipped: {}", reason(&e));
+            tracing::info!(
+                channel = channel.name(),
+                "update check skipped: {}",
+                reason(&e)
+            );
             Ok(None)
         }
         Err(e) => Err(IpcError::new(
@@ -96,8 +105,14 @@ fn reason(error: &UpdaterError) -> String {
     }
 }
 
+fn bytes32(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 pub async fn install(
@@ -105,7 +120,10 @@ pub async fn install(
     on_progress: &Channel<UpdateProgress>,
 ) -> Result<InstallOutcome, IpcError> {
     let Ok(_busy) = updates.busy.try_lock() else {
-        return Err(IpcError::new(ErrorCode::Conflict, "The update is already being installed."));
+        return Err(IpcError::new(
+            ErrorCode::Conflict,
+            "The update is already being installed.",
+        ));
     };
     let Some(update) = lock(&updates.found).clone() else {
         return Err(IpcError::new(
@@ -135,6 +153,17 @@ pub async fn install(
                 )
             });
     };
+    if !kind.matches(&bytes) {
+        tracing::warn!(version = %version, "the update's package is not a {}", kind.name());
+        return Err(IpcError::new(
+            ErrorCode::Io,
+            &format!(
+                "The download of version {version} is not a {} package, which this installation needs. \
+                 Nothing was changed; the release page has the right one.",
+                kind.name()
+            ),
+        ));
+    }
     let package = save_package(updates, &update, &bytes)?;
     tracing::info!(version = %version, package = %package.display(), "installing the update");
     let installed = tauri::async_runtime::spawn_blocking(move || {
@@ -152,7 +181,11 @@ pub async fn install(
             let command = e.command().to_owned();
             match e {
                 InstallError::NeedsAdmin { .. } | InstallError::Cancelled { .. } => {
-                    Ok(InstallOutcome::Manual { version, message: e.advice(), command })
+                    Ok(InstallOutcome::Manual {
+                        version,
+                        message: e.advice(),
+                        command,
+                    })
                 }
                 InstallError::Failed { .. } => Err(IpcError::new(ErrorCode::Io, &e.to_string())),
             }
@@ -160,15 +193,19 @@ pub async fn install(
     }
 }
 
-async fn download(update: &Update, on_progress: &Channel<UpdateProgress>) -> Result<Vec<u8>, IpcError> {
-    let mut downloaded = 0u64;
+async fn download(
+    update: &Update,
+    on_progress: &Channel<UpdateProgress>,
+) -> Result<Vec<u8>, IpcError> {
+    let mut downloaded = 0u32;
     let mut last_sent: Option<Instant> = None;
     let result = update
         .download(
             |chunk, total| {
-                downloaded += chunk as u64;
+                downloaded = downloaded.saturating_add(bytes32(chunk as u64));
                 if last_sent.is_none_or(|t| t.elapsed() >= PROGRESS_EVERY) {
                     last_sent = Some(Instant::now());
+                    let total = total.map(bytes32);
                     let _ = on_progress.send(UpdateProgress::Downloading { downloaded, total });
                 }
             },
@@ -177,8 +214,11 @@ async fn download(update: &Update, on_progress: &Channel<UpdateProgress>) -> Res
         .await;
     match result {
         Ok(bytes) => {
-            let total = Some(bytes.len() as u64);
-            let _ = on_progress.send(UpdateProgress::Downloading { downloaded: bytes.len() as u64, total });
+            let size = bytes32(bytes.len() as u64);
+            let _ = on_progress.send(UpdateProgress::Downloading {
+                downloaded: size,
+                total: Some(size),
+            });
             Ok(bytes)
         }
         Err(
@@ -214,7 +254,11 @@ async fn download(update: &Update, on_progress: &Channel<UpdateProgress>) -> Res
 
 /// Keep the package in the app's cache, under the name the release gave it, so the command a
 /// person may have to run points at a file that stays.
-fn save_package(updates: &Updates, update: &Update, bytes: &[u8]) -> Result<std::path::PathBuf, IpcError> {
+fn save_package(
+    updates: &Updates,
+    update: &Update,
+    bytes: &[u8],
+) -> Result<std::path::PathBuf, IpcError> {
     let dir = updates
         .host
         .cache_dir()
@@ -226,7 +270,12 @@ fn save_package(updates: &Updates, update: &Update, bytes: &[u8]) -> Result<std:
         .download_url
         .path_segments()
         .and_then(|mut segments| segments.next_back().map(str::to_owned))
-        .filter(|n| !n.is_empty() && !n.starts_with('.') && n.chars().all(|c| c.is_ascii_alphanumeric() || "._+-~".contains(c)))
+        .filter(|n| {
+            !n.is_empty()
+                && !n.starts_with('.')
+                && n.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._+-~".contains(c))
+        })
         .unwrap_or_else(|| format!("update-{}", update.version));
     let path = dir.join(name);
     s2c_core::atomic_file::write_atomic(&path, bytes)

@@ -7,6 +7,7 @@
 pub mod commands;
 #[cfg(feature = "updater")]
 mod feed;
+pub mod menu;
 mod types;
 
 #[cfg(feature = "updater")]

@@ -27,10 +27,8 @@ pub struct UpdateInfo {
 #[derive(Debug, Clone, Serialize, specta::Type)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum UpdateProgress {
-    Downloading {
-        downloaded: u64,
-        total: Option<u64>,
-    },
+    /// Bytes so far and in all (when the server says); a package is far below 4 GiB.
+    Downloading { downloaded: u32, total: Option<u32> },
     /// Downloaded and its signature checked; the installer runs.
     Installing,
 }

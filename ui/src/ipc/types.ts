@@ -14,7 +14,6 @@ import type {
   FidelityRegion_Deserialize,
   FileContent_Serialize,
   FileVisualEdits_Deserialize,
-  InstallOutcome_Serialize,
   GenerateRequest_Deserialize,
   GenerateSource_Deserialize,
   ImportedProject_Serialize,
@@ -25,6 +24,7 @@ import type {
   SettingsView_Serialize,
   ToolDetail_Deserialize,
   UpdateInfo_Serialize,
+  UpdateProgress_Deserialize,
   UpdateProgress_Serialize,
   UpdateStatus_Serialize,
   VariantInfo_Serialize,
@@ -51,7 +51,9 @@ export type UpdateStatus = UpdateStatus_Serialize;
 /** A newer version the update feed offers. */
 export type UpdateInfo = UpdateInfo_Serialize;
 export type UpdateProgress = UpdateProgress_Serialize;
-export type InstallOutcome = InstallOutcome_Serialize;
+export type { InstallOutcome } from "./bindings";
+/** What the progress channel hands over (the same shape, optional fields maybe left out). */
+export type UpdateProgressMessage = UpdateProgress_Deserialize;
 
 /** Settings as `settings_update` takes them. */
 export type SettingsInput = Settings_Deserialize;

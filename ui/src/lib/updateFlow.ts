@@ -1,5 +1,5 @@
 // What the update buttons do: check, install (then restart), each step into the shared state.
-import { errorMessage } from "../ipc";
+import { errorMessage, type UpdateChannel } from "../ipc";
 import { updateCheck, updateInstall, updateRestart } from "../ipc/updates";
 import { dispatch, updateState } from "./updates";
 
@@ -12,11 +12,12 @@ export function checkAtStart(): void {
   void checkForUpdates(false);
 }
 
-export async function checkForUpdates(manual: boolean): Promise<void> {
+/** `channel`: the feed to ask, when it is not the saved one (Settings shows an unsaved choice). */
+export async function checkForUpdates(manual: boolean, channel: UpdateChannel | null = null): Promise<void> {
   const before = updateState().kind;
   if (before === "checking" || before === "downloading" || before === "installing" || before === "restarting") return;
   dispatch({ type: "check", manual });
-  const result = await updateCheck(!manual);
+  const result = await updateCheck(!manual, channel);
   if (result.status === "ok") {
     dispatch({ type: "checked", manual, info: result.data });
   } else if (manual) {
@@ -40,6 +41,6 @@ export async function installUpdate(): Promise<void> {
   if (result.data.kind === "installed") await updateRestart();
 }
 
-export function restartNow(): Promise<null> {
+export function restartNow(): Promise<void> {
   return updateRestart();
 }

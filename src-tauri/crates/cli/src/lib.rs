@@ -18,7 +18,12 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// `s2c --version`: the one version of the app, the CLI and the packages, and the commit.
-const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("S2C_COMMIT"), ")");
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("S2C_COMMIT"),
+    ")"
+);
 
 #[derive(Parser)]
 #[command(name = "s2c", version = VERSION, about = "Screenshot to Code from a terminal")]

@@ -16,7 +16,10 @@ fn s2c(args: &[&str]) -> String {
 fn version_names_the_version_and_the_commit() {
     let text = s2c(&["--version"]);
     let want = format!("s2c {} (commit ", env!("CARGO_PKG_VERSION"));
-    assert!(text.starts_with(&want), "{text:?} should start with {want:?}");
+    assert!(
+        text.starts_with(&want),
+        "{text:?} should start with {want:?}"
+    );
     let commit = text.trim().trim_start_matches(&want).trim_end_matches(')');
     assert!(
         commit == "unknown" || (commit.len() >= 7 && commit.chars().all(|c| c.is_ascii_hexdigit())),
@@ -36,10 +39,14 @@ fn help_lists_the_commands_the_readme_documents() {
         .filter(|name| *name != "help")
         .collect();
     assert!(commands.len() >= 5, "no commands found in:\n{help}");
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../README.md"))
-        .expect("README.md");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../README.md"))
+            .expect("README.md");
     for name in &commands {
-        assert!(readme.contains(&format!("s2c {name}")), "README.md never shows `s2c {name}`");
+        assert!(
+            readme.contains(&format!("s2c {name}")),
+            "README.md never shows `s2c {name}`"
+        );
     }
     // …and every command the README shows (in a code block or in backticks) exists.
     let shown = readme
@@ -50,6 +57,9 @@ fn help_lists_the_commands_the_readme_documents() {
         .map(|word| word.trim_end_matches('`'))
         .filter(|word| !word.starts_with('-'));
     for word in shown {
-        assert!(commands.contains(&word), "README.md shows `s2c {word}`, which --help does not list");
+        assert!(
+            commands.contains(&word),
+            "README.md shows `s2c {word}`, which --help does not list"
+        );
     }
 }

@@ -15,7 +15,7 @@ const TABS = [
   { id: "providers", label: "Providers", fields: ["providers.", "baseUrls."] },
   { id: "appearance", label: "Appearance", fields: [] as string[] },
   { id: "design", label: "Design systems", fields: ["designSystems."] },
-  { id: "updates", label: "Updates", fields: [] as string[] },
+  { id: "updates", label: "About & updates", fields: [] as string[] },
 ] as const;
 export type SettingsTab = (typeof TABS)[number]["id"];
 type TabId = SettingsTab;

@@ -1,5 +1,5 @@
-// Settings → Updates: which version this is (and its commit), whether the app looks for a new
-// one at start, which channel it follows, and a button to look now.
+// Settings → About & updates: which version this is (and its commit), whether the app looks for
+// a new one at start, which channel it follows, and a button to look now.
 import { useEffect, useState } from "react";
 import type { UpdateChannel, UpdateStatus } from "../../ipc";
 import { updateStatus } from "../../ipc/updates";
@@ -38,21 +38,21 @@ export function UpdatesSection({ draft, change }: SectionProps) {
   const disabled = status?.disabled_reason ?? null;
   return (
     <section className="flex flex-col gap-4">
-      <SectionTitle title="Updates" description="The app can keep itself current. It asks nothing of the network until it looks for an update." />
+      <SectionTitle title="About & updates" description="Which version you have, and how it stays current." />
       <p className="text-sm" data-testid="about-version">
         Screenshot to Code {status ? `${status.version} (commit ${status.commit})` : "…"}
       </p>
       <Toggle
         id="check-updates"
         label="Check for updates automatically"
-        hint="Each time the app starts. Without a connection it simply skips the check."
+        hint="Each time the app starts. Without a connection it skips the check quietly."
         checked={draft.checkUpdates}
         disabledReason={disabled}
         onChange={(on) => {
           change((d) => (d.checkUpdates = on));
         }}
       />
-      <Field id="update-channel" label="Channel" hint={UPDATE_CHANNELS.find((c) => c.id === draft.updateChannel)?.hint}>
+      <Field id="update-channel" label="Channel" hint={UPDATE_CHANNELS.find((c) => c.id === draft.updateChannel)?.hint ?? ""}>
         <select
           id="update-channel"
           className={`${inputClass} w-48`}
@@ -74,7 +74,7 @@ export function UpdatesSection({ draft, change }: SectionProps) {
           type="button"
           className={buttonClass}
           disabled={disabled !== null || state.kind === "checking"}
-          onClick={() => void checkForUpdates(true)}
+          onClick={() => void checkForUpdates(true, draft.updateChannel)}
         >
           Check for updates
         </button>
@@ -84,7 +84,6 @@ export function UpdatesSection({ draft, change }: SectionProps) {
           </p>
         ) : null}
       </div>
-      <p className="text-xs text-zinc-500">A changed channel applies from the next check, after you save.</p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// "Version X is available": a card at the bottom right, over whatever screen is open, with what's
-// new, the download's progress and what to do when the install needs an administrator.
+// "Version X is available": a card at the bottom right, over whatever screen or dialog is open
+// (Settings included, where a check can start), with what's new, the download's progress and what
+// to do when the install needs an administrator.
 import { useEffect, useState } from "react";
 import { Markdown } from "../project/Markdown";
 import { buttonClass, primaryButtonClass } from "../settings/fields";
@@ -31,7 +32,7 @@ export function UpdateNotice({ checkAutomatically }: Props) {
       aria-labelledby="update-title"
       data-testid="update-notice"
       data-state={state.kind}
-      className="fixed right-4 bottom-4 z-50 w-[min(380px,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-sm shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+      className="fixed right-4 bottom-4 z-[60] w-[min(380px,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-sm shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
     >
       <h2 id="update-title" className="font-semibold">
         {state.kind === "failed" ? `Version ${info.version} was not installed` : `Version ${info.version} is available`}
@@ -40,7 +41,7 @@ export function UpdateNotice({ checkAutomatically }: Props) {
         <>
           <p className="mt-1 text-zinc-600 dark:text-zinc-400">You have {info.current_version}.</p>
           {info.notes ? (
-            <button type="button" className="mt-2 text-accent-600 hover:underline" aria-expanded={notesOpen} onClick={() => setNotesOpen((o) => !o)}>
+            <button type="button" className="mt-2 text-accent-600 hover:underline" aria-expanded={notesOpen} onClick={() => { setNotesOpen((o) => !o); }}>
               What's new
             </button>
           ) : null}
@@ -50,7 +51,7 @@ export function UpdateNotice({ checkAutomatically }: Props) {
             </div>
           ) : null}
           <div className="mt-3 flex justify-end gap-2">
-            <button type="button" className={buttonClass} onClick={() => dispatch({ type: "dismiss" })}>
+            <button type="button" className={buttonClass} onClick={() => { dispatch({ type: "dismiss" }); }}>
               Later
             </button>
             <button type="button" className={primaryButtonClass} onClick={() => void installUpdate()}>
@@ -91,12 +92,12 @@ export function UpdateNotice({ checkAutomatically }: Props) {
               type="button"
               className={buttonClass}
               onClick={() => {
-                void navigator.clipboard.writeText(state.command).then(() => setCopied(true));
+                void navigator.clipboard.writeText(state.command).then(() => { setCopied(true); });
               }}
             >
               {copied ? "Copied" : "Copy command"}
             </button>
-            <button type="button" className={buttonClass} onClick={() => dispatch({ type: "dismiss" })}>
+            <button type="button" className={buttonClass} onClick={() => { dispatch({ type: "dismiss" }); }}>
               Later
             </button>
             <button type="button" className={primaryButtonClass} onClick={() => void restartNow()}>
@@ -111,7 +112,7 @@ export function UpdateNotice({ checkAutomatically }: Props) {
             {state.message}
           </p>
           <div className="mt-3 flex justify-end">
-            <button type="button" className={buttonClass} onClick={() => dispatch({ type: "dismiss" })}>
+            <button type="button" className={buttonClass} onClick={() => { dispatch({ type: "dismiss" }); }}>
               Close
             </button>
           </div>

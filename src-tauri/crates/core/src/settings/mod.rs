@@ -18,7 +18,6 @@ pub use error::{Result, SettingsError};
 pub use store::{SettingsStore, SettingsView};
 pub use types::{
     BaseUrls, CustomProvider, DesignSystem, Settings, Stack, Theme, UpdateChannel, UpdateSettings,
-    VariantSettings,
-    DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
+    VariantSettings, DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
 };
 pub use validate::validate;

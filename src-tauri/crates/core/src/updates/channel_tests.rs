@@ -15,8 +15,16 @@ fn each_channel_reads_its_own_release_feed() {
         ),
     ];
     for (channel, want) in cases {
-        assert_eq!(feed_urls(&[], REPO, channel), vec![want.to_owned()], "{channel:?}");
-        assert_eq!(feed_urls(&[], &format!("{REPO}/"), channel), vec![want.to_owned()], "{channel:?} with a trailing slash");
+        assert_eq!(
+            feed_urls(&[], REPO, channel),
+            vec![want.to_owned()],
+            "{channel:?}"
+        );
+        assert_eq!(
+            feed_urls(&[], &format!("{REPO}/"), channel),
+            vec![want.to_owned()],
+            "{channel:?} with a trailing slash"
+        );
     }
 }
 
@@ -37,6 +45,12 @@ fn configured_feeds_win_with_the_channel_filled_in() {
 
 #[test]
 fn channels_are_stored_by_name() {
-    assert_eq!(serde_json::to_string(&UpdateChannel::Nightly).unwrap(), "\"nightly\"");
-    assert_eq!(serde_json::from_str::<UpdateChannel>("\"stable\"").unwrap(), UpdateChannel::Stable);
+    assert_eq!(
+        serde_json::to_string(&UpdateChannel::Nightly).unwrap(),
+        "\"nightly\""
+    );
+    assert_eq!(
+        serde_json::from_str::<UpdateChannel>("\"stable\"").unwrap(),
+        UpdateChannel::Stable
+    );
 }

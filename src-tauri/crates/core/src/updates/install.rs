@@ -15,6 +15,29 @@ pub enum PackageKind {
     Rpm,
 }
 
+impl PackageKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Deb => ".deb",
+            Self::Rpm => ".rpm",
+        }
+    }
+
+    /// Whether `bytes` start like a package of this kind. The signature already proved who made
+    /// the file; this catches a feed that lists the wrong bundle under this system's key before
+    /// the package manager sees it.
+    pub fn matches(self, bytes: &[u8]) -> bool {
+        match self {
+            // An ar archive whose first member is `debian-binary`.
+            Self::Deb => {
+                bytes.starts_with(b"!<arch>\n") && bytes.get(8..21) == Some(b"debian-binary")
+            }
+            // The rpm lead's magic number.
+            Self::Rpm => bytes.starts_with(&[0xED, 0xAB, 0xEE, 0xDB]),
+        }
+    }
+}
+
 /// What this process may do and which tools the machine has.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Privileges {
