@@ -53,6 +53,7 @@ built=$(date +%s)
 step "Finishing the packages (s2c, man pages, metainfo, desktop id, signatures)"
 scripts/finish-packages.sh "$BUNDLE_DIR"
 finished=$(date +%s)
+shopt -s nullglob
 for file in "$BUNDLE_DIR"/deb/*.deb "$BUNDLE_DIR"/rpm/*.rpm; do
   printf '  %s: %s MiB\n' "$file" "$(awk -v b="$(stat -c %s "$file")" 'BEGIN { printf "%.2f", b / 1048576 }')"
 done

@@ -75,7 +75,8 @@ finish_deb() { # file
   (cd "$work/root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) >"$work/root/DEBIAN/md5sums"
   case "$COMPRESSION" in xz) level=(-Zxz -z6) ;; *) level=(-Zgzip -z6) ;; esac
   dpkg-deb --root-owner-group "${level[@]}" -b "$work/root" "$work/out.deb" >/dev/null
-  rm -f "$deb"
+  # The bundler's package, and its updater signature (made with createUpdaterArtifacts): stale now.
+  rm -f "$deb" "$deb.sig"
   # Debian's own file name: the bundler's has spaces, which GitHub's release assets turn into dots.
   deb="$(dirname "$deb")/${package}_${VERSION}_$(dpkg-deb -f "$work/out.deb" Architecture).deb"
   mv "$work/out.deb" "$deb"
@@ -131,7 +132,7 @@ finish_rpm() { # file
   } >"$work/package.spec"
   rpmbuild -bb --quiet --target "$arch" --define "_topdir $work/top" --define "_rpmdir $work/out" \
     --define "_binary_payload $payload" "$work/package.spec" >/dev/null
-  rm -f "$rpm"
+  rm -f "$rpm" "$rpm.sig"
   # name-version-release.arch.rpm, without the bundler's spaces (the version as it was tagged).
   rpm="$(dirname "$rpm")/$name-$VERSION-$release.$arch.rpm"
   mv "$(find "$work/out" -name '*.rpm' | head -n 1)" "$rpm"

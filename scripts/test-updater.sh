@@ -23,8 +23,10 @@ ensure_tauri_driver
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 package=screenshot-to-code
-# A user with no account, no sudo and no pkexec: someone who cannot install packages.
-user_id=4242
+# The system's unprivileged account (no sudo, no pkexec here): someone who cannot install
+# packages. A real account, because D-Bus and GTK look the user up.
+user_id="$(id -u nobody)"
+group_id="$(id -g nobody)"
 work="$(mktemp -d /tmp/s2c-updater-XXXXXX)"
 chmod 755 "$work"
 bus_pid=""
@@ -58,11 +60,12 @@ keep_bundle "$work/v1"
 
 step "Version $next, made from a copy of the sources as a release would be"
 # At a fixed place, so the next run's build of it is warm.
+# It keeps its own ui/node_modules (its lockfile names another version, so npm reinstalls).
 src="$TARGET_DIR/updater-test-source"
-rm -rf "$src"
-mkdir -p "$src"
+mkdir -p "$src/ui"
+find "$src" -mindepth 1 -maxdepth 1 ! -name ui -exec rm -rf {} +
+find "$src/ui" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
 git ls-files -z --cached --others --exclude-standard | cpio -0pdm --quiet "$src"
-ln -sfn "$ROOT/ui/node_modules" "$src/ui/node_modules"
 (
   cd "$src"
   python3 scripts/release.py set-version "$next" >/dev/null
@@ -106,20 +109,20 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades "$(ls "
 step "The unprivileged user's session bus and the launcher that runs the app as that user"
 user_home="$work/user"
 mkdir -p "$user_home"
-chown "$user_id:$user_id" "$user_home"
-bus_pid="$(setpriv --reuid="$user_id" --regid="$user_id" --clear-groups env HOME="$user_home" \
+chown "$user_id:$group_id" "$user_home"
+bus_pid="$(setpriv --reuid="$user_id" --regid="$group_id" --clear-groups env HOME="$user_home" \
   dbus-daemon --session --fork --print-pid=1 --address="unix:path=$user_home/bus")"
 cat >"$work/as-user.sh" <<EOF
 #!/bin/sh
-# WebKitWebDriver (root) starts this: the installed app, run as user $user_id.
+# WebKitWebDriver (root) starts this: the installed app, run as the unprivileged user $user_id.
 set -e
 home="\$(dirname "\$XDG_DATA_HOME")"
 mkdir -p "\$XDG_DATA_HOME" "\$XDG_CONFIG_HOME" "\$XDG_CACHE_HOME"
-chown -R $user_id:$user_id "\$home"
+chown -R $user_id:$group_id "\$home"
 cp "\$XAUTHORITY" "$user_home/.Xauthority"
-chown $user_id:$user_id "$user_home/.Xauthority"
+chown $user_id:$group_id "$user_home/.Xauthority"
 export XAUTHORITY="$user_home/.Xauthority" HOME="$user_home" DBUS_SESSION_BUS_ADDRESS="unix:path=$user_home/bus"
-exec setpriv --reuid=$user_id --regid=$user_id --clear-groups /usr/bin/s2c-desktop "\$@"
+exec setpriv --reuid=$user_id --regid=$group_id --clear-groups /usr/bin/s2c-desktop "\$@"
 EOF
 chmod 755 "$work/as-user.sh"
 

@@ -11,7 +11,8 @@ type Handlers = Record<string, unknown>;
  * Stand in for the Rust side before the page loads: every `invoke` is recorded in
  * `window.__ipcCalls` (arguments as JSON, so a Channel shows as "__CHANNEL__:<id>") and answered
  * from `responses`: a value, `{__error: {code, message}}` to reject the way a Rust command error
- * does, or `{__sequence: [a, b, …]}` for successive answers (the last one repeats).
+ * does, `{__sequence: [a, b, …]}` for successive answers (the last one repeats), or
+ * `{__pending: true}` for a command still running (its Channel can still be sent to).
  *
  * Channels and events work like Tauri's: `transformCallback` registers the callback under an id;
  * `sendOnChannel` delivers `{index, message}` to a Channel's callback and `emitEvent` calls the
@@ -77,6 +78,7 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
             answer = answer.__sequence[Math.min(i, answer.__sequence.length - 1)] as typeof answer;
           }
           if (answer && typeof answer === "object" && "__error" in answer) return Promise.reject(answer.__error);
+          if (answer && typeof answer === "object" && "__pending" in answer) return new Promise(() => undefined);
           return Promise.resolve(answer);
         },
         /* eslint-enable @typescript-eslint/prefer-promise-reject-errors */
@@ -105,10 +107,10 @@ export async function setAnswer(page: Page, cmd: string, value: unknown): Promis
   }, [cmd, value] as const);
 }
 
-/** The id of the Channel passed as `onEvent` to the last call of `cmd`. */
-export async function channelOf(page: Page, cmd: string): Promise<number> {
+/** The id of the Channel passed as `arg` (`onEvent` unless told) to the last call of `cmd`. */
+export async function channelOf(page: Page, cmd: string, arg = "onEvent"): Promise<number> {
   const call = (await ipcCalls(page)).filter((c) => c.cmd === cmd).pop();
-  const ref = (call?.args as { onEvent?: string } | undefined)?.onEvent ?? "";
+  const ref = (call?.args as Record<string, string | undefined> | undefined)?.[arg] ?? "";
   const id = Number(/^__CHANNEL__:(\d+)$/.exec(ref)?.[1]);
   if (!Number.isFinite(id)) throw new Error(`no channel in ${cmd}`);
   return id;

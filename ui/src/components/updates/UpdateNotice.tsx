@@ -35,7 +35,11 @@ export function UpdateNotice({ checkAutomatically }: Props) {
       className="fixed right-4 bottom-4 z-[60] w-[min(380px,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-sm shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
     >
       <h2 id="update-title" className="font-semibold">
-        {state.kind === "failed" ? `Version ${info.version} was not installed` : `Version ${info.version} is available`}
+        {state.kind === "failed"
+          ? `Version ${info.version} was not installed`
+          : state.kind === "manual"
+            ? `Version ${info.version} is downloaded`
+            : `Version ${info.version} is available`}
       </h2>
       {state.kind === "available" ? (
         <>
