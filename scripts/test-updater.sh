@@ -121,7 +121,8 @@ mkdir -p "\$XDG_DATA_HOME" "\$XDG_CONFIG_HOME" "\$XDG_CACHE_HOME"
 chown -R $user_id:$group_id "\$home"
 cp "\$XAUTHORITY" "$user_home/.Xauthority"
 chown $user_id:$group_id "$user_home/.Xauthority"
-export XAUTHORITY="$user_home/.Xauthority" HOME="$user_home" DBUS_SESSION_BUS_ADDRESS="unix:path=$user_home/bus"
+# GSettings in memory: the driver (root) made dconf's folder under the same cache first.
+export XAUTHORITY="$user_home/.Xauthority" HOME="$user_home" DBUS_SESSION_BUS_ADDRESS="unix:path=$user_home/bus" GSETTINGS_BACKEND=memory
 exec setpriv --reuid=$user_id --regid=$group_id --clear-groups /usr/bin/s2c-desktop "\$@"
 EOF
 chmod 755 "$work/as-user.sh"

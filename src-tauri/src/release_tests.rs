@@ -190,3 +190,26 @@ fn the_packages_name_this_project() {
         }
     }
 }
+
+#[test]
+fn the_metainfo_screenshots_are_files_of_this_repository() {
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    let raw =
+        repository.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/";
+    let images: Vec<String> = metainfo()
+        .split("<image>")
+        .skip(1)
+        .filter_map(|rest| rest.split("</image>").next())
+        .map(str::to_owned)
+        .collect();
+    assert!(!images.is_empty(), "the metainfo shows no screenshot");
+    for image in images {
+        let path = image
+            .strip_prefix(&raw)
+            .unwrap_or_else(|| panic!("{image} is not a file of {repository}"));
+        assert!(
+            Path::new(ROOT).join(path).is_file(),
+            "{path} (a metainfo screenshot) is not in the repository"
+        );
+    }
+}

@@ -140,3 +140,19 @@ test("the app menu's Check for Updates opens About & updates and checks", async 
   await expect(page.getByTestId("update-check-result")).toHaveText("You have the newest version.");
   expect(await checksOf(page)).toEqual([{ automatic: false, channel: null }]);
 });
+
+test("an update found from Settings shows inside About & updates, leaving the dialog's buttons free", async ({ page }) => {
+  await mockIpc(page, responses({ settings_get: { settings, warning: null }, settings_update: { settings, warning: null } }));
+  await page.goto("/");
+  await openAbout(page);
+  await page.getByRole("button", { name: "Check for updates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog.getByTestId("update-notice").getByRole("heading", { name: "Version 0.2.0 is available" })).toBeVisible();
+  await expect(page.getByTestId("update-notice")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/settings-update-found.png" });
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog.getByText("Settings saved")).toBeVisible();
+  // Closing Settings leaves the card where the person can still act on it.
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(page.getByTestId("update-notice").getByRole("button", { name: "Install and restart" })).toBeVisible();
+});

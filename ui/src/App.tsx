@@ -6,7 +6,8 @@ import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog, type SettingsTab } from "./components/settings/SettingsDialog";
 import { UpdateNotice } from "./components/updates/UpdateNotice";
 import { updateCheckRequested } from "./ipc/updates";
-import { checkForUpdates } from "./lib/updateFlow";
+import { checkAtStart, checkForUpdates } from "./lib/updateFlow";
+import { useAppEvent } from "./hooks/useAppEvent";
 import { reportToLog } from "./lib/reportToLog";
 import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
@@ -42,24 +43,15 @@ export function App() {
   }, [theme]);
 
   // The app menu's "Check for Updates…": the answer shows in Settings, where the button is.
+  const checkUpdatesAtStart = settings.settings?.updates.check_automatically ?? false;
   useEffect(() => {
-    let stop: (() => void) | null = null;
-    let alive = true;
-    updateCheckRequested
-      .listen(() => {
-        setSettingsOpen("updates");
-        void checkForUpdates(true);
-      })
-      .then((unlisten) => {
-        if (alive) stop = unlisten;
-        else unlisten();
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-      stop?.();
-    };
-  }, []);
+    if (checkUpdatesAtStart) checkAtStart();
+  }, [checkUpdatesAtStart]);
+
+  useAppEvent(updateCheckRequested, () => {
+    setSettingsOpen("updates");
+    void checkForUpdates(true);
+  });
 
   const openSettings = (tab: SettingsTab = "keys") => {
     setSettingsOpen(tab);
@@ -86,7 +78,7 @@ export function App() {
           }}
         />
       )}
-      <UpdateNotice checkAutomatically={settings.settings ? settings.settings.updates.check_automatically : null} />
+      {settingsOpen ? null : <UpdateNotice />}
       {settingsOpen && settings.settings ? (
         <SettingsDialog
           initialTab={settingsOpen}

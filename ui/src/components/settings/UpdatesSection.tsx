@@ -6,6 +6,7 @@ import { updateStatus } from "../../ipc/updates";
 import { UPDATE_CHANNELS } from "../../lib/settingsForm";
 import { checkForUpdates } from "../../lib/updateFlow";
 import { useUpdateState, type UpdateState } from "../../lib/updates";
+import { UpdateNotice } from "../updates/UpdateNotice";
 import { buttonClass, Field, inputClass, SectionTitle, Toggle } from "./fields";
 import type { SectionProps } from "./GeneralSection";
 
@@ -15,14 +16,14 @@ function checkResult(state: UpdateState): { text: string; error: boolean } | nul
       return state.manual ? { text: "Checking…", error: false } : null;
     case "up_to_date":
       return { text: "You have the newest version.", error: false };
+    case "failed":
+      return state.info ? null : { text: state.message, error: true };
+    // An update found: the card below says so and offers it.
     case "available":
     case "downloading":
     case "installing":
     case "restarting":
     case "manual":
-      return { text: `Version ${state.info.version} is available.`, error: false };
-    case "failed":
-      return state.info ? null : { text: state.message, error: true };
     case "idle":
       return null;
   }
@@ -84,6 +85,7 @@ export function UpdatesSection({ draft, change }: SectionProps) {
           </p>
         ) : null}
       </div>
+      <UpdateNotice placement="inline" />
     </section>
   );
 }

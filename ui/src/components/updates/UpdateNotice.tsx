@@ -1,25 +1,22 @@
-// "Version X is available": a card at the bottom right, over whatever screen or dialog is open
-// (Settings included, where a check can start), with what's new, the download's progress and what
-// to do when the install needs an administrator.
-import { useEffect, useState } from "react";
+// "Version X is available": a card with what's new, the download's progress and what to do when
+// the install needs an administrator. At the bottom right of whatever screen is open, or, while
+// Settings is open, inside About & updates (where a check can start), so it never covers the
+// dialog's buttons.
+import { useState } from "react";
 import { Markdown } from "../project/Markdown";
 import { buttonClass, primaryButtonClass } from "../settings/fields";
 import { downloadedText, dispatch, useUpdateState } from "../../lib/updates";
-import { checkAtStart, installUpdate, restartNow } from "../../lib/updateFlow";
+import { installUpdate, restartNow } from "../../lib/updateFlow";
 
-interface Props {
-  /** The settings say to look for updates at start (checked once they have loaded). */
-  checkAutomatically: boolean | null;
-}
+const placements = {
+  floating: "fixed right-4 bottom-4 z-40 w-[min(380px,calc(100vw-2rem))] shadow-xl",
+  inline: "w-full max-w-md",
+};
 
-export function UpdateNotice({ checkAutomatically }: Props) {
+export function UpdateNotice({ placement = "floating" }: { placement?: keyof typeof placements }) {
   const state = useUpdateState();
   const [notesOpen, setNotesOpen] = useState(false);
   const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (checkAutomatically) checkAtStart();
-  }, [checkAutomatically]);
 
   // The Settings section speaks for checks made there; this card is for an update to act on.
   if (state.kind === "idle" || state.kind === "checking" || state.kind === "up_to_date") return null;
@@ -32,7 +29,7 @@ export function UpdateNotice({ checkAutomatically }: Props) {
       aria-labelledby="update-title"
       data-testid="update-notice"
       data-state={state.kind}
-      className="fixed right-4 bottom-4 z-[60] w-[min(380px,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-sm shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+      className={`${placements[placement]} rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-700 dark:bg-zinc-900`}
     >
       <h2 id="update-title" className="font-semibold">
         {state.kind === "failed"
