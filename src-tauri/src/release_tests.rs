@@ -213,3 +213,174 @@ fn the_metainfo_screenshots_are_files_of_this_repository() {
         );
     }
 }
+
+/// `scripts/release.py` with `args`, in the repository: (succeeded, stdout, stderr).
+fn release_py(args: &[&str]) -> (bool, String, String) {
+    let output = std::process::Command::new("python3")
+        .arg(Path::new(ROOT).join("scripts/release.py"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("python3 runs scripts/release.py");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
+    (
+        output.status.success(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+/// Every key the release workflow requires of the feed.
+const FEED_KEYS: [&str; 11] = [
+    "darwin-aarch64",
+    "darwin-aarch64-app",
+    "darwin-x86_64",
+    "darwin-x86_64-app",
+    "linux-x86_64",
+    "linux-x86_64-appimage",
+    "linux-x86_64-deb",
+    "linux-x86_64-rpm",
+    "windows-x86_64",
+    "windows-x86_64-msi",
+    "windows-x86_64-nsis",
+];
+
+#[test]
+fn the_update_feed_has_each_bundle_type_under_its_own_key() {
+    let dir = tempfile::tempdir().unwrap();
+    // The assets as a release holds them (GitHub turns the bundler's spaces into dots).
+    let artifacts = [
+        ("screenshot-to-code_0.2.0_amd64.deb", "linux-x86_64-deb"),
+        ("screenshot-to-code-0.2.0-1.x86_64.rpm", "linux-x86_64-rpm"),
+        (
+            "Screenshot.to.Code_0.2.0_amd64.AppImage",
+            "linux-x86_64-appimage",
+        ),
+        (
+            "Screenshot.to.Code_aarch64.app.tar.gz",
+            "darwin-aarch64-app",
+        ),
+        ("Screenshot.to.Code_x64.app.tar.gz", "darwin-x86_64-app"),
+        (
+            "Screenshot.to.Code_0.2.0_x64-setup.exe",
+            "windows-x86_64-nsis",
+        ),
+        (
+            "Screenshot.to.Code_0.2.0_x64_en-US.msi",
+            "windows-x86_64-msi",
+        ),
+    ];
+    for (name, key) in artifacts {
+        std::fs::write(dir.path().join(name), b"package").unwrap();
+        std::fs::write(
+            dir.path().join(format!("{name}.sig")),
+            format!("signature of {key}\n"),
+        )
+        .unwrap();
+    }
+    let notes = dir.path().join("notes.md");
+    std::fs::write(&notes, "- Faster\n").unwrap();
+    let dir_arg = dir.path().to_string_lossy().into_owned();
+    let notes_arg = notes.to_string_lossy().into_owned();
+    let require = FEED_KEYS.join(",");
+    let args = [
+        "latest-json",
+        "--version",
+        "0.2.0",
+        "--base-url",
+        "https://example.org/dl",
+        "--notes-file",
+        &notes_arg,
+        "--require",
+        &require,
+        &dir_arg,
+    ];
+
+    let (ok, out, err) = release_py(&args);
+    assert!(ok, "{err}");
+    let feed: serde_json::Value = serde_json::from_str(&out).expect("latest.json is JSON");
+    let platforms = feed["platforms"].as_object().expect("platforms");
+    assert_eq!(
+        platforms.keys().map(String::as_str).collect::<Vec<_>>(),
+        FEED_KEYS.to_vec()
+    );
+    for (name, key) in artifacts {
+        assert_eq!(
+            platforms[key]["url"],
+            format!("https://example.org/dl/{name}"),
+            "{key}"
+        );
+        assert_eq!(
+            platforms[key]["signature"],
+            format!("signature of {key}"),
+            "{key}"
+        );
+    }
+    // Updaters before per-bundle keys read `{os}-{arch}`: an AppImage, the .app, the NSIS
+    // installer, never a .deb (the "invalid updater binary format" of tauri plugins-workspace #3108).
+    assert_eq!(
+        platforms["linux-x86_64"]["url"],
+        platforms["linux-x86_64-appimage"]["url"]
+    );
+    assert_eq!(
+        platforms["darwin-aarch64"]["url"],
+        platforms["darwin-aarch64-app"]["url"]
+    );
+    assert_eq!(
+        platforms["windows-x86_64"]["url"],
+        platforms["windows-x86_64-nsis"]["url"]
+    );
+    assert_eq!(feed["version"], "0.2.0");
+    assert_eq!(feed["notes"], "- Faster");
+
+    std::fs::remove_file(dir.path().join("screenshot-to-code-0.2.0-1.x86_64.rpm.sig")).unwrap();
+    let (ok, _, err) = release_py(&args);
+    assert!(
+        !ok && err.contains("linux-x86_64-rpm"),
+        "a feed without the rpm is refused: {err}"
+    );
+}
+
+#[test]
+fn a_tag_must_name_the_version_and_a_nightly_sorts_between_two_releases() {
+    let version = env!("CARGO_PKG_VERSION");
+    let (ok, _, err) = release_py(&["meta", "--ref-type", "tag", "--ref-name", "v999.0.0"]);
+    assert!(!ok && err.contains("does not match"), "{err}");
+    let (ok, out, err) = release_py(&[
+        "meta",
+        "--ref-type",
+        "tag",
+        "--ref-name",
+        &format!("v{version}"),
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("channel=stable\n") && out.contains(&format!("version={version}\n")),
+        "{out}"
+    );
+    let (ok, out, err) = release_py(&[
+        "meta",
+        "--ref-type",
+        "branch",
+        "--ref-name",
+        "main",
+        "--run",
+        "42",
+        "--date",
+        "20261205",
+    ]);
+    assert!(ok, "{err}");
+    let mut parts = version
+        .split('.')
+        .map(|p| p.parse::<u32>().expect("a plain version"));
+    let (major, minor, patch) = (
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+    );
+    let nightly = format!("{major}.{minor}.{}-nightly.20261205.42", patch + 1);
+    assert!(
+        out.contains("channel=nightly\n") && out.contains(&format!("version={nightly}\n")),
+        "{out}"
+    );
+}
