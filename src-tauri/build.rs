@@ -47,7 +47,8 @@ fn main() {
         "models_available",
         "preview_url",
         "variant_scores",
-        "variant_score_diff",
+        "variant_score_images",
+        "preview_pixels",
         "capture_support",
         "capture_region_start",
         "capture_frozen",
@@ -64,6 +65,18 @@ fn main() {
         "update_check",
         "update_install",
         "update_restart",
+        "record_frames",
+        "publish_start",
+        "publish_cancel",
+        "publish_list",
+        "publish_forget",
+        "publish_open_site",
+        "git_export",
+        "github_push",
+        "github_push_status",
+        "github_open_repo",
+        "editors_list",
+        "open_in_editor",
     ]);
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")

@@ -1,7 +1,9 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{capture, commands, figma, generation, preview, projects, secrets, settings, updates};
+use crate::{
+    capture, commands, figma, generation, preview, projects, publish, secrets, settings, updates,
+};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -50,7 +52,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::commands::models_available,
             preview::commands::preview_url,
             generation::commands::variant_scores,
-            generation::commands::variant_score_diff,
+            generation::commands::variant_score_images,
+            generation::commands::preview_pixels,
             capture::commands::capture_support,
             capture::commands::capture_region_start,
             capture::commands::capture_frozen,
@@ -67,6 +70,18 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             updates::commands::update_check,
             updates::commands::update_install,
             updates::commands::update_restart,
+            capture::frames::record_frames,
+            publish::commands::publish_start,
+            publish::commands::publish_cancel,
+            publish::commands::publish_list,
+            publish::commands::publish_forget,
+            publish::commands::publish_open_site,
+            publish::commands::git_export,
+            publish::commands::github_push,
+            publish::commands::github_push_status,
+            publish::commands::github_open_repo,
+            publish::commands::editors_list,
+            publish::commands::open_in_editor,
         ])
         .events(tauri_specta::collect_events![
             settings::SettingsChanged,

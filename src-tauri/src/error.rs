@@ -4,6 +4,7 @@ use s2c_core::engine::PlanError;
 use s2c_core::figma::FigmaError;
 use s2c_core::project::ProjectError;
 use s2c_core::providers::ProviderError;
+use s2c_core::publish::PublishError;
 use s2c_core::redact::redact_secrets;
 use s2c_core::render::{ChromiumNotFound, RenderError};
 use s2c_core::safe_fetch::FetchError;
@@ -52,7 +53,8 @@ from_coded_error!(
     PlanError,
     RenderError,
     ChromiumNotFound,
-    FigmaError
+    FigmaError,
+    PublishError
 );
 
 impl From<ProviderError> for IpcError {

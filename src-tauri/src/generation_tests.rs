@@ -2,230 +2,20 @@
 //! version stored with its variants, previews served live and stored on the preview scheme,
 //! cancelling one variant, an update branching from a variant, and Retry.
 
-#[path = "../crates/core/tests/support/mod.rs"]
-mod support;
-
-use super::*;
-use crate::generation::request::{GenerateRequest, GenerateSource, GenerationStarted};
-use crate::generation::{GenerationRecorded, Generations};
-use crate::preview::Previews;
-use crate::state::AppState;
-use crate::IpcError;
-use s2c_core::engine::AgentEvent;
-use s2c_core::secrets::{KeyId, Sensitive};
-use s2c_core::settings::{Settings, Stack};
+use super::test_harness::support::{
+    self,
+    openai::{usage, ResponsesStream},
+    MockServer, Reply,
+};
+use super::test_harness::*;
+use crate::generation::request::{GenerateRequest, GenerateSource};
+use s2c_core::settings::Stack;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use support::openai::{usage, ResponsesStream};
-use support::{MockServer, Reply};
-use tauri::ipc::{Channel, InvokeResponseBody};
-use tauri::test::MockRuntime;
+use tauri::ipc::Channel;
 use tauri::Manager;
 use tauri_specta::Event;
-
-const KEY: &str = "sk-app-generation-key-0123456789abcdef";
-const PAGE: &str = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body class=\"bg-slate-900\"><h1>Sign in</h1></body></html>\n";
-
-fn create_turn() -> Reply {
-    let args = json!({"path": "index.html", "content": PAGE}).to_string();
-    let chars: Vec<char> = args.chars().collect();
-    let deltas: Vec<String> = chars.chunks(8).map(|c| c.iter().collect()).collect();
-    let deltas: Vec<&str> = deltas.iter().map(String::as_str).collect();
-    let mut s = ResponsesStream::new();
-    s.function_call("fc_1", "call_1", "create_file", &deltas)
-        .completed(usage(1200, 0, 300, 0));
-    Reply::sse_text(s.body())
-}
-
-fn edit_turn() -> Reply {
-    let args =
-        json!({"old_text": "<h1>Sign in</h1>", "new_text": "<h1>Welcome back</h1>"}).to_string();
-    let mut s = ResponsesStream::new();
-    s.function_call("fc_e", "call_e", "edit_file", &[&args])
-        .completed(usage(1500, 0, 50, 0));
-    Reply::sse_text(s.body())
-}
-
-fn done_turn() -> Reply {
-    let mut s = ResponsesStream::new();
-    s.message("msg", &["Done."]).completed(usage(1600, 0, 5, 0));
-    Reply::sse_text(s.body())
-}
-
-/// A conversation's next turn from its request: done once a tool result came back; an edit
-/// when the request shows the page's current files; otherwise the page is created.
-fn scripted(req: &support::Captured) -> Reply {
-    let body = String::from_utf8_lossy(&req.body);
-    if body.contains("function_call_output") {
-        done_turn()
-    } else if body.contains("current files") {
-        edit_turn()
-    } else {
-        create_turn()
-    }
-}
-
-struct Harness {
-    _dir: tempfile::TempDir,
-    app: tauri::App<MockRuntime>,
-    recorded: Arc<Mutex<Vec<GenerationRecorded>>>,
-}
-
-impl Harness {
-    async fn new(server: &MockServer) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let app = mock_app_in(dir.path().to_path_buf());
-        let recorded = Arc::new(Mutex::new(Vec::new()));
-        let sink = recorded.clone();
-        GenerationRecorded::listen(&app, move |e| sink.lock().unwrap().push(e.payload));
-        let state = app.state::<AppState>();
-        let mut settings = Settings::default();
-        settings.base_urls.openai = Some(server.url("/v1"));
-        settings.variants.count = 2;
-        settings.chromium_path = Some("/nonexistent/chromium".into());
-        state.settings.update(settings).unwrap();
-        state
-            .secrets
-            .set(
-                &KeyId::parse("openai").unwrap(),
-                Sensitive::new(KEY.to_owned()),
-            )
-            .await
-            .unwrap();
-        Self {
-            _dir: dir,
-            app,
-            recorded,
-        }
-    }
-
-    fn state(&self) -> tauri::State<'_, AppState> {
-        self.app.state::<AppState>()
-    }
-
-    fn generations(&self) -> tauri::State<'_, Generations> {
-        self.app.state::<Generations>()
-    }
-
-    fn previews(&self) -> tauri::State<'_, Previews> {
-        self.app.state::<Previews>()
-    }
-
-    /// `run::start` with this app's states.
-    async fn run_start(
-        &self,
-        request: GenerateRequest,
-        channel: Channel<AgentEvent>,
-    ) -> Result<GenerationStarted, IpcError> {
-        crate::generation::run::start(
-            &self.state(),
-            &self.generations(),
-            &self.previews(),
-            request,
-            channel,
-        )
-        .await
-    }
-
-    async fn start(
-        &self,
-        source: GenerateSource,
-        models: &[&str],
-    ) -> (GenerationStarted, Arc<Mutex<Vec<AgentEvent>>>) {
-        let project_id = self.project_id();
-        let events = Arc::new(Mutex::new(Vec::new()));
-        let sink = events.clone();
-        let channel = Channel::new(move |body| {
-            if let InvokeResponseBody::Json(text) = body {
-                sink.lock()
-                    .unwrap()
-                    .push(serde_json::from_str(&text).unwrap());
-            }
-            Ok(())
-        });
-        let request = GenerateRequest {
-            project_id,
-            stack: Stack::HtmlTailwind,
-            source,
-            instructions: None,
-            models: models.iter().map(|m| m.to_string()).collect(),
-            design_system: None,
-            generate_images: false,
-            extract_assets: false,
-        };
-        let started = self
-            .run_start(request, channel)
-            .await
-            .unwrap_or_else(|e| panic!("generation_start failed: {e:?}"));
-        (started, events)
-    }
-
-    fn project_id(&self) -> String {
-        self.state().projects.recent()[0].id.clone()
-    }
-
-    async fn recorded(&self, version: u32) {
-        for _ in 0..600 {
-            if self
-                .recorded
-                .lock()
-                .unwrap()
-                .iter()
-                .any(|r| r.version_id == version)
-            {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("version {version} was never recorded");
-    }
-
-    fn versions(&self) -> Value {
-        let project = self.state().projects.get(&self.project_id()).unwrap();
-        serde_json::to_value(project.tree().unwrap()).unwrap()
-    }
-
-    fn preview(&self, path: &str) -> (u16, String, Option<String>) {
-        let response = crate::preview::respond(&self.state(), &self.previews(), path);
-        let csp = response
-            .headers()
-            .get("content-security-policy")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
-        (
-            response.status().as_u16(),
-            String::from_utf8_lossy(response.body()).into_owned(),
-            csp,
-        )
-    }
-}
-
-/// Every file under `dir` whose bytes contain `needle`.
-fn files_containing(dir: &std::path::Path, needle: &[u8]) -> Vec<std::path::PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if std::fs::read(&path)
-                .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle))
-            {
-                found.push(path);
-            }
-        }
-    }
-    found
-}
-
-fn sample_png() -> Vec<u8> {
-    std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/samples/login.png"),
-    )
-    .expect("the sample screenshot")
-}
 
 #[test]
 fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
@@ -643,14 +433,7 @@ fn fetching_models_sends_a_stored_key_only_to_its_configured_base_url() {
 
 #[test]
 fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
-    let Ok(chromium) = s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref())
-    else {
-        assert_ne!(
-            std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
-            Ok("1"),
-            "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
-        );
-        eprintln!("SKIPPED: no Chromium");
+    let Some(chromium) = super::chromium_or_skip() else {
         return;
     };
     tauri::async_runtime::block_on(async {
@@ -683,25 +466,7 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
         let project = h.state().projects.create("Scored", None).unwrap();
         // The screenshot as this machine's Chromium draws the page: one from another build
         // would be a pixel off (docs/FIDELITY.md).
-        let screenshot = {
-            use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
-            let renderer = Renderer::new(RendererConfig::new(chromium.clone()));
-            let files = [(
-                s2c_core::vocab::paths::normalize("index.html").unwrap(),
-                sample.clone(),
-            )]
-            .into();
-            let screen = ScreenSize {
-                width: 1280,
-                height: 860,
-            };
-            let source = Arc::new(FileSnapshot::new(files, None));
-            let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
-                .await
-                .unwrap();
-            renderer.shutdown().await;
-            png
-        };
+        let screenshot = super::drawn_here(&chromium, &sample, 1280, 860).await;
         let input = project
             .add_input("login.png", "image/png", &screenshot)
             .unwrap();
@@ -740,15 +505,21 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
             stored[0].report["metric"],
             json!(s2c_core::fidelity::METRIC_VERSION)
         );
-        let diff = crate::generation::commands::variant_score_diff(
+        let images = crate::generation::commands::variant_score_images(
             h.state(),
             project.id().to_owned(),
             event.variant_id,
         )
         .await
-        .unwrap()
-        .expect("a diff image");
+        .unwrap();
+        let diff = images.diff.expect("a diff image");
         assert!(diff.starts_with("data:image/png;base64,"));
+        let render = images.render.expect("the render, for the comparison view");
+        assert!(render.starts_with("data:image/png;base64,"));
+        assert!(images
+            .screenshot
+            .expect("the screenshot")
+            .starts_with("data:image/png;base64,"));
         // The version that became the working copy is pictured for the history panel.
         let mut thumbnails = Vec::new();
         for _ in 0..200 {

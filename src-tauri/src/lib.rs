@@ -12,6 +12,7 @@ mod logging;
 mod navigation;
 mod preview;
 mod projects;
+mod publish;
 mod secrets;
 mod settings;
 mod state;
@@ -19,6 +20,7 @@ mod updates;
 pub mod webview_env;
 
 pub use error::IpcError;
+use ipc_origin::OwnPageOnly;
 
 /// Whether the process was started under the command line's name (`s2c`, `s2c.exe`), as the
 /// link the Linux packages install makes it.
@@ -41,11 +43,12 @@ pub fn run() -> Result<(), tauri::Error> {
                 let _ = window.set_focus();
             }
         }))
-        .plugin(tauri_plugin_window_state::Builder::default().build())
-        .plugin(tauri_plugin_dialog::init())
-        .plugin(tauri_plugin_clipboard_manager::init())
-        .plugin(tauri_plugin_opener::init())
-        .plugin(tauri_plugin_global_shortcut::Builder::new().build());
+        .plugin(OwnPageOnly(
+            tauri_plugin_window_state::Builder::default().build(),
+        ))
+        .plugin(OwnPageOnly(
+            tauri_plugin_global_shortcut::Builder::new().build(),
+        ));
     wire(updates::with_plugin(builder), &specta)
         .on_menu_event(|app, event| updates::menu::on_menu_item(app, event.id().as_ref()))
         .setup(move |app| {
@@ -70,14 +73,17 @@ pub fn run() -> Result<(), tauri::Error> {
         .run(tauri::generate_context!())
 }
 
-/// The commands (only for the app's own page), where its webviews may go, and the preview
-/// scheme: what the app and its tests share.
+/// The commands and the plugins the page uses (both only for the app's own page), where its
+/// webviews may go, and the preview scheme: what the app and its tests share.
 fn wire<R: tauri::Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
     builder
         .plugin(navigation::guard())
+        .plugin(OwnPageOnly(tauri_plugin_dialog::init()))
+        .plugin(OwnPageOnly(tauri_plugin_clipboard_manager::init()))
+        .plugin(OwnPageOnly(tauri_plugin_opener::init()))
         .invoke_handler(ipc_origin::guard(specta.invoke_handler()))
         .register_asynchronous_uri_scheme_protocol(preview::SCHEME, preview::handle)
 }
@@ -94,6 +100,7 @@ fn manage_state<R: tauri::Runtime>(
     settings::forward_changes(app, &app.state::<state::AppState>().settings);
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
+    app.manage(publish::Publishes::default());
     app.manage(secrets::found_models::FoundModels::default());
     app.manage(updates::Updates::new(std::sync::Arc::new(
         updates::AppUpdateHost(app.clone()),

@@ -185,29 +185,142 @@ fn every_command_refuses_a_preview_page() {
     assert!(info.is_ok(), "the app's own page is refused: {info:?}");
 }
 
+/// The main window, its own page a preview.
+fn window_showing_a_preview(app: &tauri::App<MockRuntime>) -> tauri::WebviewWindow<MockRuntime> {
+    let page = format!("{}/t/x/index.html", preview::origin());
+    tauri::WebviewWindowBuilder::new(
+        app,
+        "main",
+        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
+    )
+    .build()
+    .expect("the mock window builds")
+}
+
 /// A main window that was navigated to a preview is no longer the app's page, whatever its
 /// request claims.
 #[test]
 fn commands_refuse_a_window_showing_a_preview() {
     let app = mock_app();
-    let page = format!("{}/p/x/index.html", preview::origin());
-    let webview = tauri::WebviewWindowBuilder::new(
-        &app,
-        "main",
-        tauri::WebviewUrl::CustomProtocol(page.parse().expect("valid url")),
-    )
-    .build()
-    .expect("the mock window builds");
+    let webview = window_showing_a_preview(&app);
     let error = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}))
         .expect_err("a preview reached app_info");
     assert_eq!(error["code"], "forbidden", "{error}");
 }
 
+/// A window whose document is a preview (it got there somehow): the plugins the app's page uses
+/// refuse it too, not only the app's own commands.
+#[test]
+fn plugin_commands_refuse_a_window_showing_a_preview() {
+    let app = mock_app();
+    let webview = window_showing_a_preview(&app);
+    let missing = std::env::temp_dir().join("s2c-no-such-file.html");
+    for (cmd, body) in [
+        (
+            "plugin:clipboard-manager|write_text",
+            serde_json::json!({ "text": "copied by a page" }),
+        ),
+        (
+            "plugin:opener|reveal_item_in_dir",
+            serde_json::json!({ "path": missing }),
+        ),
+        (
+            "plugin:opener|open_path",
+            serde_json::json!({ "path": missing }),
+        ),
+    ] {
+        for origin in [preview::origin(), APP_ORIGIN] {
+            let error = invoke_in(&webview, origin, cmd, body.clone())
+                .expect_err("a preview reached a plugin");
+            assert_eq!(error["code"], "forbidden", "{cmd} from {origin}: {error}");
+        }
+    }
+}
+
+/// The local Chromium, or `None` (the test is skipped); with S2C_REQUIRE_CHROMIUM=1 its absence
+/// fails the test instead.
+fn chromium_or_skip() -> Option<std::path::PathBuf> {
+    match s2c_core::render::locate_chromium(None, std::env::var_os("PATH").as_deref()) {
+        Ok(path) => Some(path),
+        Err(_) => {
+            assert_ne!(
+                std::env::var("S2C_REQUIRE_CHROMIUM").as_deref(),
+                Ok("1"),
+                "S2C_REQUIRE_CHROMIUM=1 but no Chromium was found"
+            );
+            eprintln!("SKIPPED: no Chromium");
+            None
+        }
+    }
+}
+
+/// While the window's own page is not the app's (until the app's page is back), nothing
+/// answers it, even when the window already reports the app's address, as WebKit does while the
+/// window goes back and the other page still runs.
+#[test]
+fn a_window_away_from_the_app_is_refused_until_the_app_is_back() {
+    use tauri::Manager;
+    let app = mock_app();
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("the mock window builds");
+    let away = app.state::<ipc_origin::AwayFromApp>();
+    away.left("main");
+    let error = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}))
+        .expect_err("a page away from the app reached app_info");
+    assert_eq!(error["code"], "forbidden", "{error}");
+    let error = invoke_in(
+        &webview,
+        APP_ORIGIN,
+        "plugin:clipboard-manager|write_text",
+        serde_json::json!({ "text": "x" }),
+    )
+    .expect_err("a page away from the app reached the clipboard");
+    assert_eq!(error["code"], "forbidden", "{error}");
+    away.back("main");
+    let info = invoke_in(&webview, APP_ORIGIN, "app_info", serde_json::json!({}));
+    assert!(
+        info.is_ok(),
+        "the app's page is refused once back: {info:?}"
+    );
+}
+
+/// `page` as this machine's Chromium draws it on a `width` × `height` screen: a screenshot the
+/// page matches exactly (one from another Chromium build would be a pixel off, docs/FIDELITY.md).
+async fn drawn_here(chromium: &std::path::Path, page: &str, width: u32, height: u32) -> Vec<u8> {
+    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
+    let renderer = Renderer::new(RendererConfig::new(chromium.to_path_buf()));
+    let files = [(
+        s2c_core::vocab::paths::normalize("index.html").unwrap(),
+        page.to_owned(),
+    )]
+    .into();
+    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
+    let png = s2c_core::fidelity::screenshot_of(
+        &renderer,
+        source,
+        "/index.html",
+        ScreenSize { width, height },
+    )
+    .await
+    .unwrap();
+    renderer.shutdown().await;
+    png
+}
+
 #[path = "domain_tests.rs"]
 mod domain_tests;
 
+#[path = "test_harness.rs"]
+mod test_harness;
+
 #[path = "generation_tests.rs"]
 mod generation_tests;
+
+#[path = "after_save_tests.rs"]
+mod after_save_tests;
+#[path = "trust_tests.rs"]
+mod trust_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;
@@ -234,3 +347,6 @@ fn the_binary_is_the_command_line_only_under_its_name() {
 
 #[path = "updates_tests.rs"]
 mod updates_tests;
+
+#[path = "publish_tests.rs"]
+mod publish_tests;

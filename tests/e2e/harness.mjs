@@ -6,7 +6,7 @@
 // accepts, a process that is gone, a window that has drawn) with a bounded timeout and says
 // what it was waiting for when it gives up.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import net from "node:net";
@@ -104,6 +104,19 @@ export async function waitForAppExit({ timeout = 15_000, kill = true } = {}) {
     }
     await poll("the killed app process to be gone", () => appProcesses().length === 0, { timeout: 5_000 });
   }
+}
+
+/** Every file under `dir`, at any depth: what a secrets scan reads. */
+export function filesUnder(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info) continue;
+    if (info.isDirectory()) out.push(...filesUnder(path));
+    else if (info.isFile()) out.push(path);
+  }
+  return out;
 }
 
 /**
@@ -295,4 +308,35 @@ export async function useMockOpenAi(browser, vendorUrl, key) {
   if (!saved.ok) throw new Error(`settings_update failed: ${JSON.stringify(saved)}`);
   const stored = await invokeInPage(browser, "key_set", { provider: "openai", key });
   if (!stored.ok?.set) throw new Error(`key_set failed: ${JSON.stringify(stored)}`);
+}
+
+/**
+ * Click the first `selector` in the shown preview where a person would: its centre on screen.
+ * While visual editing, the app's layer over the frame takes the pointer and forwards the click
+ * by position, and the Desktop preview may be scaled to fit, so the place is found from the
+ * page's side and mapped through the frame's box and scale.
+ */
+export async function clickInPreview(browser, selector) {
+  const frame = await browser.$('[data-testid="preview-frame"]');
+  await browser.switchFrame(frame);
+  const target = await browser.$(selector);
+  await target.waitForExist({ timeout: 20_000 });
+  await poll("the element ids", async () => (await target.getAttribute("data-s2c-node")) !== null);
+  await poll("the bridge in edit mode", async () => (await browser.execute(() => document.documentElement.style.cursor)) === "default");
+  const inPage = await browser.execute((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }, selector);
+  await browser.switchFrame(null);
+  const box = await browser.execute(() => {
+    const f = document.querySelector('[data-testid="preview-frame"]');
+    const r = f.getBoundingClientRect();
+    return { x: r.left, y: r.top, scale: f.offsetWidth > 0 ? r.width / f.offsetWidth : 1 };
+  });
+  await browser
+    .action("pointer", { parameters: { pointerType: "mouse" } })
+    .move({ x: Math.round(box.x + inPage.x * box.scale), y: Math.round(box.y + inPage.y * box.scale) })
+    .down()
+    .up()
+    .perform();
 }

@@ -66,11 +66,14 @@ test("a window is picked from the list", async ({ page }) => {
 });
 
 test("a recording shows its clock, stops, is trimmed and becomes the video input", async ({ page }) => {
+  // Four frames a second of the 4 s recording (what record_frames makes).
+  const frames = Array.from({ length: 16 }, (_, i) => ({ at_ms: i * 250, data_url: PIXEL }));
   await start(page, {
     capture_support: support,
     record_start: { limit_secs: 15, width: 1440, height: 900 },
     record_stop: video,
     record_trim: trimmed,
+    record_frames: frames,
   });
   await page.getByTestId("capture-button").click();
   await page.getByLabel("Recording limit").selectOption("15");
@@ -79,9 +82,31 @@ test("a recording shows its clock, stops, is trimmed and becomes the video input
   expect((await ipcCalls(page)).find((c) => c.cmd === "record_start")?.args).toEqual({ limitSecs: 15 });
   await page.getByTestId("record-stop").click();
   await expect(page.getByTestId("trim-end")).toHaveText("4.0 s");
+  // A filmstrip of the recording, and the frame at the handle being moved.
+  await expect(page.getByTestId("filmstrip").locator("img")).toHaveCount(10);
+  expect((await ipcCalls(page)).find((c) => c.cmd === "record_frames")?.args).toEqual({ path: video.path });
   await page.getByLabel("Trim start").fill("1000");
+  await expect(page.getByTestId("trim-frame")).toHaveAttribute("data-at", "1000");
   await page.getByLabel("Trim end").fill("3000");
+  await expect(page.getByTestId("trim-frame")).toHaveAttribute("data-at", "2750");
   await expect(page.getByTestId("trim-start")).toHaveText("1.0 s");
+  // Play: the kept part plays from its start and stops at its end.
+  await page.getByTestId("trim-play").click();
+  await expect(page.getByTestId("trim-play")).toHaveText(/Stop/);
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        seen.add((await page.getByTestId("trim-frame").getAttribute("data-at")) ?? "");
+        return (await page.getByTestId("trim-play").textContent())?.includes("Play selection");
+      },
+      { timeout: 10_000, intervals: [50], message: "the playback to reach the end of the selection" },
+    )
+    .toBe(true);
+  const played = [...seen].map(Number).filter((n) => Number.isFinite(n));
+  expect(Math.min(...played)).toBeGreaterThanOrEqual(1000);
+  expect(Math.max(...played)).toBeLessThan(3000);
+  expect(played.length).toBeGreaterThan(3);
   await page.getByTestId("record-use").click();
   await expect(page.getByTestId("input-tray").getByText("recording-3-0.mp4")).toBeVisible();
   expect((await ipcCalls(page)).find((c) => c.cmd === "record_trim")?.args).toEqual({ path: video.path, startMs: 1000, endMs: 3000 });

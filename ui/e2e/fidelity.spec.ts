@@ -74,15 +74,15 @@ function roundsOfOption1(html: string) {
       ev(0, { type: "tool_result", call_id: "call_1", name: "create_file", ok: true, summary: "Wrote index.html", detail: { kind: "file_written", path: "index.html", bytes: html.length, lines: 20, replaced: false } }),
       ev(0, { type: "assistant", text: "The page is written." }),
       ev(0, { type: "tool_start", call_id: "auto-fidelity-1", name: "check_fidelity", title: "Comparing with the screenshot" }),
-      ev(0, { type: "tool_result", call_id: "auto-fidelity-1", name: "check_fidelity", ok: true, summary: "Fidelity 71.2", detail: check(1, 71.24, null, firstRegions) }),
+      ev(0, { type: "tool_result", call_id: "auto-fidelity-1", name: "check_fidelity", ok: true, summary: "Fidelity 71", detail: check(1, 71.24, null, firstRegions) }),
     ],
     secondCheck: [
       ev(0, { type: "tool_start", call_id: "call_2", name: "edit_file", title: "Editing index.html" }),
       ev(0, { type: "set_code", path: "index.html", content: html }),
       ev(0, { type: "tool_result", call_id: "call_2", name: "edit_file", ok: true, summary: "1 replacement", detail: { kind: "file_edited", path: "index.html", diff: "@@ -9 +9 @@\n-<section>\n+<section class=\"grid\">", diff_truncated: false, first_changed_line: 9, added_lines: 1, removed_lines: 1, replacements: 1 } }),
       ev(0, { type: "tool_start", call_id: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot" }),
-      ev(0, { type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 88.0 (was 71.2)", detail: check(2, 88.04, 71.24, secondRegions) }),
-      ev(0, { type: "status", message: "Fidelity 88.0 after 1 round(s) of fixes, the most Settings allow." }),
+      ev(0, { type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 88 (was 71)", detail: check(2, 88.04, 71.24, secondRegions) }),
+      ev(0, { type: "status", message: "Fidelity 88 after 1 round(s) of fixes, the most Settings allow." }),
       ev(0, { type: "variant_complete", turns: 3, tool_calls: 4, duration_ms: 41_000 }),
     ],
   };
@@ -117,38 +117,38 @@ test("the app's own fidelity checks show in the activity, and the card shows the
   const checks = activity.getByTestId("fidelity-check");
   // Live: the first check is on the card as soon as it is in the activity.
   await expect(checks).toHaveCount(1);
-  await expect(card0.getByTestId("fidelity-trajectory")).toHaveText("Fidelity 71.2");
+  await expect(card0.getByTestId("fidelity-trajectory")).toHaveText("Fidelity 71");
 
   await sendOnChannel(page, channel, [...option1.secondCheck, ev(1, { type: "variant_cancelled" })]);
   await expect(checks).toHaveCount(2);
 
   // Each check: its score, the one before, which check of how many, that the app ran it.
   const first = checks.nth(0);
-  await expect(first.getByTestId("fidelity-check-total")).toHaveText("Fidelity 71.2");
+  await expect(first.getByTestId("fidelity-check-total")).toHaveText("Fidelity 71");
   await expect(first).not.toContainText("was");
   await expect(first.getByTestId("fidelity-check-round")).toHaveText("check 1 of 2");
   await expect(first.getByText("automatic", { exact: true })).toBeVisible();
-  await expect(first.getByLabel("Components")).toHaveText("Content80.5Position70.3Look66.0Colour91.4");
+  await expect(first.getByLabel("Components")).toHaveText("Content81Position70Look66Colour91");
   const second = checks.nth(1);
-  await expect(second.getByTestId("fidelity-check-total")).toHaveText("Fidelity 88.0");
-  await expect(second).toContainText("was 71.2");
+  await expect(second.getByTestId("fidelity-check-total")).toHaveText("Fidelity 88");
+  await expect(second).toContainText("was 71");
   await expect(second.getByTestId("fidelity-check-round")).toHaveText("check 2 of 2");
 
   // Their places: the kind in words, what is wrong, what fixing it gains, worst first.
   await expect(first.getByTestId("fidelity-region")).toHaveText([
-    "missing the screenshot has content here (1344×188 px at (48, 620)) that the page does not show+14.3",
-    "moved the content at 640×64 px at (48, 180) in the screenshot is 56 px too far down on the page+4.2",
+    "missing the screenshot has content here (1344×188 px at (48, 620)) that the page does not show+14",
+    "moved the content at 640×64 px at (48, 180) in the screenshot is 56 px too far down on the page+4",
   ]);
   await expect(second.getByTestId("fidelity-region")).toHaveText([
-    "colour at 150×50 px at (48, 330) the screenshot has background #4f46e5 where the page has background #0f766e+2.6",
+    "colour at 150×50 px at (48, 330) the screenshot has background #4f46e5 where the page has background #0f766e+3",
   ]);
   // Why the rounds stopped stays in the activity after the option finished.
-  await expect(activity.getByTestId("activity-note")).toHaveText("Fidelity 88.0 after 1 round(s) of fixes, the most Settings allow.");
+  await expect(activity.getByTestId("activity-note")).toHaveText("Fidelity 88 after 1 round(s) of fixes, the most Settings allow.");
   await expect(activity.getByText("Worked through 4 steps in 41s")).toBeVisible();
 
   // The card: every check while the option worked.
   const trajectory = card0.getByTestId("fidelity-trajectory");
-  await expect(trajectory).toHaveText("Fidelity 71.2 → 88.0");
+  await expect(trajectory).toHaveText("Fidelity 71 → 88");
   await expect(trajectory).toHaveAttribute("title", "Each fidelity check while the option worked");
   await expect(page.getByTestId("variant-card-1").getByTestId("fidelity-trajectory")).toHaveCount(0);
   await page.screenshot({ path: `${ART}/fidelity-activity.png` });
@@ -173,7 +173,7 @@ test("a stored option's card shows its trajectory once its activity is loaded, a
   await page.getByRole("button", { name: "Open landing" }).click();
 
   const card0 = page.getByTestId("variant-card-0");
-  await expect(card0.getByTestId("fidelity-trajectory")).toHaveText("Fidelity 71.2 → 88.0");
+  await expect(card0.getByTestId("fidelity-trajectory")).toHaveText("Fidelity 71 → 88");
   await expect(card0.getByTestId("variant-score")).toHaveText("88");
   await expect(page.getByTestId("activity").getByTestId("fidelity-check")).toHaveCount(2);
 
@@ -183,7 +183,7 @@ test("a stored option's card shows its trajectory once its activity is loaded, a
   await expect(page.getByTestId("variant-card-1")).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("activity").getByTestId("fidelity-check")).toHaveCount(0);
   await expect(page.getByTestId("variant-card-1").getByTestId("fidelity-trajectory")).toHaveCount(0);
-  await expect(card0.getByTestId("fidelity-trajectory")).toHaveText("Fidelity 71.2 → 88.0");
+  await expect(card0.getByTestId("fidelity-trajectory")).toHaveText("Fidelity 71 → 88");
 });
 
 test("Settings → Generation: fidelity rounds from 0 to 5, saved with the settings", async ({ page }) => {

@@ -14,7 +14,7 @@ export const settings = {
   default_stack: "html_tailwind",
   variants: { count: 2, models: [] },
   custom_providers: [],
-  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null, netlify: null, vercel: null, github: null, cloudflare: null },
   budget_per_variant_usd: 1,
   fidelity_rounds: 2,
   image_generation: true,
@@ -108,3 +108,41 @@ export const startedTwo = (generationId: number) => ({
     { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
   ],
 });
+
+/** A stored fidelity report (what `variant_scores` answers): two differences, named by element. */
+export function scoreReport(total: number) {
+  return {
+    total,
+    components: { block: 98, position: 95, visual: 90, color: 80, text: null },
+    weights: { block: 0.3, position: 0.2, visual: 0.3, color: 0.2, text: 0 },
+    notes: ["text not compared: the screenshot's text is unknown"],
+    screenshot: { width: 1440, height: 900 },
+    rendered: { width: 1440, height: 900 },
+    blocks: { reference: 10, candidate: 10, matched: 9 },
+    regions: [
+      {
+        kind: "color",
+        screenshot_box: { x: 48, y: 330, width: 150, height: 50 },
+        page_box: { x: 48, y: 330, width: 150, height: 50 },
+        description: "colour: at 150×50 px at (48, 330) the screenshot has background #4f46e5 where the page has background #0f766e",
+        summary: "background #0f766e instead of background #4f46e5",
+        element: "the link “Get started”",
+        cost: 2.6,
+      },
+      {
+        kind: "missing",
+        screenshot_box: { x: 1200, y: 20, width: 200, height: 30 },
+        page_box: null,
+        description: "missing: the screenshot has content here (200×30 px at (1200, 20)) that the page does not show",
+        summary: "missing",
+        element: null,
+        cost: 0.8,
+      },
+    ],
+    metric: 2,
+    elapsed_ms: 900,
+  };
+}
+
+/** A 1×1 PNG as a data URL: stands for the score's pictures. */
+export const PIXEL_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, dropScreenshotForTwo, firstVersion, models, page as samplePage, project, settings, usage, variantInfo, startedTwo } from "./fixtures";
+import { appInfo, dropScreenshotForTwo, firstVersion, models, page as samplePage, PIXEL_PNG, project, scoreReport, settings, usage, variantInfo, startedTwo } from "./fixtures";
 import { channelOf, emitEvent, ipcCalls, mockIpc, previewsDrawn, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -143,15 +143,18 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await expect(page.getByTestId("history-thumbnail")).toHaveCount(1);
 
   // Option 1 is scored against the screenshot in the background; the score shows when ready,
-  // the comparison image on demand.
-  await setAnswer(page, "variant_scores", [{ variant_id: 11, input_id: 1, total: 96.4, report: {} }]);
-  await setAnswer(page, "variant_score_diff", "data:image/png;base64,iVBORw0KGgo=");
+  // the differences and the comparison on demand.
+  await setAnswer(page, "variant_scores", [{ variant_id: 11, input_id: 1, total: 96.4, report: scoreReport(96.4) }]);
+  await setAnswer(page, "variant_score_images", { screenshot: PIXEL_PNG, render: PIXEL_PNG, diff: PIXEL_PNG });
   await emitEvent(page, "variant-scored", { project_id: "p1", version_id: 1, variant_id: 11, total: 96.4 });
   await expect(page.getByTestId("variant-card-0").getByTestId("variant-score")).toHaveText("96");
   await page.keyboard.press("Alt+1");
   await page.getByTestId("fidelity-score").click();
-  await expect(page.getByRole("dialog", { name: "Comparison with the screenshot" }).getByRole("img")).toBeVisible();
-  await page.getByRole("dialog", { name: "Comparison with the screenshot" }).click();
+  await expect(page.getByTestId("fidelity-panel").getByTestId("fidelity-difference").first()).toContainText("The link “Get started”");
+  await page.getByTestId("fidelity-compare").click();
+  await expect(page.getByRole("dialog", { name: "Compare with the screenshot" }).getByRole("img", { name: "The screenshot" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Close fidelity" }).click();
 
   // Option 1's code: edit and save with Ctrl+S.
   await page.keyboard.press("Alt+1");
@@ -190,6 +193,12 @@ test("an update sends the change with the selected version and variant", async (
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
   await previewsDrawn(page);
   await page.screenshot({ path: `${ART}/project.png` });
+
+  // The Desktop preview lays the page out at 1280 px, fitted; 100 % shows it as a browser does
+  // (and lets the test's clicks land: Playwright misplaces them in a scaled cross-origin frame).
+  await expect(page.getByTestId("desktop-preview")).toHaveAttribute("data-page-width", "1280");
+  await page.getByTestId("preview-zoom").click();
+  await expect(page.getByTestId("preview-zoom")).toHaveText("100 %");
 
   // Select-and-edit: the page's bridge reports the clicked element by postMessage.
   await page.getByRole("button", { name: "Select an element in the preview" }).click();

@@ -12,7 +12,7 @@ type Handlers = Record<string, unknown>;
  * `window.__ipcCalls` (arguments as JSON, so a Channel shows as "__CHANNEL__:<id>") and answered
  * from `responses`: a value, `{__error: {code, message}}` to reject the way a Rust command error
  * does, `{__sequence: [a, b, …]}` for successive answers (the last one repeats), or
- * `{__pending: true}` for a command still running (its Channel can still be sent to).
+ * `{__deferred: true}` for an answer the test gives later with `settle` (a long command).
  *
  * Channels and events work like Tauri's: `transformCallback` registers the callback under an id;
  * `sendOnChannel` delivers `{index, message}` to a Channel's callback and `emitEvent` calls the
@@ -26,6 +26,7 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
     const listeners: { event: string; handler: number }[] = [];
     const channelIndex = new Map<number, number>();
     const sequences = new Map<string, number>();
+    const deferred = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
     let nextId = 1;
     Object.assign(window, {
       __ipcCalls: calls,
@@ -38,6 +39,13 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
           channelIndex.set(channel, index + 1);
           cb({ index, message });
         }
+      },
+      __settle: (cmd: string, value: unknown) => {
+        const waiting = deferred.get(cmd);
+        if (!waiting) throw new Error(`no ${cmd} is waiting`);
+        deferred.delete(cmd);
+        if (value && typeof value === "object" && "__error" in value) waiting.reject(value.__error);
+        else waiting.resolve(value);
       },
       __emitEvent: (event: string, payload: unknown) => {
         for (const l of listeners.filter((x) => x.event === event)) callbacks.get(l.handler)?.({ event, id: l.handler, payload });
@@ -78,7 +86,11 @@ export async function mockIpc(page: Page, responses: Handlers): Promise<void> {
             answer = answer.__sequence[Math.min(i, answer.__sequence.length - 1)] as typeof answer;
           }
           if (answer && typeof answer === "object" && "__error" in answer) return Promise.reject(answer.__error);
-          if (answer && typeof answer === "object" && "__pending" in answer) return new Promise(() => undefined);
+          if (answer && typeof answer === "object" && "__deferred" in answer) {
+            return new Promise((resolve, reject) => {
+              deferred.set(cmd, { resolve, reject });
+            });
+          }
           return Promise.resolve(answer);
         },
         /* eslint-enable @typescript-eslint/prefer-promise-reject-errors */
@@ -107,10 +119,17 @@ export async function setAnswer(page: Page, cmd: string, value: unknown): Promis
   }, [cmd, value] as const);
 }
 
-/** The id of the Channel passed as `arg` (`onEvent` unless told) to the last call of `cmd`. */
-export async function channelOf(page: Page, cmd: string, arg = "onEvent"): Promise<number> {
+/** Answer the waiting call of a `{__deferred: true}` command (`{__error}` rejects it). */
+export async function settle(page: Page, cmd: string, value: unknown): Promise<void> {
+  await page.evaluate(([c, v]) => {
+    (window as unknown as { __settle: (c: string, v: unknown) => void }).__settle(c, v);
+  }, [cmd, value] as const);
+}
+
+/** The id of the Channel passed as `onEvent` (or `argName`) to the last call of `cmd`. */
+export async function channelOf(page: Page, cmd: string, argName = "onEvent"): Promise<number> {
   const call = (await ipcCalls(page)).filter((c) => c.cmd === cmd).pop();
-  const ref = (call?.args as Record<string, string | undefined> | undefined)?.[arg] ?? "";
+  const ref = (call?.args as Record<string, string> | undefined)?.[argName] ?? "";
   const id = Number(/^__CHANNEL__:(\d+)$/.exec(ref)?.[1]);
   if (!Number.isFinite(id)) throw new Error(`no channel in ${cmd}`);
   return id;

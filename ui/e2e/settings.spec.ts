@@ -14,7 +14,7 @@ const defaults = {
   default_stack: "html_tailwind",
   variants: { count: 4, models: [] },
   custom_providers: [],
-  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null, netlify: null, vercel: null, github: null, cloudflare: null },
   budget_per_variant_usd: 1,
   fidelity_rounds: 2,
   image_generation: true,

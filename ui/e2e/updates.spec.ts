@@ -33,7 +33,7 @@ async function openAbout(page: Page) {
 }
 
 test("the check at start offers the new version with what's new; installing shows the download, then restarts", async ({ page }) => {
-  await mockIpc(page, responses({ update_install: { __pending: true } }));
+  await mockIpc(page, responses({ update_install: { __deferred: true } }));
   await page.goto("/");
   const notice = page.getByTestId("update-notice");
   await expect(notice.getByRole("heading", { name: "Version 0.2.0 is available" })).toBeVisible();

@@ -366,7 +366,7 @@ pub async fn record_trim(
         let duration = recorder::duration_ms(&ffprobe, &source)?;
         let (start, end) = ffmpeg_args::check_trim(start_ms, end_ms, duration)?;
         let args = ffmpeg_args::trim_args(&source, start, end, codec, &out);
-        let (status, _, stderr) = recorder::run(&ffmpeg, &args, TRIM_TIMEOUT)?;
+        let (status, _, stderr) = recorder::write_with(&ffmpeg, &args, &out, TRIM_TIMEOUT)?;
         if !status.success() {
             let last = stderr.lines().last().unwrap_or("no message").to_owned();
             return Err(CaptureError::Recorder(format!("the trim failed: {last}")));

@@ -131,7 +131,7 @@ pub fn save_png(image: &RgbaImage, path: &Path) -> Result<(), CaptureError> {
             image::ImageFormat::Png,
         )
         .map_err(|e| CaptureError::Grab(format!("the capture could not be encoded: {e}")))?;
-    s2c_core::atomic_file::write_atomic(path, &bytes)
+    s2c_core::atomic_file::write_atomic_private(path, &bytes)
         .map_err(|e| CaptureError::io(format!("cannot write {}", path.display()), e))
 }
 

@@ -195,3 +195,33 @@ pub fn ffprobe_beside(ffmpeg: &Path) -> std::path::PathBuf {
 #[cfg(test)]
 #[path = "ffmpeg_args_tests.rs"]
 mod tests;
+
+/// Frames per second the trim panel's filmstrip and playback are made of.
+pub const PREVIEW_FPS: u32 = 4;
+/// At most this many preview frames (a 30 s recording at 4 per second).
+pub const MAX_PREVIEW_FRAMES: u32 = 120;
+
+/// `ffmpeg …` arguments that write small JPEG frames of `input` (`fps` per second, `height` px
+/// tall, at most `count`) as `dir/frame-001.jpg`, `frame-002.jpg`, ….
+pub fn frame_args(input: &Path, fps: u32, height: u32, count: u32, dir: &Path) -> Vec<OsString> {
+    let mut args: Vec<OsString> = ["-hide_banner", "-nostats", "-loglevel", "error", "-i"]
+        .map(OsString::from)
+        .to_vec();
+    args.push(input.as_os_str().to_owned());
+    args.extend(
+        [
+            "-vf".to_owned(),
+            format!("fps={fps},scale=-2:{height}"),
+            "-frames:v".to_owned(),
+            count.to_string(),
+            "-c:v".to_owned(),
+            "mjpeg".to_owned(),
+            "-q:v".to_owned(),
+            "5".to_owned(),
+            "-y".to_owned(),
+        ]
+        .map(OsString::from),
+    );
+    args.push(dir.join("frame-%03d.jpg").into_os_string());
+    args
+}

@@ -132,3 +132,22 @@ fn ffprobe_frame_sizes_are_read() {
     assert_eq!(parse_frame_size("N/A"), None);
     assert_eq!(parse_frame_size(""), None);
 }
+
+#[test]
+fn preview_frames_are_small_jpegs_at_a_steady_rate_into_their_folder() {
+    let args: Vec<String> = frame_args(
+        Path::new("/c/recording-1.mp4"),
+        4,
+        120,
+        120,
+        Path::new("/c/frames-1"),
+    )
+    .into_iter()
+    .map(|a| a.to_string_lossy().into_owned())
+    .collect();
+    let line = args.join(" ");
+    assert!(line.contains("-i /c/recording-1.mp4"), "{line}");
+    assert!(line.contains("-vf fps=4,scale=-2:120"), "{line}");
+    assert!(line.contains("-frames:v 120 -c:v mjpeg"), "{line}");
+    assert!(line.ends_with("/c/frames-1/frame-%03d.jpg"), "{line}");
+}

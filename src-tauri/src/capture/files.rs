@@ -34,6 +34,46 @@ pub fn own_recording(dir: &Path, path: &Path) -> Option<PathBuf> {
     (resolved.parent() == Some(dir.as_path())).then_some(resolved)
 }
 
+/// An empty file at `path` that only the user can read and write (on Unix; elsewhere the
+/// user's folder already is), replacing whatever was there.
+pub fn create_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    drop(options.open(path)?);
+    make_private(path)
+}
+
+/// `path` readable and writable by the user only (Unix).
+pub fn make_private(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
+    }
+}
+
+/// The captures folder, created for the user alone (Unix).
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
 /// Whether a file last changed at `modified` is old enough to remove at `now`.
 pub fn is_stale(modified: SystemTime, now: SystemTime) -> bool {
     now.duration_since(modified).is_ok_and(|age| age > KEEP_FOR)

@@ -53,3 +53,20 @@ fn only_old_files_are_stale() {
         "a clock that went back"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn captures_and_their_folder_are_the_users_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().expect("dir");
+    let dir = root.path().join("captures");
+    create_private_dir(&dir).expect("folder");
+    let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    assert_eq!(mode(&dir), 0o700);
+    let file = dir.join("recording-1-0.mp4");
+    std::fs::write(&file, b"old").expect("write");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    create_private(&file).expect("create");
+    assert_eq!(mode(&file), 0o600);
+    assert_eq!(std::fs::read(&file).expect("read"), b"", "started empty");
+}

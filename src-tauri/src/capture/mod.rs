@@ -14,6 +14,7 @@ mod error;
 mod ext;
 mod ffmpeg_args;
 mod files;
+pub mod frames;
 mod geometry;
 mod overlay;
 mod recorder;
@@ -86,6 +87,9 @@ impl Captures {
         notify: Arc<dyn Fn(CaptureFinished) + Send + Sync>,
         windows: Arc<dyn overlay::Windows>,
     ) -> Self {
+        if let Err(e) = files::create_private_dir(&dir) {
+            tracing::warn!("the captures folder could not be made private: {e}");
+        }
         prune(&dir);
         Self {
             dir,

@@ -20,8 +20,17 @@ const MAX_STDERR: usize = 16 * 1024;
 const POLL: Duration = Duration::from_millis(20);
 
 /// Where ffmpeg is: `$PATH`, then the usual install folders a desktop app's PATH may lack
-/// (Homebrew on macOS).
+/// (Homebrew on macOS). Always an absolute path.
 pub fn locate_ffmpeg(path_var: Option<&OsStr>) -> Option<PathBuf> {
+    ffmpeg_candidates(path_var)
+        .into_iter()
+        .find(|candidate| candidate.is_file())
+}
+
+/// Where ffmpeg may be, in order. An empty or relative `PATH` entry means the folder the app
+/// was started from (a downloaded project, a USB stick), where anyone may have put an
+/// `ffmpeg`: only absolute folders count.
+pub(super) fn ffmpeg_candidates(path_var: Option<&OsStr>) -> Vec<PathBuf> {
     let name = if cfg!(windows) {
         "ffmpeg.exe"
     } else {
@@ -32,8 +41,18 @@ pub fn locate_ffmpeg(path_var: Option<&OsStr>) -> Option<PathBuf> {
         .unwrap_or_default();
     dirs.extend(["/opt/homebrew/bin", "/usr/local/bin", "/usr/bin"].map(PathBuf::from));
     dirs.into_iter()
+        .filter(|d| d.is_absolute())
         .map(|d| d.join(name))
-        .find(|candidate| candidate.is_file())
+        .collect()
+}
+
+/// `program` with only the environment a helper keeps (`s2c_core::child_env`).
+fn command(program: &Path) -> Command {
+    let mut command = Command::new(program);
+    command
+        .env_clear()
+        .envs(s2c_core::child_env::kept(std::env::vars_os()));
+    command
 }
 
 /// What this ffmpeg can grab and encode, or `None` when it does not answer.
@@ -61,7 +80,7 @@ pub fn run(
     args: &[OsString],
     timeout: Duration,
 ) -> Result<(ExitStatus, String, String), CaptureError> {
-    let mut child = Command::new(program)
+    let mut child = command(program)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -90,7 +109,10 @@ pub struct Recording {
 /// Start ffmpeg with `args` (which write to `path`) and wait until it records: its first bytes
 /// are in the file, or it failed (then its error is the message).
 pub fn start(ffmpeg: &Path, args: &[OsString], path: &Path) -> Result<Recording, CaptureError> {
-    let mut child = Command::new(ffmpeg)
+    // ffmpeg overwrites the file it is given (`-y`) and keeps its mode: it starts private.
+    super::files::create_private(path)
+        .map_err(|e| CaptureError::io(format!("cannot create {}", path.display()), e))?;
+    let mut child = command(ffmpeg)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -149,6 +171,9 @@ impl Recording {
             .map(|m| m.len() > 0)
             .unwrap_or(false);
         if written {
+            super::files::make_private(&self.path).map_err(|e| {
+                CaptureError::io(format!("cannot protect {}", self.path.display()), e)
+            })?;
             Ok(self.path.clone())
         } else {
             Err(CaptureError::Recorder(failure(
@@ -167,6 +192,22 @@ impl Drop for Recording {
             let _ = self.child.wait();
         }
     }
+}
+
+/// Run ffmpeg with `args`, which write `out` (a trim), to its end; `out` is private to the user
+/// from before ffmpeg opens it.
+pub fn write_with(
+    ffmpeg: &Path,
+    args: &[OsString],
+    out: &Path,
+    timeout: Duration,
+) -> Result<(ExitStatus, String, String), CaptureError> {
+    super::files::create_private(out)
+        .map_err(|e| CaptureError::io(format!("cannot create {}", out.display()), e))?;
+    let ran = run(ffmpeg, args, timeout)?;
+    super::files::make_private(out)
+        .map_err(|e| CaptureError::io(format!("cannot protect {}", out.display()), e))?;
+    Ok(ran)
 }
 
 /// How long a video is, in milliseconds, by ffprobe.
@@ -272,3 +313,7 @@ fn read_all(text: &Arc<Mutex<String>>) -> String {
     }
     text.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
+
+#[cfg(test)]
+#[path = "recorder_tests.rs"]
+mod tests;

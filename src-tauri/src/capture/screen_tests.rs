@@ -334,7 +334,8 @@ fn a_known_window_is_captured_and_recorded_on_xvfb() {
         .path()
         .join(format!("recording-2-0.{}", codec.extension));
     let args = ffmpeg_args::trim_args(&video, start, end, codec, &trimmed);
-    let (status, _, stderr) = recorder::run(&ffmpeg, &args, Duration::from_secs(60)).expect("trim");
+    let (status, _, stderr) =
+        recorder::write_with(&ffmpeg, &args, &trimmed, Duration::from_secs(60)).expect("trim");
     assert!(status.success(), "the trim ran: {stderr}");
     let cut = recorder::duration_ms(&ffprobe, &trimmed).expect("ffprobe reads the trim");
     assert!(
@@ -343,6 +344,13 @@ fn a_known_window_is_captured_and_recorded_on_xvfb() {
     );
     let bytes = std::fs::read(&trimmed).expect("read");
     let kind = s2c_core::project::classify_input("recording.mp4", &bytes).expect("a video input");
+    // Recordings and trims are the user's alone.
+    #[cfg(unix)]
+    for file in [&video, &trimmed] {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(file).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{}", file.display());
+    }
     assert!(
         matches!(kind, s2c_core::project::InputKind::Video(_)),
         "the trim is taken like a dropped video"

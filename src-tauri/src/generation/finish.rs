@@ -110,6 +110,7 @@ fn store_outcome(
     outcome: GenerationOutcome,
     recorders: Vec<VariantRecorder>,
 ) -> Result<VersionInfo, IpcError> {
+    let mut generation_scratch = None;
     for (variant, mut recorder) in outcome.variants.into_iter().zip(recorders) {
         let mut files: Vec<(String, Vec<u8>)> = variant
             .files
@@ -144,6 +145,11 @@ fn store_outcome(
             VariantStatus::Error { message, .. } => VariantOutcome::Error(message),
         })?;
         let _ = std::fs::remove_dir_all(variant.files.root());
+        generation_scratch = variant.files.root().parent().map(Path::to_path_buf);
+    }
+    if let Some(dir) = generation_scratch {
+        // Empty by now, unless a variant was left out: then it stays for inspection.
+        let _ = std::fs::remove_dir(dir);
     }
     Ok(project.finish_generation(version, true)?)
 }

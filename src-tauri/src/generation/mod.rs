@@ -2,6 +2,7 @@
 //! streams its events to the UI over an ipc Channel; the variants' files are served live by the
 //! preview scheme and stored with the version when the generation ends.
 
+pub(crate) mod after_save;
 pub mod commands;
 mod finish;
 mod models;
@@ -35,9 +36,10 @@ pub struct Generations {
     /// Announces [`GenerationRecorded`] and [`score::VariantScored`] (set up with the app
     /// handle at startup).
     on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
-    on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
+    pub(crate) on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     pub(crate) on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
-    /// Where variants' tools write assets while they run, one folder per variant id.
+    /// Where variants' tools write assets while they run: a folder per generation, one in it
+    /// per variant.
     scratch: PathBuf,
     /// One headless browser for every generation's screenshot_preview, with the path it was
     /// found at (a changed Chromium setting starts a new one).
@@ -64,6 +66,13 @@ impl Generations {
 
     fn next_id(&self) -> u32 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// A new, empty scratch folder's path for one generation. Its name is made here: nothing
+    /// read from a project (whose database anyone may have written) becomes part of a path
+    /// that is deleted and filled.
+    fn fresh_scratch(&self) -> PathBuf {
+        self.scratch.join(uuid::Uuid::new_v4().simple().to_string())
     }
 
     pub(crate) fn running(&self) -> std::sync::MutexGuard<'_, HashMap<u32, GenerationCanceller>> {

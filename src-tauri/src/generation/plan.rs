@@ -167,7 +167,15 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
             }
             let mut start_texts = Vec::new();
             let mut start_binaries = Vec::new();
-            for (path, bytes) in project.files(*version_id, *variant_id)? {
+            let files = project.files(*version_id, *variant_id)?;
+            // Only the page goes to the model; the version's other files (a note, data the
+            // folder held) ride along with the scratch folder's binaries, into the next version.
+            let page = s2c_core::project::export::page_files(&files);
+            for (path, bytes) in files {
+                if !page.contains(&path) {
+                    start_binaries.push((path, bytes));
+                    continue;
+                }
                 match String::from_utf8(bytes) {
                     Ok(text) => start_texts.push((path, text)),
                     Err(e) => start_binaries.push((path, e.into_bytes())),
@@ -180,6 +188,18 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .iter()
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
+            // What the user set by hand and still stands: the model is told where it lives.
+            let stored = project.hand_edits_behind(*version_id).unwrap_or_else(|e| {
+                tracing::info!("could not read what was set by hand: {e}");
+                Vec::new()
+            });
+            let hand_set = s2c_core::visual_edit::standing(&stored, &start_texts);
+            let reference = project
+                .reference_screenshot(*version_id)
+                .unwrap_or_else(|e| {
+                    tracing::info!("no screenshot to score the change against: {e}");
+                    None
+                });
             Ok(Source {
                 needs: ModelNeeds {
                     vision: !reference_images.is_empty(),
@@ -192,6 +212,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                         selector: s.selector.clone(),
                     }),
                     reference_images,
+                    hand_set,
                 },
                 start_texts,
                 start_binaries,
@@ -200,8 +221,9 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 parent: Some(*version_id),
                 kind: VersionKind::Edit,
                 inputs: reference_input_ids.clone(),
-                first_screenshot: None,
-                scorable: false,
+                // An iteration of a page made from a screenshot is scored against it too.
+                first_screenshot: reference,
+                scorable: reference.is_some(),
             })
         }
     }

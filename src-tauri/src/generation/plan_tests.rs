@@ -106,3 +106,76 @@ fn a_figma_source_reads_its_render_and_tokens_back_and_is_scored_against_the_1x_
         err.message
     );
 }
+
+#[test]
+fn an_iteration_of_a_page_made_from_a_screenshot_is_scored_and_told_what_was_set_by_hand() {
+    use s2c_core::project::{FileChange, NewVariant, NewVersion, VariantOutcome, VersionKind};
+    let dir = tempfile::tempdir().unwrap();
+    let project = Project::create(&dir.path().join("p"), "p").unwrap();
+    let shot = project.add_input("shot.png", "image/png", &png()).unwrap();
+    let spec = NewVersion {
+        kind: Some(VersionKind::Generation),
+        inputs: vec![shot.id],
+        ..NewVersion::default()
+    };
+    let (v1, recorders) = project
+        .start_generation(spec, vec![NewVariant::default()])
+        .unwrap();
+    for mut rec in recorders {
+        rec.set_files(&[(
+            "index.html".into(),
+            b"<style>.cta{color:red}</style><a class=\"cta\">Go</a>".to_vec(),
+        )])
+        .unwrap();
+        rec.finish(VariantOutcome::Complete).unwrap();
+    }
+    project.finish_generation(v1, true).unwrap();
+    let hand_set = r##"[{"file":"index.html","element":"<a class=\"cta\"> “Go”","property":"color","value":"#16a34a","place":{"kind":"rule","selector":".cta"}},
+        {"file":"index.html","element":"<p>","property":"margin-top","value":"99px","place":{"kind":"inline"}}]"##;
+    let v2 = project
+        .save_files_noted(
+            v1,
+            None,
+            &[FileChange {
+                path: "index.html".into(),
+                content: Some(
+                    b"<style>.cta{color:#16a34a}</style><a class=\"cta\">Go</a>".to_vec(),
+                ),
+            }],
+            Some("Visual edit: 1 change"),
+            Some(hand_set),
+        )
+        .unwrap();
+
+    let source = read_source(
+        &project,
+        &request(GenerateSource::Update {
+            version_id: v2.id,
+            variant_id: None,
+            change_request: "Make the button red".into(),
+            selected_element: None,
+            reference_input_ids: vec![],
+        }),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        source.first_screenshot,
+        Some(shot.id),
+        "scored against the screenshot the page was made from"
+    );
+    assert!(source.scorable);
+    match source.plan {
+        PlanSource::Update { hand_set, .. } => {
+            let named: Vec<(&str, &str)> = hand_set
+                .iter()
+                .map(|h| (h.property.as_str(), h.value.as_str()))
+                .collect();
+            assert_eq!(
+                named,
+                vec![("color", "#16a34a")],
+                "what still stands in the files, not the margin no longer there"
+            );
+        }
+        PlanSource::Create { .. } => panic!("an update"),
+    }
+}

@@ -94,12 +94,13 @@ pub async fn retry(
     channel: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
     let service = state.projects.clone();
+    let asked = project_id.clone();
     let stored = blocking(move || {
-        let project = service.get(&project_id)?;
+        let project = service.get(&asked)?;
         project.request(version_id)
     })
     .await?;
-    let request: GenerateRequest = stored
+    let mut request: GenerateRequest = stored
         .and_then(|json| serde_json::from_value(json).ok())
         .ok_or_else(|| {
             IpcError::new(
@@ -107,6 +108,9 @@ pub async fn retry(
                 "this version was not made by a generation that can be run again",
             )
         })?;
+    // The stored request is read from the project's database, which anyone may have written:
+    // it runs in the project the user is looking at, never in the one it names.
+    request.project_id = project_id;
     start(state, generations, previews, request, channel).await
 }
 
@@ -152,7 +156,7 @@ async fn record(
         let project = project.clone();
         blocking(move || project.start_generation(spec, new_variants)).await?
     };
-    let scratch = generations.scratch.join(project.id());
+    let scratch = generations.fresh_scratch();
     let dirs = recorders
         .iter()
         .map(|r| scratch.join(format!("variant-{}", r.id())))

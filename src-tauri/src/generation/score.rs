@@ -44,10 +44,18 @@ pub async fn score_version(
         let total = scored.report.total;
         let report = serde_json::to_value(&scored.report).unwrap_or_default();
         let diff = (!scored.diff_png.is_empty()).then_some(scored.diff_png);
+        let render = (!scored.rendered_png.is_empty()).then_some(scored.rendered_png);
         let saved = {
             let project = project.clone();
             tauri::async_runtime::spawn_blocking(move || {
-                project.set_score(variant.id, input, total, &report, diff.as_deref())
+                project.set_score(
+                    variant.id,
+                    input,
+                    total,
+                    &report,
+                    diff.as_deref(),
+                    render.as_deref(),
+                )
             })
             .await
         };

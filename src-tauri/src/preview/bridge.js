@@ -2,12 +2,20 @@
 // (never into the model's screenshots). The app cannot reach into the page (it is cross-origin on
 // purpose), so the page answers: the parent turns selection on with
 // {type: "s2c-select-mode", on}, and a click reports {type: "s2c-select", html, selector}.
-// Visual editing (issue 19): {type: "s2c-edit-mode", on} turns on picking: hover draws the box
-// model (margin, padding) and the distances to the picked element; a click reports
+// Visual editing (issue 19): {type: "s2c-edit-mode", on} turns on picking. The pointer never
+// reaches the page then: the app lays a layer over the frame, so it knows which clicks are the
+// user's (a page can post anything, but cannot click), and forwards them here by position:
+// {type: "s2c-edit-hover", x, y} draws the box model (margin, padding) and the distances to the
+// picked element; {type: "s2c-edit-click", x, y, additive} picks and reports
 // {type: "s2c-pick", additive, element} (the element's id, tag, classes, own text, computed
-// styles) and the page's palette; {type: "s2c-edit-apply", changes} shows queued changes as
-// inline styles / text (earlier ones undone first); a double-click edits text in place and
-// reports {type: "s2c-text", key, text}. Only the page's own DOM changes: no new powers.
+// styles) and the page's palette; {type: "s2c-edit-dblclick", x, y} edits text in place and
+// reports {type: "s2c-text", key, text}; {type: "s2c-edit-scroll", x, y, dx, dy} scrolls.
+// {type: "s2c-edit-apply", changes} shows queued changes as inline styles / text (earlier ones
+// undone first). {type: "s2c-edit-sample", x, y} (an eyedropper click) reports
+// {type: "s2c-sample", x, y, width, height, color}: the place in page px, the viewport size (the
+// app reads that pixel off a render laid out the same) and the nearest painted background there.
+// Issue 31: {type: "s2c-highlight", box} points out a fidelity difference (end of this file).
+// Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
   if (window.parent === window) return;
@@ -290,63 +298,84 @@
     showPicked();
   }
 
-  document.addEventListener(
-    "mouseover",
-    function (e) {
-      if (!editing || !(e.target instanceof Element) || e.target.hasAttribute("data-s2c-overlay")) return;
-      if (e.target.isContentEditable) return;
-      boxModel(e.target);
-    },
-    true,
-  );
-  document.addEventListener(
-    "click",
-    function (e) {
-      if (!editing) return;
-      var el = e.target instanceof Element ? e.target : null;
-      if (el && el.isContentEditable) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (!el || el.hasAttribute("data-s2c-overlay")) return;
-      var info = describe(el);
-      if (e.shiftKey) {
-        if (picked.indexOf(info.key) < 0) picked.push(info.key);
-      } else {
-        picked = [info.key];
+  // The element at a point the app forwarded (the layers above are pointer-events: none).
+  function elementAt(d) {
+    if (typeof d.x !== "number" || typeof d.y !== "number" || !isFinite(d.x) || !isFinite(d.y)) return null;
+    var el = document.elementFromPoint(d.x, d.y);
+    return el && !el.hasAttribute("data-s2c-overlay") ? el : null;
+  }
+
+  function pick(el, additive) {
+    var info = describe(el);
+    if (additive) {
+      if (picked.indexOf(info.key) < 0) picked.push(info.key);
+    } else {
+      picked = [info.key];
+    }
+    showPicked();
+    window.parent.postMessage({ type: "s2c-pick", additive: additive, element: info, palette: palette() }, "*");
+  }
+
+  function editText(el) {
+    if (el.children.length !== 0 || el.isContentEditable) {
+      window.parent.postMessage({ type: "s2c-edit-text-refused" }, "*");
+      return;
+    }
+    var k = keyOf(el);
+    remember(el, k);
+    el.contentEditable = "plaintext-only";
+    el.focus();
+    var done = function () {
+      el.removeEventListener("blur", done);
+      el.removeAttribute("contenteditable");
+      window.parent.postMessage({ type: "s2c-text", key: k, text: (el.textContent || "").slice(0, 10000) }, "*");
+    };
+    el.addEventListener("blur", done);
+    el.addEventListener("keydown", function (k2) {
+      if (k2.key === "Enter" && !k2.shiftKey) {
+        k2.preventDefault();
+        el.blur();
       }
-      showPicked();
-      window.parent.postMessage({ type: "s2c-pick", additive: !!e.shiftKey, element: info, palette: palette() }, "*");
-    },
-    true,
-  );
-  document.addEventListener(
-    "dblclick",
-    function (e) {
-      if (!editing || !(e.target instanceof Element)) return;
-      var el = e.target;
-      e.preventDefault();
-      e.stopPropagation();
-      if (el.children.length !== 0 || el.isContentEditable) return;
-      var k = keyOf(el);
-      remember(el, k);
-      el.contentEditable = "plaintext-only";
-      el.focus();
-      var done = function () {
-        el.removeEventListener("blur", done);
-        el.removeAttribute("contenteditable");
-        window.parent.postMessage({ type: "s2c-text", key: k, text: (el.textContent || "").slice(0, 10000) }, "*");
-      };
-      el.addEventListener("blur", done);
-      el.addEventListener("keydown", function (k2) {
-        if (k2.key === "Enter" && !k2.shiftKey) {
-          k2.preventDefault();
-          el.blur();
-        }
-      });
-    },
-    true,
-  );
-  ["mousedown", "mouseup", "submit", "contextmenu"].forEach(function (type) {
+    });
+  }
+
+  function background(el) {
+    for (; el && el.nodeType === 1; el = el.parentElement) {
+      var c = getComputedStyle(el).backgroundColor;
+      if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) return c;
+    }
+    return "rgb(255, 255, 255)";
+  }
+
+  function sample(el, d) {
+    window.parent.postMessage(
+      {
+        type: "s2c-sample",
+        x: Math.round(d.x + window.scrollX),
+        y: Math.round(d.y + window.scrollY),
+        width: window.innerWidth,
+        height: window.innerHeight,
+        color: background(el),
+      },
+      "*",
+    );
+  }
+
+  function scrollAt(el, dx, dy) {
+    for (var node = el; node && node !== document.documentElement; node = node.parentElement) {
+      var cs = getComputedStyle(node);
+      var scrolls = /(auto|scroll)/.test(cs.overflowY + cs.overflowX);
+      if (scrolls && (node.scrollHeight > node.clientHeight || node.scrollWidth > node.clientWidth)) {
+        node.scrollBy(dx, dy);
+        return;
+      }
+    }
+    window.scrollBy(dx, dy);
+  }
+
+  // While editing, the page's own handlers never see a click: a text being edited gets its
+  // pointer events directly (the app lifts its layer then).
+  ["click", "dblclick", "mousedown", "mouseup", "submit", "contextmenu"].forEach(function (type) {
     document.addEventListener(
       type,
       function (e) {
@@ -376,6 +405,20 @@
         picked = [];
         hideEdit();
       }
+    } else if (editing && d.type === "s2c-edit-hover") {
+      var hovered = elementAt(d);
+      if (hovered && !hovered.isContentEditable) boxModel(hovered);
+    } else if (editing && d.type === "s2c-edit-click" && typeof d.additive === "boolean") {
+      var target = elementAt(d);
+      if (target) pick(target, d.additive);
+    } else if (editing && d.type === "s2c-edit-sample") {
+      var sampled = elementAt(d);
+      if (sampled) sample(sampled, d);
+    } else if (editing && d.type === "s2c-edit-dblclick") {
+      var text = elementAt(d);
+      if (text) editText(text);
+    } else if (editing && d.type === "s2c-edit-scroll" && typeof d.dx === "number" && typeof d.dy === "number") {
+      scrollAt(elementAt(d) || document.documentElement, d.dx, d.dy);
     } else if (d.type === "s2c-edit-apply" && Array.isArray(d.changes) && d.changes.length <= 2000) {
       applyChanges(d.changes);
     } else if (d.type === "s2c-edit-picked" && Array.isArray(d.keys)) {
@@ -384,5 +427,43 @@
       });
       showPicked();
     }
+  });
+})();
+// Pointing out a place (a fidelity difference): {type: "s2c-highlight", box: {x, y, width,
+// height} | null} in page px draws a box there and scrolls it into view; null removes it.
+(function () {
+  if (window.parent === window) return;
+  var mark = null;
+  function num(v) {
+    return typeof v === "number" && isFinite(v) && v >= 0 && v < 1e6;
+  }
+  window.addEventListener("message", function (e) {
+    if (e.source !== window.parent) return;
+    var d = e.data;
+    if (!d || typeof d !== "object" || d.type !== "s2c-highlight") return;
+    var b = d.box;
+    if (!b) {
+      if (mark) mark.style.display = "none";
+      return;
+    }
+    if (typeof b !== "object" || !num(b.x) || !num(b.y) || !num(b.width) || !num(b.height)) return;
+    if (!mark) {
+      mark = document.createElement("div");
+      mark.setAttribute("data-s2c-overlay", "");
+      mark.setAttribute("data-s2c-highlight", "");
+      mark.style.cssText =
+        "position:absolute;pointer-events:none;z-index:2147483647;border:2px solid #f43f5e;background:rgba(244,63,94,.12);border-radius:4px;box-shadow:0 0 0 4px rgba(244,63,94,.25);box-sizing:border-box";
+      document.documentElement.appendChild(mark);
+    }
+    // Page px are measured from the document's top left, as is an absolute box on <html> (its
+    // containing block is the initial one).
+    mark.style.display = "block";
+    mark.style.left = b.x + "px";
+    mark.style.top = b.y + "px";
+    mark.style.width = Math.max(b.width, 4) + "px";
+    mark.style.height = Math.max(b.height, 4) + "px";
+    var top = Math.max(0, b.y - Math.max(40, (window.innerHeight - b.height) / 2));
+    var left = Math.max(0, b.x - Math.max(20, (window.innerWidth - b.width) / 2));
+    window.scrollTo({ top: top, left: b.width > window.innerWidth ? 0 : left, behavior: "smooth" });
   });
 })();

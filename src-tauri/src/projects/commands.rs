@@ -138,7 +138,8 @@ pub async fn project_save_file(
         Ok::<_, IpcError>((project, saved))
     })
     .await?;
-    picture_working_copy(&state, &generations, project, saved.id);
+    // The saved version is the working copy now: picture and score it, in the background.
+    crate::generation::after_save::picture_and_score(&state, &generations, project, saved.clone());
     Ok(saved)
 }
 
@@ -184,7 +185,12 @@ pub async fn project_restore(
         Ok::<_, IpcError>((project, restored))
     })
     .await?;
-    picture_working_copy(&state, &generations, project, restored.id);
+    crate::generation::after_save::picture_and_score(
+        &state,
+        &generations,
+        project,
+        restored.clone(),
+    );
     Ok(restored)
 }
 
@@ -232,7 +238,7 @@ pub async fn project_accept_external_changes(
         Ok::<_, IpcError>((project, kept))
     })
     .await?;
-    picture_working_copy(&state, &generations, project, kept.id);
+    crate::generation::after_save::picture_and_score(&state, &generations, project, kept.clone());
     Ok(kept)
 }
 

@@ -2,10 +2,11 @@
 //! one version ("Visual edit: 3 changes"). The rewriting is the core's (`visual_edit`); this
 //! picks the stack's style mode and saves.
 
+use crate::generation::Generations;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
 use s2c_core::project::{FileChange, Project, VariantId, VersionId, VersionInfo};
-use s2c_core::visual_edit::{apply_checked, StyleMode, VisualEdit};
+use s2c_core::visual_edit::{apply_checked, HandSetStyle, StyleMode, VisualEdit};
 use s2c_core::ErrorCode;
 use serde::Deserialize;
 use tauri::State;
@@ -26,7 +27,7 @@ const MAX_EDITS: usize = 500;
 #[specta::specta]
 pub async fn project_visual_edit(
     state: State<'_, AppState>,
-    generations: State<'_, crate::generation::Generations>,
+    generations: State<'_, Generations>,
     project_id: String,
     base_version_id: VersionId,
     variant_id: Option<VariantId>,
@@ -39,7 +40,7 @@ pub async fn project_visual_edit(
         Ok::<_, IpcError>((project, saved))
     })
     .await?;
-    crate::generation::thumbnail::picture_working_copy(&state, &generations, project, saved.id);
+    crate::generation::after_save::picture_and_score(&state, &generations, project, saved.clone());
     Ok(saved)
 }
 
@@ -64,6 +65,7 @@ pub(crate) fn save_visual_edits(
     }
     let stack = stack_of(project, base);
     let mut changes = Vec::with_capacity(files.len());
+    let mut hand_set: Vec<HandSetStyle> = Vec::new();
     for file in files {
         let bytes = project.read_file_bytes(base, variant, &file.path)?;
         let text = String::from_utf8(bytes)
@@ -71,16 +73,22 @@ pub(crate) fn save_visual_edits(
         let (mode, jsx) = style_mode(stack.as_deref(), &text);
         let edited = apply_checked(&text, &file.path, &file.source_hash, mode, jsx, &file.edits)
             .map_err(|e| IpcError::new(e.code(), &e.to_string()))?;
+        hand_set.extend(edited.hand_set);
         changes.push(FileChange {
             path: file.path.clone(),
-            content: Some(edited.into_bytes()),
+            content: Some(edited.text.into_bytes()),
         });
     }
     let name = format!(
         "Visual edit: {count} change{}",
         if count == 1 { "" } else { "s" }
     );
-    Ok(project.save_files_named(base, variant, &changes, Some(&name))?)
+    // Newest first, as the next prompt reads them.
+    hand_set.reverse();
+    let noted = (!hand_set.is_empty())
+        .then(|| serde_json::to_string(&hand_set).ok())
+        .flatten();
+    Ok(project.save_files_noted(base, variant, &changes, Some(&name), noted.as_deref())?)
 }
 
 /// The stack of the version or its nearest ancestor that names one.
@@ -95,14 +103,14 @@ fn stack_of(project: &Project, mut version: VersionId) -> Option<String> {
     None
 }
 
-/// Tailwind stacks edit classes, the others inline styles; a page of unknown stack (imported)
-/// edits classes when it loads Tailwind.
+/// Tailwind stacks edit classes, the others their stylesheet (else inline styles); a page of
+/// unknown stack (imported) edits classes when it loads Tailwind.
 fn style_mode(stack: Option<&str>, text: &str) -> (StyleMode, bool) {
     match stack {
-        Some("html_css" | "bootstrap") => (StyleMode::InlineStyle, false),
+        Some("html_css" | "bootstrap") => (StyleMode::Stylesheet, false),
         Some("react_tailwind") => (StyleMode::Classes, true),
         Some(_) => (StyleMode::Classes, false),
         None if text.contains("tailwind") => (StyleMode::Classes, text.contains("text/babel")),
-        None => (StyleMode::InlineStyle, false),
+        None => (StyleMode::Stylesheet, false),
     }
 }

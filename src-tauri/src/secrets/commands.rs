@@ -2,6 +2,7 @@ use super::found_models::FoundModels;
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::providers::{vendor_models, Provider, ProviderErrorCode};
+use s2c_core::publish::{whoami, Access, Service};
 use s2c_core::redact::redact_secrets;
 use s2c_core::secrets::{KeyId, KeyStatus, Sensitive, Vendor};
 use std::time::Duration;
@@ -75,6 +76,11 @@ pub async fn key_test(
     let id = KeyId::parse(&provider)?;
     if id == KeyId::Vendor(Vendor::Figma) {
         return Ok(figma_test(&state).await);
+    }
+    if let KeyId::Vendor(vendor) = id {
+        if vendor.publishes() {
+            return Ok(publishing_test(&state, vendor).await);
+        }
     }
     let settings = state.settings.get();
     let (vendor, base_url) = match &id {
@@ -161,6 +167,36 @@ async fn figma_test(state: &AppState) -> KeyTest {
         Ok(user) => KeyTest {
             ok: true,
             message: format!("The token works (Figma user {})", user.handle),
+        },
+        Err(e) => KeyTest {
+            ok: false,
+            message: redact_secrets(&e.to_string()).into_owned(),
+        },
+    }
+}
+
+/// A publishing token is tested by asking its service whose it is.
+async fn publishing_test(state: &AppState, vendor: Vendor) -> KeyTest {
+    let Some(service) = Service::ALL.into_iter().find(|s| s.vendor() == vendor) else {
+        return KeyTest {
+            ok: false,
+            message: "This token is not used for publishing".into(),
+        };
+    };
+    let answer = async {
+        let access = Access::from_keychain(&state.secrets, &state.settings.get(), service).await?;
+        whoami(
+            service,
+            &access.base_url,
+            &access.token,
+            access.account_id.as_deref(),
+        )
+        .await
+    };
+    match answer.await {
+        Ok(who) => KeyTest {
+            ok: true,
+            message: format!("The token works ({} {who})", vendor.label()),
         },
         Err(e) => KeyTest {
             ok: false,

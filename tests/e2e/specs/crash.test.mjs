@@ -5,9 +5,9 @@
 // config, cache, logs (debug level), projects and exports is searched for the key: none.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { appProcesses, invokeInPage, launchApp, textGeneration, useMockOpenAi } from "../harness.mjs";
+import { appProcesses, filesUnder, invokeInPage, launchApp, textGeneration, useMockOpenAi } from "../harness.mjs";
 import { PAGE_TITLE, startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-crash-0123456789abcdef-secret";
@@ -35,18 +35,6 @@ function killApp() {
     }
   }
   return pids.length;
-}
-
-function filesUnder(dir) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (!info) continue;
-    if (info.isDirectory()) out.push(...filesUnder(path));
-    else if (info.isFile()) out.push(path);
-  }
-  return out;
 }
 
 before(async () => {

@@ -68,6 +68,7 @@ const HOSTILE = `<!DOCTYPE html>
 
 let vendor;
 let app;
+let previewUrl;
 
 before(async () => {
   vendor = await startMockVendor({ delayMs: () => 0, page: () => HOSTILE });
@@ -106,6 +107,7 @@ test("a hostile generated page can do nothing but draw itself", async () => {
     generation: String(g.generation_id),
   });
   const url = `${g.variants[0].preview_url}?${ids}`;
+  previewUrl = url;
   // A cookie of the app's own page, which the preview must not see.
   await app.browser.execute(() => {
     document.cookie = "s2c_app=secret-cookie";
@@ -150,4 +152,35 @@ test("a hostile generated page can do nothing but draw itself", async () => {
   assert.ok(keys.ok.find((k) => k.provider === "openai")?.set);
   const handles = await app.browser.getWindowHandles();
   assert.equal(handles.length, 1, "no window was opened");
+});
+
+// Tauri counts the preview scheme as the app's own, so a preview that became the window's own
+// document would be handed the app's plugins. However it got there, the window goes back to the
+// app's page at once (and the plugins refuse it meanwhile: lib_tests.rs).
+test("a preview never stays the window's own page", async () => {
+  assert.ok(previewUrl, "the first test made a preview");
+  // A mark on this document: the page the window comes back to is a new one.
+  await app.browser
+    .execute((url) => {
+      window.__beforeTheDetour = true;
+      window.location.href = url;
+    }, previewUrl)
+    .catch(() => {});
+  await poll(
+    "the window to be back on a fresh app page",
+    async () => {
+      const [href, marked] = await app.browser.execute(() => [window.location.href, window.__beforeTheDetour === true]);
+      return /^(tauri:\/\/localhost|http:\/\/tauri\.localhost)/.test(href) && !marked;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+  const info = await invokeInPage(app.browser, "app_info", {});
+  assert.ok(info.ok?.version, JSON.stringify(info));
+  // The page tries key_set when it can reach the app: the stored key must still be ours (Test
+  // sends it to the mock vendor, which records what it got).
+  const asked = vendor.requests.length;
+  await invokeInPage(app.browser, "key_test", { provider: "openai" });
+  const sent = vendor.requests.slice(asked).map((r) => r.authorization);
+  assert.deepEqual(sent, [`Bearer ${KEY}`], "the key was replaced while a preview was the window's page");
 });

@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { invokeInPage, launchApp, waitForWindow } from "../harness.mjs";
+import { clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, waitForWindow } from "../harness.mjs";
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -65,26 +65,29 @@ test("a margin and a colour changed in the panel are saved into the classes, not
   await (await app.browser.$("button=Visual edit")).click();
   await until("the panel", async () => (await app.browser.$('[aria-label="Properties"]')).isExisting());
 
-  // The page is cross-origin to the app: click inside it from its own side.
-  const frame = await app.browser.$('[data-testid="preview-frame"]');
-  await app.browser.switchFrame(frame);
-  const h1 = await app.browser.$("h1");
-  await h1.waitForExist({ timeout: 20_000 });
-  await until("the element ids and the bridge", async () => (await h1.getAttribute("data-s2c-node")) !== null);
-  await until("the bridge in edit mode", async () => (await app.browser.execute(() => document.documentElement.style.cursor)) === "default");
-  await h1.click();
-  await app.browser.switchFrame(null);
+  // The page is cross-origin to the app: find the heading from its own side, then click where
+  // it is, as a person does (the app's layer over the frame takes the click and forwards it).
+  await clickInPreview(app.browser, "h1");
   await until("the heading to be picked", async () => (await app.browser.execute(() => document.querySelector('[data-testid="visual-targets"]')?.textContent)) === "<h1>");
 
   const margin = await app.browser.$('[aria-label="Margin top"]');
   await margin.clearValue();
   await margin.setValue("16");
   await app.browser.keys("Enter");
+  // The page's own colours are in the colour picker.
+  await (await app.browser.$('button[aria-label="Text colour"]')).click();
   const swatch = await app.browser.$('[aria-label="Text colour #1e293b"]');
   await swatch.waitForExist({ timeout: 10_000 });
   await swatch.click();
   const save = await app.browser.$("button=Save 2 changes");
   await save.waitForEnabled({ timeout: 10_000 });
+  // Both changes are listed with the element and file they go to, before Save.
+  await until("the list of changes", async () =>
+    (await app.browser.execute(() => document.querySelectorAll('[data-testid="queued-changes"] li').length)) === 2,
+  );
+  const listed = await app.browser.execute(() => document.querySelector('[data-testid="queued-changes"]')?.textContent ?? "");
+  assert.match(listed, /margin-top: 16px.*<h1> “Visual editing” in index\.html/s, listed);
+  await saveDrawnScreenshot(app.browser, "visual-edit-changes");
   await save.click();
 
   await until("the file on disk to change", async () => readFileSync(join(project.path, "index.html"), "utf8") !== PAGE);

@@ -2,7 +2,7 @@
 // a start/end trim before the recording is used.
 import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../ipc";
-import { recordStart, recordStop, recordTrim } from "../ipc/capture";
+import { recordFrames, recordStart, recordStop, recordTrim, type RecordingFrame } from "../ipc/capture";
 import type { CapturedInput } from "../ipc/types";
 import { isTrimmed, type Trim } from "../lib/capture";
 import { useNow } from "./useNow";
@@ -19,6 +19,8 @@ export const DEFAULT_LIMIT_SECS = 30;
 
 export interface Recorder {
   state: RecorderState;
+  /** The recording's small frames, once read (the trim panel's filmstrip and playback). */
+  frames: RecordingFrame[] | null;
   elapsedMs: number;
   message: string | null;
   start: (limitSecs: number) => Promise<void>;
@@ -31,6 +33,7 @@ export interface Recorder {
 export function useRecorder(onInput: (input: CapturedInput) => void): Recorder {
   const [state, setState] = useState<RecorderState>({ phase: "idle" });
   const [message, setMessage] = useState<string | null>(null);
+  const [frames, setFrames] = useState<{ path: string; frames: RecordingFrame[] } | null>(null);
   const now = useNow(state.phase === "recording", 250);
   const elapsedMs = state.phase === "recording" ? Math.max(0, now - state.startedAt) : 0;
 
@@ -65,6 +68,19 @@ export function useRecorder(onInput: (input: CapturedInput) => void): Recorder {
     };
   }, [deadline, stop]);
 
+  const reviewed = state.phase === "review" || state.phase === "saving" ? state.recording.path : null;
+  useEffect(() => {
+    if (reviewed === null) return;
+    let live = true;
+    void recordFrames(reviewed).then((r) => {
+      // Without frames the trim still works by the numbers.
+      if (live) setFrames({ path: reviewed, frames: r.status === "ok" ? r.data : [] });
+    });
+    return () => {
+      live = false;
+    };
+  }, [reviewed]);
+
   const setTrim = useCallback((trim: Trim) => {
     setState((s) => (s.phase === "review" ? { ...s, trim } : s));
   }, []);
@@ -94,5 +110,6 @@ export function useRecorder(onInput: (input: CapturedInput) => void): Recorder {
     setState({ phase: "idle" });
   }, []);
 
-  return { state, elapsedMs, message, start, stop, setTrim, use, discard };
+  const shownFrames = reviewed !== null && frames?.path === reviewed ? frames.frames : null;
+  return { state, frames: shownFrames, elapsedMs, message, start, stop, setTrim, use, discard };
 }

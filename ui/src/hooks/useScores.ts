@@ -1,11 +1,19 @@
 // The fidelity scores of the variants on screen: computed by the app in the background after
-// a generation from one screenshot, announced with `variant-scored`, cached per variant.
+// a generation (and after iterations, restores and hand edits of a page made from a screenshot),
+// announced with `variant-scored`, cached per variant, with their reports.
 import { useCallback, useEffect, useState } from "react";
 import { variantScored, variantScores } from "../ipc/generation";
+import { parseReport, type ScoreReport } from "../lib/score";
 import { useProjectEvent } from "./useProjectEvent";
 
-export function useScores(projectId: string, variantIds: number[]): Map<number, number> {
-  const [scores, setScores] = useState<Map<number, number>>(new Map());
+export interface VariantScore {
+  total: number;
+  /** The report as stored, when this build can read it. */
+  report: ScoreReport | null;
+}
+
+export function useScores(projectId: string, variantIds: number[]): Map<number, VariantScore> {
+  const [scores, setScores] = useState<Map<number, VariantScore>>(new Map());
   const key = variantIds.join(",");
 
   const load = useCallback(() => {
@@ -13,7 +21,7 @@ export function useScores(projectId: string, variantIds: number[]): Map<number, 
     if (ids.length === 0) return;
     void variantScores(projectId, ids).then((r) => {
       if (r.status !== "ok") return;
-      setScores(new Map(r.data.flatMap((s) => (s.total === null ? [] : [[s.variant_id, s.total] as const]))));
+      setScores(new Map(r.data.flatMap((s) => (s.total === null ? [] : [[s.variant_id, { total: s.total, report: parseReport(s.report) }] as const]))));
     });
   }, [projectId, key]);
 
@@ -21,9 +29,4 @@ export function useScores(projectId: string, variantIds: number[]): Map<number, 
   useProjectEvent(variantScored, projectId, load);
 
   return scores;
-}
-
-/** "97" for 96.6: the score as the UI shows it. */
-export function formatScore(total: number): string {
-  return String(Math.round(total));
 }

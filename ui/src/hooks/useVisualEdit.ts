@@ -1,8 +1,11 @@
 // Visual editing's state for one shown variant: on/off, the picked elements, the queue of
 // changes with undo/redo (Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z), and Save as one version.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { errorMessage, type VersionInfo } from "../ipc";
+import { errorMessage, type StyleProperty, type VersionInfo } from "../ipc";
+import { previewPixels } from "../ipc/generation";
 import { projectVisualEdit } from "../ipc/projects";
+import { rememberColor } from "../lib/color";
+import { pixelAt, type Sample } from "../lib/eyedropper";
 import { EMPTY_QUEUE, push, redo, toFileEdits, undo, type ChangeSpec, type EditQueue, type PickedElement, type PickMessage } from "../lib/visualEdit";
 
 interface Target {
@@ -18,11 +21,15 @@ export function useVisualEdit({ projectId, versionId, variantId }: Target, onSav
   const [palette, setPalette] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The colour property waiting for a click on the page, and whether its pixel is being read.
+  const [dropper, setDropper] = useState<StyleProperty | null>(null);
+  const [sampling, setSampling] = useState<StyleProperty | null>(null);
 
   const reset = useCallback(() => {
     setQueue(EMPTY_QUEUE);
     setTargets([]);
     setError(null);
+    setDropper(null);
   }, []);
   // Another version or option on screen: its elements are not these (reset while rendering,
   // React's pattern for state that follows a prop).
@@ -36,11 +43,30 @@ export function useVisualEdit({ projectId, versionId, variantId }: Target, onSav
   }
 
   const change = useCallback(
-    (spec: ChangeSpec) => {
+    (spec: ChangeSpec, gesture?: string) => {
       if (targets.length === 0) return;
-      setQueue((q) => push(q, { targets, change: spec }));
+      setQueue((q) => push(q, gesture === undefined ? { targets, change: spec } : { targets, change: spec, gesture }));
     },
     [targets],
+  );
+  const onSample = useCallback(
+    (sample: Sample) => {
+      const property = dropper;
+      if (property === null || versionId === null || variantId === null) return;
+      setDropper(null);
+      setSampling(property);
+      void previewPixels(projectId, versionId, variantId, sample.width, sample.height)
+        .then(async (r) => (r.status === "ok" ? await pixelAt(r.data, sample.x, sample.y) : null))
+        .then((pixel) => {
+          const hex = pixel ?? sample.color;
+          rememberColor(hex);
+          change({ kind: "style", property, value: hex });
+        })
+        .finally(() => {
+          setSampling(null);
+        });
+    },
+    [dropper, projectId, versionId, variantId, change],
   );
   const onPick = useCallback((p: PickMessage) => {
     setPalette(p.palette);
@@ -60,7 +86,10 @@ export function useVisualEdit({ projectId, versionId, variantId }: Target, onSav
     if (!on) return;
     const onKey = (e: KeyboardEvent) => {
       const field = e.target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName);
-      if (e.key === "Escape" && !field) setOn(false);
+      if (e.key === "Escape" && !field) {
+        if (dropper !== null) setDropper(null);
+        else setOn(false);
+      }
       if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === "z" && !field) {
         e.preventDefault();
         setQueue((q) => (e.shiftKey ? redo(q) : undo(q)));
@@ -70,7 +99,7 @@ export function useVisualEdit({ projectId, versionId, variantId }: Target, onSav
     return () => {
       window.removeEventListener("keydown", onKey);
     };
-  }, [on]);
+  }, [on, dropper]);
 
   const save = useCallback(async () => {
     if (versionId === null) return;
@@ -85,7 +114,10 @@ export function useVisualEdit({ projectId, versionId, variantId }: Target, onSav
     onSaved(r.data);
   }, [projectId, versionId, variantId, queue, reset, onSaved]);
 
-  const frameEdit = useMemo(() => (on ? { queue, targets, onPick, onText } : null), [on, queue, targets, onPick, onText]);
+  const frameEdit = useMemo(
+    () => (on ? { queue, targets, onPick, onText, eyedropper: dropper !== null, onSample } : null),
+    [on, queue, targets, onPick, onText, dropper, onSample],
+  );
   return {
     on,
     setOn: (next: boolean) => {
@@ -100,6 +132,11 @@ export function useVisualEdit({ projectId, versionId, variantId }: Target, onSav
       saving,
       error,
       onChange: change,
+      eyedropper: dropper,
+      sampling,
+      onEyedropper: (property: StyleProperty) => {
+        setDropper((d) => (d === property ? null : property));
+      },
       onUndo: () => {
         setQueue(undo);
       },

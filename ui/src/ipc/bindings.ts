@@ -81,16 +81,16 @@ export const commands = {
 	 *  Add a screenshot or video from disk to a project's inputs. Anything that is not a PNG,
 	 *  JPEG or WebP image (≤ 20 MB) or an MP4, WebM or MOV video is refused with the reason.
 	 */
-	projectAddInput: (projectId: string, path: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_add_input", { projectId, path })),
+	projectAddInput: (projectId: string, path: string) => typedError<InputInfo_Serialize, IpcError>(__TAURI_INVOKE("project_add_input", { projectId, path })),
 	/**  Add pasted image data (base64) to a project's inputs, with the same checks. */
-	projectAddInputData: (projectId: string, fileName: string, dataBase64: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_add_input_data", { projectId, fileName, dataBase64 })),
+	projectAddInputData: (projectId: string, fileName: string, dataBase64: string) => typedError<InputInfo_Serialize, IpcError>(__TAURI_INVOKE("project_add_input_data", { projectId, fileName, dataBase64 })),
 	/**  Every input of a project (screenshots, videos, reference images). */
-	projectInputs: (projectId: string) => typedError<InputInfo[], IpcError>(__TAURI_INVOKE("project_inputs", { projectId })),
+	projectInputs: (projectId: string) => typedError<InputInfo_Serialize[], IpcError>(__TAURI_INVOKE("project_inputs", { projectId })),
 	/**
 	 *  Capture a live web page (1280 px wide, full page) with the local Chromium and keep it as a
 	 *  screenshot input. No third-party service sees the URL.
 	 */
-	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
+	projectCaptureUrl: (projectId: string, url: string) => typedError<InputInfo_Serialize, IpcError>(__TAURI_INVOKE("project_capture_url", { projectId, url })),
 	/**
 	 *  Import the frame a Figma link names into the project's inputs: its 2× and 1× renders and its
 	 *  design tokens. Errors say what to fix (the link, the token, access, a rate limit's wait).
@@ -126,8 +126,14 @@ export const commands = {
 	previewUrl: (projectId: string, versionId: number, variantId: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_url", { projectId, versionId, variantId })),
 	/**  The cached fidelity scores of these variants (those not scored yet are left out). */
 	variantScores: (projectId: string, variantIds: number[]) => typedError<StoredScore[], IpcError>(__TAURI_INVOKE("variant_scores", { projectId, variantIds })),
-	/**  A variant's score image (screenshot | render | differences) as a `data:` URL, if scored. */
-	variantScoreDiff: (projectId: string, variantId: number) => typedError<string | null, IpcError>(__TAURI_INVOKE("variant_score_diff", { projectId, variantId })),
+	/**  The pictures of a variant's score (none when it was not scored). */
+	variantScoreImages: (projectId: string, variantId: number) => typedError<ScoreImages_Serialize, IpcError>(__TAURI_INVOKE("variant_score_images", { projectId, variantId })),
+	/**
+	 *  The page of a stored variant as the preview lays it out (`width` × `height` CSS px, full
+	 *  page, PNG) as a `data:` URL: the pixels the eyedropper reads (the preview itself is a
+	 *  sandboxed cross-origin frame whose pixels the app cannot read).
+	 */
+	previewPixels: (projectId: string, versionId: number, variantId: number, width: number, height: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_pixels", { projectId, versionId, variantId, width, height })),
 	/**  What the capture and record buttons may do on this machine, and why not. */
 	captureSupport: () => typedError<CaptureSupport_Serialize, IpcError>(__TAURI_INVOKE("capture_support")),
 	/**  Start a region capture: hide the app, freeze the screen it was on, open the overlay. */
@@ -176,6 +182,39 @@ export const commands = {
 	updateInstall: (onProgress: Channel<UpdateProgress_Deserialize>) => typedError<InstallOutcome, IpcError>(__TAURI_INVOKE("update_install", { onProgress })),
 	/**  Quit and start again: after an install, the new version starts. */
 	updateRestart: () => __TAURI_INVOKE<void>("update_restart"),
+	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
+	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
+	/**
+	 *  Publish a version of a project to `service`: to the site it went to last time there, or to a
+	 *  new one named `name` (the project's name when unset). Progress arrives on `on_progress`.
+	 */
+	publishStart: (projectId: string, versionId: number, variantId: number | null, service: Service, name: string | null, newSite: boolean, onProgress: Channel<Progress>) => typedError<Publication_Serialize, IpcError>(__TAURI_INVOKE("publish_start", { projectId, versionId, variantId, service, name, newSite, onProgress })),
+	/**  Stop the running publish or push of a project; the live site stays as it was. */
+	publishCancel: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("publish_cancel", { projectId })),
+	/**  Where a project was published, one entry per service. */
+	publishList: (projectId: string) => typedError<Publication_Serialize[], IpcError>(__TAURI_INVOKE("publish_list", { projectId })),
+	/**  Forget where a project went on `service` (its next publish there makes a new site). */
+	publishForget: (projectId: string, service: Service) => typedError<null, IpcError>(__TAURI_INVOKE("publish_forget", { projectId, service })),
+	/**  Open a project's live site on `service` in the browser (its recorded https address only). */
+	publishOpenSite: (projectId: string, service: Service) => typedError<null, IpcError>(__TAURI_INVOKE("publish_open_site", { projectId, service })),
+	/**  Write the project's history as a git repository in `destination`. */
+	gitExport: (projectId: string, destination: string) => typedError<GitExport, IpcError>(__TAURI_INVOKE("git_export", { projectId, destination })),
+	/**
+	 *  Push the project's history to GitHub: to the repository it went to before, or to a new one
+	 *  called `name` (private when `private_repo`).
+	 */
+	githubPush: (projectId: string, name: string, privateRepo: boolean, onProgress: Channel<PushProgress>) => typedError<PushReport_Serialize, IpcError>(__TAURI_INVOKE("github_push", { projectId, name, privateRepo, onProgress })),
+	/**  Where the project was last pushed on GitHub. */
+	githubPushStatus: (projectId: string) => typedError<PushReport_Serialize | null, IpcError>(__TAURI_INVOKE("github_push_status", { projectId })),
+	/**  Open the project's repository on GitHub in the browser. */
+	githubOpenRepo: (projectId: string) => typedError<null, IpcError>(__TAURI_INVOKE("github_open_repo", { projectId })),
+	/**  The code editors this machine has (and its default text editor). */
+	editorsList: () => typedError<Editor[], IpcError>(__TAURI_INVOKE("editors_list")),
+	/**
+	 *  Open a project in `editor_id` (from `editors_list`): its folder in a code editor, its page in
+	 *  a text editor. The project's watcher notices what is changed there.
+	 */
+	openInEditor: (projectId: string, editorId: string) => typedError<null, IpcError>(__TAURI_INVOKE("open_in_editor", { projectId, editorId })),
 };
 
 /** Events */
@@ -190,7 +229,7 @@ export const events = {
 };
 
 /* Constants */
-export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"default_base_url":"https://api.figma.com"}] as const;
+export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
 /* Types */
 export type AgentEvent = AgentEvent_Serialize | AgentEvent_Deserialize;
@@ -263,6 +302,10 @@ export type BaseUrls_Deserialize = {
 	gemini?: string | null,
 	replicate?: string | null,
 	figma?: string | null,
+	netlify?: string | null,
+	vercel?: string | null,
+	github?: string | null,
+	cloudflare?: string | null,
 };
 
 /**  Base URL overrides per vendor (a proxy, a regional endpoint); `None` uses the vendor's own. */
@@ -272,6 +315,10 @@ export type BaseUrls_Serialize = {
 	gemini: string | null,
 	replicate: string | null,
 	figma: string | null,
+	netlify: string | null,
+	vercel: string | null,
+	github: string | null,
+	cloudflare: string | null,
 };
 
 /**  An input image and its result (or the error for this one image). */
@@ -515,6 +562,16 @@ export type EditTarget_Serialize = {
 	text: string,
 };
 
+/**  An editor a project can be opened in. */
+export type Editor = {
+	id: string,
+	label: string,
+	/**  What the opener runs: a program's path, or (macOS) an application's name. */
+	program: string,
+	/**  A code editor opens the project folder; a plain text editor opens the page. */
+	opens_folder: boolean,
+};
+
 /**  The element the user clicked in the preview with select-and-edit on. */
 export type ElementSelection = {
 	/**  Its outer HTML, possibly shortened. */
@@ -543,6 +600,10 @@ export type ErrorCode =
 "network" | 
 /**  Stored data is damaged or in a format this build cannot read. */
 "corrupt" | 
+/**  A service refused the stored token: the fix is in Settings. */
+"unauthorized" | 
+/**  The user stopped it; nothing to report. */
+"cancelled" | 
 /**
  *  What was asked needs a key (or token) that is not stored: the message names which, and
  *  front ends offer to add it.
@@ -739,6 +800,13 @@ export type FidelityRegion_Deserialize = {
 	page_box?: PixelBox | null,
 	/**  What is wrong, in words a model or a designer can act on. */
 	description: string,
+	/**  What is wrong in a few words ("missing", "12 px too far down", "different text"). */
+	summary?: string,
+	/**
+	 *  The element it is on, as a person names it ("the heading “Welcome back”"), when the
+	 *  rendered page (or the reference's) could tell; filled in by whoever rendered them.
+	 */
+	element?: string | null,
 	/**  How much it costs the score, 0–100 (the share of the total this place takes away). */
 	cost: number | null,
 };
@@ -752,6 +820,13 @@ export type FidelityRegion_Serialize = {
 	page_box: PixelBox | null,
 	/**  What is wrong, in words a model or a designer can act on. */
 	description: string,
+	/**  What is wrong in a few words ("missing", "12 px too far down", "different text"). */
+	summary: string,
+	/**
+	 *  The element it is on, as a person names it ("the heading “Welcome back”"), when the
+	 *  rendered page (or the reference's) could tell; filled in by whoever rendered them.
+	 */
+	element: string | null,
 	/**  How much it costs the score, 0–100 (the share of the total this place takes away). */
 	cost: number | null,
 };
@@ -833,11 +908,11 @@ export type FigmaImport = FigmaImport_Serialize | FigmaImport_Deserialize;
 /**  What a Figma import added to the project's inputs. */
 export type FigmaImport_Deserialize = {
 	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
-	image: InputInfo,
+	image: InputInfo_Deserialize,
 	/**  The frame at 1×: its true size, what the page is scored against. */
-	reference: InputInfo,
+	reference: InputInfo_Deserialize,
 	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
-	design: InputInfo,
+	design: InputInfo_Deserialize,
 	dpr: number,
 	file_name: string,
 	tokens: DesignTokens_Deserialize,
@@ -848,11 +923,11 @@ export type FigmaImport_Deserialize = {
 /**  What a Figma import added to the project's inputs. */
 export type FigmaImport_Serialize = {
 	/**  The frame rendered at `dpr`×: the screenshot the agents rebuild. */
-	image: InputInfo,
+	image: InputInfo_Serialize,
 	/**  The frame at 1×: its true size, what the page is scored against. */
-	reference: InputInfo,
+	reference: InputInfo_Serialize,
 	/**  The design tokens as JSON (`DesignTokens`), read back for the prompt on every Retry. */
-	design: InputInfo,
+	design: InputInfo_Serialize,
 	dpr: number,
 	file_name: string,
 	tokens: DesignTokens_Serialize,
@@ -1044,6 +1119,19 @@ export type GenerationStarted = {
 	variants: StartedVariant[],
 };
 
+export type GitBranch = {
+	name: string,
+	commit: string,
+	version_id: number,
+};
+
+/**  What an export wrote. */
+export type GitExport = {
+	path: string,
+	commits: number,
+	branches: GitBranch[],
+};
+
 export type ImageOperation = "edit" | "remove_background";
 
 export type ImageSize = {
@@ -1073,12 +1161,34 @@ export type ImportedProject_Serialize = {
 	summary: ImportSummary,
 };
 
-export type InputInfo = {
+export type InputInfo = InputInfo_Serialize | InputInfo_Deserialize;
+
+export type InputInfo_Deserialize = {
 	id: number,
 	/**  Relative to the project, under `inputs/`. */
 	path: string,
 	media_type: string,
 	size: number,
+	/**
+	 *  An image's size in pixels (read from its header), so the preview can lay the page out
+	 *  at the screenshot's width; `None` for videos and unreadable files.
+	 */
+	width?: number | null,
+	height?: number | null,
+};
+
+export type InputInfo_Serialize = {
+	id: number,
+	/**  Relative to the project, under `inputs/`. */
+	path: string,
+	media_type: string,
+	size: number,
+	/**
+	 *  An image's size in pixels (read from its header), so the preview can lay the page out
+	 *  at the screenshot's width; `None` for videos and unreadable files.
+	 */
+	width: number | null,
+	height: number | null,
 };
 
 /**  How an install ended when nothing went wrong with the update itself. */
@@ -1145,6 +1255,18 @@ export type PreviewShot = {
 	loaded: boolean,
 };
 
+/**  Progress of one publish, sent as it changes. */
+export type Progress = {
+	service: Service,
+	stage: PublishStage,
+	files: number,
+	/**  Files the service lacked, and how many of them are sent. */
+	to_send: number,
+	sent: number,
+	bytes_to_send: number | null,
+	bytes_sent: number | null,
+};
+
 /**
  *  Working files of an open project were changed by another program; the UI offers to keep the
  *  change as a version (`project_accept_external_changes`) or drop it.
@@ -1170,6 +1292,137 @@ export type ProjectInfo_Serialize = {
 	path: string,
 	created_at: number | null,
 	current_version: number | null,
+};
+
+/**
+ *  Where a page was published, so the next publish updates the same site. Holds no token: a
+ *  site id lets nobody publish without a token of their own that can reach the site.
+ */
+export type Publication = Publication_Serialize | Publication_Deserialize;
+
+/**
+ *  Where a page was published, so the next publish updates the same site. Holds no token: a
+ *  site id lets nobody publish without a token of their own that can reach the site.
+ */
+export type Publication_Deserialize = {
+	service: Service,
+	/**
+	 *  Netlify's site id, Vercel's project id, `owner/repo` on GitHub, the Cloudflare Pages
+	 *  project name.
+	 */
+	site_id: string,
+	/**  The name people see (the site's subdomain, the repository). */
+	site_name: string,
+	/**  The live address (https). */
+	url: string,
+	/**  The Cloudflare account the project lives in. */
+	account_id?: string | null,
+	/**  The project version that went live (none for a plain folder). */
+	version_id?: number | null,
+	/**  When it went live, in milliseconds since the epoch. */
+	published_at: number | null,
+	/**  Files in the site, and how many had to be sent (the others the service already had). */
+	files?: number,
+	uploaded?: number,
+};
+
+/**
+ *  Where a page was published, so the next publish updates the same site. Holds no token: a
+ *  site id lets nobody publish without a token of their own that can reach the site.
+ */
+export type Publication_Serialize = {
+	service: Service,
+	/**
+	 *  Netlify's site id, Vercel's project id, `owner/repo` on GitHub, the Cloudflare Pages
+	 *  project name.
+	 */
+	site_id: string,
+	/**  The name people see (the site's subdomain, the repository). */
+	site_name: string,
+	/**  The live address (https). */
+	url: string,
+	/**  The Cloudflare account the project lives in. */
+	account_id: string | null,
+	/**  The project version that went live (none for a plain folder). */
+	version_id: number | null,
+	/**  When it went live, in milliseconds since the epoch. */
+	published_at: number | null,
+	/**  Files in the site, and how many had to be sent (the others the service already had). */
+	files: number,
+	uploaded: number,
+};
+
+/**  What an upload is doing now. */
+export type PublishStage = 
+/**  Gathering the files and their digests. */
+"preparing" | 
+/**  Finding (or making) the site on the service. */
+"site" | 
+/**  Sending the files the service does not have yet. */
+"uploading" | 
+/**  The service is putting the new version live. */
+"going_live";
+
+/**  How pages are published, besides the tokens (which live in the keychain). */
+export type PublishingSettings = PublishingSettings_Serialize | PublishingSettings_Deserialize;
+
+/**  How pages are published, besides the tokens (which live in the keychain). */
+export type PublishingSettings_Deserialize = {
+	/**  The Cloudflare account Pages projects live in; unset: the only account the token reaches. */
+	cloudflare_account_id?: string | null,
+};
+
+/**  How pages are published, besides the tokens (which live in the keychain). */
+export type PublishingSettings_Serialize = {
+	/**  The Cloudflare account Pages projects live in; unset: the only account the token reaches. */
+	cloudflare_account_id: string | null,
+};
+
+/**  How far a push is: commits sent of those to send. */
+export type PushProgress = {
+	sent: number,
+	total: number,
+};
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport = PushReport_Serialize | PushReport_Deserialize;
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport_Deserialize = {
+	/**  `owner/repo`. */
+	repo: string,
+	/**  The repository's page on GitHub. */
+	url: string,
+	/**  Commits sent this time (the others GitHub had). */
+	commits_sent: number,
+	branches: GitBranch[],
+	/**  Branches left alone: GitHub has commits on them the app did not make. */
+	skipped: string[],
+	pushed_at: number | null,
+	/**
+	 *  The commit GitHub put on `main` when it made the repository, while a first push that
+	 *  did not finish has not replaced it yet: the next push may replace it.
+	 */
+	placeholder_main?: string | null,
+};
+
+/**  Where the project was pushed, kept with the project (no token). */
+export type PushReport_Serialize = {
+	/**  `owner/repo`. */
+	repo: string,
+	/**  The repository's page on GitHub. */
+	url: string,
+	/**  Commits sent this time (the others GitHub had). */
+	commits_sent: number,
+	branches: GitBranch[],
+	/**  Branches left alone: GitHub has commits on them the app did not make. */
+	skipped: string[],
+	pushed_at: number | null,
+	/**
+	 *  The commit GitHub put on `main` when it made the repository, while a first push that
+	 *  did not finish has not replaced it yet: the next push may replace it.
+	 */
+	placeholder_main: string | null,
 };
 
 /**  A recent project as the start screen lists it. */
@@ -1199,6 +1452,12 @@ export type RecentProject_Serialize = {
 	thumbnail: string | null,
 };
 
+/**  One frame of a recording, at `at_ms` from its start. */
+export type RecordingFrame = {
+	at_ms: number,
+	data_url: string,
+};
+
 /**  A recording that has begun. */
 export type RecordingStarted = {
 	/**  ffmpeg stops by itself after this many seconds. */
@@ -1220,6 +1479,38 @@ export type RegionKind =
 "color";
 
 /**
+ *  The pictures behind a variant's score, as `data:` URLs: what the comparison view lays side by
+ *  side, over each other and through a slider.
+ */
+export type ScoreImages = ScoreImages_Serialize | ScoreImages_Deserialize;
+
+/**
+ *  The pictures behind a variant's score, as `data:` URLs: what the comparison view lays side by
+ *  side, over each other and through a slider.
+ */
+export type ScoreImages_Deserialize = {
+	/**  The screenshot it was scored against, as the user gave it. */
+	screenshot?: string | null,
+	/**  The page as rendered for the score, full page, at the screenshot's width. */
+	render?: string | null,
+	/**  Screenshot | render | differences, at the comparison size. */
+	diff?: string | null,
+};
+
+/**
+ *  The pictures behind a variant's score, as `data:` URLs: what the comparison view lays side by
+ *  side, over each other and through a slider.
+ */
+export type ScoreImages_Serialize = {
+	/**  The screenshot it was scored against, as the user gave it. */
+	screenshot: string | null,
+	/**  The page as rendered for the score, full page, at the screenshot's width. */
+	render: string | null,
+	/**  Screenshot | render | differences, at the comparison size. */
+	diff: string | null,
+};
+
+/**
  *  What the user dragged over the frozen image, in the overlay's CSS pixels, and the size the
  *  overlay showed the whole image at. A drag up or to the left has a negative width or height.
  */
@@ -1231,6 +1522,9 @@ export type Selection = {
 	view_width: number | null,
 	view_height: number | null,
 };
+
+/**  Where a page can go live. */
+export type Service = "netlify" | "vercel" | "github_pages" | "cloudflare_pages";
 
 export type Settings = Settings_Serialize | Settings_Deserialize;
 
@@ -1290,6 +1584,8 @@ export type Settings_Deserialize = {
 	 */
 	fallback_models?: { [key in string]: string },
 	updates?: UpdateSettings_Deserialize,
+	/**  Left out when it holds nothing, like `fallback_models`. */
+	publishing?: PublishingSettings_Deserialize,
 };
 
 export type Settings_Serialize = {
@@ -1320,6 +1616,8 @@ export type Settings_Serialize = {
 	 */
 	fallback_models?: { [key in string]: string },
 	updates: UpdateSettings_Serialize,
+	/**  Left out when it holds nothing, like `fallback_models`. */
+	publishing?: PublishingSettings_Serialize,
 };
 
 /**  A reference an import did not follow, and why. */
@@ -1685,10 +1983,11 @@ export type VariantStatus = "pending" | "generating" | "complete" | "error" | "c
 "truncated";
 
 /**
- *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
- *  and Figma (design files, read by the Figma import) serve chat models.
+ *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only),
+ *  Figma (design files, read by the Figma import) and the publishing services (Netlify, Vercel,
+ *  GitHub, Cloudflare: where a page goes live) serve chat models.
  */
-export type Vendor = "openai" | "anthropic" | "gemini" | "replicate" | "figma";
+export type Vendor = "openai" | "anthropic" | "gemini" | "replicate" | "figma" | "netlify" | "vercel" | "github" | "cloudflare";
 
 /**  One vendor as the settings UI lists it (exported to the UI as the `VENDORS` constant). */
 export type VendorInfo = {
@@ -1697,6 +1996,8 @@ export type VendorInfo = {
 	/**  Its models need its key (custom providers may need none). */
 	needs_key: boolean,
 	serves_models: boolean,
+	/**  A service pages are published to (its token lives under Settings → Publishing). */
+	publishes: boolean,
 	default_base_url: string,
 };
 

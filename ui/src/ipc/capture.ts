@@ -1,10 +1,10 @@
 // Capturing the screen and recording it (src-tauri/src/capture/commands.rs). A region capture
 // ends in the overlay window; the main window hears of it through `captureFinished`.
-import { commands, events, type FrozenView, type RecordingStarted, type Selection, type WindowChoice } from "./bindings";
+import { commands, events, type FrozenView, type RecordingFrame, type RecordingStarted, type Selection, type WindowChoice } from "./bindings";
 import type { Result } from "./result";
 import type { CapturedInput, CaptureSupport } from "./types";
 
-export type { FrozenView, RecordingStarted, WindowChoice };
+export type { FrozenView, RecordingFrame, RecordingStarted, WindowChoice };
 
 /** What the capture and record buttons may do here, and why not. */
 export function captureSupport(): Promise<Result<CaptureSupport>> {
@@ -57,3 +57,8 @@ export function recordTrim(path: string, startMs: number, endMs: number): Promis
 }
 
 export const captureFinished = events.captureFinished;
+
+/** Small frames of a recording the app made (four a second): the trim panel's filmstrip and playback. */
+export function recordFrames(path: string): Promise<Result<RecordingFrame[]>> {
+  return commands.recordFrames(path);
+}

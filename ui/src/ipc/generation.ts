@@ -1,7 +1,7 @@
 // Generations (src-tauri/src/generation/commands.rs): start, retry and stop them, the models they
 // can use, and the fidelity scores of their variants.
 import { Channel } from "@tauri-apps/api/core";
-import { commands, events, type GenerationStarted, type ModelOption, type StoredScore } from "./bindings";
+import { commands, events, type GenerationStarted, type ModelOption, type ScoreImages, type StoredScore } from "./bindings";
 import type { Result } from "./result";
 import type { AgentEvent, GenerateRequest } from "./types";
 
@@ -35,11 +35,16 @@ export function variantScores(projectId: string, variantIds: number[]): Promise<
   return commands.variantScores(projectId, variantIds);
 }
 
-/** A variant's score image as a `data:` URL, if it was scored. */
-export function variantScoreDiff(projectId: string, variantId: number): Promise<Result<string | null>> {
-  return commands.variantScoreDiff(projectId, variantId);
+/** The pictures behind a variant's score (screenshot, render, differences) as `data:` URLs. */
+export function variantScoreImages(projectId: string, variantId: number): Promise<Result<ScoreImages>> {
+  return commands.variantScoreImages(projectId, variantId);
 }
 
 /** A generation was stored as a version. */
 export const generationRecorded = events.generationRecorded;
 export const variantScored = events.variantScored;
+
+/** A stored variant's page rendered at the preview's size, as a PNG `data:` URL (the eyedropper's pixels). */
+export function previewPixels(projectId: string, versionId: number, variantId: number, width: number, height: number): Promise<Result<string>> {
+  return commands.previewPixels(projectId, versionId, variantId, width, height);
+}

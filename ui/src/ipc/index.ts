@@ -23,6 +23,7 @@ export type {
   KeyTest,
   ModelOption,
   PreviewShot,
+  ScoreImages,
   ProjectFilesChanged,
   Stack,
   StartedVariant,

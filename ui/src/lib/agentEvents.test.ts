@@ -199,7 +199,7 @@ describe("applyEvents", () => {
       ev(0, { type: "status", message: "The reply hit the output limit; asking the model to continue…" }),
       ev(0, { type: "tool_start", call_id: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot" }),
       ev(0, { type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 70.9 (was 71.2)", detail: detail(2, 70.9, 71.2, true) }),
-      ev(0, { type: "status", message: "Fidelity stopped improving (71.2, then 70.9): no more rounds." }),
+      ev(0, { type: "status", message: "Fidelity stopped improving (71, then 71): no more rounds." }),
       ev(0, { type: "variant_complete", turns: 3, tool_calls: 3, duration_ms: 9000 }),
     ];
     const live = applyEvents(emptyGeneration(started), events.slice(0, 3), 0);
@@ -207,7 +207,7 @@ describe("applyEvents", () => {
     const done = slot(applyEvents(live, events.slice(3), 0), 0);
     expect(done.activity.map((x) => x.kind)).toEqual(["tool", "tool", "note", "done"]);
     expect(done.activity[1]).toMatchObject({ kind: "tool", callId: "auto-fidelity-2", state: "ok", detail: { kind: "fidelity_check", total: 70.9, previous: 71.2, automatic: true } });
-    expect(done.activity[2]).toEqual({ kind: "note", id: events[5]?.event_id, text: "Fidelity stopped improving (71.2, then 70.9): no more rounds." });
+    expect(done.activity[2]).toEqual({ kind: "note", id: events[5]?.event_id, text: "Fidelity stopped improving (71, then 71): no more rounds." });
     expect(done.statusLine).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 // Select-and-edit talks to the sandboxed preview only through postMessage. Anything from the
 // page is untrusted: only an exact {type, html, selector} of bounded strings is accepted.
-import type { ElementSelection } from "../ipc";
+import type { ElementSelection, PixelBox } from "../ipc";
 
 const SELECT_MESSAGE = "s2c-select";
 const SELECT_MODE_MESSAGE = "s2c-select-mode";
@@ -19,4 +19,11 @@ export function parseSelectMessage(data: unknown): ElementSelection | null {
 
 export function selectModeMessage(on: boolean): { type: typeof SELECT_MODE_MESSAGE; on: boolean } {
   return { type: SELECT_MODE_MESSAGE, on };
+}
+
+const HIGHLIGHT_MESSAGE = "s2c-highlight";
+
+/** Point out a place on the page (page px), or stop (null): the page draws a box and scrolls to it. */
+export function highlightMessage(box: PixelBox | null): { type: typeof HIGHLIGHT_MESSAGE; box: PixelBox | null } {
+  return { type: HIGHLIGHT_MESSAGE, box: box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clock, dragRect, isClick, isTrimmed, moveHandle, seconds, wholeView } from "./capture";
+import { clock, dragRect, filmstrip, frameAt, isClick, isTrimmed, moveHandle, seconds, wholeView } from "./capture";
 
 const view = { width: 1440, height: 900 };
 
@@ -39,5 +39,20 @@ describe("recording clock and trim", () => {
     expect(moveHandle(full, "end", 9_000, 4_000)).toEqual({ start: 0, end: 4_000 });
     expect(isTrimmed(full, 4_000)).toBe(false);
     expect(isTrimmed({ start: 200, end: 4_000 }, 4_000)).toBe(true);
+  });
+});
+
+describe("the trim panel's frames", () => {
+  const frames = Array.from({ length: 40 }, (_, i) => ({ at_ms: i * 250 }));
+  it("spreads the filmstrip over the recording", () => {
+    const strip = filmstrip(frames, 8);
+    expect(strip.map((f) => f.at_ms)).toEqual([0, 1250, 2500, 3750, 5000, 6250, 7500, 8750]);
+    expect(filmstrip(frames.slice(0, 3), 8)).toHaveLength(3);
+  });
+  it("shows the frame at or before a moment", () => {
+    expect(frameAt(frames, 0)?.at_ms).toBe(0);
+    expect(frameAt(frames, 1100)?.at_ms).toBe(1000);
+    expect(frameAt(frames, 99_999)?.at_ms).toBe(9750);
+    expect(frameAt([], 10)).toBeNull();
   });
 });

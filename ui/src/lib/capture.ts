@@ -70,3 +70,19 @@ export function moveHandle(trim: Trim, handle: "start" | "end", value: number, d
 export function isTrimmed(trim: Trim, duration: number): boolean {
   return trim.start > 0 || trim.end < duration;
 }
+
+/** The frames of the filmstrip: `count` spread evenly over the recording. */
+export function filmstrip<T extends { at_ms: number }>(frames: readonly T[], count: number): T[] {
+  if (frames.length <= count) return [...frames];
+  return Array.from({ length: count }, (_, i) => frames[Math.floor((i * frames.length) / count)]).filter((f): f is T => f !== undefined);
+}
+
+/** The frame showing at `ms`: the last one at or before it. */
+export function frameAt<T extends { at_ms: number }>(frames: readonly T[], ms: number): T | null {
+  let shown: T | null = frames[0] ?? null;
+  for (const f of frames) {
+    if (f.at_ms > ms) break;
+    shown = f;
+  }
+  return shown;
+}

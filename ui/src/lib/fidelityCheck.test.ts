@@ -4,17 +4,17 @@ import { componentList, regionDescription, regionGain, regionKind } from "./fide
 describe("a fidelity check as the activity shows it", () => {
   it("names the components as a designer would, text only when compared", () => {
     expect(componentList({ block: 92, position: 88.14, visual: 81.4, color: 95.25, text: null })).toEqual([
-      { label: "Content", value: "92.0" },
-      { label: "Position", value: "88.1" },
-      { label: "Look", value: "81.4" },
-      { label: "Colour", value: "95.3" },
+      { label: "Content", value: "92" },
+      { label: "Position", value: "88" },
+      { label: "Look", value: "81" },
+      { label: "Colour", value: "95" },
     ]);
     expect(componentList({ block: null, position: 1, visual: 2, color: 3, text: 74.06 }).map((c) => `${c.label} ${c.value}`)).toEqual([
       "Content —",
-      "Position 1.0",
-      "Look 2.0",
-      "Colour 3.0",
-      "Text 74.1",
+      "Position 1",
+      "Look 2",
+      "Colour 3",
+      "Text 74",
     ]);
   });
 
@@ -38,8 +38,8 @@ describe("a fidelity check as the activity shows it", () => {
   });
 
   it("shows what fixing a place gains", () => {
-    expect(regionGain(4.21)).toBe("+4.2");
-    expect(regionGain(0)).toBe("+0.0");
+    expect(regionGain(4.21)).toBe("+4");
+    expect(regionGain(0)).toBe("+<1");
     expect(regionGain(null)).toBeNull();
   });
 });

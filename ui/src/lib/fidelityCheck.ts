@@ -44,7 +44,8 @@ export function regionDescription(region: Pick<FidelityRegion, "kind" | "descrip
   return prefix ? text.slice(prefix.length).trimStart() : text;
 }
 
-/** "+4.2": what fixing the place would add to the score; null when unknown. */
+/** "+4" (or "+<1"): what fixing the place would add to the score; null when unknown. */
 export function regionGain(cost: number | null): string | null {
-  return cost === null || !Number.isFinite(cost) ? null : `+${formatFidelity(cost)}`;
+  if (cost === null || !Number.isFinite(cost)) return null;
+  return cost < 0.5 ? "+<1" : `+${formatFidelity(cost)}`;
 }

@@ -54,7 +54,7 @@ describe("fidelityTrajectory", () => {
       { callId: "auto-fidelity-2", round: 2, total: 88, automatic: true },
       { callId: "auto-fidelity-3", round: 3, total: 95.36, automatic: true },
     ]);
-    expect(formatTrajectory(points)).toBe("71.2 → 88.0 → 95.4");
+    expect(formatTrajectory(points)).toBe("71 → 88 → 95");
   });
 
   it("leaves out failed checks, results without a report and checks still running", () => {
@@ -68,7 +68,7 @@ describe("fidelityTrajectory", () => {
       ev({ type: "tool_start", call_id: "c4", name: "check_fidelity", title: "Comparing with the screenshot" }),
     ]);
     expect(view.activity.filter((a) => a.kind === "tool")).toHaveLength(4);
-    expect(formatTrajectory(fidelityTrajectory(view))).toBe("80.0");
+    expect(formatTrajectory(fidelityTrajectory(view))).toBe("80");
   });
 
   it("counts a call id once", () => {
@@ -87,20 +87,20 @@ describe("fidelityTrajectory", () => {
     const retry = ev({ type: "retrying", attempt: 2, delay_ms: 500, reason: "overloaded", discard_from: voided[0]?.event_id });
     const again = check("call_3", 2, 82.5, 70);
     const view = fold([...kept, ...voided, retry, ...again]);
-    expect(formatTrajectory(fidelityTrajectory(view))).toBe("70.0 → 82.5");
+    expect(formatTrajectory(fidelityTrajectory(view))).toBe("70 → 83");
   });
 
   it("reads one variant only, and nothing from no view", () => {
     nextId = 400;
     const events = [...check("auto-fidelity-1", 1, 60, null), ...check("auto-fidelity-1", 1, 75, null).map((e) => ({ ...e, variant: 1 }))];
-    expect(formatTrajectory(fidelityTrajectory(fold(events, 0)))).toBe("60.0");
-    expect(formatTrajectory(fidelityTrajectory(fold(events, 1)))).toBe("75.0");
+    expect(formatTrajectory(fidelityTrajectory(fold(events, 0)))).toBe("60");
+    expect(formatTrajectory(fidelityTrajectory(fold(events, 1)))).toBe("75");
     expect(fidelityTrajectory(null)).toEqual([]);
   });
 
-  it("formats a score with one decimal", () => {
-    expect(formatFidelity(88)).toBe("88.0");
-    expect(formatFidelity(95.36)).toBe("95.4");
-    expect(formatFidelity(100)).toBe("100.0");
+  it("formats a score as a whole number, as everywhere", () => {
+    expect(formatFidelity(88)).toBe("88");
+    expect(formatFidelity(95.36)).toBe("95");
+    expect(formatFidelity(100)).toBe("100");
   });
 });

@@ -1,8 +1,9 @@
-// The fidelity of a variant, check by check, while it worked: "71.2 → 88.0 → 95.4". Read off the
+// The fidelity of a variant, check by check, while it worked: "71 → 88 → 95". Read off the
 // reducer's state (live, or folded from stored events), so a retry that voided a turn has
 // already taken that turn's cards away.
 import type { FidelityCheck } from "../ipc";
 import type { ToolItem, VariantView } from "./agentEvents";
+import { formatScore } from "./score";
 
 export const CHECK_FIDELITY = "check_fidelity";
 
@@ -37,12 +38,12 @@ export function fidelityTrajectory(view: Pick<VariantView, "activity"> | null): 
   return points;
 }
 
-/** A fidelity score with one decimal, as the checks report it: "88.0". */
+/** A fidelity score as every place shows it: "88" (see lib/score.ts). */
 export function formatFidelity(total: number): string {
-  return total.toFixed(1);
+  return formatScore(total);
 }
 
-/** "71.2 → 88.0 → 95.4". */
+/** "71 → 88 → 95". */
 export function formatTrajectory(points: readonly FidelityPoint[]): string {
   return points.map((p) => formatFidelity(p.total)).join(" → ");
 }

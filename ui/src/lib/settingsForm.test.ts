@@ -6,7 +6,7 @@ const defaults: Settings = {
   default_stack: "html_tailwind",
   variants: { count: 4, models: [] },
   custom_providers: [],
-  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null },
+  base_urls: { openai: null, anthropic: null, gemini: null, replicate: null, figma: null, netlify: null, vercel: null, github: null, cloudflare: null },
   budget_per_variant_usd: 1,
   fidelity_rounds: 2,
   image_generation: true,
@@ -105,5 +105,15 @@ describe("settings form", () => {
   it("splits model lists and recognises good URLs", () => {
     expect(splitModels("a, b\nc,,")).toEqual(["a", "b", "c"]);
     expect(urlProblem("http://127.0.0.1:8080/v1")).toBeNull();
+  });
+});
+
+describe("the publishing settings", () => {
+  it("keep a Cloudflare account ID and refuse one that is not an ID", () => {
+    const draft = { ...toDraft(defaults), cloudflareAccountId: " 0123456789abcdef0123456789abcdef " };
+    expect(validateDraft(draft)).toEqual({});
+    expect(fromDraft(draft).publishing).toEqual({ cloudflare_account_id: "0123456789abcdef0123456789abcdef" });
+    const bad = { ...draft, cloudflareAccountId: "https://dash.cloudflare.com/0123" };
+    expect(validateDraft(bad)["publishing.cloudflareAccountId"]).toContain("account ID");
   });
 });

@@ -22,6 +22,9 @@ export const MAX_FIDELITY_ROUNDS = 5;
 /** The built-in vendors, as Rust names them (`VENDORS` in the generated bindings). */
 export const VENDORS: readonly Vendor[] = VENDOR_INFOS.map((v) => v.id);
 
+/** The services pages are published to; their tokens live under Settings → Publishing. */
+export const PUBLISHING_VENDORS: readonly Vendor[] = VENDOR_INFOS.filter((v) => v.publishes).map((v) => v.id);
+
 /** One value per built-in vendor. */
 function perVendor<T>(value: (vendor: Vendor) => T): Record<Vendor, T> {
   return Object.fromEntries(VENDORS.map((v) => [v, value(v)])) as Record<Vendor, T>;
@@ -74,6 +77,8 @@ export interface Draft {
   fallbacks: string;
   checkUpdates: boolean;
   updateChannel: UpdateChannel;
+  /** Cloudflare's account for Pages projects; "" for the only one the token reaches. */
+  cloudflareAccountId: string;
 }
 
 export const UPDATE_CHANNELS: { id: UpdateChannel; label: string; hint: string }[] = [
@@ -110,6 +115,7 @@ export function toDraft(s: Settings): Draft {
       .join("\n"),
     checkUpdates: s.updates.check_automatically,
     updateChannel: s.updates.channel,
+    cloudflareAccountId: s.publishing?.cloudflare_account_id ?? "",
   };
 }
 
@@ -194,6 +200,10 @@ export function validateDraft(d: Draft): FieldErrors {
     if (!ds.text.trim()) errors[`designSystems.${i}.text`] = "Describe the design system";
     else if (ds.text.length > 20_000) errors[`designSystems.${i}.text`] = "At most 20,000 characters";
   });
+  const account = d.cloudflareAccountId.trim();
+  if (account && !/^[A-Za-z0-9]{1,64}$/.test(account)) {
+    errors["publishing.cloudflareAccountId"] = "Paste the 32-character account ID from the Cloudflare dashboard";
+  }
   const fallbacks = parseFallbacks(d.fallbacks);
   if ("badLine" in fallbacks && typeof fallbacks.badLine === "number") {
     errors.fallbacks = `Line ${fallbacks.badLine + 1}: write "model -> fallback model", two different ids`;
@@ -228,6 +238,8 @@ export function fromDraft(d: Draft): SettingsInput {
     design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
     fallback_models: fallbackMap(d.fallbacks),
     updates: { check_automatically: d.checkUpdates, channel: d.updateChannel },
+    // Left out when empty, as the core writes it: a missing value is the default.
+    ...(d.cloudflareAccountId.trim() ? { publishing: { cloudflare_account_id: d.cloudflareAccountId.trim() } } : {}),
   };
 }
 

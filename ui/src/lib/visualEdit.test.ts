@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMessage, editCount, EMPTY_QUEUE, parsePickMessage, parseTextMessage, push, redo, toFileEdits, undo, type PickedElement } from "./visualEdit";
+import { applyMessage, describeChange, describeTarget, editCount, EMPTY_QUEUE, parsePickMessage, parseTextMessage, push, redo, toFileEdits, undo, type PickedElement } from "./visualEdit";
 
 const element = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", class: "mt-2", text: "Hi", editable_text: true, styles: { "margin-top": "8px" } };
 const picked: PickedElement = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", className: "mt-2", text: "Hi", editableText: true, styles: { "margin-top": "8px" } };
@@ -44,5 +44,15 @@ describe("the queue", () => {
     expect(files).toHaveLength(1);
     expect(files[0]?.source_hash).toBe("ab12");
     expect(files[0]?.edits.map((e) => e.target.node)).toEqual([7, 7, 8]);
+  });
+});
+
+describe("the list before Save", () => {
+  it("names each change and the element and file it goes to", () => {
+    expect(describeTarget(picked)).toBe("<h1> “Hi” in index.html");
+    expect(describeTarget({ ...picked, text: "", className: "card p-4", file: "pages/about.html" })).toBe("<h1> .card in pages/about.html");
+    expect(describeTarget({ ...picked, text: "x".repeat(80) })).toMatch(/^<h1> “x{31}…” in index.html$/);
+    expect(describeChange({ kind: "style", property: "margin_top", value: "16px" })).toBe("margin-top: 16px");
+    expect(describeChange({ kind: "text", text: "Two\nlines" })).toBe("Text → “Two lines”");
   });
 });

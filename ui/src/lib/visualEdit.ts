@@ -28,6 +28,8 @@ export type ChangeSpec = { kind: "style"; property: StyleProperty; value: string
 export interface QueuedChange {
   targets: PickedElement[];
   change: ChangeSpec;
+  /** Steps of one gesture (a colour dragged in the picker) are one change: the last replaces the rest. */
+  gesture?: string;
 }
 
 export interface EditQueue {
@@ -116,6 +118,11 @@ export function parseTextMessage(data: unknown): { key: number; text: string } |
   return { key, text };
 }
 
+/** The page's answer to a double-click on an element that holds no plain text. */
+export function isTextRefused(data: unknown): boolean {
+  return isObject(data) && data.type === "s2c-edit-text-refused";
+}
+
 export function editModeMessage(on: boolean) {
   return { type: "s2c-edit-mode", on };
 }
@@ -137,7 +144,14 @@ export function pickedMessage(targets: PickedElement[]) {
 }
 
 export function push(queue: EditQueue, change: QueuedChange): EditQueue {
-  return { done: [...queue.done, change], undone: [] };
+  const last = queue.done[queue.done.length - 1];
+  const sameGesture =
+    change.gesture !== undefined &&
+    last?.gesture === change.gesture &&
+    last.targets.length === change.targets.length &&
+    last.targets.every((t, i) => t.key === change.targets[i]?.key);
+  const done = sameGesture ? queue.done.slice(0, -1) : queue.done;
+  return { done: [...done, change], undone: [] };
 }
 
 export function undo(queue: EditQueue): EditQueue {
@@ -179,4 +193,17 @@ export function currentValue(queue: EditQueue, element: PickedElement, property:
   }
   const computed = element.styles[property === "border_width" ? "border-top-width" : property === "border_color" ? "border-top-color" : cssName(property)] ?? "";
   return computed;
+}
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A queued change's element as the list before Save names it: its tag, its text, its file. */
+export function describeTarget(target: PickedElement): string {
+  const text = target.text ? ` “${shorten(target.text, 32)}”` : target.className ? ` .${shorten(target.className.split(/\s+/)[0] ?? "", 24)}` : "";
+  return `<${target.tag}>${text} in ${target.file}`;
+}
+
+/** A queued change as the list before Save says it. */
+export function describeChange(change: ChangeSpec): string {
+  return change.kind === "text" ? `Text → “${shorten(change.text.replace(/\s+/g, " "), 60)}”` : `${cssName(change.property)}: ${change.value}`;
 }

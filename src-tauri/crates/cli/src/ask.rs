@@ -2,7 +2,7 @@
 //! the terminal, or reported as one JSON object with `--json`.
 
 use crate::attachments::attachments;
-use crate::key_sources::{default_sources, find_key};
+use crate::key_destination::key_for;
 use crate::provider_choice::resolve_provider;
 use s2c_core::providers::{
     open_session, ProviderError, ProviderTurn, ReasoningEffort, SessionConfig, StreamEvent,
@@ -72,7 +72,11 @@ struct Progress {
 pub async fn run(args: AskArgs) -> ExitCode {
     let setup = resolve_provider(&args.provider, args.base_url.as_deref())
         .and_then(|p| Ok((p, attachments(&args)?)));
-    let ((provider, base_url), (user_content, videos)) = match setup {
+    let setup = setup.and_then(|(p, attached)| {
+        let key = key_for(p.0.name(), p.1.as_deref())?;
+        Ok((p, attached, key))
+    });
+    let ((provider, base_url), (user_content, videos), api_key) = match setup {
         Ok(p) => p,
         Err(message) => {
             let error = json!({"code": "invalid_request", "message": message, "retryable": false, "status": null, "retry_after_ms": null});
@@ -86,7 +90,7 @@ pub async fn run(args: AskArgs) -> ExitCode {
     config.max_output_tokens = args.max_tokens;
     config.reasoning_effort = args.reasoning_effort;
     config.base_url = base_url;
-    config.api_key = find_key(&default_sources(), provider.name());
+    config.api_key = api_key;
     config.transport = TransportOptions {
         idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
         max_attempts: args.max_retries.saturating_add(1),

@@ -1,6 +1,7 @@
-//! Where `s2c` finds API keys. Sources are asked in order: the environment first
-//! (each vendor's [`Vendor::key_env_names`], `<NAME>_API_KEY` for a custom provider), so a one-off override needs no keychain change; then the OS keychain, where
-//! `s2c keys set` and the app store keys.
+//! Where `s2c` finds API keys: the environment (each vendor's [`Vendor::key_env_names`],
+//! `<NAME>_API_KEY` for a custom provider), so a one-off override needs no keychain change; and
+//! the OS keychain, where `s2c keys set` and the app store keys. Which of them may go to a given
+//! base URL is `key_destination`'s rule.
 
 use s2c_core::providers::BoxFuture;
 use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretError, SecretStore};
@@ -72,22 +73,18 @@ impl KeySource for KeychainKeys {
     }
 }
 
-/// The first key any source has for `provider`.
-pub fn find_key(sources: &[&dyn KeySource], provider: &str) -> Option<ApiKey> {
-    sources.iter().find_map(|source| source.key(provider))
-}
-
-/// The keys `s2c generate` resolves its variants with: [`default_sources`], for the core.
+/// The keys `s2c generate` resolves its variants with, each only where it may go
+/// ([`crate::key_destination`]).
 pub struct CliKeys;
 
 impl s2c_core::engine::resolve::KeySource for CliKeys {
-    fn key<'a>(&'a self, provider: &'a str) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
-        let key = find_key(&default_sources(), provider);
-        Box::pin(async move { Ok(key) })
+    fn key<'a>(
+        &'a self,
+        provider: &'a str,
+        base_url: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
+        let key =
+            crate::key_destination::key_for(provider, base_url).map_err(SecretError::InvalidInput);
+        Box::pin(async move { key })
     }
-}
-
-/// The sources `s2c` uses, in order.
-pub fn default_sources() -> Vec<&'static dyn KeySource> {
-    vec![&EnvKeys, &KeychainKeys]
 }

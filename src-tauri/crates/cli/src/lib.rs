@@ -6,12 +6,15 @@ mod ask;
 mod attachments;
 mod demo_tools;
 mod eval;
+mod export;
 mod generate;
+mod key_destination;
 mod key_sources;
 mod keys;
 mod media_files;
 mod models;
 mod provider_choice;
+mod publish;
 mod score;
 
 use clap::{Parser, Subcommand};
@@ -46,6 +49,10 @@ enum Command {
     Score(score::ScoreArgs),
     /// Generate every screenshot of a folder with every model, score each: report.html + CSV.
     Eval(eval::EvalArgs),
+    /// Publish a page to a live link (Netlify, Vercel, GitHub Pages, Cloudflare Pages).
+    Publish(publish::PublishArgs),
+    /// Export a project: its page as a folder or zip, or its history as a git repository.
+    Export(export::ExportArgs),
     /// API keys in the OS keychain: set, status, clear.
     Keys {
         #[command(subcommand)]
@@ -64,6 +71,8 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => block_on(generate::run(*args)),
         Command::Score(args) => block_on(score::run(args)),
         Command::Eval(args) => block_on(eval::run(args)),
+        Command::Publish(args) => block_on(publish::run(args)),
+        Command::Export(args) => block_on(export::run(args)),
     }
 }
 

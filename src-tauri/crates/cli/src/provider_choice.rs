@@ -15,6 +15,14 @@ const KNOWN_SERVERS: &[(&str, &str)] = &[
     ("deepseek", "https://api.deepseek.com/v1"),
 ];
 
+/// The usual address of a server `s2c` knows by `name`.
+pub fn known_server(name: &str) -> Option<&'static str> {
+    KNOWN_SERVERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, u)| *u)
+}
+
 /// The provider called `name`, and its base URL: `base_url` if given, else `<NAME>_BASE_URL`,
 /// else (for known servers) their usual address. `None` means the vendor's public endpoint.
 pub fn resolve_provider(
@@ -30,10 +38,7 @@ pub fn resolve_provider(
     let provider = match builtin {
         Some(builtin) => builtin,
         None => {
-            let known = KNOWN_SERVERS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, u)| u.to_string());
+            let known = known_server(&name).map(str::to_owned);
             let Some(url) = base_url.clone().or(known) else {
                 return Err(format!(
                     "unknown provider `{name}`: give its OpenAI-compatible base URL with --base-url or {}_BASE_URL",

@@ -126,7 +126,8 @@ pub fn locate_chromium(
     }
 }
 
-fn is_executable(path: &Path) -> bool {
+/// A file this user may run.
+pub fn is_executable(path: &Path) -> bool {
     let Ok(meta) = std::fs::metadata(path) else {
         return false;
     };

@@ -13,13 +13,23 @@ pub const TEMP_PREFIX: &str = ".s2c-tmp-";
 
 /// Replace `path` with `bytes` atomically, creating missing parent folders.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_as(path, bytes, false)
+}
+
+/// [`write_atomic`] for a file only the user may read and write (mode 0600 on Unix, from its
+/// first byte: a screen capture, a recording).
+pub fn write_atomic_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_as(path, bytes, true)
+}
+
+fn write_atomic_as(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let temp = temp_path(dir, path);
-    let result = write_and_rename(&temp, path, bytes);
+    let result = write_and_rename(&temp, path, bytes, private);
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
@@ -37,8 +47,16 @@ fn temp_path(dir: &Path, target: &Path) -> PathBuf {
     dir.join(format!("{TEMP_PREFIX}{}-{n}-{name}", std::process::id()))
 }
 
-fn write_and_rename(temp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(temp)?;
+fn write_and_rename(temp: &Path, target: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    if private {
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    let mut file = options.open(temp)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     drop(file);

@@ -19,3 +19,14 @@ fn recognises_its_temp_files() {
     assert!(is_temp_file(".s2c-tmp-12-0-index.html"));
     assert!(!is_temp_file("index.html"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_private_file_is_the_users_alone_from_its_first_byte() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("capture.png");
+    write_atomic_private(&path, b"png").unwrap();
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+}

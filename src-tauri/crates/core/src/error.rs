@@ -24,6 +24,10 @@ pub enum ErrorCode {
     Network,
     /// Stored data is damaged or in a format this build cannot read.
     Corrupt,
+    /// A service refused the stored token: the fix is in Settings.
+    Unauthorized,
+    /// The user stopped it; nothing to report.
+    Cancelled,
     /// What was asked needs a key (or token) that is not stored: the message names which, and
     /// front ends offer to add it.
     MissingKey,

@@ -3,6 +3,7 @@
 
 pub mod app_info;
 pub mod atomic_file;
+pub mod child_env;
 pub mod engine;
 pub mod error;
 pub mod fidelity;
@@ -11,6 +12,7 @@ pub mod logging;
 pub mod project;
 pub mod prompts;
 pub mod providers;
+pub mod publish;
 pub mod redact;
 pub mod render;
 pub mod safe_fetch;

@@ -11,7 +11,8 @@ use std::sync::{LazyLock, RwLock};
 pub const REDACTED: &str = "[REDACTED]";
 
 /// Key-shaped text: OpenAI/Anthropic/OpenRouter `sk-…`, Google `AIza…`, Replicate `r8_…`, Figma `figd_…`,
-/// bearer tokens, and `api-key`-style headers or fields with their value.
+/// GitHub `ghp_…`/`github_pat_…`, Netlify `nfp_…`, bearer tokens, and `api-key`-style headers or
+/// fields with their value.
 static KEY_PATTERNS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r#"(?x)
@@ -19,6 +20,9 @@ static KEY_PATTERNS: LazyLock<Regex> = LazyLock::new(|| {
       | \bAIza[0-9A-Za-z_\-]{30,}
       | \br8_[A-Za-z0-9]{20,}
       | \bfigd_[A-Za-z0-9_\-]{20,}
+      | \bgh[pousr]_[A-Za-z0-9]{20,}
+      | \bgithub_pat_[A-Za-z0-9_]{20,}
+      | \bnfp_[A-Za-z0-9]{20,}
       | (?i:bearer)\s+[A-Za-z0-9._~+/\-]{12,}=*
       | (?i:(?:x-)?(?:goog-)?api[_-]?key)["']?\s*[:=]\s*["']?[^\s"',;&}]{8,}
     "#,

@@ -18,6 +18,18 @@ fn scrubs_vendor_key_shapes() {
             "bearer",
             "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.abc.def",
         ),
+        (
+            "github classic",
+            "remote ghp_abcdefghijklmnopqrstuvwxyz0123 set",
+        ),
+        (
+            "github fine-grained",
+            "github_pat_11AbCdEfGh0123456789_abcdefghijklmnop",
+        ),
+        (
+            "netlify",
+            "NETLIFY_AUTH_TOKEN=nfp_abcdefghijklmnopqrstuvwxyz12",
+        ),
         ("header", "x-api-key: 0123456789abcdef0123"),
         ("json field", r#"{"api_key":"whatever-it-is-123"}"#),
         ("goog header", "x-goog-api-key=zzzzzzzzzzzzzzzz"),

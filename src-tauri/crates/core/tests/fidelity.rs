@@ -227,3 +227,31 @@ async fn fidelity_rejects_a_screenshot_that_is_not_an_image() {
         .expect_err("an error");
     assert!(error.to_string().contains("screenshot"), "{error}");
 }
+
+/// A screenshot 12 000 px wide does not make a 12 000 px wide render: it is scored as a 4×
+/// capture of a 3000 px screen, and the report says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_very_wide_screenshot_is_rendered_no_wider_than_a_4k_screen() {
+    let Some(renderer) = renderer() else { return };
+    let wide = image::RgbImage::from_pixel(12_000, 400, image::Rgb([255, 255, 255]));
+    let mut png = std::io::Cursor::new(Vec::new());
+    wide.write_to(&mut png, image::ImageFormat::Png)
+        .expect("png");
+    let request = ScoreRequest::new(png.into_inner(), page("<p>hi</p>"));
+    let report = score_request(&renderer, &request)
+        .await
+        .expect("scored")
+        .report;
+    assert!(
+        report.rendered.width <= s2c_core::fidelity::MAX_SCREEN_WIDTH,
+        "{:?}",
+        report.rendered
+    );
+    assert_eq!(report.screenshot.width, 3000, "{:?}", report.screenshot);
+    assert!(
+        report.notes.iter().any(|n| n.contains("4× capture")),
+        "{:?}",
+        report.notes
+    );
+    renderer.shutdown().await;
+}

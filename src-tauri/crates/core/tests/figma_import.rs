@@ -217,6 +217,72 @@ async fn images_are_only_downloaded_from_the_allowed_hosts() {
     mock.assert_token_only_on_the_api(TOKEN);
 }
 
+/// Figma's image hosts are exact names: any S3 bucket, or a look-alike of figma.com, is not one.
+#[tokio::test]
+async fn only_figmas_own_image_hosts_are_allowed_by_default() {
+    use s2c_core::figma::{FigmaClient, FigmaConfig};
+    use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
+    use s2c_core::vocab::ApiKey;
+    let downloads = SafeFetcher::new(FetchLimits::default()).expect("fetcher");
+    let cfg = FigmaConfig::new("https://api.figma.com", ApiKey::new(TOKEN), downloads);
+    let client = FigmaClient::new(cfg).expect("client");
+    for url in [
+        "https://attacker-bucket.s3.amazonaws.com/images/x.png",
+        "https://s3.amazonaws.com/attacker/x.png",
+        "https://evil.figma.com.attacker.example/x.png",
+        "https://figma.com@attacker.example/x.png",
+        "http://127.0.0.1/x.png",
+    ] {
+        let err = client.download(url).await.expect_err(url);
+        assert!(
+            err.to_string().contains("not one of Figma's image hosts"),
+            "{url}: {err}"
+        );
+    }
+}
+
+/// The image host is allowed, but it answers with a redirect to another server (one the safe
+/// fetcher itself would reach): every hop is held to the image hosts, so it is never asked.
+#[tokio::test]
+async fn a_redirect_from_an_image_host_to_another_host_is_not_followed() {
+    use s2c_core::figma::{FigmaClient, FigmaConfig};
+    use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
+    use s2c_core::vocab::ApiKey;
+    let mock = FigmaMock::start(working_api).await;
+    let elsewhere = support::MockServer::start(vec![]).await;
+    elsewhere.respond_with(|_| Reply::new(200, "image/png", support::figma::png(64, 40)));
+    let target = elsewhere.url("/x.png");
+    mock.images
+        .respond_with(move |_| Reply::new(302, "text/plain", "moved").header("location", &target));
+    let elsewhere_addr = elsewhere
+        .url("")
+        .trim_start_matches("http://")
+        .parse()
+        .expect("addr");
+    let downloads = SafeFetcher::with_exceptions(
+        FetchLimits::default(),
+        vec![mock.images_addr(), elsewhere_addr],
+    )
+    .expect("fetcher");
+    let mut cfg = FigmaConfig::new(mock.api.url(""), ApiKey::new(TOKEN), downloads);
+    cfg.image_hosts = vec![mock.images_addr().to_string()];
+    let client = FigmaClient::new(cfg).expect("client");
+
+    let err = import_frame(&client, &parse_link(LINK).unwrap())
+        .await
+        .expect_err("a redirect off the image hosts must be refused");
+    assert!(matches!(err, FigmaError::Download(_)), "{err:?}");
+    assert!(err.to_string().contains("not one of the hosts"), "{err}");
+    assert!(
+        !mock.images.requests().is_empty(),
+        "the image host was asked"
+    );
+    assert!(
+        elsewhere.requests().is_empty(),
+        "the redirect was followed to another host"
+    );
+}
+
 #[tokio::test]
 async fn test_key_asks_who_the_token_belongs_to() {
     let mock = FigmaMock::start(working_api).await;

@@ -13,15 +13,15 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("secrets", &["redact", "vocab"]),
     ("safe_fetch", &["test_http"]),
     ("providers", &["redact", "vocab"]),
-    ("prompts", &["vocab"]),
+    ("prompts", &["visual_edit", "vocab"]),
     ("visual_edit", &[]),
     ("updates", &["app_info"]),
-    ("render", &["app_info", "prompts", "visual_edit", "vocab"]),
-    ("fidelity", &["render"]),
     (
-        "figma",
-        &["prompts", "providers", "redact", "safe_fetch", "vocab"],
+        "render",
+        &["app_info", "child_env", "prompts", "visual_edit", "vocab"],
     ),
+    ("fidelity", &["render"]),
+    ("figma", &["prompts", "redact", "safe_fetch", "vocab"]),
     (
         "tools",
         &[
@@ -30,6 +30,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "redact",
             "render",
             "safe_fetch",
+            "test_http",
             "vocab",
         ],
     ),
@@ -51,6 +52,20 @@ const FLOORS: &[(&str, &[&str])] = &[
             "fidelity",
             "redact",
             "safe_fetch",
+            "test_http",
+            "vocab",
+        ],
+    ),
+    (
+        "publish",
+        &[
+            "app_info",
+            "atomic_file",
+            "project",
+            "redact",
+            "render",
+            "secrets",
+            "settings",
             "test_http",
             "vocab",
         ],
@@ -83,6 +98,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
     ("updates", &["state"]),
+    ("publish", &["state"]),
 ];
 
 /// Every `crate::<module>` a source text names, with its line number.

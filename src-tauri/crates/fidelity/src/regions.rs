@@ -44,7 +44,32 @@ impl Found {
             screenshot_box,
             page_box,
             description: self.describe(css_per_px, screenshot_box),
+            summary: self.summary(css_per_px),
+            element: None,
             cost: (self.cost * 100.0).round() / 100.0,
+        }
+    }
+
+    /// What is wrong in a few words, for a list a designer scans.
+    fn summary(&self, css_per_px: f64) -> String {
+        match self.kind {
+            RegionKind::Missing => "missing".to_owned(),
+            RegionKind::Extra => "not in the screenshot".to_owned(),
+            RegionKind::Moved => {
+                let dx = (self.offset.0 as f64 * css_per_px).round() as i64;
+                let dy = (self.offset.1 as f64 * css_per_px).round() as i64;
+                let (along, by) = if dy.abs() >= dx.abs() {
+                    (if dy > 0 { "down" } else { "up" }, dy.abs())
+                } else {
+                    (if dx > 0 { "right" } else { "left" }, dx.abs())
+                };
+                format!("{by} px too far {along}")
+            }
+            RegionKind::Different => "looks different".to_owned(),
+            RegionKind::Color => match &self.colors {
+                Some((want, got)) => format!("{got} instead of {want}"),
+                None => "another colour".to_owned(),
+            },
         }
     }
 

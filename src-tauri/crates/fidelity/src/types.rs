@@ -63,6 +63,13 @@ pub struct FidelityRegion {
     pub page_box: Option<PixelBox>,
     /// What is wrong, in words a model or a designer can act on.
     pub description: String,
+    /// What is wrong in a few words ("missing", "12 px too far down", "different text").
+    #[serde(default)]
+    pub summary: String,
+    /// The element it is on, as a person names it ("the heading “Welcome back”"), when the
+    /// rendered page (or the reference's) could tell; filled in by whoever rendered them.
+    #[serde(default)]
+    pub element: Option<String>,
     /// How much it costs the score, 0–100 (the share of the total this place takes away).
     pub cost: f64,
 }

@@ -1,11 +1,15 @@
 // While the screen is being recorded: a clock against the limit and Stop. Afterwards: a
-// start/end trim, then the recording is used like a dropped video (or thrown away).
+// filmstrip with a start/end trim and playback of the kept part, then the recording is used
+// like a dropped video (or thrown away).
+import { useState } from "react";
 import type { Recorder } from "../../hooks/useRecorder";
 import { clock, moveHandle, seconds } from "../../lib/capture";
 import { buttonClass, primaryButtonClass } from "../common/ui";
+import { TrimPreview } from "./TrimPreview";
 
 export function RecordPanel({ recorder }: { recorder: Recorder }) {
   const { state } = recorder;
+  const [focus, setFocus] = useState<"start" | "end">("start");
   return (
     <div
       role="region"
@@ -33,6 +37,7 @@ export function RecordPanel({ recorder }: { recorder: Recorder }) {
             Recording of {seconds(state.recording.duration_ms ?? 0)} ({state.recording.width}×{state.recording.height}). Keep from{" "}
             <span data-testid="trim-start">{seconds(state.trim.start)}</span> to <span data-testid="trim-end">{seconds(state.trim.end)}</span>.
           </p>
+          <TrimPreview frames={recorder.frames} duration={state.recording.duration_ms ?? 0} trim={state.trim} focus={focus} />
           {(["start", "end"] as const).map((handle) => (
             <label key={handle} className="flex items-center gap-2 text-xs text-zinc-500">
               <span className="w-10">{handle === "start" ? "Start" : "End"}</span>
@@ -46,6 +51,7 @@ export function RecordPanel({ recorder }: { recorder: Recorder }) {
                 value={state.trim[handle]}
                 disabled={state.phase === "saving"}
                 onChange={(e) => {
+                  setFocus(handle);
                   recorder.setTrim(moveHandle(state.trim, handle, Number(e.target.value), state.recording.duration_ms ?? 0));
                 }}
               />

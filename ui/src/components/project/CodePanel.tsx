@@ -5,6 +5,7 @@ import { writeText } from "@tauri-apps/plugin-clipboard-manager";
 import { errorMessage, type VersionInfo } from "../../ipc";
 import { projectReadFile, projectSaveFile } from "../../ipc/projects";
 import { isRunning, visibleFiles } from "../../lib/agentEvents";
+import { readableCode } from "../../lib/formatCss";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { ghostButtonClass, primaryButtonClass } from "../common/ui";
@@ -52,12 +53,22 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }:
     };
   }, [useStored, projectId, versionId, variant.variantId, current, loadKey, onMessage]);
 
-  const doc = useStored ? (loaded?.key === loadKey ? loaded.text : null) : current !== null ? (liveFiles?.[current] ?? "") : null;
+  const stored = useStored ? (loaded?.key === loadKey ? loaded.text : null) : null;
+  // Packed CSS (a minified stylesheet, an imported page) is laid out for reading; saving keeps
+  // what the editor shows, and Ctrl/⌘+S without an edit saves nothing.
+  const readable = useMemo(() => (stored !== null && current !== null ? readableCode(current, stored) : null), [stored, current]);
+  const doc = useStored ? (readable ?? stored) : current !== null ? (liveFiles?.[current] ?? "") : null;
   const dirty = draft !== null && draft !== doc;
   const canEdit = !streaming && variant.variantId !== null && versionId !== null && (variant.status === "complete" || variant.status === "truncated" || variant.status === "interrupted" || variant.status === "cancelled");
 
   async function save(content: string) {
     if (!canEdit || current === null || saving) return;
+    if (content === doc) {
+      // Ctrl/⌘+S out of habit: nothing changed, so no new version.
+      setDraft(null);
+      onMessage("No changes to save");
+      return;
+    }
     setSaving(true);
     const r = await projectSaveFile(projectId, versionId, variant.variantId, current, content);
     setSaving(false);
@@ -100,6 +111,11 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage }:
           ))}
         </div>
         {streaming ? <span className="px-2 text-xs text-zinc-500">Writing… (read-only)</span> : dirty ? <span className="px-2 text-xs text-amber-600">Unsaved</span> : null}
+        {readable !== null && !dirty ? (
+          <span className="px-2 text-xs whitespace-nowrap text-zinc-500" title="The file's CSS is packed on few lines; it is shown laid out. The file is unchanged unless you edit and save." data-testid="css-formatted">
+            CSS laid out for reading
+          </span>
+        ) : null}
         <button type="button" className={ghostButtonClass} onClick={() => void copy()}>
           <Icon name="copy" /> Copy
         </button>

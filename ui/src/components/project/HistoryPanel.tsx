@@ -5,6 +5,9 @@ import { versionRows } from "../../lib/versions";
 import { Icon } from "../common/Icon";
 import { Badge } from "../common/ui";
 
+const historyActionClass =
+  "inline-flex items-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800";
+
 export interface PendingVersion {
   versionId: number;
   label: string;
@@ -18,6 +21,8 @@ interface Props {
   thumbnails?: Map<number, string> | undefined;
   /** The project's inputs: each version shows the kind it was made from. */
   inputs?: StoredInput[] | undefined;
+  /** The services each version is live on. */
+  live?: Map<number, string[]> | undefined;
   onSelect: (versionId: number) => void;
   onRestore: (versionId: number) => void;
   onRetry: (versionId: number) => void;
@@ -38,7 +43,7 @@ function MadeFrom({ kind, inputIds, inputs, prompt }: { kind: string; inputIds: 
   );
 }
 
-export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSelect, onRestore, onRetry }: Props) {
+export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live, onSelect, onRestore, onRetry }: Props) {
   const rows = tree ? versionRows(tree) : [];
   return (
     <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
@@ -84,6 +89,16 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSe
                 {row.branchFrom ? <Badge tone="amber">{row.branchFrom}</Badge> : null}
                 {row.madeNothing ? <Badge tone="red">no page</Badge> : null}
                 <MadeFrom kind={row.version.kind} inputIds={row.version.inputs} inputs={inputs ?? []} prompt={row.version.prompt} />
+                {live?.get(row.version.id) ? (
+                  <span
+                    title={`Live on ${live.get(row.version.id)?.join(", ") ?? ""}`}
+                    data-testid="history-live"
+                    className="inline-flex items-center gap-1 rounded-md border border-emerald-300 px-1.5 py-0.5 text-[11px] font-medium text-emerald-700 dark:border-emerald-800 dark:text-emerald-300"
+                  >
+                    <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+                    live
+                  </span>
+                ) : null}
                 {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
               </span>
               {thumbnails?.get(row.version.id) ? (
@@ -97,22 +112,26 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, onSe
               <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-300">{row.summary}</span>
               <span className="text-[10px] text-zinc-400">{formatWhen(row.version.created_at)}</span>
             </button>
-            <div className="absolute top-1.5 right-1.5 hidden gap-0.5 group-focus-within:flex group-hover:flex">
-              {canRetry ? (
-                <button type="button" aria-label={`Retry v${row.number}`} title="Run this request again" className="rounded p-1 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700" onClick={() => {
-                  onRetry(row.version.id);
-                }}>
-                  <Icon name="retry" className="size-3.5" />
-                </button>
-              ) : null}
-              {!row.isCurrent ? (
-                <button type="button" aria-label={`Restore v${row.number}`} title="Make this the working copy" className="rounded p-1 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700" onClick={() => {
-                  onRestore(row.version.id);
-                }}>
-                  <Icon name="restore" className="size-3.5" />
-                </button>
-              ) : null}
-            </div>
+            {canRetry || !row.isCurrent ? (
+              // Labelled, as buttons a designer reads: under the version on screen; over the others
+              // on hover, so the list does not move.
+              <div className={`gap-1 ${selected === row.version.id ? "flex px-2 pb-2" : "absolute top-1.5 right-1.5 hidden shadow-sm group-focus-within:flex group-hover:flex"}`}>
+                {!row.isCurrent ? (
+                  <button type="button" aria-label={`Restore v${row.number}`} title="Make this version the working copy again" className={historyActionClass} onClick={() => {
+                    onRestore(row.version.id);
+                  }}>
+                    <Icon name="restore" className="size-3.5" /> Restore
+                  </button>
+                ) : null}
+                {canRetry ? (
+                  <button type="button" aria-label={`Retry v${row.number}`} title="Run this request again, as a new version" className={historyActionClass} onClick={() => {
+                    onRetry(row.version.id);
+                  }}>
+                    <Icon name="retry" className="size-3.5" /> Retry
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
           </div>
         );
       })}

@@ -1,12 +1,16 @@
 // A generated page in a sandboxed iframe (scripts yes, same origin never), reloaded at a bounded
 // rate without flicker (see lib/frameSwapper.ts). Select-and-edit speaks postMessage only, and
-// only with the page in the visible frame.
+// only with the page in the visible frame. While visual editing is on, a layer over the frame
+// takes the pointer: the page learns clicks by position, and a pick or a text edit it reports
+// counts only as the answer to one of them (lib/pickGate.ts).
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { ElementSelection } from "../../ipc";
+import type { ElementSelection, PixelBox } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
-import { parseSelectMessage, selectModeMessage } from "../../lib/bridge";
+import { highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
-import { applyMessage, editModeMessage, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
+import { PickGate } from "../../lib/pickGate";
+import { parseSampleMessage, type Sample } from "../../lib/eyedropper";
+import { applyMessage, editModeMessage, isTextRefused, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
 interface Props {
   url: string | null;
@@ -24,11 +28,16 @@ interface Props {
     targets: PickedElement[];
     onPick: (pick: PickMessage) => void;
     onText: (key: number, text: string) => void;
+    /** The eyedropper is waiting for a click on the page. */
+    eyedropper?: boolean;
+    onSample?: (sample: Sample) => void;
   } | null;
+  /** A place on the page to point out (page px), e.g. a fidelity difference. */
+  highlight?: PixelBox | null;
   className?: string;
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, className = "" }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
@@ -37,6 +46,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   const selectOn = useLatest(selectMode);
   const editing = edit !== null;
   const editRef = useLatest(edit);
+  const [gate] = useState(() => new PickGate());
+  const hoverFrame = useRef<number | null>(null);
 
   useEffect(() => {
     swapper.setUrl(url);
@@ -49,13 +60,26 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   }, [swapper]);
 
   const { slots, active } = swapper;
+  // While a text is being edited in place, the layer lets the pointer through to it; only on
+  // the page it was opened on, in the mode it was opened in.
+  const editSession = `${String(editing)}/${String(active)}/${String(slots[active]?.key ?? "")}`;
+  const [textOn, setTextOn] = useState<string | null>(null);
+  const textEditing = textOn === editSession;
+
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(selectModeMessage(selectMode), "*");
   }, [selectMode, active, slots]);
 
   useEffect(() => {
     frames.current[active]?.contentWindow?.postMessage(editModeMessage(editing), "*");
-  }, [editing, active, slots]);
+    gate.reset();
+  }, [editing, active, slots, gate]);
+  // The eyedropper takes the next click on the layer: the page answers with the colour there.
+  const sampling = edit?.eyedropper === true;
+  const highlightRef = useLatest(highlight);
+  useEffect(() => {
+    frames.current[active]?.contentWindow?.postMessage(highlightMessage(highlight), "*");
+  }, [highlight, active, slots]);
   const queue = edit?.queue ?? null;
   const targets = edit?.targets ?? null;
   useEffect(() => {
@@ -74,15 +98,44 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
       const current = editRef.current;
       if (!current) return;
       const pick = parsePickMessage(event.data);
-      if (pick) current.onPick(pick);
+      if (pick && gate.acceptPick()) current.onPick(pick);
       const text = parseTextMessage(event.data);
-      if (text) current.onText(text.key, text.text);
+      if (text && gate.acceptText()) {
+        setTextOn(null);
+        current.onText(text.key, text.text);
+      }
+      // The double-clicked element holds no plain text: the layer takes the pointer again.
+      if (isTextRefused(event.data)) setTextOn(null);
+      const sample = parseSampleMessage(event.data);
+      if (sample && gate.acceptSample()) current.onSample?.(sample);
     };
     window.addEventListener("message", onMessage);
     return () => {
       window.removeEventListener("message", onMessage);
     };
-  }, [swapper, selectHandler, editRef]);
+  }, [swapper, selectHandler, editRef, gate]);
+
+  // Back in the app (the user clicked outside the frame): the text edit is over.
+  useEffect(() => {
+    if (!textEditing) return;
+    const back = () => {
+      setTextOn(null);
+    };
+    window.addEventListener("focus", back);
+    return () => {
+      window.removeEventListener("focus", back);
+    };
+  }, [textEditing]);
+
+  /** `message` with the point (`clientX`, `clientY`) in the frame's own coordinates, to the shown page. */
+  const forward = (clientX: number, clientY: number, message: Record<string, unknown>) => {
+    const frame = frames.current[swapper.active];
+    if (!frame?.contentWindow) return;
+    const box = frame.getBoundingClientRect();
+    // The Desktop preview shows the page scaled: the page measures in its own (unscaled) px.
+    const scale = frame.offsetWidth > 0 ? box.width / frame.offsetWidth : 1;
+    frame.contentWindow.postMessage({ ...message, x: (clientX - box.left) / scale, y: (clientY - box.top) / scale }, "*");
+  };
 
   return (
     <div className={`relative ${className}`}>
@@ -104,10 +157,50 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
               swapper.loaded(i === 0 ? 0 : 1);
               if (selectOn.current) e.currentTarget.contentWindow?.postMessage(selectModeMessage(true), "*");
               if (editRef.current) e.currentTarget.contentWindow?.postMessage(editModeMessage(true), "*");
+              if (highlightRef.current) e.currentTarget.contentWindow?.postMessage(highlightMessage(highlightRef.current), "*");
             }}
           />
         ) : null,
       )}
+      {editing && !inert ? (
+        <div
+          data-testid="edit-layer"
+          aria-hidden
+          className={`absolute inset-0 ${sampling ? "cursor-crosshair" : "cursor-default"} ${textEditing ? "pointer-events-none" : ""}`}
+          onMouseMove={(e) => {
+            if (hoverFrame.current !== null) return;
+            const { clientX, clientY } = e;
+            hoverFrame.current = requestAnimationFrame(() => {
+              hoverFrame.current = null;
+              forward(clientX, clientY, { type: "s2c-edit-hover" });
+            });
+          }}
+          onMouseLeave={() => {
+            forward(-1e6, -1e6, { type: "s2c-edit-hover" });
+          }}
+          onClick={(e) => {
+            if (!e.isTrusted) return;
+            if (sampling) {
+              gate.sampled();
+              forward(e.clientX, e.clientY, { type: "s2c-edit-sample" });
+              return;
+            }
+            gate.clicked();
+            forward(e.clientX, e.clientY, { type: "s2c-edit-click", additive: e.shiftKey });
+          }}
+          onDoubleClick={(e) => {
+            if (!e.isTrusted || sampling) return;
+            gate.textOpened();
+            setTextOn(editSession);
+            // The page can then take the keyboard for the text it edits.
+            frames.current[swapper.active]?.focus();
+            forward(e.clientX, e.clientY, { type: "s2c-edit-dblclick" });
+          }}
+          onWheel={(e) => {
+            forward(e.clientX, e.clientY, { type: "s2c-edit-scroll", dx: e.deltaX, dy: e.deltaY });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

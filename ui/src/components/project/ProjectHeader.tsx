@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { save } from "@tauri-apps/plugin-dialog";
 import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
 import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
@@ -8,19 +8,25 @@ import { plural } from "../../lib/sentences";
 import { Icon } from "../common/Icon";
 import { SettingsButton } from "../common/SettingsButton";
 import { ghostButtonClass } from "../common/ui";
+import type { SettingsTab } from "../settings/SettingsDialog";
+import { HandOffMenu } from "./HandOffMenu";
 import { ProjectName } from "./ProjectName";
+import { PublishControls } from "./PublishControls";
 
 interface Props {
   project: ProjectInfo;
-  /** What Export writes: the version and variant on screen. */
-  exportTarget: { versionId: number; variantId: number | null } | null;
+  /** What Export writes and Publish sends: the version and variant on screen ("v3"). */
+  exportTarget: { versionId: number; variantId: number | null; label?: string } | null;
   onBack: () => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (tab?: SettingsTab) => void;
   onMessage: (text: string, error?: boolean) => void;
   onRenamed: (project: ProjectInfo) => void;
+  /** Beside the back button and before Settings: the side panels' toggles. */
+  left?: ReactNode;
+  right?: ReactNode;
 }
 
-export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, onRenamed }: Props) {
+export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, onRenamed, left, right }: Props) {
   const [menu, setMenu] = useState(false);
 
   async function run(action: () => Promise<unknown>) {
@@ -55,6 +61,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       <button type="button" className={ghostButtonClass} onClick={onBack} aria-label="Back to projects">
         <Icon name="back" />
       </button>
+      {left}
       <ProjectName project={project} onRenamed={onRenamed} onMessage={onMessage} />
       <div className="ml-auto flex items-center gap-1">
         <button type="button" className={ghostButtonClass} onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
@@ -82,6 +89,9 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
             </div>
           ) : null}
         </div>
+        {right}
+        <HandOffMenu project={project} onOpenSettings={() => { onOpenSettings("publishing"); }} onMessage={onMessage} />
+        <PublishControls project={project} target={exportTarget ? { ...exportTarget, label: exportTarget.label ?? "this version" } : null} onOpenSettings={() => { onOpenSettings("publishing"); }} onMessage={onMessage} />
         <SettingsButton onClick={() => {
           onOpenSettings();
         }} />

@@ -33,10 +33,17 @@ import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { useProjectInputs } from "../../hooks/useProjectInputs";
+import { usePublications } from "../../hooks/usePublications";
+import { liveVersions } from "../../lib/publishing";
 import { VariantStage, type StageTab } from "./VariantStage";
 import { VisualEditPanel } from "./VisualEditPanel";
 import { useVisualEdit } from "../../hooks/useVisualEdit";
 import type { SettingsTab } from "../settings/SettingsDialog";
+import { useSidePanels } from "../../hooks/useSidePanels";
+import { useScoreImages } from "../../hooks/useScoreImages";
+import { screenshotSizeOf } from "../../lib/previewSize";
+import { ComparisonView } from "./ComparisonView";
+import { FidelityPanel } from "./FidelityPanel";
 
 interface Props {
   project: ProjectInfo;
@@ -63,6 +70,10 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const [selectMode, setSelectMode] = useState(false);
   const [selection, setSelection] = useState<ElementSelection | null>(null);
   const [message, setMessage] = useState<ToastMessage | null>(() => (notice ? { ...notice, error: false } : null));
+  const panels = useSidePanels();
+  const [fidelityOpen, setFidelityOpen] = useState(false);
+  const [comparing, setComparing] = useState(false);
+  const [difference, setDifference] = useState<number | null>(null);
 
   const notify = useCallback((text: string, error = false) => {
     setMessage({ text, error });
@@ -97,6 +108,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
     [project.id, version, live, liveView, urls],
   );
   const thumbnails = useVersionThumbnails(project.id);
+  const { publications } = usePublications(project.id);
+  const liveOn = useMemo(() => liveVersions(publications), [publications]);
   const scores = useScores(
     project.id,
     displays.filter((d) => d.status === "complete" && d.variantId !== null).map((d) => d.variantId as number),
@@ -109,6 +122,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
       if (versionId === null) return;
       setPicked((p) => ({ ...p, [versionId]: i }));
       setSelection(null);
+      setDifference(null);
     },
     [versionId],
   );
@@ -232,6 +246,16 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const selectedScore = selected?.variantId != null ? scores.get(selected.variantId) : undefined;
   const branch = canUpdate ? branchNote(tree, versionId, selected.variantId) : null;
   const nothingToBuildOn = !anyRunning && displays.length > 0 && !displays.some((d) => hasPage(d.status));
+  const report = selectedScore?.report ?? null;
+  const showFidelity = fidelityOpen && report !== null && !visual.on;
+  const scoreImages = useScoreImages(project.id, showFidelity ? (selected?.variantId ?? null) : null, selectedScore?.total ?? null);
+  const region = showFidelity && difference !== null ? report.regions[difference] : undefined;
+  // Missing content has no place on the page: point to where the screenshot has it.
+  const highlight = region ? (region.kind === "missing" ? region.screenshotBox : (region.pageBox ?? region.screenshotBox)) : null;
+  const screenshot = report?.screenshot ?? screenshotSizeOf(inputs, version?.inputs ?? []);
+  const rightOpen = visual.on || showFidelity || panels.activity;
+  // A narrow window has room for one side panel beside the preview.
+  const historyShown = panels.history && !(panels.narrow && (visual.on || showFidelity));
   const stageActions = (
     <>
       {canUpdate || visual.on ? (
@@ -242,6 +266,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           title="Change spacing, colours, type and text by hand; Save writes them to the code"
           onClick={() => {
             visual.setOn(!visual.on);
+            setFidelityOpen(false);
             setSelectMode(false);
             setTab((t) => (t === "code" ? "desktop" : t));
           }}
@@ -250,7 +275,15 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         </button>
       ) : null}
       {selected?.variantId != null && selectedScore !== undefined ? (
-        <ScoreButton projectId={project.id} variantId={selected.variantId} total={selectedScore} />
+        <ScoreButton
+          total={selectedScore.total}
+          open={showFidelity}
+          onToggle={() => {
+            visual.setOn(false);
+            setFidelityOpen(!showFidelity);
+            setDifference(null);
+          }}
+        />
       ) : null}
       {canChoose ? (
         <button type="button" className={ghostButtonClass} title="The working files and exports use this option" onClick={() => void choose()}>
@@ -274,23 +307,61 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
     <div className="flex h-full flex-col">
       <ProjectHeader
         project={project}
-        exportTarget={versionId !== null && tree?.versions.some((v) => v.id === versionId) ? { versionId, variantId: selected?.variantId ?? null } : null}
+        exportTarget={
+          versionId !== null && tree?.versions.some((v) => v.id === versionId)
+            ? { versionId, variantId: selected?.variantId ?? null, label: `v${tree.versions.findIndex((v) => v.id === versionId) + 1}` }
+            : null
+        }
         onBack={onBack}
         onOpenSettings={onOpenSettings}
         onMessage={notify}
         onRenamed={onRenamed}
+        left={
+          <button
+            type="button"
+            className={ghostButtonClass}
+            aria-pressed={historyShown}
+            aria-label={historyShown ? "Hide the history" : "Show the history"}
+            title={historyShown ? "Hide the history" : "Show the history"}
+            onClick={() => {
+              panels.set({ history: !historyShown });
+            }}
+          >
+            <Icon name="panelLeft" />
+          </button>
+        }
+        right={
+          <button
+            type="button"
+            className={ghostButtonClass}
+            aria-pressed={rightOpen}
+            aria-label={rightOpen ? "Hide the side panel" : "Show the activity"}
+            title={rightOpen ? "Hide the side panel" : "Show the activity"}
+            onClick={() => {
+              if (rightOpen) {
+                visual.setOn(false);
+                setFidelityOpen(false);
+                panels.set({ activity: false });
+              } else panels.set({ activity: true });
+            }}
+          >
+            <Icon name="panelRight" />
+          </button>
+        }
       />
       <ExternalChangesBanner paths={external.paths} error={external.error} onKeep={() => void external.accept()} onDiscard={() => void external.discard()} />
       <div className="flex min-h-0 flex-1">
-        <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 dark:border-zinc-800">
-          {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
-          <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
-        </aside>
+        {historyShown ? (
+          <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 max-[1000px]:w-52 dark:border-zinc-800">
+            {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
+            <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} live={liveOn} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
+          </aside>
+        ) : null}
         <main className="flex min-w-0 flex-1 flex-col">
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId) : undefined} trajectory={trajectories[i]} selected={i === index} now={now} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} trajectory={trajectories[i]} selected={i === index} now={now} onSelect={() => {
                   pick(i);
                 }} />
               ))}
@@ -305,6 +376,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             inputPreview={live?.inputPreview ?? null}
             selectMode={selectMode}
             edit={visual.frameEdit}
+            highlight={highlight}
+            screenshot={screenshot}
             onSelectElement={(s) => {
               setSelection(s);
               setSelectMode(false);
@@ -350,13 +423,32 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           />
         </main>
         {visual.on ? (
-          <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Visual edit">
+          <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 max-[1000px]:w-72 dark:border-zinc-800" aria-label="Visual edit">
             <VisualEditPanel {...visual.panel} onClose={() => {
               visual.setOn(false);
             }} />
           </aside>
-        ) : (
-        <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 dark:border-zinc-800" aria-label="Activity">
+        ) : showFidelity ? (
+          <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 max-[1000px]:w-72 dark:border-zinc-800" aria-label="Fidelity details">
+            <FidelityPanel
+              report={report}
+              images={scoreImages}
+              selected={difference}
+              onSelect={(i) => {
+                setDifference(i);
+                if (i !== null) setTab((t) => (t === "code" ? "desktop" : t));
+              }}
+              onCompare={() => {
+                setComparing(true);
+              }}
+              onClose={() => {
+                setFidelityOpen(false);
+                setDifference(null);
+              }}
+            />
+          </aside>
+        ) : !panels.activity ? null : (
+        <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 max-[1000px]:w-72 dark:border-zinc-800" aria-label="Activity">
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
             <span className="font-medium">{selected ? `Option ${selected.index + 1}` : "Activity"}</span>
             {selected?.model ? <span className="truncate text-xs text-zinc-500">{modelLabel(selected.model)}</span> : null}
@@ -380,6 +472,17 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         </aside>
         )}
       </div>
+      {comparing && showFidelity ? (
+        <ComparisonView
+          report={report}
+          images={scoreImages}
+          selected={difference}
+          onSelect={setDifference}
+          onClose={() => {
+            setComparing(false);
+          }}
+        />
+      ) : null}
       <Toast message={message} onDismiss={dismiss} />
     </div>
   );

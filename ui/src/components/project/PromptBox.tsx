@@ -146,7 +146,7 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
           aria-label="Tell the AI what to change"
           placeholder={disabledReason ?? "Tell the AI what to change"}
           disabled={disabled}
-          className="max-h-40 min-h-9 flex-1 resize-none rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none select-text focus:border-accent-500 focus:ring-2 focus:ring-accent-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
+          className="max-h-40 min-h-9 min-w-0 flex-1 resize-none rounded-lg placeholder:truncate border border-zinc-300 bg-white px-3 py-2 text-sm outline-none select-text focus:border-accent-500 focus:ring-2 focus:ring-accent-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
           value={text}
           onChange={(e) => {
             setText(e.target.value);

@@ -20,7 +20,7 @@ const check: FidelityCheck = {
 };
 
 function card(detail: FidelityCheck, state: ToolItem["state"] = "ok") {
-  const item: ToolItem = { kind: "tool", id: 1, callId: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot", state, summary: "Fidelity 84.3 (was 78.1)", detail: { kind: "fidelity_check", ...detail } };
+  const item: ToolItem = { kind: "tool", id: 1, callId: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot", state, summary: "Fidelity 84 (was 78)", detail: { kind: "fidelity_check", ...detail } };
   render(<ToolCard item={item} draft={null} assetUrl={() => null} />);
   return screen.getByTestId("tool-card");
 }
@@ -28,17 +28,17 @@ function card(detail: FidelityCheck, state: ToolItem["state"] = "ok") {
 describe("a check_fidelity card", () => {
   it("shows the score, the one before, which check it was and that the app ran it", () => {
     const el = card(check);
-    expect(screen.getByTestId("fidelity-check-total").textContent).toBe("Fidelity 84.3");
-    expect(el.textContent).toContain("was 78.1");
+    expect(screen.getByTestId("fidelity-check-total").textContent).toBe("Fidelity 84");
+    expect(el.textContent).toContain("was 78");
     expect(screen.getByTestId("fidelity-check-round").textContent).toBe("check 2 of 3");
     expect(within(el).getByText("automatic")).toBeTruthy();
     // The summary repeats the score: the detail stands for it.
-    expect(el.textContent).not.toContain("Fidelity 84.3 (was 78.1)");
+    expect(el.textContent).not.toContain("Fidelity 84 (was 78)");
   });
 
   it("lists the components, Text only when it was compared", () => {
     card(check);
-    expect(screen.getByLabelText("Components").textContent).toBe("Content92.0Position88.1Look81.4Colour95.2");
+    expect(screen.getByLabelText("Components").textContent).toBe("Content92Position88Look81Colour95");
     cleanup();
     card({ ...check, components: { ...check.components, text: 70 } });
     expect(screen.getByText("Text")).toBeTruthy();
@@ -48,11 +48,26 @@ describe("a check_fidelity card", () => {
     card(check);
     const places = within(screen.getByRole("list", { name: "Where it differs most" })).getAllByRole("listitem");
     expect(places.map((p) => p.textContent)).toEqual([
-      "missing the screenshot has content here (420×80 px at (64, 900)) that the page does not show+4.2",
-      "colour at 40×40 px at (8, 8) the screenshot has background #4f46e5 where the page has background #d97706+1.1",
+      "missing the screenshot has content here (420×80 px at (64, 900)) that the page does not show+4",
+      "colour at 40×40 px at (8, 8) the screenshot has background #4f46e5 where the page has background #d97706+1",
     ]);
     expect(places[0]?.querySelector("[aria-hidden=true]")?.className).toContain("bg-red-600");
     expect(places[1]?.querySelector("[aria-hidden=true]")?.className).toContain("bg-pink-600");
+  });
+
+  it("names a place by its element when the render could tell", () => {
+    const named = {
+      kind: "missing" as const,
+      screenshot_box: { x: 64, y: 900, width: 420, height: 80 },
+      page_box: null,
+      description: "missing: the screenshot has content here (420×80 px at (64, 900)) that the page does not show",
+      cost: 4.2,
+      element: "the button “Sign in”",
+      summary: "missing",
+    };
+    card({ ...check, regions: [named] });
+    const places = within(screen.getByRole("list", { name: "Where it differs most" })).getAllByRole("listitem");
+    expect(places.map((p) => p.textContent)).toEqual(["The button “Sign in” — missing+4"]);
   });
 
   it("says nothing about the check before or the app for a first check the model asked for", () => {

@@ -186,9 +186,15 @@ function FidelityDetail({ check, className }: { check: FidelityCheck; className:
             return (
               <li key={i} className="flex items-start gap-1.5" data-testid="fidelity-region">
                 <span className={`mt-1 size-2 shrink-0 rounded-full ${kind.dot}`} aria-hidden="true" />
-                <span className="min-w-0 flex-1 text-zinc-600 select-text dark:text-zinc-300">
-                  <span className="font-medium text-zinc-800 dark:text-zinc-100">{kind.label}</span> {regionDescription(region)}
-                </span>
+                {region.element ? (
+                  <span className="min-w-0 flex-1 text-zinc-600 select-text dark:text-zinc-300" title={region.description}>
+                    <span className="font-medium text-zinc-800 dark:text-zinc-100">{capitalized(region.element)}</span> — {region.summary ?? kind.label}
+                  </span>
+                ) : (
+                  <span className="min-w-0 flex-1 text-zinc-600 select-text dark:text-zinc-300">
+                    <span className="font-medium text-zinc-800 dark:text-zinc-100">{kind.label}</span> {regionDescription(region)}
+                  </span>
+                )}
                 {gain ? (
                   <span className="shrink-0 font-medium text-emerald-700 tabular-nums dark:text-emerald-400" title="What fixing it would add to the score">
                     {gain}
@@ -203,4 +209,8 @@ function FidelityDetail({ check, className }: { check: FidelityCheck; className:
       )}
     </div>
   );
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -76,16 +76,16 @@ describe("the fidelity trajectory on a card", () => {
     const events = [
       { event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" },
       { event_id: 2, variant: 0, type: "tool_start", call_id: "auto-fidelity-1", name: "check_fidelity", title: "Comparing with the screenshot" },
-      { event_id: 3, variant: 0, type: "tool_result", call_id: "auto-fidelity-1", name: "check_fidelity", ok: true, summary: "Fidelity 71.2", detail: report(1, 71.24, null) },
+      { event_id: 3, variant: 0, type: "tool_result", call_id: "auto-fidelity-1", name: "check_fidelity", ok: true, summary: "Fidelity 71", detail: report(1, 71.24, null) },
       { event_id: 4, variant: 0, type: "tool_start", call_id: "auto-fidelity-2", name: "check_fidelity", title: "Comparing with the screenshot" },
-      { event_id: 5, variant: 0, type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 88.0 (was 71.2)", detail: report(2, 88, 71.24) },
+      { event_id: 5, variant: 0, type: "tool_result", call_id: "auto-fidelity-2", name: "check_fidelity", ok: true, summary: "Fidelity 88 (was 71)", detail: report(2, 88, 71.24) },
     ] as AgentEvent[];
     const view = applyEvents(emptyGeneration(), events, 1000);
     const [display] = displaysFor("p1", null, { generationId: 3, view });
     if (!display?.live) throw new Error("no display");
     render(<VariantCard variant={display} trajectory={fidelityTrajectory(display.live)} selected={false} now={0} onSelect={() => {}} />);
     const line = screen.getByTestId("fidelity-trajectory");
-    expect(line.textContent).toBe("Fidelity 71.2 → 88.0");
+    expect(line.textContent).toBe("Fidelity 71 → 88");
     expect(line.title).toBe("Each fidelity check while the option worked");
   });
 

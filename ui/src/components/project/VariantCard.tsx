@@ -2,6 +2,7 @@ import type { VariantDisplay } from "../../lib/variantDisplay";
 import { formatTrajectory, type FidelityPoint } from "../../lib/fidelityTrajectory";
 import { formatCost, formatDuration, modelLabel } from "../../lib/format";
 import { Badge, StatusDot, statusLabel } from "../common/ui";
+import { formatScore, grade } from "../../lib/score";
 import { ScaledPreview } from "./ScaledPreview";
 
 interface Props {
@@ -29,12 +30,13 @@ export function VariantCard({ variant, score, trajectory = [], selected, now, on
       role="tab"
       aria-selected={selected}
       data-testid={`variant-card-${variant.index}`}
-      className={`flex w-56 shrink-0 flex-col overflow-hidden rounded-xl border bg-white text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-accent-500 dark:bg-zinc-900 ${
+      className={`flex w-56 shrink-0 flex-col [@media(max-height:760px)]:w-48 overflow-hidden rounded-xl border bg-white text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-accent-500 dark:bg-zinc-900 ${
         selected ? "border-accent-500 ring-2 ring-accent-500/30" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
       }`}
       onClick={onSelect}
     >
-      <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 dark:bg-zinc-800">
+      {/* A short window keeps the room for the preview: the cards lose their pictures. */}
+      <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 [@media(max-height:760px)]:hidden dark:bg-zinc-800">
         {variant.previewUrl && variant.hasCode ? (
           <ScaledPreview url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
         ) : (
@@ -50,17 +52,19 @@ export function VariantCard({ variant, score, trajectory = [], selected, now, on
           <span className="ml-auto text-[11px] text-zinc-400">Alt+{variant.index + 1}</span>
         </div>
         <div className="flex items-center gap-1.5 text-xs text-zinc-500">
-          <Badge>{modelLabel(variant.model)}</Badge>
-          {time ? <span data-testid="variant-time">{time}</span> : null}
+          <span className="min-w-0 truncate whitespace-nowrap" title={modelLabel(variant.model)}>
+            <Badge>{modelLabel(variant.model)}</Badge>
+          </span>
+          {time ? <span data-testid="variant-time" className="shrink-0">{time}</span> : null}
           {score !== undefined ? (
-            <span data-testid="variant-score" title="Fidelity to the screenshot (0–100)" className="font-medium text-emerald-700 dark:text-emerald-400">
-              {Math.round(score)}
+            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}: ${grade(score).label.toLowerCase()}`} className={`shrink-0 font-semibold tabular-nums ${grade(score).text}`}>
+              {formatScore(score)}
             </span>
           ) : null}
-          {cost ? <span className="ml-auto tabular-nums">{cost}</span> : null}
+          {cost ? <span className="ml-auto shrink-0 tabular-nums">{cost}</span> : null}
         </div>
         {trajectory.length > 0 ? (
-          <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums">
+          <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums [@media(max-height:760px)]:hidden">
             Fidelity {formatTrajectory(trajectory)}
           </p>
         ) : null}

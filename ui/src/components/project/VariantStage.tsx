@@ -1,12 +1,18 @@
-// The selected variant, large: Desktop / Mobile / Code, with the screenshot shown until the
-// first code arrives.
-import type { ComponentProps, ReactNode } from "react";
-import type { ElementSelection, VersionInfo } from "../../ipc";
+// The selected variant, large: Desktop (laid out at a real desktop width, scaled to fit, with
+// its width and zoom), Mobile or Code, or the code beside the preview; the screenshot is shown
+// until the first code arrives.
+import { useState, type ComponentProps, type ReactNode } from "react";
+import type { ElementSelection, PixelBox, VersionInfo } from "../../ipc";
+import { useElementSize } from "../../hooks/useElementSize";
+import { usePreviewWidth } from "../../hooks/usePreviewWidth";
+import { scaleFor, type Size, type Zoom } from "../../lib/previewSize";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
 import { CodePanel } from "./CodePanel";
+import { DesktopPreview } from "./DesktopPreview";
 import { PreviewFrame } from "./PreviewFrame";
 import { variantFailureHeadline } from "../../lib/failureHelp";
+import { PreviewSizeControls } from "./PreviewSizeControls";
 
 export type StageTab = "desktop" | "mobile" | "code";
 const TABS: { id: StageTab; label: string; icon: IconName }[] = [
@@ -14,6 +20,7 @@ const TABS: { id: StageTab; label: string; icon: IconName }[] = [
   { id: "mobile", label: "Mobile", icon: "mobile" },
   { id: "code", label: "Code", icon: "code" },
 ];
+const SPLIT_KEY = "s2c.codeBeside";
 
 interface Props {
   projectId: string;
@@ -22,70 +29,131 @@ interface Props {
   tab: StageTab;
   onTab: (tab: StageTab) => void;
   inputPreview: string | null;
+  /** The screenshot's size, when the page was made from one: the Desktop preview's screen. */
+  screenshot: Size | null;
   selectMode: boolean;
   onSelectElement: (selection: ElementSelection) => void;
   edit?: ComponentProps<typeof PreviewFrame>["edit"];
+  /** A place to point out on the page (a fidelity difference), in page px. */
+  highlight?: PixelBox | null;
   onSaved: (version: VersionInfo) => void;
   onMessage: (text: string, error?: boolean) => void;
   actions: ReactNode;
 }
 
-export function VariantStage({ projectId, versionId, variant, tab, onTab, inputPreview, selectMode, onSelectElement, edit = null, onSaved, onMessage, actions }: Props) {
+function storedSplit(): boolean {
+  try {
+    return localStorage.getItem(SPLIT_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function VariantStage(props: Props) {
+  const { projectId, versionId, variant, tab, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions } = props;
+  const { screen, choose: chooseWidth } = usePreviewWidth(projectId, screenshot);
+  const [zoom, setZoom] = useState<Zoom>("fit");
+  const [split, setSplitState] = useState(storedSplit);
+  const setSplit = (on: boolean) => {
+    setSplitState(on);
+    try {
+      localStorage.setItem(SPLIT_KEY, on ? "1" : "0");
+    } catch {
+      // The choice lasts until the window closes.
+    }
+  };
+  const { ref: pane, width: paneWidth, height: paneHeight } = useElementSize<HTMLDivElement>();
+  const scale = scaleFor(zoom, screen, { width: paneWidth, height: paneHeight });
+  const showCodeBeside = split && tab !== "code";
+  const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} onSaved={onSaved} onMessage={onMessage} /> : null;
+
+  const frame = (className: string) =>
+    variant ? (
+      <PreviewFrame
+        url={variant.previewUrl}
+        revision={variant.revision}
+        title={`Option ${variant.index + 1} preview`}
+        selectMode={selectMode}
+        onSelect={onSelectElement}
+        edit={edit}
+        highlight={highlight}
+        className={className}
+      />
+    ) : null;
+
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Selected variant">
-      <div className="flex items-center gap-2 px-3 py-2">
-        <div role="tablist" aria-label="View" className="flex rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
+      <div className="@container flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
+        <div role="tablist" aria-label="View" className="flex shrink-0 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
           {TABS.map((t) => (
             <button
               key={t.id}
               type="button"
               role="tab"
               aria-selected={tab === t.id}
+              title={t.label}
               className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium text-zinc-500 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-xs dark:aria-selected:bg-zinc-700 dark:aria-selected:text-white"
               onClick={() => {
                 onTab(t.id);
               }}
             >
-              <Icon name={t.icon} className="size-3.5" /> {t.label}
+              <Icon name={t.icon} className="size-3.5" /> <span className="@max-[860px]:sr-only">{t.label}</span>
             </button>
           ))}
         </div>
-        <div className="ml-auto flex items-center gap-1">{actions}</div>
+        {tab !== "code" ? (
+          <button
+            type="button"
+            aria-pressed={split}
+            title={split ? "Hide the code" : "Show the code beside the preview"}
+            className="inline-flex h-7 shrink-0 items-center gap-1 rounded-md px-2 text-xs text-zinc-600 hover:bg-zinc-100 aria-pressed:bg-zinc-100 aria-pressed:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-white"
+            onClick={() => {
+              setSplit(!split);
+            }}
+          >
+            <Icon name="split" className="size-3.5" /> <span className="@max-[980px]:sr-only">Code beside</span>
+          </button>
+        ) : null}
+        {tab === "desktop" && variant?.hasCode ? (
+          <PreviewSizeControls screen={screen} screenshotWidth={screenshot?.width ?? null} scale={scale} zoom={zoom} onWidth={chooseWidth} onZoom={setZoom} />
+        ) : null}
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">{actions}</div>
       </div>
-      <div className="min-h-0 flex-1 px-3 pb-3">
-        <div className="relative size-full overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex min-h-0 flex-1 gap-2 px-3 pb-3">
+        <div className="relative min-w-0 flex-1 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
           {!variant ? (
             <p className="p-6 text-sm text-zinc-500">Nothing to show for this version.</p>
           ) : tab === "code" ? (
-            <div className="size-full bg-white dark:bg-zinc-950">
-              <CodePanel projectId={projectId} versionId={versionId} variant={variant} onSaved={onSaved} onMessage={onMessage} />
-            </div>
+            <div className="size-full bg-white dark:bg-zinc-950">{code}</div>
           ) : !variant.hasCode ? (
             <Waiting variant={variant} inputPreview={inputPreview} />
           ) : (
-            <div className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
+            <div ref={pane} className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
               {edit && edit.targets.length === 0 ? (
-                <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs text-white shadow" role="status">
+                <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
                   Click an element to edit it · Shift-click adds · double-click edits text
                 </p>
               ) : null}
               {selectMode ? (
-                <p className="pointer-events-none absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-zinc-900/85 px-3 py-1 text-xs text-white shadow" role="status">
+                <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
                   Click an element to select it · Esc to stop
                 </p>
               ) : null}
-              <PreviewFrame
-                url={variant.previewUrl}
-                revision={variant.revision}
-                title={`Option ${variant.index + 1} preview`}
-                selectMode={selectMode}
-                onSelect={onSelectElement}
-                edit={edit}
-                className={tab === "mobile" ? "h-full w-[390px] overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl" : "size-full"}
-              />
+              {tab === "mobile" ? (
+                frame("h-full w-[390px] overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl")
+              ) : (
+                <DesktopPreview screen={screen} scale={scale}>
+                  {frame("size-full")}
+                </DesktopPreview>
+              )}
             </div>
           )}
         </div>
+        {showCodeBeside && variant ? (
+          <div className="min-w-0 flex-1 overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" data-testid="code-beside">
+            {code}
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -4,6 +4,8 @@ import { useState } from "react";
 import type { StyleProperty } from "../../ipc";
 import { currentValue, editCount, SHADOWS, type ChangeSpec, type EditQueue, type PickedElement } from "../../lib/visualEdit";
 import { ghostButtonClass } from "../common/ui";
+import { VisualEditChanges } from "./VisualEditChanges";
+import { ColorField } from "./ColorField";
 
 interface Props {
   targets: PickedElement[];
@@ -11,7 +13,12 @@ interface Props {
   queue: EditQueue;
   saving: boolean;
   error: string | null;
-  onChange: (change: ChangeSpec) => void;
+  onChange: (change: ChangeSpec, gesture?: string) => void;
+  /** The colour property the eyedropper is picking for, if any. */
+  eyedropper: StyleProperty | null;
+  /** The colour property whose pixel is being read off the page. */
+  sampling: StyleProperty | null;
+  onEyedropper: (property: StyleProperty) => void;
   onUndo: () => void;
   onRedo: () => void;
   onSave: () => void;
@@ -78,7 +85,7 @@ function LengthInput({ label, value, onCommit }: { label: string; value: string;
   );
 }
 
-export function VisualEditPanel({ targets, palette, queue, saving, error, onChange, onUndo, onRedo, onSave, onDiscard, onClose }: Props) {
+export function VisualEditPanel({ targets, palette, queue, saving, error, onChange, eyedropper, sampling, onEyedropper, onUndo, onRedo, onSave, onDiscard, onClose }: Props) {
   const first = targets[targets.length - 1];
   const [invalid, setInvalid] = useState<string | null>(null);
   const count = editCount(queue);
@@ -106,7 +113,7 @@ export function VisualEditPanel({ targets, palette, queue, saving, error, onChan
   return (
     <section aria-label="Properties" className="flex h-full flex-col gap-3 overflow-y-auto p-3 text-sm">
       <div className="flex items-center gap-2">
-        <span className="font-medium">Visual edit</span>
+        <span className="font-medium whitespace-nowrap">Visual edit</span>
         <span className="truncate text-xs text-zinc-500" data-testid="visual-targets">
           {targets.length === 0 ? "Click an element · Shift-click adds" : targets.length === 1 ? `<${first?.tag ?? ""}>` : `${String(targets.length)} elements`}
         </span>
@@ -114,7 +121,7 @@ export function VisualEditPanel({ targets, palette, queue, saving, error, onChan
           ✕
         </button>
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         <button type="button" className={ghostButtonClass} disabled={queue.done.length === 0} onClick={onUndo} title="Undo (Ctrl/Cmd+Z)">
           Undo
         </button>
@@ -126,13 +133,14 @@ export function VisualEditPanel({ targets, palette, queue, saving, error, onChan
         </button>
         <button
           type="button"
-          className="ml-auto rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white disabled:opacity-50"
+          className="ml-auto rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium whitespace-nowrap text-white disabled:opacity-50"
           disabled={count === 0 || saving}
           onClick={onSave}
         >
           {saving ? "Saving…" : `Save ${String(count)} change${count === 1 ? "" : "s"}`}
         </button>
       </div>
+      <VisualEditChanges queue={queue} />
       {error ? (
         <p role="alert" className="rounded bg-red-50 p-2 text-xs text-red-700 dark:bg-red-950 dark:text-red-300">
           {error}
@@ -162,33 +170,20 @@ export function VisualEditPanel({ targets, palette, queue, saving, error, onChan
             </label>
           ) : null}
           {COLORS.map(([property, label]) => (
-            <div key={property} className="flex flex-col gap-1 text-[11px] text-zinc-500">
-              {label}
-              <div className="flex flex-wrap items-center gap-1">
-                <input
-                  type="color"
-                  aria-label={label}
-                  className="h-6 w-8 cursor-pointer rounded border border-zinc-300"
-                  value={/^#[0-9a-f]{6}$/i.test(value(property)) ? value(property) : "#000000"}
-                  onChange={(e) => {
-                    onChange({ kind: "style", property, value: e.target.value });
-                  }}
-                />
-                {palette.map((c) => (
-                  <button
-                    key={c}
-                    type="button"
-                    aria-label={`${label} ${c}`}
-                    title={c}
-                    className="size-5 rounded border border-zinc-300"
-                    style={{ background: c }}
-                    onClick={() => {
-                      onChange({ kind: "style", property, value: c });
-                    }}
-                  />
-                ))}
-              </div>
-            </div>
+            <ColorField
+              key={property}
+              label={label}
+              value={value(property)}
+              palette={palette}
+              eyedropperActive={eyedropper === property}
+              sampling={sampling === property}
+              onEyedropper={() => {
+                onEyedropper(property);
+              }}
+              onChange={(hex, gesture) => {
+                onChange({ kind: "style", property, value: hex }, gesture);
+              }}
+            />
           ))}
           <div className="grid grid-cols-2 gap-2">{LENGTHS.map(([p, l]) => length(p, l))}</div>
           {(["margin", "padding"] as const).map((box) => (

@@ -2,15 +2,22 @@ import { useEffect, useState } from "react";
 import { errorMessage, type KeyStatus } from "../../ipc";
 import { keyClear, keySet, keyTest, keysStatus } from "../../ipc/secrets";
 import { keysChanged } from "../../hooks/useKeyStatuses";
-import { VENDOR_LABELS, type Vendor } from "../../lib/settingsForm";
+import { PUBLISHING_VENDORS, VENDOR_LABELS, type Vendor } from "../../lib/settingsForm";
+import { TOKEN_HELP } from "../../lib/publishing";
 import { buttonClass, inputClass, primaryButtonClass, SectionTitle } from "./fields";
 
 function label(provider: string): string {
   return provider in VENDOR_LABELS ? VENDOR_LABELS[provider as Vendor] : provider;
 }
 
-/** Keys per provider: set (masked), clear, and whether one is stored. Keys never come back. */
-export function KeysSection() {
+/** Whether `provider` is a publishing service (its token is under Settings → Publishing). */
+function publishes(provider: string): boolean {
+  return (PUBLISHING_VENDORS as readonly string[]).includes(provider);
+}
+
+/** Keys per provider: set (masked), clear, and whether one is stored. Keys never come back.
+ *  `publishing` lists the publishing services' tokens instead of the model vendors' keys. */
+export function KeysSection({ publishing = false }: { publishing?: boolean } = {}) {
   const [statuses, setStatuses] = useState<KeyStatus[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,10 +35,17 @@ export function KeysSection() {
 
   return (
     <section aria-labelledby="keys-title">
-      <SectionTitle
-        title="API keys"
-        description="Stored in your operating system's keychain. The app can tell whether a key is set, never show it."
-      />
+      {publishing ? (
+        <SectionTitle
+          title="Publishing tokens"
+          description="Your own token for each service you publish to, stored in your operating system's keychain. A token is only ever sent to its service."
+        />
+      ) : (
+        <SectionTitle
+          title="API keys"
+          description="Stored in your operating system's keychain. The app can tell whether a key is set, never show it."
+        />
+      )}
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
           {error}
@@ -39,15 +53,17 @@ export function KeysSection() {
       ) : null}
       {statuses === null && !error ? <p className="text-sm text-zinc-500">Reading the keychain…</p> : null}
       <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
-        {(statuses ?? []).map((s) => (
-          <KeyRow key={s.provider} status={s} onChange={update} />
-        ))}
+        {(statuses ?? [])
+          .filter((s) => publishes(s.provider) === publishing)
+          .map((s) => (
+            <KeyRow key={s.provider} status={s} hint={publishing ? TOKEN_HELP[s.provider] : undefined} onChange={update} />
+          ))}
       </ul>
     </section>
   );
 }
 
-function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStatus) => void }) {
+function KeyRow({ status, hint, onChange }: { status: KeyStatus; hint?: string | undefined; onChange: (s: KeyStatus) => void }) {
   const [value, setValue] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -106,6 +122,7 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
           {status.set ? "Set" : "Not set"}
         </span>
       </div>
+      {hint ? <p className="text-xs text-zinc-500">{hint}</p> : null}
       <form
         className="flex gap-2"
         onSubmit={(e) => {
@@ -119,7 +136,7 @@ function KeyRow({ status, onChange }: { status: KeyStatus; onChange: (s: KeyStat
           autoComplete="off"
           spellCheck={false}
           className={inputClass}
-          placeholder={status.set ? "Replace the stored key…" : "Paste a key"}
+          placeholder={hint ? (status.set ? "Replace the stored token…" : "Paste a token") : status.set ? "Replace the stored key…" : "Paste a key"}
           value={value}
           onChange={(e) => {
             setValue(e.target.value);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { errorMessage } from "../../ipc";
 import { providerFetchModels } from "../../ipc/settings";
-import { urlProblem, VENDOR_LABELS, VENDORS, type Draft } from "../../lib/settingsForm";
+import { PUBLISHING_VENDORS, urlProblem, VENDOR_LABELS, VENDORS, type Draft } from "../../lib/settingsForm";
 import { buttonClass, Field, inputClass, SectionTitle } from "./fields";
 import type { SectionProps } from "./GeneralSection";
 
@@ -109,7 +109,7 @@ export function ProvidersSection({ draft, errors, change }: SectionProps) {
       <div>
         <SectionTitle title="Base URLs" description="Send a vendor's requests through a proxy or a regional endpoint. Leave empty for the vendor's own." />
         <div className="flex flex-col gap-3">
-          {VENDORS.map((v) => (
+          {VENDORS.filter((v) => !PUBLISHING_VENDORS.includes(v)).map((v) => (
             <Field key={v} id={`base-url-${v}`} label={VENDOR_LABELS[v]} error={errors[`baseUrls.${v}`]}>
               <input
                 id={`base-url-${v}`}

@@ -7,6 +7,7 @@ import { buttonClass, primaryButtonClass } from "./fields";
 import { AppearanceSection, GenerationSection } from "./GeneralSection";
 import { KeysSection } from "./KeysSection";
 import { ProvidersSection } from "./ProvidersSection";
+import { PublishingSection } from "./PublishingSection";
 import { UpdatesSection } from "./UpdatesSection";
 
 const TABS = [
@@ -15,6 +16,7 @@ const TABS = [
   { id: "providers", label: "Providers", fields: ["providers.", "baseUrls."] },
   { id: "appearance", label: "Appearance", fields: [] as string[] },
   { id: "design", label: "Design systems", fields: ["designSystems."] },
+  { id: "publishing", label: "Publishing", fields: ["publishing."] },
   { id: "updates", label: "About & updates", fields: [] as string[] },
 ] as const;
 export type SettingsTab = (typeof TABS)[number]["id"];
@@ -133,6 +135,7 @@ export function SettingsDialog({ settings, warning, chromiumFound, initialTab = 
             {tab === "providers" ? <ProvidersSection {...sectionProps} /> : null}
             {tab === "appearance" ? <AppearanceSection {...sectionProps} chromiumFound={chromiumFound} /> : null}
             {tab === "design" ? <DesignSystemsSection {...sectionProps} /> : null}
+            {tab === "publishing" ? <PublishingSection {...sectionProps} /> : null}
             {tab === "updates" ? <UpdatesSection {...sectionProps} /> : null}
           </div>
         </div>
@@ -142,7 +145,7 @@ export function SettingsDialog({ settings, warning, chromiumFound, initialTab = 
             role={result?.error ? "alert" : "status"}
             data-testid="settings-result"
           >
-            {result?.text ?? (tab === "keys" ? "Keys are saved as soon as you press Save on each." : "")}
+            {result?.text ?? (tab === "keys" || tab === "publishing" ? "Keys and tokens are saved as soon as you press Save on each." : "")}
           </p>
           <div className="flex gap-2">
             <button type="button" className={buttonClass} onClick={onClose}>

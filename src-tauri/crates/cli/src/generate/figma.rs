@@ -1,9 +1,10 @@
 //! `s2c generate --figma URL`: the frame's 2× render and design tokens as the prompt's input,
 //! with the renders and tokens written to `OUT/figma/` (the 1× render is the frame at its true
 //! size, for `s2c score`). The token comes from the environment or the keychain, like every key
-//! of `s2c`, and goes only to `FIGMA_BASE_URL` or Figma's own API.
+//! of `s2c`: a keychain token goes only to Figma's own API, an environment one also to
+//! `FIGMA_BASE_URL` (`key_destination`).
 
-use crate::key_sources::{default_sources, find_key};
+use crate::key_destination::key_for;
 use s2c_core::figma::{client_for, import_frame, parse_link, FigmaClient, FigmaError, FRAME_DPR};
 use s2c_core::prompts::CreateInput;
 use s2c_core::vocab::vendor::Vendor;
@@ -17,13 +18,15 @@ fn client(base_url: String, token: s2c_core::vocab::ApiKey) -> Result<FigmaClien
 pub async fn figma_input(link: &str, out: &Path, quiet: bool) -> Result<CreateInput, String> {
     let fail = |e: FigmaError| format!("--figma: {e}");
     let link = parse_link(link).map_err(fail)?;
-    let token = find_key(&default_sources(), Vendor::Figma.as_str()).ok_or_else(|| {
-        "--figma: no Figma token: set FIGMA_TOKEN (or FIGMA_API_KEY), or store one with `s2c keys set figma`".to_owned()
-    })?;
-    let base_url = std::env::var(Vendor::Figma.base_url_env())
+    let env_url = std::env::var(Vendor::Figma.base_url_env())
         .ok()
-        .filter(|u| !u.trim().is_empty())
-        .unwrap_or_else(|| Vendor::Figma.default_base_url().to_owned());
+        .filter(|u| !u.trim().is_empty());
+    let token = key_for(Vendor::Figma.as_str(), env_url.as_deref())
+        .map_err(|e| format!("--figma: {e}"))?
+        .ok_or_else(|| {
+            "--figma: no Figma token: set FIGMA_TOKEN (or FIGMA_API_KEY), or store one with `s2c keys set figma`".to_owned()
+        })?;
+    let base_url = env_url.unwrap_or_else(|| Vendor::Figma.default_base_url().to_owned());
     if !quiet {
         eprintln!(
             "s2c generate: fetching Figma frame {} of file {}",

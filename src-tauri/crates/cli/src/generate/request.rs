@@ -178,6 +178,7 @@ fn input_of(args: &GenerateArgs) -> Result<(PlanSource, Vec<(String, String)>), 
             change_request: args.prompt.clone().unwrap_or_default(),
             selected_element: None,
             reference_images: vec![],
+            hand_set: vec![],
         };
         return Ok((source, files));
     }

@@ -126,17 +126,21 @@ impl FidelityRounds {
         };
         let count = self.scores.len();
         let before = count.checked_sub(2).map(|i| self.scores[i]);
+        // Scores reach the designer as whole numbers, as the app shows them everywhere.
+        let (shown, before_shown) = (whole(last), before.map(whole));
         let stop = if last >= GOOD_ENOUGH {
             Some(format!(
-                "Fidelity {last:.1}: nothing a designer would notice is left to fix."
+                "Fidelity {shown}: nothing a designer would notice is left to fix."
             ))
-        } else if let Some(before) = before.filter(|&b| last < b + MIN_GAIN) {
+        } else if let (Some(_), Some(before_shown)) =
+            (before.filter(|&b| last < b + MIN_GAIN), before_shown)
+        {
             Some(format!(
-                "Fidelity stopped improving ({before:.1}, then {last:.1}): no more rounds."
+                "Fidelity stopped improving ({before_shown}, then {shown}): no more rounds."
             ))
         } else if u32::try_from(count).unwrap_or(u32::MAX) >= self.max_checks {
             Some(format!(
-                "Fidelity {last:.1} after {} round(s) of fixes, the most Settings allow.",
+                "Fidelity {shown} after {} round(s) of fixes, the most Settings allow.",
                 self.max_checks.saturating_sub(1)
             ))
         } else {
@@ -162,6 +166,11 @@ fn fingerprint<'a>(files: impl Iterator<Item = (&'a RelPath, &'a str)>) -> u64 {
         content.hash(&mut hasher);
     }
     hasher.finish()
+}
+
+/// A score as the app shows it: a whole number, halves up (the UI's `Math.round`).
+pub(crate) fn whole(score: f64) -> i64 {
+    (score + 0.5).floor() as i64
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ use super::generation::{GenerationSpec, VariantSpec};
 use super::limits::LoopLimits;
 use super::sessions::SessionFactory;
 use crate::prompts::{
-    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, Prompt, PromptContext,
-    SelectedElement, Stack, UpdateRequest, UpdateSource,
+    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Prompt,
+    PromptContext, SelectedElement, Stack, UpdateRequest, UpdateSource,
 };
 use crate::providers::{Provider, SessionConfig};
 use crate::render::Renderer;
@@ -55,6 +55,8 @@ pub enum PlanSource {
         change_request: String,
         selected_element: Option<SelectedElement>,
         reference_images: Vec<ImageAttachment>,
+        /// Styles set by hand that still stand in the start files.
+        hand_set: Vec<HandSetStyle>,
     },
 }
 
@@ -218,6 +220,7 @@ fn build_prompt(
             change_request,
             selected_element,
             reference_images,
+            hand_set,
         } => update_prompt(
             ctx,
             &UpdateRequest {
@@ -226,6 +229,7 @@ fn build_prompt(
                 selected_element,
                 reference_images,
                 assets,
+                hand_set,
             },
         ),
     };

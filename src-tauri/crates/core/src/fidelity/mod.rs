@@ -8,10 +8,16 @@
 //! crate's, pure and browser-free. docs/FIDELITY.md has the formula and its validation.
 
 mod error;
+mod naming;
 mod render;
 
 pub use error::{FidelityError, Result};
+pub use naming::{PageElement, ELEMENT_PROBE};
 pub use render::{render_page, screen_for, screenshot_of, RenderedPage, TEXT_PROBE};
+
+#[cfg(test)]
+#[path = "fit_tests.rs"]
+mod fit_tests;
 pub use s2c_fidelity::{
     compare_images, text_score, total, BlockCounts, FidelityComponents, FidelityRegion,
     FidelityReport, FidelityWeights, ImageComparison, ImageSize, PixelBox, RegionKind, Scored,
@@ -25,6 +31,13 @@ use std::time::Instant;
 
 /// The page every request renders unless told otherwise.
 pub const DEFAULT_PATH: &str = "/index.html";
+
+/// No page is laid out on a screen wider than this (CSS px): a wider screenshot is a
+/// high-density capture and is scored at a whole fraction of its size ([`fit_width`]).
+pub const MAX_SCREEN_WIDTH: u32 = 3840;
+/// A screenshot is decoded only within these: a small file can claim an enormous image.
+const MAX_DECODED_SIDE: u32 = 32_768;
+const MAX_DECODED_BYTES: u64 = 512 * 1024 * 1024;
 
 /// What to score.
 #[derive(Clone)]
@@ -71,19 +84,28 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     let reference_image = tokio::task::spawn_blocking(move || decode_screenshot(&screenshot))
         .await
         .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    let (original_width, _) = reference_image.dimensions();
+    let (reference_image, factor) = fit_width(reference_image);
     let (width, height) = reference_image.dimensions();
     let screen = screen_for(width, height);
 
     let candidate = render_page(renderer, request.source.clone(), &request.path, screen);
-    let (mut candidate, reference_texts) = match &request.reference {
+    let (mut candidate, reference) = match &request.reference {
         Some((source, path)) => {
             let reference = render_page(renderer, source.clone(), path, screen);
             let (candidate, reference) = futures::future::join(candidate, reference).await;
-            (candidate?, Some(reference?.texts))
+            let reference = reference?;
+            (candidate?, Some((reference.texts, reference.elements)))
         }
         None => (candidate.await?, None),
     };
+    let reference_texts = reference.as_ref().map(|(texts, _)| texts.clone());
     let mut notes = page_notes(&candidate, width, height);
+    if factor > 1 {
+        notes.push(format!(
+            "the screenshot is {original_width} px wide: it was taken as a {factor}× capture of a {width} px screen"
+        ));
+    }
     if reference_texts.is_none() {
         notes.push(
             "text not compared: the screenshot's text is unknown (give the HTML that made it); \
@@ -97,14 +119,26 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     };
     let rendered_png = std::mem::take(&mut candidate.shot.image);
     let want_diff = request.diff_image;
-    let compared = tokio::task::spawn_blocking(move || {
+    let candidate_image = std::mem::take(&mut candidate.image);
+    let candidate_texts = candidate.texts.clone();
+    let mut compared = tokio::task::spawn_blocking(move || {
         let texts = reference_texts
             .as_deref()
-            .map(|r| (r, candidate.texts.as_slice()));
-        compare_images(&reference_image, &candidate.image, texts, want_diff)
+            .map(|r| (r, candidate_texts.as_slice()));
+        compare_images(&reference_image, &candidate_image, texts, want_diff)
     })
     .await
     .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    naming::name_regions(
+        &mut compared.regions,
+        &naming::Pages {
+            page: &candidate.elements,
+            page_texts: &candidate.texts,
+            reference: reference
+                .as_ref()
+                .map(|(texts, elements)| (elements.as_slice(), texts.as_slice())),
+        },
+    );
     renderer.open_next_page().await;
     let report = FidelityReport {
         total: compared.total,
@@ -126,7 +160,16 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
 }
 
 fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {
-    let image = image::load_from_memory(bytes)
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| FidelityError::Screenshot(e.to_string()))?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_DECODED_SIDE);
+    limits.max_image_height = Some(MAX_DECODED_SIDE);
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
+    reader.limits(limits);
+    let image = reader
+        .decode()
         .map_err(|e| FidelityError::Screenshot(e.to_string()))?
         .to_rgb8();
     let (width, height) = image.dimensions();
@@ -134,6 +177,23 @@ fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {
         return Err(FidelityError::EmptyScreenshot { width, height });
     }
     Ok(image)
+}
+
+/// `image` at most [`MAX_SCREEN_WIDTH`] wide, divided by the smallest whole factor that gets it
+/// there (a 2× or 3× capture), and that factor.
+pub fn fit_width(image: RgbImage) -> (RgbImage, u32) {
+    let (width, height) = image.dimensions();
+    if width <= MAX_SCREEN_WIDTH {
+        return (image, 1);
+    }
+    let factor = width.div_ceil(MAX_SCREEN_WIDTH);
+    let scaled = image::imageops::resize(
+        &image,
+        width / factor,
+        (height / factor).max(1),
+        image::imageops::FilterType::Triangle,
+    );
+    (scaled, factor)
 }
 
 /// What about the render the reader should know.

@@ -1,6 +1,7 @@
 //! Rendering a page for comparison: at the screenshot's size, lossless, with its text boxes.
 
 use super::error::{FidelityError, Result};
+use super::naming::{parse_elements, PageElement, ELEMENT_PROBE};
 use crate::render::{
     ImageEncoding, PreviewSource, Renderer, ScreenSize, Shot, ShotRequest, Viewport,
 };
@@ -70,6 +71,8 @@ fn parse_boxes(probe: Option<&serde_json::Value>) -> Vec<TextBox> {
 pub struct RenderedPage {
     pub image: RgbImage,
     pub texts: Vec<TextBox>,
+    /// Its notable elements, which name the places that differ.
+    pub elements: Vec<PageElement>,
     pub shot: Shot,
 }
 
@@ -100,7 +103,9 @@ pub async fn render_page(
     let mut request = ShotRequest::new(path, &[Viewport::Desktop]);
     request.desktop_screen = Some(screen);
     request.encoding = ImageEncoding::Png;
-    request.probe = Some(TEXT_PROBE.to_owned());
+    request.probe = Some(format!(
+        "({{texts: {TEXT_PROBE}, elements: {ELEMENT_PROBE}}})"
+    ));
     // Opening the next page would compete with the comparison for the CPU: `score_request`
     // asks for it once the comparison is done.
     request.open_next_page = false;
@@ -113,8 +118,15 @@ pub async fn render_page(
     let image = image::load_from_memory(&shot.image)
         .map_err(|e| FidelityError::Rendered(e.to_string()))?
         .to_rgb8();
-    let texts = parse_boxes(shot.probe.as_ref());
-    Ok(RenderedPage { image, texts, shot })
+    let probe = shot.probe.as_ref();
+    let texts = parse_boxes(probe.and_then(|p| p.get("texts")));
+    let elements = parse_elements(probe.and_then(|p| p.get("elements")));
+    Ok(RenderedPage {
+        image,
+        texts,
+        elements,
+        shot,
+    })
 }
 
 /// A screenshot of `path` on a `screen`-sized desktop, full page, as PNG: the reference a

@@ -2,15 +2,14 @@
 //! configured base URL only; redirects are not followed (the shared vendor client refuses them),
 //! so it cannot ride along to another host. The rendered PNGs are downloaded from wherever the
 //! API says (Figma's image store, not the API host) through the safe fetcher, with no token, and
-//! only from the allowed image hosts.
+//! only from the allowed image hosts, every redirect included.
 
 use super::error::FigmaError;
 use super::link::FigmaLink;
 use super::nodes::{Node, NodesAnswer};
-use crate::providers::transport::retry::{backoff, retry_after};
 use crate::redact::redact_secrets;
 use crate::safe_fetch::SafeFetcher;
-use crate::vocab::http_client::{read_capped, shared_client};
+use crate::vocab::http_client::{read_capped, retry_after, shared_client, RetryPolicy};
 use crate::vocab::ApiKey;
 use reqwest::header::{HeaderValue, ACCEPT};
 use serde::de::DeserializeOwned;
@@ -19,9 +18,14 @@ use std::collections::HashMap;
 use std::time::Duration;
 use url::Url;
 
-/// Hosts (and their subdomains) the rendered images may come from: Figma serves them from its
-/// own domain and from Amazon S3 buckets.
-pub const DEFAULT_IMAGE_HOSTS: &[&str] = &["figma.com", "amazonaws.com"];
+/// The hosts rendered images come from: the render API's S3 bucket, and the image stores of
+/// Figma's own domain. Exact names: a suffix like `amazonaws.com` would admit any S3 bucket,
+/// anyone's. Every redirect is held to the same list.
+pub const DEFAULT_IMAGE_HOSTS: &[&str] = &[
+    "figma-alpha-api.s3.us-west-2.amazonaws.com",
+    "s3-alpha.figma.com",
+    "s3-alpha-sig.figma.com",
+];
 /// A node tree answer larger than this is refused.
 const MAX_ANSWER_BYTES: usize = 32 * 1024 * 1024;
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
@@ -30,7 +34,7 @@ pub struct FigmaConfig {
     /// `https://api.figma.com`, or the settings' override (`base_urls.figma`).
     pub base_url: String,
     pub token: ApiKey,
-    /// Suffixes of the hosts images are downloaded from (tests add the mock's address).
+    /// The hosts images are downloaded from, exactly (tests give the mock's `ip:port`).
     pub image_hosts: Vec<String>,
     pub downloads: SafeFetcher,
     /// Retries after a 429 or a 5xx.
@@ -84,6 +88,11 @@ impl FigmaClient {
             ))
         })?;
         let http = shared_client(&base).map_err(|e| FigmaError::Network(e.to_string()))?;
+        let mut cfg = cfg;
+        cfg.downloads = cfg
+            .downloads
+            .only_to(&cfg.image_hosts)
+            .map_err(|e| FigmaError::Network(e.to_string()))?;
         Ok(Self { cfg, base, http })
     }
 
@@ -119,40 +128,41 @@ impl FigmaClient {
                 .timeout(REQUEST_TIMEOUT)
                 .send()
                 .await;
+            let policy = RetryPolicy {
+                max_retries: self.cfg.max_retries,
+                max_wait: self.cfg.max_wait,
+            };
             let response = match sent {
                 Ok(r) => r,
-                Err(e) if attempt <= self.cfg.max_retries && (e.is_connect() || e.is_timeout()) => {
-                    tokio::time::sleep(backoff(attempt)).await;
-                    continue;
-                }
-                Err(e) => {
-                    return Err(FigmaError::Network(
-                        redact_secrets(&e.to_string()).into_owned(),
-                    ))
-                }
+                Err(e) => match policy.after_send_error(attempt, &e) {
+                    Some(wait) => {
+                        tokio::time::sleep(wait).await;
+                        continue;
+                    }
+                    None => {
+                        return Err(FigmaError::Network(
+                            redact_secrets(&e.to_string()).into_owned(),
+                        ))
+                    }
+                },
             };
             let status = response.status().as_u16();
             let wait = retry_after(response.headers());
             let body = read_capped(response, MAX_ANSWER_BYTES)
                 .await
                 .map_err(|e| FigmaError::BadAnswer(e.to_string()))?;
+            if !(200..=299).contains(&status) {
+                if let Some(delay) = policy.after_status(attempt, status, wait) {
+                    tokio::time::sleep(delay).await;
+                    continue;
+                }
+            }
             match status {
                 200..=299 => {
                     return serde_json::from_slice(&body)
                         .map_err(|e| FigmaError::BadAnswer(format!("{what}: {e}")))
                 }
-                429 => {
-                    let waitable = wait.is_none_or(|w| w <= self.cfg.max_wait);
-                    if attempt <= self.cfg.max_retries && waitable {
-                        tokio::time::sleep(wait.unwrap_or_else(|| backoff(attempt))).await;
-                        continue;
-                    }
-                    return Err(FigmaError::RateLimited(wait));
-                }
-                500..=599 if attempt <= self.cfg.max_retries => {
-                    tokio::time::sleep(backoff(attempt)).await;
-                    continue;
-                }
+                429 => return Err(FigmaError::RateLimited(wait)),
                 400 | 401 | 403 => {
                     return Err(FigmaError::Forbidden(answer_message(status, &body)))
                 }
@@ -244,16 +254,13 @@ impl FigmaClient {
     pub async fn download(&self, url: &str) -> Result<Vec<u8>, FigmaError> {
         let parsed = Url::parse(url)
             .map_err(|_| FigmaError::Download("Figma gave no valid image URL".into()))?;
-        let host = match parsed.host() {
-            Some(url::Host::Domain(d)) => d.to_ascii_lowercase(),
-            Some(other) => other.to_string(),
-            None => String::new(),
-        };
+        let host = parsed.host_str().unwrap_or("").to_ascii_lowercase();
+        let with_port = format!("{host}:{}", parsed.port_or_known_default().unwrap_or(0));
         let allowed = self
             .cfg
             .image_hosts
             .iter()
-            .any(|h| host == *h || host.ends_with(&format!(".{h}")));
+            .any(|h| h.eq_ignore_ascii_case(&host) || h.eq_ignore_ascii_case(&with_port));
         if !allowed {
             return Err(FigmaError::Download(format!(
                 "the image is on {host}, which is not one of Figma's image hosts"

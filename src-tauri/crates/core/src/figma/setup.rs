@@ -40,7 +40,7 @@ pub fn client_for(base_url: String, token: ApiKey) -> Result<FigmaClient, FigmaE
     .map_err(|e| FigmaError::Network(e.to_string()))?;
     let mut cfg = FigmaConfig::new(base_url, token, downloads);
     if let Some(addr) = test_host {
-        cfg.image_hosts.push(addr.ip().to_string());
+        cfg.image_hosts.push(addr.to_string());
     }
     FigmaClient::new(cfg)
 }

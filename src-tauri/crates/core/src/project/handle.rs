@@ -73,8 +73,7 @@ impl Project {
             )));
         }
         let conn = schema::open(&db_path, false)?;
-        let id = meta(&conn, "id")?
-            .ok_or_else(|| ProjectError::Corrupt("the project has no id".into()))?;
+        let id = trusted_id(&conn, root)?;
         let project = Self::from_parts(root, id, conn);
         remove_temp_files(root);
         let interrupted = project.mark_interrupted()?;
@@ -129,6 +128,26 @@ impl Project {
         self.info()
     }
 
+    /// A small value another part of the app keeps with the project (where it was published),
+    /// by key. Read back from a shared project, it is untrusted: the caller checks it.
+    pub fn app_data(&self, key: &str) -> Result<Option<String>> {
+        meta(&self.conn(), &format!("data.{key}"))
+    }
+
+    /// Store (or with `None` remove) a value [`Project::app_data`] reads.
+    pub fn set_app_data(&self, key: &str, value: Option<&str>) -> Result<()> {
+        let key = format!("data.{key}");
+        match value {
+            Some(value) => set_meta(&self.conn(), &key, value),
+            None => {
+                self.conn()
+                    .execute("DELETE FROM meta WHERE key = ?1", [&key])
+                    .db("removing project metadata")?;
+                Ok(())
+            }
+        }
+    }
+
     fn mark_interrupted(&self) -> Result<usize> {
         self.conn()
             .execute(
@@ -139,6 +158,28 @@ impl Project {
             )
             .db("marking interrupted variants")
     }
+}
+
+/// The project's id, which names it in every command and in the app's own files. The database
+/// may come from anyone (a shared folder), so anything but a UUID in its canonical form is
+/// replaced by a fresh one, kept, before the id is used at all.
+fn trusted_id(conn: &Connection, root: &Path) -> Result<String> {
+    let stored = meta(conn, "id")?;
+    if let Some(id) = stored.as_deref().filter(|id| is_canonical_uuid(id)) {
+        return Ok(id.to_owned());
+    }
+    let fresh = uuid::Uuid::new_v4().to_string();
+    tracing::warn!(
+        "{} had no valid project id; giving it a new one",
+        root.display()
+    );
+    set_meta(conn, "id", &fresh)?;
+    Ok(fresh)
+}
+
+/// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex, exactly as `Project::create` writes it.
+pub(crate) fn is_canonical_uuid(id: &str) -> bool {
+    uuid::Uuid::try_parse(id).is_ok_and(|u| u.hyphenated().to_string() == id)
 }
 
 /// Leftovers of atomic writes cut short by a crash: never a user's file (see `atomic_file`).

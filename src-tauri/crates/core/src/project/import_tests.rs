@@ -13,6 +13,13 @@ fn write(root: &Path, rel: &str, bytes: &[u8]) {
     std::fs::write(path, bytes).unwrap();
 }
 
+fn version_files(
+    project: &Project,
+    version: crate::project::VersionId,
+) -> BTreeMap<String, Vec<u8>> {
+    project.files(version, None).unwrap().into_iter().collect()
+}
+
 fn reason_for<'a>(skipped: &'a [SkippedFile], reference: &str) -> &'a str {
     skipped
         .iter()
@@ -56,11 +63,7 @@ async fn a_single_file_pulls_in_only_real_assets_from_its_folder() {
         .await
         .unwrap();
 
-    let files: BTreeMap<String, Vec<u8>> = project
-        .files(imported.version.id, None)
-        .unwrap()
-        .into_iter()
-        .collect();
+    let files = version_files(&project, imported.version.id);
     let paths: Vec<&str> = files.keys().map(String::as_str).collect();
     assert_eq!(paths, vec!["css/site.css", "img/logo.png", "index.html"]);
     assert_eq!(files["img/logo.png"], PNG);
@@ -107,4 +110,131 @@ async fn the_total_of_what_is_pulled_in_is_capped() {
     assert_eq!(imported.summary.pulled_in, vec!["0.png", "1.png"]);
     let reason = reason_for(&imported.summary.skipped, "2.png");
     assert!(reason.contains("1 MB in total"), "{reason}");
+}
+
+/// A folder is the user's: its pages and what they use come in, nothing else, and what was left
+/// out is named.
+#[tokio::test]
+async fn a_folder_brings_its_pages_and_what_they_use_and_names_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    write(
+        &site,
+        "index.html",
+        br#"<link rel="stylesheet" href="css/site.css"><img src="img/logo.png"><img src=".env"><script src="app.js"></script>"#,
+    );
+    write(
+        &site,
+        "about.html",
+        b"<h1>About</h1><img src=\"/img/team.png\">",
+    );
+    write(
+        &site,
+        "css/site.css",
+        b"body { background: url(../img/bg.png) }",
+    );
+    write(&site, "img/logo.png", PNG);
+    write(&site, "img/team.png", PNG);
+    write(&site, "img/bg.png", PNG);
+    write(&site, "app.js", b"console.log('page')");
+    write(&site, "secrets.js", b"const token = 'sk-live-123';");
+    write(&site, "notes.txt", b"call the client on monday");
+    write(
+        &site,
+        "data/customers.csv",
+        b"name,email\nAda,ada@example.com\n",
+    );
+    write(&site, ".env", b"OPENAI_API_KEY=sk-secret");
+    write(&site, ".vscode/tasks.json", b"{}");
+
+    let project = Project::create(&tmp.path().join("p"), "P").unwrap();
+    let imported = import_path(&project, &site).await.unwrap();
+
+    let files = version_files(&project, imported.version.id);
+    let paths: Vec<&str> = files.keys().map(String::as_str).collect();
+    assert_eq!(
+        paths,
+        vec![
+            "about.html",
+            "app.js",
+            "css/site.css",
+            "img/bg.png",
+            "img/logo.png",
+            "img/team.png",
+            "index.html"
+        ]
+    );
+    let summary = &imported.summary;
+    assert!(
+        summary
+            .pulled_in
+            .starts_with(&["about.html".into(), "index.html".into()]),
+        "{summary:?}"
+    );
+    for left_out in ["secrets.js", "notes.txt", "data/customers.csv"] {
+        assert!(
+            reason_for(&summary.skipped, left_out).contains("no page"),
+            "{left_out}"
+        );
+        assert!(
+            !project.root().join(left_out).exists(),
+            "{left_out} reached the working files"
+        );
+    }
+    assert!(reason_for(&summary.skipped, ".env").contains("hidden"));
+    assert!(
+        !summary
+            .skipped
+            .iter()
+            .any(|s| s.reference.contains(".vscode")),
+        "a hidden file no page uses is not even named: {summary:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_large_folder_names_the_first_files_left_out_and_counts_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    write(&site, "index.html", b"<h1>Hi</h1>");
+    for i in 0..60 {
+        write(&site, &format!("node_modules/pkg/{i:02}.js"), b"x");
+    }
+    let project = Project::create(&tmp.path().join("p"), "P").unwrap();
+    let imported = import_path(&project, &site).await.unwrap();
+    let skipped = &imported.summary.skipped;
+    assert_eq!(skipped.len(), 41, "{skipped:?}");
+    assert_eq!(skipped[40].reference, "20 other files");
+}
+
+#[test]
+fn the_page_is_its_documents_and_what_they_reference() {
+    let files: Vec<(String, Vec<u8>)> = [
+        ("index.html", &br#"<link rel="stylesheet" href="s.css"><script src="js/app.js"></script><img src="a.png">"#[..]),
+        ("s.css", b"@import url(more.css); body { background: url(img/bg.png) }"),
+        ("more.css", b"h1 { color: red }"),
+        ("img/bg.png", PNG),
+        ("a.png", PNG),
+        ("js/app.js", b"run()"),
+        ("blog/post.htm", b"<p>post</p>"),
+        ("notes.txt", b"private"),
+        ("config.json", b"{\"key\": 1}"),
+        ("unused.js", b"steal()"),
+    ]
+    .into_iter()
+    .map(|(p, b)| (p.to_owned(), b.to_vec()))
+    .collect();
+    let page = crate::project::export::page_files(&files);
+    let page: Vec<&str> = page.iter().map(String::as_str).collect();
+    assert_eq!(
+        page,
+        vec![
+            "a.png",
+            "blog/post.htm",
+            "img/bg.png",
+            "index.html",
+            "js/app.js",
+            "more.css",
+            "s.css"
+        ]
+    );
 }

@@ -51,11 +51,14 @@ impl Project {
         .db("recording an input")?;
         let id = InputId::try_from(conn.last_insert_rowid())
             .map_err(|_| ProjectError::Corrupt("input ids ran out".into()))?;
+        let (width, height) = image_size(bytes);
         Ok(InputInfo {
             id,
             path: rel,
             media_type: media_type.to_owned(),
             size: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
+            width,
+            height,
         })
     }
 
@@ -66,7 +69,26 @@ impl Project {
             .prepare("SELECT id, path, media_type, size FROM inputs ORDER BY id")
             .and_then(|mut s| s.query_map([], input_row)?.collect())
             .db("listing inputs")?;
-        Ok(keep_stored(all, "inputs", |input| &input.path))
+        let mut kept = keep_stored(all, "inputs", |input| &input.path);
+        for input in &mut kept {
+            self.read_size(input);
+        }
+        Ok(kept)
+    }
+
+    /// Fills in an image's size from its file's header (only the header is read).
+    fn read_size(&self, input: &mut InputInfo) {
+        if !input.media_type.starts_with("image/") {
+            return;
+        }
+        let Ok(abs) = stored(&input.path).and_then(|p| resolve(self.root(), &p)) else {
+            return;
+        };
+        let size = image::ImageReader::open(abs)
+            .ok()
+            .and_then(|r| r.with_guessed_format().ok())
+            .and_then(|r| r.into_dimensions().ok());
+        (input.width, input.height) = size.map_or((None, None), |(w, h)| (Some(w), Some(h)));
     }
 
     /// The bytes of an input, read from `inputs/`.
@@ -82,14 +104,19 @@ impl Project {
     }
 
     fn find_input(&self, h: &str) -> Result<Option<InputInfo>> {
-        self.conn()
+        let found = self
+            .conn()
             .query_row(
                 "SELECT id, path, media_type, size FROM inputs WHERE hash = ?1",
                 [h],
                 input_row,
             )
             .optional()
-            .db("finding an input")
+            .db("finding an input")?;
+        Ok(found.map(|mut input| {
+            self.read_size(&mut input);
+            input
+        }))
     }
 }
 
@@ -99,5 +126,16 @@ fn input_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<InputInfo> {
         path: r.get(1)?,
         media_type: r.get(2)?,
         size: r.get::<_, i64>(3)?.clamp(0, i64::from(u32::MAX)) as u32,
+        width: None,
+        height: None,
     })
+}
+
+/// An image's size from its header, or nothing for what is not a readable image.
+fn image_size(bytes: &[u8]) -> (Option<u32>, Option<u32>) {
+    image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()
+        .and_then(|r| r.into_dimensions().ok())
+        .map_or((None, None), |(w, h)| (Some(w), Some(h)))
 }

@@ -42,6 +42,7 @@ mod handle;
 mod index;
 mod input_kind;
 mod inputs;
+mod lineage;
 mod paths;
 mod recorder;
 mod removal;

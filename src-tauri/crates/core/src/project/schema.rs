@@ -117,6 +117,16 @@ CREATE TABLE variant_drafts (
     PRIMARY KEY (variant_id, path)
 ) WITHOUT ROWID;
 "#,
+    r#"
+-- What a visual edit set by hand and where it wrote it (JSON, one list per version): the next
+-- prompt tells the model, so it changes those values where they are instead of fighting them.
+CREATE TABLE version_hand_edits (
+    version_id  INTEGER PRIMARY KEY REFERENCES versions(id),
+    styles_json TEXT NOT NULL
+);
+-- The page as it was rendered for its score: the comparison view lays it over the screenshot.
+ALTER TABLE variant_scores ADD COLUMN render_png BLOB;
+"#,
 ];
 
 /// Open (creating if asked) the database at `path`, set it up and migrate it.

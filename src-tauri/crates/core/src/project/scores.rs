@@ -25,6 +25,7 @@ impl Project {
         total: f64,
         report: &serde_json::Value,
         diff_png: Option<&[u8]>,
+        render_png: Option<&[u8]>,
     ) -> Result<()> {
         if !total.is_finite() {
             return Err(ProjectError::InvalidInput(
@@ -34,14 +35,15 @@ impl Project {
         self.conn()
             .execute(
                 "INSERT OR REPLACE INTO variant_scores
-                   (variant_id, input_id, total, report_json, diff_png, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                   (variant_id, input_id, total, report_json, diff_png, render_png, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     variant,
                     input,
                     total,
                     report.to_string(),
                     diff_png,
+                    render_png,
                     now_ms()
                 ],
             )
@@ -110,15 +112,24 @@ impl Project {
 
     /// The diff image of a variant's score, if one was stored.
     pub fn score_diff(&self, variant: VariantId) -> Result<Option<Vec<u8>>> {
+        self.score_image(variant, "diff_png")
+    }
+
+    /// The page as it was rendered for a variant's score, if it was kept.
+    pub fn score_render(&self, variant: VariantId) -> Result<Option<Vec<u8>>> {
+        self.score_image(variant, "render_png")
+    }
+
+    fn score_image(&self, variant: VariantId, column: &'static str) -> Result<Option<Vec<u8>>> {
         let found: Option<Option<Vec<u8>>> = self
             .conn()
             .query_row(
-                "SELECT diff_png FROM variant_scores WHERE variant_id = ?1",
+                &format!("SELECT {column} FROM variant_scores WHERE variant_id = ?1"),
                 [variant],
                 |r| r.get(0),
             )
             .optional()
-            .db("reading a diff image")?;
+            .db("reading a score image")?;
         Ok(found.flatten())
     }
 }

@@ -30,6 +30,11 @@ fn a_variant_file_outside_the_folder_is_refused_and_the_project_still_opens() {
         escape.to_str().expect("utf-8"),
         "GIT~1/config",
         ".git/hooks/pre-commit",
+        ".vscode/tasks.json",
+        ".github/workflows/ci.yml",
+        ".envrc",
+        ".husky/pre-commit",
+        ".g\u{200c}it/config",
     ] {
         tamper_variant_path(&project, &first, bad);
         let err = project.restore(first.id, None).expect_err(bad);
@@ -139,4 +144,51 @@ fn a_copied_project_gets_an_id_of_its_own() {
     // The copy keeps its new id when opened again.
     let again = Project::open(&copy).expect("reopen");
     assert_eq!(again.id(), opened.id());
+}
+
+#[test]
+fn an_id_that_is_not_a_uuid_is_replaced_on_open_and_kept() {
+    let dir = tempfile::tempdir().expect("dir");
+    let outside = dir.path().join("outside");
+    let upper = uuid::Uuid::new_v4().to_string().to_uppercase();
+    for bad in [
+        outside.to_str().expect("utf-8"),
+        "../..",
+        r"\\host\share",
+        "C:\\Users",
+        "",
+        upper.as_str(),
+    ] {
+        let (_project_dir, project) = new_project();
+        let root = project.root().to_path_buf();
+        handle::set_meta(&project.conn(), "id", bad).expect("tamper");
+        drop(project);
+        let opened = Project::open(&root).expect(bad);
+        assert_ne!(opened.id(), bad, "{bad:?} kept");
+        assert!(
+            handle::is_canonical_uuid(opened.id()),
+            "{bad:?}: {}",
+            opened.id()
+        );
+        assert_eq!(opened.info().expect("info").id, opened.id());
+        drop(opened);
+        let again = Project::open(&root).expect("reopen");
+        let stored = handle::meta(&again.conn(), "id").expect("meta");
+        assert_eq!(
+            stored.as_deref(),
+            Some(again.id()),
+            "{bad:?}: the new id is kept"
+        );
+    }
+    // No id at all: one is given too.
+    let (_project_dir, project) = new_project();
+    let root = project.root().to_path_buf();
+    project
+        .conn()
+        .execute("DELETE FROM meta WHERE key = 'id'", [])
+        .expect("tamper");
+    drop(project);
+    assert!(handle::is_canonical_uuid(
+        Project::open(&root).expect("opens").id()
+    ));
 }

@@ -182,6 +182,10 @@ pub struct InputInfo {
     pub path: String,
     pub media_type: String,
     pub size: u32,
+    /// An image's size in pixels (read from its header), so the preview can lay the page out
+    /// at the screenshot's width; `None` for videos and unreadable files.
+    pub width: Option<u32>,
+    pub height: Option<u32>,
 }
 
 /// The versions of a project and which one the working files show.

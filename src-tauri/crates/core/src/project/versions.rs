@@ -22,6 +22,8 @@ pub(crate) struct SnapshotSpec<'a> {
     pub kind: VersionKind,
     pub prompt: Option<&'a str>,
     pub source: Option<VersionSource>,
+    /// What a visual edit set by hand (opaque JSON, see `lineage.rs`).
+    pub hand_edits: Option<&'a str>,
 }
 
 impl Project {
@@ -132,16 +134,31 @@ impl Project {
         changes: &[FileChange],
         name: Option<&str>,
     ) -> Result<VersionInfo> {
+        self.save_files_noted(base, variant, changes, name, None)
+    }
+
+    /// [`Self::save_files_named`], keeping with the version (in the same transaction) what a
+    /// visual edit set by hand: a JSON text the caller reads back with
+    /// [`Self::hand_edits_behind`].
+    pub fn save_files_noted(
+        &self,
+        base: VersionId,
+        variant: Option<VariantId>,
+        changes: &[FileChange],
+        name: Option<&str>,
+        hand_edits: Option<&str>,
+    ) -> Result<VersionInfo> {
         if changes.is_empty() {
             return Err(ProjectError::InvalidInput(
                 "there is nothing to save".into(),
             ));
         }
-        let mut files = {
+        let before = {
             let conn = self.conn();
             let variant = resolve_variant(&conn, base, variant)?;
             blobs::load_all(&conn, variant)?
         };
+        let mut files = before.clone();
         let mut names = Vec::new();
         for change in changes {
             let path = normalize(&change.path)?;
@@ -152,6 +169,14 @@ impl Project {
             names.push(path);
         }
         files.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut unchanged = before;
+        unchanged.sort_by(|a, b| a.0.cmp(&b.0));
+        if files == unchanged {
+            // A save that changes nothing would only clutter the history.
+            return Err(ProjectError::InvalidInput(
+                "nothing changed since this version; there is nothing to save".into(),
+            ));
+        }
         let prompt = match name {
             Some(name) => name.to_owned(),
             None => format!("Saved {}", names.join(", ")),
@@ -161,6 +186,7 @@ impl Project {
             kind: VersionKind::ManualSave,
             prompt: Some(&prompt),
             source: None,
+            hand_edits,
         };
         let id = self.create_snapshot(&spec, &files)?;
         self.make_current(id)?;
@@ -200,6 +226,7 @@ impl Project {
                 version_id: version,
                 variant_id: Some(variant),
             }),
+            hand_edits: None,
         };
         let id = self.create_snapshot(&spec, &files)?;
         self.make_current(id)?;
@@ -275,6 +302,13 @@ impl Project {
             params![variant, version],
         )
         .db("selecting a variant")?;
+        if let Some(json) = spec.hand_edits {
+            tx.execute(
+                "INSERT INTO version_hand_edits (version_id, styles_json) VALUES (?1, ?2)",
+                params![version, json],
+            )
+            .db("keeping what was set by hand")?;
+        }
         tx.commit().db("saving a version")?;
         Ok(version)
     }

@@ -427,7 +427,14 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
     assert!(project.scores(&[variant]).unwrap().is_empty());
     let report = serde_json::json!({"total": 87.5, "components": {"ssim": 90.0}});
     project
-        .set_score(variant, input.id, 87.5, &report, Some(b"png"))
+        .set_score(
+            variant,
+            input.id,
+            87.5,
+            &report,
+            Some(b"png"),
+            Some(b"render"),
+        )
         .unwrap();
     let scores = project.scores(&[variant, 999]).unwrap();
     assert_eq!(scores.len(), 1);
@@ -437,8 +444,13 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
         project.score_diff(variant).unwrap().as_deref(),
         Some(&b"png"[..])
     );
+    assert_eq!(
+        project.score_render(variant).unwrap().as_deref(),
+        Some(&b"render"[..]),
+        "the render is kept for the comparison view"
+    );
     assert!(project
-        .set_score(variant, input.id, f64::NAN, &report, None)
+        .set_score(variant, input.id, f64::NAN, &report, None, None)
         .is_err());
 
     let version = recorders[0].version_id();
@@ -499,4 +511,44 @@ fn a_truncated_variant_keeps_its_message_and_drafts_and_a_complete_one_is_prefer
     assert_eq!(info.variants[1].status, VariantStatus::Complete);
     assert!(info.variants[1].drafts.is_empty());
     assert_eq!(info.selected_variant, Some(whole_id), "the whole page wins");
+}
+
+#[test]
+fn an_image_inputs_size_is_read_from_its_header() {
+    let (_dir, project) = new_project();
+    let mut png = Vec::new();
+    image::RgbImage::new(1440, 900)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let added = project.add_input("shot.png", "image/png", &png).unwrap();
+    assert_eq!((added.width, added.height), (Some(1440), Some(900)));
+    let again = project.add_input("again.png", "image/png", &png).unwrap();
+    assert_eq!(
+        (again.id, again.width),
+        (added.id, Some(1440)),
+        "the stored one, with its size"
+    );
+    let video = project
+        .add_input("clip.mp4", "video/mp4", b"not really")
+        .unwrap();
+    let listed = project.inputs().unwrap();
+    let sizes: Vec<_> = listed.iter().map(|i| (i.id, i.width, i.height)).collect();
+    assert_eq!(
+        sizes,
+        vec![(added.id, Some(1440), Some(900)), (video.id, None, None)]
+    );
+}
+
+#[test]
+fn a_save_that_changes_nothing_makes_no_version() {
+    let (_dir, project) = new_project();
+    let v1 = generate(&project, None, &["one"]);
+    let same = String::from_utf8(html("one")).unwrap();
+    let err = project.save_file(v1.id, "index.html", &same).unwrap_err();
+    assert!(err.to_string().contains("nothing changed"), "{err}");
+    assert_eq!(project.tree().unwrap().versions.len(), 1, "no new version");
+    let v2 = project
+        .save_file(v1.id, "index.html", "<p>changed</p>")
+        .unwrap();
+    assert_eq!(v2.parent_id, Some(v1.id));
 }

@@ -101,6 +101,7 @@ impl Project {
             kind: VersionKind::ExternalEdit,
             prompt: Some(&prompt),
             source: None,
+            hand_edits: None,
         };
         let id = self.create_snapshot(&spec, &files)?;
         self.make_current(id)?;

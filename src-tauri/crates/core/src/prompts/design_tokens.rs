@@ -10,6 +10,8 @@ use std::fmt::Write as _;
 pub const MAX_LISTED: usize = 40;
 /// At most this many characters of text content reach the prompt.
 pub const MAX_TEXT_CHARS: usize = 12_000;
+/// A frame's name and a font family are names, not text: longer ones are cut.
+pub const MAX_NAME_CHARS: usize = 80;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct DesignTokens {
@@ -62,6 +64,23 @@ impl DesignTokens {
     }
 }
 
+/// A name from the design file as one short line: control characters and line breaks become
+/// spaces, and it is cut at [`MAX_NAME_CHARS`]. The file is whoever made it, and a name is
+/// quoted into the prompt.
+fn short_name(name: &str) -> String {
+    let line = name
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>();
+    let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= MAX_NAME_CHARS {
+        return line;
+    }
+    let mut cut: String = line.chars().take(MAX_NAME_CHARS).collect();
+    cut.push('…');
+    cut
+}
+
 /// Pixel values as a designer writes them: `16`, `1.5`.
 fn px(v: f64) -> String {
     let rounded = (v * 100.0).round() / 100.0;
@@ -79,7 +98,7 @@ pub fn design_tokens_section(tokens: &DesignTokens, dpr: u32) -> String {
         "The image is the Figma frame “{}”, rendered at {dpr}× ({} × {} px at {dpr}× = {} × {} CSS px). \
          Build it at its CSS size. Its design tokens, read from the Figma file, are exact: use these \
          colours, fonts, sizes, radii, spacing and texts rather than estimating them from the image.",
-        tokens.frame_name,
+        short_name(&tokens.frame_name),
         px(tokens.width * f64::from(dpr)),
         px(tokens.height * f64::from(dpr)),
         px(tokens.width),
@@ -101,7 +120,7 @@ pub fn design_tokens_section(tokens: &DesignTokens, dpr: u32) -> String {
             let _ = write!(
                 out,
                 "\n- font-family “{}”, {}px, weight {}, line-height {line}, letter-spacing {}px ({} uses)",
-                t.font_family,
+                short_name(&t.font_family),
                 px(t.font_size),
                 px(t.font_weight),
                 px(t.letter_spacing),

@@ -11,6 +11,7 @@ mod stack_rules;
 pub mod system;
 pub mod update;
 
+pub use crate::visual_edit::HandSetStyle;
 pub use cdn::{cdn, resolve_cdn_url, CdnAsset, CdnKey, CdnKind, CDN_ASSETS};
 pub use content::{Prompt, PromptMessage, PromptPart, Role, VideoAttachment};
 pub use create::{create_prompt, AssetRef, CreateInput, CreateRequest, MAX_SCREENSHOTS};

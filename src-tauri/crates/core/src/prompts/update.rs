@@ -5,6 +5,7 @@ use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, Role};
 use super::create::{asset_list, non_empty, AssetRef};
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
+use crate::visual_edit::HandSetStyle;
 use crate::vocab::ImageAttachment;
 
 /// One step of an earlier conversation.
@@ -44,6 +45,8 @@ pub struct UpdateRequest {
     pub selected_element: Option<SelectedElement>,
     pub reference_images: Vec<ImageAttachment>,
     pub assets: Vec<AssetRef>,
+    /// Styles set by hand in the visual editor that still stand in the files, newest first.
+    pub hand_set: Vec<HandSetStyle>,
 }
 
 pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Prompt, PromptError> {
@@ -75,6 +78,9 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
             fenced_file("selected element", &element.html)
         )));
     }
+    if !req.hand_set.is_empty() {
+        parts.push(PromptPart::Text(hand_set_note(&req.hand_set)));
+    }
     if !req.reference_images.is_empty() {
         parts.push(PromptPart::Text(
             "Reference images for this change:".to_owned(),
@@ -89,6 +95,18 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
         system: system_prompt(ctx),
         messages,
     })
+}
+
+/// Where the user's own choices are written, so a change to one of them is made there: a new
+/// rule elsewhere would lose to the value set by hand, and nothing would change on screen.
+fn hand_set_note(styles: &[HandSetStyle]) -> String {
+    let lines: Vec<String> = styles.iter().map(HandSetStyle::describe).collect();
+    format!(
+        "The user set these styles by hand in the visual editor:\n{}\nKeep them unless this \
+         request changes them. To change one, change that value where it is written (that rule, \
+         that style attribute or that class); do not add another rule or override to beat it.",
+        lines.join("\n")
+    )
 }
 
 /// The earlier conversation, alternating user and assistant; the last entry must be code.

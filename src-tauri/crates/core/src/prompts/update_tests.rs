@@ -26,6 +26,7 @@ fn request(source: UpdateSource) -> UpdateRequest {
         selected_element: None,
         reference_images: Vec::new(),
         assets: Vec::new(),
+        hand_set: Vec::new(),
     }
 }
 
@@ -169,4 +170,72 @@ fn a_history_that_starts_with_code_opens_with_the_user() {
     let p = update_prompt(&ctx(), &request(UpdateSource::History(history)))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(roles(&p), [Role::User, Role::Assistant, Role::User]);
+}
+
+#[test]
+fn styles_set_by_hand_are_named_with_where_they_live() {
+    use crate::visual_edit::{EditTarget, HandSetStyle, StylePlace};
+    let target = EditTarget {
+        node: Some(12),
+        tag: "a".into(),
+        class: "cta  big".into(),
+        text: "Sign up".into(),
+    };
+    let mut req = request(UpdateSource::Files(vec![(
+        "index.html".into(),
+        "<a class=\"cta big\">Sign up</a>".into(),
+    )]));
+    req.hand_set = vec![
+        HandSetStyle::new(
+            "index.html",
+            &target,
+            "background-color",
+            "#16a34a",
+            StylePlace::Rule {
+                selector: ".cta".into(),
+            },
+        ),
+        HandSetStyle::new(
+            "index.html",
+            &target,
+            "margin-top",
+            "24px",
+            StylePlace::Inline,
+        ),
+    ];
+    let p = update_prompt(&ctx(), &req).unwrap_or_else(|e| panic!("{e}"));
+    let last = p.messages.last().expect("a user message");
+    let text: String = last
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            PromptPart::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        text.contains("- index.html: <a class=\"cta big\"> “Sign up” — background-color: #16a34a, in the CSS rule `.cta`"),
+        "the rule is named: {text}"
+    );
+    assert!(
+        text.contains("margin-top: 24px, in its `style` attribute"),
+        "{text}"
+    );
+    assert!(
+        text.contains("change that value where it is written"),
+        "{text}"
+    );
+    assert!(
+        !update_prompt(
+            &ctx(),
+            &request(UpdateSource::Files(vec![(
+                "index.html".into(),
+                "<p>x</p>".into()
+            )]))
+        )
+        .map(|p| format!("{:?}", p.messages))
+        .unwrap_or_default()
+        .contains("set these styles by hand"),
+        "no note without hand-set styles"
+    );
 }

@@ -18,13 +18,18 @@ pub enum Provider {
 }
 
 impl Provider {
-    /// The provider of a vendor's chat models; `None` for Replicate and Figma, which serve none.
+    /// The provider of a vendor's chat models; `None` for the vendors that serve none.
     pub fn builtin(vendor: Vendor) -> Option<Self> {
         match vendor {
             Vendor::Openai => Some(Self::OpenAi),
             Vendor::Anthropic => Some(Self::Anthropic),
             Vendor::Gemini => Some(Self::Gemini),
-            Vendor::Replicate | Vendor::Figma => None,
+            Vendor::Replicate
+            | Vendor::Figma
+            | Vendor::Netlify
+            | Vendor::Vercel
+            | Vendor::Github
+            | Vendor::Cloudflare => None,
         }
     }
 

@@ -43,6 +43,9 @@ pub struct SafeFetcher {
     client: reqwest::Client,
     limits: FetchLimits,
     exceptions: Arc<Vec<SocketAddr>>,
+    /// When set, the only hosts (`host`, or `ip:port` for a test server) the fetch and every
+    /// redirect may go to.
+    hosts: Option<Arc<Vec<String>>>,
 }
 
 impl std::fmt::Debug for SafeFetcher {
@@ -55,7 +58,7 @@ impl std::fmt::Debug for SafeFetcher {
 
 impl SafeFetcher {
     pub fn new(limits: FetchLimits) -> Result<Self, FetchError> {
-        Self::build(limits, Vec::new())
+        Self::build(limits, Arc::default(), None)
     }
 
     /// Tests only: also allow these exact `ip:port` pairs when a URL names them literally
@@ -65,12 +68,23 @@ impl SafeFetcher {
         limits: FetchLimits,
         exceptions: Vec<SocketAddr>,
     ) -> Result<Self, FetchError> {
-        Self::build(limits, exceptions)
+        Self::build(limits, Arc::new(exceptions), None)
     }
 
-    fn build(limits: FetchLimits, exceptions: Vec<SocketAddr>) -> Result<Self, FetchError> {
-        let exceptions = Arc::new(exceptions);
+    /// This fetcher, going only to `hosts` (exact names, compared without case; `ip:port` for
+    /// a test server), the first URL and every redirect alike.
+    pub fn only_to(&self, hosts: &[String]) -> Result<Self, FetchError> {
+        let hosts = hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
+        Self::build(self.limits, self.exceptions.clone(), Some(Arc::new(hosts)))
+    }
+
+    fn build(
+        limits: FetchLimits,
+        exceptions: Arc<Vec<SocketAddr>>,
+        hosts: Option<Arc<Vec<String>>>,
+    ) -> Result<Self, FetchError> {
         let for_redirects = exceptions.clone();
+        let hosts_for_redirects = hosts.clone();
         let max_redirects = limits.max_redirects;
         let https_only = limits.https_only;
         let client = reqwest::Client::builder()
@@ -80,7 +94,13 @@ impl SafeFetcher {
                 if attempt.previous().len() > max_redirects {
                     return attempt.error(Refusal(format!("more than {max_redirects} redirects")));
                 }
-                match check_url(attempt.url(), &for_redirects, https_only) {
+                let checked = check_url(attempt.url(), &for_redirects, https_only).and_then(|()| {
+                    check_host(
+                        attempt.url(),
+                        hosts_for_redirects.as_deref().map(Vec::as_slice),
+                    )
+                });
+                match checked {
                     Ok(()) => attempt.follow(),
                     Err(reason) => attempt.error(Refusal(format!("a redirect to {reason}"))),
                 }
@@ -97,6 +117,7 @@ impl SafeFetcher {
             client,
             limits,
             exceptions,
+            hosts,
         })
     }
 
@@ -110,12 +131,12 @@ impl SafeFetcher {
             url: url.to_owned(),
             reason: format!("not a valid URL ({e})"),
         })?;
-        check_url(&parsed, &self.exceptions, self.limits.https_only).map_err(|reason| {
-            FetchError::Refused {
+        check_url(&parsed, &self.exceptions, self.limits.https_only)
+            .and_then(|()| check_host(&parsed, self.hosts.as_deref().map(Vec::as_slice)))
+            .map_err(|reason| FetchError::Refused {
                 url: url.to_owned(),
                 reason,
-            }
-        })?;
+            })?;
         let mut response = self
             .client
             .get(parsed)
@@ -213,6 +234,22 @@ fn check_url(url: &Url, exceptions: &[SocketAddr], https_only: bool) -> Result<(
             }
         }
         None => Err(format!("{url}: the URL has no host")),
+    }
+}
+
+/// Whether `url`'s host is one of `hosts` (when there is a list).
+fn check_host(url: &Url, hosts: Option<&[String]>) -> Result<(), String> {
+    let Some(hosts) = hosts else {
+        return Ok(());
+    };
+    let host = url.host_str().unwrap_or("").to_ascii_lowercase();
+    let with_port = format!("{host}:{}", url.port_or_known_default().unwrap_or(0));
+    if hosts.iter().any(|h| *h == host || *h == with_port) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{url}: {host} is not one of the hosts this download may come from"
+        ))
     }
 }
 

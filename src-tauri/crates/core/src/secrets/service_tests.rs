@@ -37,6 +37,10 @@ async fn set_status_and_clear_in_memory() {
             ("gemini", false),
             ("replicate", false),
             ("figma", false),
+            ("netlify", false),
+            ("vercel", false),
+            ("github", false),
+            ("cloudflare", false),
             ("my-ollama", true)
         ]
     );

@@ -17,7 +17,7 @@ mod validate;
 pub use error::{Result, SettingsError};
 pub use store::{SettingsStore, SettingsView};
 pub use types::{
-    BaseUrls, CustomProvider, DesignSystem, Settings, Stack, Theme, UpdateChannel, UpdateSettings,
-    VariantSettings, DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
+    BaseUrls, CustomProvider, DesignSystem, PublishingSettings, Settings, Stack, Theme,
+    UpdateChannel, UpdateSettings, VariantSettings, DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
 };
 pub use validate::validate;

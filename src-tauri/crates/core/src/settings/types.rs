@@ -50,6 +50,10 @@ pub struct BaseUrls {
     pub gemini: Option<String>,
     pub replicate: Option<String>,
     pub figma: Option<String>,
+    pub netlify: Option<String>,
+    pub vercel: Option<String>,
+    pub github: Option<String>,
+    pub cloudflare: Option<String>,
 }
 
 impl BaseUrls {
@@ -61,6 +65,10 @@ impl BaseUrls {
             Vendor::Gemini => self.gemini.as_ref(),
             Vendor::Replicate => self.replicate.as_ref(),
             Vendor::Figma => self.figma.as_ref(),
+            Vendor::Netlify => self.netlify.as_ref(),
+            Vendor::Vercel => self.vercel.as_ref(),
+            Vendor::Github => self.github.as_ref(),
+            Vendor::Cloudflare => self.cloudflare.as_ref(),
         }
     }
 }
@@ -80,6 +88,20 @@ impl Default for UpdateSettings {
             check_automatically: true,
             channel: UpdateChannel::Stable,
         }
+    }
+}
+
+/// How pages are published, besides the tokens (which live in the keychain).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(default)]
+pub struct PublishingSettings {
+    /// The Cloudflare account Pages projects live in; unset: the only account the token reaches.
+    pub cloudflare_account_id: Option<String>,
+}
+
+impl PublishingSettings {
+    pub fn is_empty(&self) -> bool {
+        self.cloudflare_account_id.is_none()
     }
 }
 
@@ -117,6 +139,9 @@ pub struct Settings {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fallback_models: BTreeMap<String, String>,
     pub updates: UpdateSettings,
+    /// Left out when it holds nothing, like `fallback_models`.
+    #[serde(skip_serializing_if = "PublishingSettings::is_empty")]
+    pub publishing: PublishingSettings,
 }
 
 impl Default for Settings {
@@ -135,6 +160,7 @@ impl Default for Settings {
             design_systems: Vec::new(),
             fallback_models: BTreeMap::new(),
             updates: UpdateSettings::default(),
+            publishing: PublishingSettings::default(),
         }
     }
 }

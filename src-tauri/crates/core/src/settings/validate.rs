@@ -105,18 +105,30 @@ fn vendor_names() -> String {
 }
 
 fn check_base_urls(settings: &Settings, problems: &mut Vec<String>) {
-    let b = &settings.base_urls;
-    for (vendor, url) in [
-        ("OpenAI", &b.openai),
-        ("Anthropic", &b.anthropic),
-        ("Gemini", &b.gemini),
-        ("Replicate", &b.replicate),
-        ("Figma", &b.figma),
-    ] {
-        if let Some(url) = url {
-            if let Err(reason) = check_url(url) {
-                problems.push(format!("{vendor} base URL: {reason}"));
+    for vendor in Vendor::ALL {
+        let Some(url) = settings.base_urls.get(vendor) else {
+            continue;
+        };
+        let checked = check_url(url).and_then(|()| {
+            // A publishing token may only travel encrypted (or stay on this machine).
+            let parsed = url::Url::parse(url.trim()).map_err(|e| e.to_string())?;
+            if vendor.publishes() && !crate::vocab::http_client::https_or_loopback(&parsed) {
+                return Err("use https:// (plain http only to this machine)".to_owned());
             }
+            Ok(())
+        });
+        if let Err(reason) = checked {
+            problems.push(format!("{} base URL: {reason}", vendor.label()));
+        }
+    }
+    if let Some(account) = &settings.publishing.cloudflare_account_id {
+        let ok =
+            (1..=64).contains(&account.len()) && account.chars().all(|c| c.is_ascii_alphanumeric());
+        if !ok {
+            problems.push(
+                "Cloudflare account ID: paste the 32-character ID from the Cloudflare dashboard"
+                    .into(),
+            );
         }
     }
 }

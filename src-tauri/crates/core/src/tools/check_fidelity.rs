@@ -126,11 +126,16 @@ impl Tool for CheckFidelity {
     }
 }
 
-/// One line for the UI: "Fidelity 84.3 (was 78.1)".
+/// One line for the UI: "Fidelity 84 (was 78)".
 fn summary(check: &FidelityCheck) -> String {
     match check.previous {
-        Some(previous) => format!("Fidelity {:.1} (was {previous:.1})", check.total),
-        None => format!("Fidelity {:.1}", check.total),
+        // As the app shows scores: whole numbers, halves up.
+        Some(previous) => format!(
+            "Fidelity {} (was {})",
+            (check.total + 0.5).floor(),
+            (previous + 0.5).floor()
+        ),
+        None => format!("Fidelity {}", (check.total + 0.5).floor()),
     }
 }
 
@@ -161,8 +166,13 @@ pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool
                 .to_owned(),
         );
         for (n, region) in report.regions.iter().take(REGIONS_LISTED).enumerate() {
+            let on = region
+                .element
+                .as_deref()
+                .map(|e| format!("{e}: "))
+                .unwrap_or_default();
             lines.push(format!(
-                "{}. {} (gain {:.1})",
+                "{}. {on}{} (gain {:.1})",
                 n + 1,
                 region.description,
                 region.cost

@@ -38,6 +38,8 @@ fn report() -> FidelityReport {
             screenshot_box: PixelBox { x: 64, y: 900, width: 420, height: 80 },
             page_box: None,
             description: "missing: the screenshot has content here (420×80 px at (64, 900)) that the page does not show".to_owned(),
+            summary: "missing".to_owned(),
+            element: Some("the button “Sign in”".to_owned()),
             cost: 4.2,
         }],
         metric: METRIC_VERSION,
@@ -69,14 +71,14 @@ fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
         "{text}"
     );
     assert!(
-        text.contains("1. missing: the screenshot has content here (420×80 px at (64, 900))"),
+        text.contains("1. the button “Sign in”: missing: the screenshot has content here (420×80 px at (64, 900))"),
         "{text}"
     );
     assert!(text.contains("(gain 4.2)"), "{text}");
     assert!(text.contains("Note: the page is 2400 px tall"), "{text}");
     assert!(!text.contains("text not compared"), "{text}");
     assert!(text.contains("outlined and numbered"), "{text}");
-    assert_eq!(summary(&check), "Fidelity 84.3 (was 78.1)");
+    assert_eq!(summary(&check), "Fidelity 84 (was 78)");
 }
 
 async fn run(

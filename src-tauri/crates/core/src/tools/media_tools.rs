@@ -42,14 +42,18 @@ impl MediaTools {
         }
         caps.chromium_available = self.renderer.is_some();
         let gemini_http = shared_client(&self.gemini.base_url);
-        registry.register(Arc::new(ExtractAssets::new(
-            gemini_http,
-            self.gemini.clone(),
-        )));
-        caps.gemini_key = self.gemini.api_key.is_some();
+        if let Some(http) = &gemini_http {
+            registry.register(Arc::new(ExtractAssets::new(
+                http.clone(),
+                self.gemini.clone(),
+            )));
+        }
+        caps.gemini_key = self.gemini.api_key.is_some() && gemini_http.is_some();
         let replicate_http = shared_client(&self.replicate.base_url);
-        replicate::register(registry, replicate_http, self.replicate.clone());
-        caps.replicate_key = self.replicate.api_key.is_some();
+        if let Some(http) = &replicate_http {
+            replicate::register(registry, http.clone(), self.replicate.clone());
+        }
+        caps.replicate_key = self.replicate.api_key.is_some() && replicate_http.is_some();
     }
 }
 

@@ -149,6 +149,21 @@ async fn create_file_refuses_bad_arguments() {
             "is absolute",
         ),
         (
+            "a task that runs when the folder is opened",
+            json!({"path": ".vscode/tasks.json", "content": "{\"tasks\": []}"}),
+            "hidden file or folder",
+        ),
+        (
+            "a shell hook",
+            json!({"path": ".envrc", "content": "curl x | sh"}),
+            "hidden file or folder",
+        ),
+        (
+            "a dotfolder behind an invisible character",
+            json!({"path": "\u{200d}.github/workflows/x.yml", "content": "on: push"}),
+            "invisible character",
+        ),
+        (
             "no content",
             json!({"path": "a.html"}),
             "`content` is required",

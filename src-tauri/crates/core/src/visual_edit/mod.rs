@@ -1,17 +1,24 @@
 //! Visual editing without the AI: a change made in the properties panel (a class, a style, a
-//! text) written back into the page's source, touching only that element's `class`/`style`
-//! attribute or its text, every other byte of the file kept. Tauri-free; the app calls
-//! [`apply`] and saves the result as one version.
+//! text) written back into the page's source where the element's style lives — a Tailwind
+//! class, the element's own CSS rule on a plain-CSS page, else its `style` attribute — or into
+//! its text, every other byte of the file kept. Tauri-free; the app calls [`apply_noted`],
+//! saves the result as one version and keeps what was set by hand ([`HandSetStyle`]) for the
+//! next prompt.
 
+mod css;
 mod error;
+mod hand_set;
 mod inline_style;
 mod locate;
 mod nodes;
 mod property;
+mod rule_target;
+mod selector;
 mod tag;
 mod tailwind;
 
 pub use error::VisualEditError;
+pub use hand_set::{standing, HandSetStyle, StylePlace};
 pub use locate::EditTarget;
 pub use nodes::{annotate, source_hash, NODE_ATTR};
 pub use property::StyleProperty;
@@ -44,8 +51,16 @@ pub struct VisualEdit {
 pub enum StyleMode {
     /// Tailwind utility classes.
     Classes,
-    /// Inline `style` declarations.
-    InlineStyle,
+    /// Plain CSS: a declaration in the element's own rule of the page's `<style>`, else in its
+    /// `style` attribute (see `rule_target`).
+    Stylesheet,
+}
+
+/// A file with its edits applied, and the styles they set by hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    pub text: String,
+    pub hand_set: Vec<HandSetStyle>,
 }
 
 /// `src` with every edit applied in order; `file` names it in errors. Edits that found their
@@ -57,14 +72,28 @@ pub fn apply(
     jsx: bool,
     edits: &[VisualEdit],
 ) -> Result<String, VisualEditError> {
-    let mut text = src.to_owned();
-    for edit in edits {
-        text = apply_one(&text, file, mode, jsx, edit)?;
-    }
-    Ok(text)
+    Ok(apply_noted(src, file, mode, jsx, edits)?.text)
 }
 
-/// [`apply`] after checking `src` is the version the preview showed (`hash` from
+/// [`apply`], with what each style edit set and where it wrote it.
+pub fn apply_noted(
+    src: &str,
+    file: &str,
+    mode: StyleMode,
+    jsx: bool,
+    edits: &[VisualEdit],
+) -> Result<Applied, VisualEditError> {
+    let mut text = src.to_owned();
+    let mut hand_set = Vec::new();
+    for edit in edits {
+        let (next, noted) = apply_one(&text, file, mode, jsx, edit)?;
+        text = next;
+        hand_set.extend(noted);
+    }
+    Ok(Applied { text, hand_set })
+}
+
+/// [`apply_noted`] after checking `src` is the version the preview showed (`hash` from
 /// [`source_hash`]).
 pub fn apply_checked(
     src: &str,
@@ -73,13 +102,13 @@ pub fn apply_checked(
     mode: StyleMode,
     jsx: bool,
     edits: &[VisualEdit],
-) -> Result<String, VisualEditError> {
+) -> Result<Applied, VisualEditError> {
     if source_hash(src.as_bytes()) != hash {
         return Err(VisualEditError::Stale {
             file: file.to_owned(),
         });
     }
-    apply(src, file, mode, jsx, edits)
+    apply_noted(src, file, mode, jsx, edits)
 }
 
 fn apply_one(
@@ -88,42 +117,69 @@ fn apply_one(
     mode: StyleMode,
     jsx: bool,
     edit: &VisualEdit,
-) -> Result<String, VisualEditError> {
+) -> Result<(String, Option<HandSetStyle>), VisualEditError> {
     let found = locate(src, file, &edit.target)?;
-    match &edit.change {
-        VisualChange::Text { text } => set_text(src, &found, jsx, text),
+    let (property, value) = match &edit.change {
+        VisualChange::Text { text } => return Ok((set_text(src, file, &found, jsx, text)?, None)),
         VisualChange::Style { property, value } => {
-            let value = property::check_value(*property, value)?;
-            match mode {
-                StyleMode::Classes => {
-                    let name = class_attr_name(&found, jsx);
-                    let current = match found.tag.attr(name) {
-                        Some(attr) => text_value(src, attr).ok_or_else(|| dynamic(file))?,
-                        None => "",
+            (*property, property::check_value(*property, value)?)
+        }
+    };
+    let noted = |value: &str, place| {
+        Some(HandSetStyle::new(
+            file,
+            &edit.target,
+            property.css_name(),
+            value,
+            place,
+        ))
+    };
+    match mode {
+        StyleMode::Classes => {
+            let name = class_attr_name(&found, jsx);
+            let current = match found.tag.attr(name) {
+                Some(attr) => text_value(src, attr).ok_or_else(|| dynamic(file))?,
+                None => "",
+            };
+            let class = tailwind::class_for(property, &value);
+            let classes = tailwind::replace_class(current, property, &class);
+            let place = StylePlace::Class {
+                class: class.clone(),
+            };
+            Ok((
+                set_attr(src, &found.tag, name, &classes),
+                noted(&value, place),
+            ))
+        }
+        StyleMode::Stylesheet => {
+            if found.matched && jsx {
+                return Err(VisualEditError::Unsupported(
+                    "inline styles in component code are not written back; edit the code".into(),
+                ));
+            }
+            let css = match property {
+                StyleProperty::Shadow => property::shadow_css(&value).to_owned(),
+                _ => value,
+            };
+            if !found.matched {
+                if let Some(written) =
+                    rule_target::write_in_own_rule(src, &found.tag, property.css_name(), &css)
+                {
+                    let place = StylePlace::Rule {
+                        selector: written.selector,
                     };
-                    let class = tailwind::class_for(*property, &value);
-                    let classes = tailwind::replace_class(current, *property, &class);
-                    Ok(set_attr(src, &found.tag, name, &classes))
-                }
-                StyleMode::InlineStyle => {
-                    if found.matched && jsx {
-                        return Err(VisualEditError::Unsupported(
-                            "inline styles in component code are not written back; edit the code"
-                                .into(),
-                        ));
-                    }
-                    let current = match found.tag.attr("style") {
-                        Some(attr) => text_value(src, attr).ok_or_else(|| dynamic(file))?,
-                        None => "",
-                    };
-                    let css = match property {
-                        StyleProperty::Shadow => property::shadow_css(&value).to_owned(),
-                        _ => value,
-                    };
-                    let style = inline_style::set_declaration(current, property.css_name(), &css);
-                    Ok(set_attr(src, &found.tag, "style", &style))
+                    return Ok((written.text, noted(&css, place)));
                 }
             }
+            let current = match found.tag.attr("style") {
+                Some(attr) => text_value(src, attr).ok_or_else(|| dynamic(file))?,
+                None => "",
+            };
+            let style = inline_style::set_declaration(current, property.css_name(), &css);
+            Ok((
+                set_attr(src, &found.tag, "style", &style),
+                noted(&css, StylePlace::Inline),
+            ))
         }
     }
 }
@@ -145,7 +201,32 @@ fn dynamic(file: &str) -> VisualEditError {
     }
 }
 
-fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String, VisualEditError> {
+/// Elements whose content is not markup: text written there is read as code (`<script>`,
+/// `<style>`) or taken raw, so no text edit goes into them.
+const RAW_TEXT_ELEMENTS: &[&str] = &[
+    "script",
+    "style",
+    "textarea",
+    "title",
+    "xmp",
+    "iframe",
+    "noembed",
+    "noframes",
+    "noscript",
+    "plaintext",
+];
+
+/// Files whose text between tags is markup. In any other file (a `.js`, a `.css`) an element
+/// found by matching sits inside code, where text becomes code.
+const MARKUP_EXTENSIONS: &[&str] = &["html", "htm", "xhtml", "jsx", "tsx", "vue", "svelte"];
+
+fn set_text(
+    src: &str,
+    file: &str,
+    found: &Located,
+    jsx: bool,
+    text: &str,
+) -> Result<String, VisualEditError> {
     let not_plain = || {
         VisualEditError::Unsupported(
             "only an element holding plain text can have its text edited here (this one has child elements or code)".into(),
@@ -153,6 +234,23 @@ fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String,
     };
     if text.chars().count() > 10_000 {
         return Err(VisualEditError::InvalidValue("the text is too long".into()));
+    }
+    let tag = found.tag.name.to_ascii_lowercase();
+    if RAW_TEXT_ELEMENTS.contains(&tag.as_str()) {
+        return Err(VisualEditError::Unsupported(format!(
+            "the text of a <{tag}> element is code or raw text; edit it in the code editor"
+        )));
+    }
+    let extension = file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    if !extension.is_some_and(|e| MARKUP_EXTENSIONS.contains(&e.as_str())) {
+        return Err(VisualEditError::Unsupported(format!(
+            "{file} is not a page; text is edited here only in HTML and component files"
+        )));
+    }
+    if text.contains("{{") {
+        return Err(VisualEditError::InvalidValue(
+            "double braces {{ }} would run as template code; edit them in the code editor".into(),
+        ));
     }
     let range = match &found.content {
         Some(range) => range.clone(),
@@ -177,10 +275,7 @@ fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String,
     }
     let lead = current.len() - current.trim_start().len();
     let trail = current.len() - current.trim_end().len();
-    let escaped = text
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let escaped = escape_text(text, found.matched);
     let mut out = String::with_capacity(src.len() + escaped.len());
     out.push_str(&src[..range.start + lead]);
     out.push_str(&escaped);
@@ -188,6 +283,29 @@ fn set_text(src: &str, found: &Located, jsx: bool, text: &str) -> Result<String,
     Ok(out)
 }
 
+/// `text` as element content. Found by matching, the element may sit in script code (a JSX
+/// return, a template string, a quoted string): every character that could end a string or
+/// start an expression there becomes a character reference, which JSX, Vue and HTML all read
+/// back as the character.
+fn escape_text(text: &str, in_code: bool) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' | '\'' | '`' | '\\' | '$' | '{' | '}' if in_code => {
+                out.push_str(&format!("&#{};", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 #[path = "rewrite_tests.rs"]
 mod rewrite_tests;
+#[cfg(test)]
+#[path = "trust_tests.rs"]
+mod trust_tests;

@@ -281,7 +281,7 @@ fn plain_css_sets_inline_declarations() {
         let after = apply(
             page,
             "index.html",
-            StyleMode::InlineStyle,
+            StyleMode::Stylesheet,
             false,
             &[edit(by_node(*node, "p"), style(*property, value))],
         )

@@ -218,13 +218,36 @@ fn push_attr(out: &mut String, name: &str, value: &str) {
     out.push('"');
 }
 
+/// `value` as the source form of an attribute quoted with `quote`. The value is the attribute's
+/// source text (its character references as written) with checked values spliced in, so a
+/// reference already there (`&quot;`, `&#39;`) stays as it is; any other `&` is escaped.
 fn escape_attr(value: &str, quote: u8) -> String {
-    let value = value.replace('&', "&amp;");
-    if quote == b'"' {
-        value.replace('"', "&quot;")
-    } else {
-        value.replace('\'', "&#39;")
+    let mut out = String::with_capacity(value.len() + 8);
+    for (i, c) in value.char_indices() {
+        match c {
+            '&' if char_reference_len(&value[i..]).is_some() => out.push('&'),
+            '&' => out.push_str("&amp;"),
+            '"' if quote == b'"' => out.push_str("&quot;"),
+            '\'' if quote == b'\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
     }
+    out
+}
+
+/// The length of the character reference `text` starts with (`&amp;`, `&#34;`, `&#x22;`).
+pub fn char_reference_len(text: &str) -> Option<usize> {
+    let rest = text.strip_prefix('&')?;
+    let (body, valid): (&str, fn(u8) -> bool) =
+        if let Some(hex) = rest.strip_prefix("#x").or_else(|| rest.strip_prefix("#X")) {
+            (hex, |c| c.is_ascii_hexdigit())
+        } else if let Some(dec) = rest.strip_prefix('#') {
+            (dec, |c| c.is_ascii_digit())
+        } else {
+            (rest, |c| c.is_ascii_alphanumeric())
+        };
+    let n = body.bytes().take(32).take_while(|c| valid(*c)).count();
+    (n > 0 && body.as_bytes().get(n) == Some(&b';')).then(|| text.len() - body.len() + n + 1)
 }
 
 /// The value of a text attribute as written in the source.

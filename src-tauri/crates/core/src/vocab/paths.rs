@@ -2,8 +2,8 @@
 //!
 //! A model-chosen path is untrusted input. It is checked twice: lexically (no absolute paths,
 //! no `..`, no Windows drive letters, UNC prefixes or backslashes, no NUL or control bytes, no
-//! names Windows cannot store) and then against the real filesystem, because a symlink inside
-//! the project can point anywhere. Both checks run on every platform so that a project made on
+//! names Windows cannot store, no hidden files or folders) and then against the real filesystem,
+//! because a symlink inside the project can point anywhere. Both checks run on every platform so that a project made on
 //! Linux behaves the same when opened on Windows.
 
 use std::fmt;
@@ -21,6 +21,12 @@ const APP_FOLDERS: &[&str] = &[".s2c", ".git"];
 /// A folder that holds a repository's own data wherever it sits: a nested `.git/hooks` is code
 /// that runs when someone uses git there.
 const GIT_FOLDER: &str = ".git";
+
+/// Code points HFS+ leaves out when it compares names (as git lists them): on a Mac,
+/// `.g\u{200c}it` is `.git` and `.vs\u{feff}code` is `.vscode`. No page needs them in a file name.
+fn is_hfs_ignorable(c: char) -> bool {
+    matches!(c, '\u{200c}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{206a}'..='\u{206f}' | '\u{feff}')
+}
 
 /// Names Windows reserves for devices, with or without an extension (the superscript digits are
 /// devices too, and so are the console names).
@@ -107,6 +113,10 @@ pub enum PathError {
     AppFolder(String, String),
     #[error("the path {0:?} uses {1:?}, which has the shape of a Windows short name (NAME~1); use the full name")]
     ShortName(String, String),
+    #[error("the path {0:?} goes through {1:?}, a hidden file or folder: editors and tools run some of those by themselves (.vscode, .github, .envrc); give it a name without a leading dot")]
+    Hidden(String, String),
+    #[error("the path {0:?} contains an invisible character that some file systems ignore in names; type the name again without it")]
+    IgnorableCharacter(String),
     #[error("the project folder cannot be read: {0}")]
     Root(String),
 }
@@ -119,6 +129,9 @@ pub fn normalize(raw: &str) -> Result<RelPath, PathError> {
     }
     if raw.chars().any(|c| c.is_control()) {
         return Err(PathError::ControlCharacter(owned()));
+    }
+    if raw.chars().any(is_hfs_ignorable) {
+        return Err(PathError::IgnorableCharacter(owned()));
     }
     if raw.contains('\\') {
         // Covers UNC (`\\server\share`), `C:\x` and `..\x`: on Windows a backslash separates
@@ -151,6 +164,12 @@ pub fn normalize(raw: &str) -> Result<RelPath, PathError> {
         let lower = segment.to_lowercase();
         if (kept.is_empty() && APP_FOLDERS.contains(&lower.as_str())) || lower == GIT_FOLDER {
             return Err(PathError::AppFolder(owned(), segment.to_owned()));
+        }
+        // A page needs no dotfile, and some run by themselves when the folder is opened
+        // (.vscode/tasks.json, .envrc with direnv, .github/workflows, .husky hooks). No stack
+        // writes one, so there is no exception to make.
+        if segment.starts_with('.') {
+            return Err(PathError::Hidden(owned(), segment.to_owned()));
         }
         if is_short_name(segment) {
             return Err(PathError::ShortName(owned(), segment.to_owned()));

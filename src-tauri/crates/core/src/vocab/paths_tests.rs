@@ -16,6 +16,8 @@ enum Expect {
     TooLong,
     AppFolder,
     ShortName,
+    Hidden,
+    Ignorable,
 }
 
 fn kind(result: &Result<RelPath, PathError>) -> Expect {
@@ -34,6 +36,8 @@ fn kind(result: &Result<RelPath, PathError>) -> Expect {
         Err(PathError::TooLong(_)) => Expect::TooLong,
         Err(PathError::AppFolder(..)) => Expect::AppFolder,
         Err(PathError::ShortName(..)) => Expect::ShortName,
+        Err(PathError::Hidden(..)) => Expect::Hidden,
+        Err(PathError::IgnorableCharacter(_)) => Expect::Ignorable,
         Err(other) => panic!("unexpected lexical error {other:?}"),
     }
 }
@@ -56,11 +60,28 @@ fn lexical_checks_accept_project_paths_and_refuse_escapes() {
         ),
         ("double slash", "assets//a.png", Expect::Ok("assets/a.png")),
         ("inner dot", "assets/./a.png", Expect::Ok("assets/a.png")),
+        ("hidden file", ".prettierrc", Expect::Hidden),
+        ("editor tasks", ".vscode/tasks.json", Expect::Hidden),
+        ("ci workflow", ".github/workflows/x.yml", Expect::Hidden),
+        ("direnv", ".envrc", Expect::Hidden),
+        ("git hooks manager", ".husky/pre-commit", Expect::Hidden),
         (
-            "hidden file is fine",
-            ".prettierrc",
-            Expect::Ok(".prettierrc"),
+            "nested hidden folder",
+            "assets/.cache/a.png",
+            Expect::Hidden,
         ),
+        ("hidden after a dot segment", "./.env", Expect::Hidden),
+        (
+            "hfs+ ignorable in git",
+            ".g\u{200c}it/config",
+            Expect::Ignorable,
+        ),
+        (
+            "hfs+ ignorable before a dot",
+            "\u{feff}.vscode/tasks.json",
+            Expect::Ignorable,
+        ),
+        ("bidi override", "a\u{202e}lmth.exe", Expect::Ignorable),
         (
             "unicode name",
             "pages/café.html",
@@ -132,9 +153,9 @@ fn lexical_checks_accept_project_paths_and_refuse_escapes() {
         ("reserved superscript port", "COM¹.html", Expect::Reserved),
         ("reserved console", "CONIN$", Expect::Reserved),
         (
-            "nested app folder name is a page folder",
+            "nested app folder name is hidden too",
             "docs/.s2c/x.html",
-            Expect::Ok("docs/.s2c/x.html"),
+            Expect::Hidden,
         ),
     ];
     for (name, raw, expected) in cases {

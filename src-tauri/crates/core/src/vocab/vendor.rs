@@ -1,13 +1,15 @@
 //! The vendors the app knows by name, in one place: their names and aliases, labels, default
 //! base URLs and the environment variables that carry their keys. The keychain, the settings,
-//! the provider layer, the IPC surface and the CLI all take their names from here.
+//! the provider layer, the publishing services, the IPC surface and the CLI all take their
+//! names from here.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only)
-/// and Figma (design files, read by the Figma import) serve chat models.
+/// A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only),
+/// Figma (design files, read by the Figma import) and the publishing services (Netlify, Vercel,
+/// GitHub, Cloudflare: where a page goes live) serve chat models.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type,
 )]
@@ -18,20 +20,36 @@ pub enum Vendor {
     Gemini,
     Replicate,
     Figma,
+    Netlify,
+    Vercel,
+    Github,
+    Cloudflare,
 }
 
 impl Vendor {
     /// Every vendor, in the order the UI and key listings show them.
-    pub const ALL: [Vendor; 5] = [
+    pub const ALL: [Vendor; 9] = [
         Vendor::Openai,
         Vendor::Anthropic,
         Vendor::Gemini,
         Vendor::Replicate,
         Vendor::Figma,
+        Vendor::Netlify,
+        Vendor::Vercel,
+        Vendor::Github,
+        Vendor::Cloudflare,
     ];
 
     /// The vendors whose chat models a variant can run on.
     pub const MODEL_VENDORS: [Vendor; 3] = [Vendor::Openai, Vendor::Anthropic, Vendor::Gemini];
+
+    /// The services a page is published to with the user's own token.
+    pub const PUBLISHING: [Vendor; 4] = [
+        Vendor::Netlify,
+        Vendor::Vercel,
+        Vendor::Github,
+        Vendor::Cloudflare,
+    ];
 
     /// The name on disk, in the keychain, in settings and over IPC.
     pub const fn as_str(self) -> &'static str {
@@ -41,6 +59,10 @@ impl Vendor {
             Self::Gemini => "gemini",
             Self::Replicate => "replicate",
             Self::Figma => "figma",
+            Self::Netlify => "netlify",
+            Self::Vercel => "vercel",
+            Self::Github => "github",
+            Self::Cloudflare => "cloudflare",
         }
     }
 
@@ -48,7 +70,7 @@ impl Vendor {
     pub const fn aliases(self) -> &'static [&'static str] {
         match self {
             Self::Gemini => &["google"],
-            Self::Openai | Self::Anthropic | Self::Replicate | Self::Figma => &[],
+            _ => &[],
         }
     }
 
@@ -66,12 +88,24 @@ impl Vendor {
             Self::Gemini => "Google Gemini",
             Self::Replicate => "Replicate",
             Self::Figma => "Figma",
+            Self::Netlify => "Netlify",
+            Self::Vercel => "Vercel",
+            Self::Github => "GitHub",
+            Self::Cloudflare => "Cloudflare",
         }
     }
 
     /// Whether its chat models can run a variant.
     pub const fn serves_models(self) -> bool {
-        !matches!(self, Self::Replicate | Self::Figma)
+        matches!(self, Self::Openai | Self::Anthropic | Self::Gemini)
+    }
+
+    /// Whether it is a service pages are published to.
+    pub const fn publishes(self) -> bool {
+        matches!(
+            self,
+            Self::Netlify | Self::Vercel | Self::Github | Self::Cloudflare
+        )
     }
 
     /// Where its API lives when the settings name no other base URL.
@@ -82,6 +116,10 @@ impl Vendor {
             Self::Gemini => "https://generativelanguage.googleapis.com/v1beta",
             Self::Replicate => "https://api.replicate.com",
             Self::Figma => "https://api.figma.com",
+            Self::Netlify => "https://api.netlify.com/api/v1",
+            Self::Vercel => "https://api.vercel.com",
+            Self::Github => "https://api.github.com",
+            Self::Cloudflare => "https://api.cloudflare.com/client/v4",
         }
     }
 
@@ -96,6 +134,11 @@ impl Vendor {
             Self::Replicate => &["REPLICATE_API_KEY", "REPLICATE_API_TOKEN"],
             // A Figma personal access token; Figma's own examples call it FIGMA_TOKEN.
             Self::Figma => &["FIGMA_API_KEY", "FIGMA_TOKEN"],
+            // Each service's own CLI reads these (netlify-cli, vercel, gh, wrangler).
+            Self::Netlify => &["NETLIFY_AUTH_TOKEN"],
+            Self::Vercel => &["VERCEL_TOKEN"],
+            Self::Github => &["GITHUB_TOKEN", "GH_TOKEN"],
+            Self::Cloudflare => &["CLOUDFLARE_API_TOKEN"],
         }
     }
 
@@ -107,6 +150,10 @@ impl Vendor {
             Self::Gemini => "GEMINI_BASE_URL",
             Self::Replicate => "REPLICATE_BASE_URL",
             Self::Figma => "FIGMA_BASE_URL",
+            Self::Netlify => "NETLIFY_BASE_URL",
+            Self::Vercel => "VERCEL_BASE_URL",
+            Self::Github => "GITHUB_BASE_URL",
+            Self::Cloudflare => "CLOUDFLARE_BASE_URL",
         }
     }
 
@@ -147,6 +194,8 @@ pub struct VendorInfo {
     /// Its models need its key (custom providers may need none).
     pub needs_key: bool,
     pub serves_models: bool,
+    /// A service pages are published to (its token lives under Settings → Publishing).
+    pub publishes: bool,
     pub default_base_url: &'static str,
 }
 
@@ -157,6 +206,7 @@ impl VendorInfo {
             label: vendor.label(),
             needs_key: true,
             serves_models: vendor.serves_models(),
+            publishes: vendor.publishes(),
             default_base_url: vendor.default_base_url(),
         }
     }

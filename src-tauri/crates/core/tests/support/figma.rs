@@ -92,7 +92,7 @@ impl FigmaMock {
     /// A client for the mock: the API at the mock's base URL, images allowed from the image
     /// mock only (by address, as the safe fetcher's test exception).
     pub fn client(&self, token: &str) -> FigmaClient {
-        self.client_allowing(token, &["127.0.0.1"])
+        self.client_allowing(token, &[&self.images_addr().to_string()])
     }
 
     /// A client for the mock whose image hosts are `hosts` only; the image mock stays reachable

@@ -18,12 +18,16 @@ pub async fn media_tools(
     extract_assets: bool,
     keys: &mut Keys<'_>,
 ) -> Result<MediaTools, ResolveError> {
+    let url = |v| base_urls.get(v).map(String::as_str);
     let gemini = if extract_assets {
-        keys.get(Vendor::Gemini.as_str()).await?
+        keys.get(Vendor::Gemini.as_str(), url(Vendor::Gemini))
+            .await?
     } else {
         None
     };
-    let replicate = keys.get(Vendor::Replicate.as_str()).await?;
+    let replicate = keys
+        .get(Vendor::Replicate.as_str(), url(Vendor::Replicate))
+        .await?;
     let mut media = MediaTools::new(renderer, gemini, replicate);
     if let Some(url) = base_urls.get(Vendor::Gemini) {
         media.gemini.base_url.clone_from(url);

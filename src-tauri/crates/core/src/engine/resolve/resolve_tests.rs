@@ -26,7 +26,11 @@ impl FakeKeys {
 }
 
 impl KeySource for FakeKeys {
-    fn key<'a>(&'a self, provider: &'a str) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
+    fn key<'a>(
+        &'a self,
+        provider: &'a str,
+        _base_url: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
         if let Ok(mut asked) = self.asked.lock() {
             asked.push(provider.to_owned());
         }

@@ -104,7 +104,7 @@ impl ModelSlots {
         let mut with_keys = Vec::new();
         if self.any_automatic() {
             for vendor in Vendor::MODEL_VENDORS.map(Vendor::as_str) {
-                if keys.get(vendor).await?.is_some() {
+                if keys.get(vendor, None).await?.is_some() {
                     with_keys.push(vendor);
                 }
             }

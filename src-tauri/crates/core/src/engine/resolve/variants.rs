@@ -93,7 +93,7 @@ async fn session_for(
 ) -> Result<SessionConfig, ResolveError> {
     let mut session = SessionConfig::new(model);
     providers.configure(&mut session);
+    session.api_key = keys.get(provider.name(), base_url.as_deref()).await?;
     session.base_url = base_url;
-    session.api_key = keys.get(provider.name()).await?;
     Ok(session)
 }

@@ -85,6 +85,16 @@ pub async fn gather(files: Vec<(String, Vec<u8>)>, sources: &Sources<'_>) -> Bun
             }
             let new_path = match locate(&doc, &reference) {
                 Target::Ignore => None,
+                Target::Hidden => {
+                    if sources.import.is_some() {
+                        skip(&mut bundle, &reference, admit::HIDDEN);
+                    } else {
+                        bundle.warnings.push(format!(
+                            "{doc} references {reference}, a hidden file, which is never copied"
+                        ));
+                    }
+                    None
+                }
                 Target::Local(path) => {
                     let present = match &sources.import {
                         Some(limits) => import_local(
@@ -238,15 +248,20 @@ fn import_local(
             true
         }
         Err(reason) => {
-            let skipped = SkippedFile {
-                reference: reference.trim().to_owned(),
-                reason,
-            };
-            if !bundle.summary.skipped.contains(&skipped) {
-                bundle.summary.skipped.push(skipped);
-            }
+            skip(bundle, reference, &reason);
             false
         }
+    }
+}
+
+/// `reference` reported as left out, once.
+fn skip(bundle: &mut Bundle, reference: &str, reason: &str) {
+    let skipped = SkippedFile {
+        reference: reference.trim().to_owned(),
+        reason: reason.to_owned(),
+    };
+    if !bundle.summary.skipped.contains(&skipped) {
+        bundle.summary.skipped.push(skipped);
     }
 }
 

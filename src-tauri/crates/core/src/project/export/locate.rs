@@ -16,6 +16,8 @@ pub enum Target {
         bytes: Vec<u8>,
     },
     Remote(String),
+    /// A file of the folder that is hidden (`.env`, `.ssh/id_rsa`): never part of a page.
+    Hidden,
     Ignore,
 }
 
@@ -40,6 +42,7 @@ pub fn locate(doc: &str, reference: &str) -> Target {
             let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
             match super::super::paths::normalize(&decoded) {
                 Ok(p) => Target::Local(p),
+                Err(_) if super::admit::is_hidden(&decoded) => Target::Hidden,
                 Err(_) => Target::Ignore,
             }
         }

@@ -4,6 +4,7 @@
 mod admit;
 mod bundle;
 mod locate;
+mod page;
 #[doc(hidden)]
 pub mod refs;
 mod write;
@@ -11,6 +12,7 @@ mod write;
 pub use admit::{ImportLimits, ImportSummary, SkippedFile};
 pub use bundle::RemoteLimits;
 pub(crate) use bundle::{gather, Sources};
+pub use page::page_files;
 
 use super::error::Result;
 use super::handle::Project;

@@ -60,7 +60,8 @@ const OFFLINE_FLAGS: &[&str] = &[
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
-/// How the browser is started: flags, profile, timeouts, and an environment without secrets.
+/// How the browser is started: flags, profile, timeouts, and only the environment a helper
+/// keeps (`child_env`).
 fn browser_config(
     executable: &Path,
     profile: &Path,
@@ -76,7 +77,7 @@ fn browser_config(
         .launch_timeout(Duration::from_secs(30))
         .request_timeout(command_timeout)
         .args(FLAGS.iter().copied())
-        .envs(super::env::blanked_secrets(std::env::vars_os()));
+        .envs(crate::child_env::blanked(std::env::vars_os()));
     if offline {
         builder = builder.args(OFFLINE_FLAGS.iter().copied());
     }
@@ -164,6 +165,7 @@ mod tests {
     fn the_browser_is_started_with_the_apps_secrets_blanked() {
         // This test binary's own environment: set once, read by the config below.
         std::env::set_var("S2C_LAUNCH_PROBE_API_KEY", "sk-probe-launch");
+        std::env::set_var("S2C_LAUNCH_PROBE_PLAIN", "https://user:pass@db.example/x");
         let config = browser_config(
             Path::new("/usr/bin/chromium"),
             Path::new("/tmp/profile"),
@@ -177,5 +179,11 @@ mod tests {
             envs.get("S2C_LAUNCH_PROBE_API_KEY").map(String::as_str),
             Some("")
         );
+        // Not by its name: anything off the allowlist is blanked, and what it keeps is kept.
+        assert_eq!(
+            envs.get("S2C_LAUNCH_PROBE_PLAIN").map(String::as_str),
+            Some("")
+        );
+        assert_eq!(envs.get("PATH"), None, "PATH is the browser's own");
     }
 }

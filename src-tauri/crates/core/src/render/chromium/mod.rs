@@ -10,7 +10,6 @@
 
 mod capture;
 mod capture_url;
-mod env;
 mod intercept;
 mod launch;
 mod renderer;

@@ -1,5 +1,6 @@
 use super::*;
 use reqwest::header::{HeaderName, HeaderValue};
+use std::time::Duration;
 
 fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
     let mut map = HeaderMap::new();
@@ -63,4 +64,44 @@ fn backoff_grows_exponentially_with_bounded_jitter() {
         }
     }
     assert!(backoff(1000) <= Duration::from_secs(20), "capped");
+}
+
+#[test]
+fn the_policy_retries_what_may_pass_and_reports_long_waits() {
+    let policy = RetryPolicy {
+        max_retries: 2,
+        max_wait: Duration::from_secs(20),
+    };
+    let short = Some(Duration::from_secs(3));
+    let long = Some(Duration::from_secs(60));
+    assert_eq!(
+        policy.after_status(1, 429, short),
+        short,
+        "a short asked wait is waited"
+    );
+    assert_eq!(
+        policy.after_status(1, 429, long),
+        None,
+        "a long one is reported"
+    );
+    assert!(
+        policy.after_status(1, 429, None).is_some(),
+        "no wait given: backoff"
+    );
+    assert!(
+        policy.after_status(2, 503, None).is_some(),
+        "a 5xx is retried"
+    );
+    assert_eq!(
+        policy.after_status(3, 503, None),
+        None,
+        "until the retries run out"
+    );
+    for status in [400, 401, 403, 404, 409, 413, 422] {
+        assert_eq!(
+            policy.after_status(1, status, None),
+            None,
+            "{status} is final"
+        );
+    }
 }

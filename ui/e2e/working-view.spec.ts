@@ -1,0 +1,121 @@
+// A working view that fits (issue 31, point 10): at 900 × 600 nothing collides and the side
+// panels make room; the code sits beside the preview and packed CSS is laid out for reading;
+// Ctrl+S without a change makes no version; Restore and Retry are labelled buttons.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { firstVersion, variantInfo } from "./fixtures";
+import { ipcCalls } from "./mockIpc";
+import { openScoredProject, v1 } from "./projectFixture";
+
+const ART = "e2e/artifacts";
+
+/** Every pair of the visible children of `row` that overlap (by more than a pixel). */
+async function collisions(row: Locator): Promise<string[]> {
+  return row.evaluate((el) => {
+    const items = [...el.querySelectorAll<HTMLElement>("button, [role=tablist], [data-testid=preview-size]")].filter((b) => b.offsetParent !== null && !b.closest("[role=menu]"));
+    const boxes = items.map((b) => ({ name: (b.getAttribute("aria-label") ?? b.textContent).trim().slice(0, 30), r: b.getBoundingClientRect() }));
+    const found: string[] = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i];
+        const b = boxes[j];
+        if (!a || !b) continue;
+        if (a.r.width === 0 || b.r.width === 0) continue;
+        const contains = items[i]?.contains(items[j] ?? null) || items[j]?.contains(items[i] ?? null);
+        const overlap = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left) > 1 && Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top) > 1;
+        if (overlap && !contains) found.push(`${a.name} × ${b.name}`);
+      }
+    }
+    return found;
+  });
+}
+
+async function noneCut(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els.filter((e) => e instanceof HTMLElement && e.offsetParent !== null && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth)).map((e) => e.textContent.trim().slice(0, 40)),
+  );
+}
+
+test("at 900 × 600 the panels make room and nothing collides", async ({ page }) => {
+  const two = { ...v1, variants: [...v1.variants, variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", ["index.html"])] };
+  await openScoredProject(page, { project_versions: { current_version: 1, versions: [two] } }, { width: 900, height: 600 });
+  // Narrow: both side panels start closed; the preview has the room.
+  await expect(page.getByRole("navigation", { name: "History" })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: "Activity" })).toHaveCount(0);
+  const preview = await page.getByTestId("desktop-preview").boundingBox();
+  expect(preview?.width).toBeGreaterThan(800);
+  expect(preview?.height).toBeGreaterThan(300);
+  // Short: the cards keep to one line.
+  expect((await page.getByTestId("variant-card-0").boundingBox())?.height ?? 999).toBeLessThan(90);
+  await expect.poll(() => collisions(page.getByRole("region", { name: "Selected variant" }).locator("> div").first())).toEqual([]);
+  await expect.poll(() => collisions(page.locator("header").first())).toEqual([]);
+  expect(await noneCut(page, "header button, section[aria-label='Selected variant'] button")).toEqual([]);
+  await page.screenshot({ path: `${ART}/working-900.png` });
+
+  // One side panel at a time: opening the history closes the activity and the other way round.
+  await page.getByRole("button", { name: "Show the history" }).click();
+  await expect(page.getByRole("navigation", { name: "History" })).toBeVisible();
+  await page.getByRole("button", { name: "Show the activity" }).click();
+  await expect(page.getByRole("complementary", { name: "Activity" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "History" })).toHaveCount(0);
+  await expect.poll(() => collisions(page.getByRole("region", { name: "Selected variant" }).locator("> div").first())).toEqual([]);
+  await page.getByRole("button", { name: "Hide the side panel" }).click();
+  await expect(page.getByRole("complementary", { name: "Activity" })).toHaveCount(0);
+
+  // The fidelity panel in a narrow window: the history makes way.
+  await page.getByRole("button", { name: "Show the history" }).click();
+  await page.getByTestId("fidelity-score").click();
+  await expect(page.getByTestId("fidelity-panel")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "History" })).toHaveCount(0);
+  await expect.poll(() => collisions(page.getByRole("region", { name: "Selected variant" }).locator("> div").first())).toEqual([]);
+  await page.screenshot({ path: `${ART}/working-900-fidelity.png` });
+});
+
+test("wide, the panels are where the designer left them", async ({ page }) => {
+  await openScoredProject(page);
+  await expect(page.getByRole("navigation", { name: "History" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Activity" })).toBeVisible();
+  await page.getByRole("button", { name: "Hide the history" }).click();
+  await page.reload();
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByTestId("fidelity-score")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "History" })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: "Activity" })).toBeVisible();
+});
+
+test("the code sits beside the preview, packed CSS is laid out, and Ctrl+S without a change saves nothing", async ({ page }) => {
+  await openScoredProject(page);
+  await page.getByRole("button", { name: "Code beside" }).click();
+  const beside = page.getByTestId("code-beside");
+  await expect(beside).toBeVisible();
+  await expect(page.getByTestId("desktop-preview")).toBeVisible();
+  const [p, c] = await Promise.all([page.getByTestId("desktop-preview").boundingBox(), beside.boundingBox()]);
+  expect(p && c && p.x + p.width <= c.x + 1).toBe(true);
+  await expect(beside.getByTestId("css-formatted")).toHaveText("CSS laid out for reading");
+  await expect(beside.locator(".cm-content")).toContainText("  .hero {");
+  await expect(beside.locator(".cm-line").filter({ hasText: /^\s+padding:40px 48px$/ })).toHaveCount(1);
+  await page.screenshot({ path: `${ART}/code-beside.png` });
+
+  await beside.locator(".cm-content").click();
+  await page.keyboard.press("Control+s");
+  await expect(page.getByText("No changes to save")).toBeVisible();
+  expect((await ipcCalls(page)).some((c) => c.cmd === "project_save_file")).toBe(false);
+  // It stays beside the preview next time.
+  await page.reload();
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByTestId("code-beside")).toBeVisible();
+});
+
+test("Restore and Retry are labelled buttons", async ({ page }) => {
+  const v2 = { ...firstVersion([], [variantInfo(21, 2, 0, "gpt-5", "openai", "complete", ["index.html"])]), id: 2, parent_id: 1, kind: "manual_save", prompt: "Saved index.html", selected_variant: 21 };
+  await openScoredProject(page, { project_versions: { current_version: 2, versions: [v1, v2] }, project_restore: { ...v1, id: 3, kind: "restore", parent_id: 2 } });
+  const rows = page.getByTestId("history-row");
+  await expect(rows).toHaveCount(2);
+  // The version on screen shows its actions as words; v1 is not the working copy: Restore.
+  await rows.filter({ hasText: "v1" }).getByRole("button", { name: /v1/ }).first().click();
+  const restore = page.getByRole("button", { name: "Restore v1" });
+  await expect(restore).toBeVisible();
+  await expect(restore).toHaveText("Restore");
+  await expect(page.getByRole("button", { name: "Retry v1" })).toHaveText("Retry");
+  await restore.click();
+  await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "project_restore")?.args).toEqual({ projectId: "p1", versionId: 1, variantId: null });
+});
