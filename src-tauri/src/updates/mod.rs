@@ -99,11 +99,15 @@ impl Updates {
     }
 }
 
-/// Add the updater plugin in builds that update themselves.
+/// Add the updater plugin in builds that update themselves. The app's own commands drive it and
+/// no capability grants its commands; wrapped all the same, like every plugin
+/// (`crate::ipc_origin`), so a preview could not reach it even if one did.
 pub fn with_plugin<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     #[cfg(feature = "updater")]
     {
-        builder.plugin(tauri_plugin_updater::Builder::new().build())
+        builder.plugin(crate::ipc_origin::OwnPageOnly(
+            tauri_plugin_updater::Builder::new().build(),
+        ))
     }
     #[cfg(not(feature = "updater"))]
     {
