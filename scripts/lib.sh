@@ -18,8 +18,9 @@ APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
 # window, Debian's Chromium for UI tests and preview screenshots, a private Secret Service for the
 # keychain, git to check the repositories the app exports.
 APT_TEST=(xvfb xauth x11-apps xdotool webkit2gtk-driver chromium dbus-daemon dbus-bin gnome-keyring git)
-# More for bundles.
-APT_BUNDLE=(rpm)
+# More for bundles: rpm to build the .rpm, help2man for the CLI's man page, and the checkers the
+# installed-package tests run (lintian, rpmlint, desktop-file-validate, appstreamcli).
+APT_BUNDLE=(rpm rpm2cpio cpio gnupg help2man lintian rpmlint desktop-file-utils appstream)
 
 require_command() { # name, what to do if missing
   command -v "$1" >/dev/null 2>&1 || die "$1 is not installed: $2"

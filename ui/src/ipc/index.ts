@@ -30,6 +30,7 @@ export type {
   StoredEvent,
   StoredScore,
   Theme,
+  UpdateChannel,
   UiImage,
   UiLogLevel,
   Unresolved,

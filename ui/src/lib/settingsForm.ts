@@ -11,6 +11,7 @@ import {
   type Settings,
   type Stack,
   type Theme,
+  type UpdateChannel,
   type Vendor,
 } from "../ipc";
 
@@ -71,9 +72,16 @@ export interface Draft {
   designSystems: DesignSystem[];
   /** One `model -> fallback` per line (a model id or a vendor name on the left). */
   fallbacks: string;
+  checkUpdates: boolean;
+  updateChannel: UpdateChannel;
   /** Cloudflare's account for Pages projects; "" for the only one the token reaches. */
   cloudflareAccountId: string;
 }
+
+export const UPDATE_CHANNELS: { id: UpdateChannel; label: string; hint: string }[] = [
+  { id: "stable", label: "Stable", hint: "Releases, when they are published." },
+  { id: "nightly", label: "Nightly", hint: "Built every night from the newest code: new things first, rough edges too." },
+];
 
 /** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
 export type FieldErrors = Record<string, string>;
@@ -102,6 +110,8 @@ export function toDraft(s: Settings): Draft {
     fallbacks: Object.entries(s.fallback_models ?? {})
       .map(([from, to]) => `${from} -> ${to}`)
       .join("\n"),
+    checkUpdates: s.updates.check_automatically,
+    updateChannel: s.updates.channel,
     cloudflareAccountId: s.publishing?.cloudflare_account_id ?? "",
   };
 }
@@ -224,6 +234,7 @@ export function fromDraft(d: Draft): SettingsInput {
     theme: d.theme,
     design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
     fallback_models: fallbackMap(d.fallbacks),
+    updates: { check_automatically: d.checkUpdates, channel: d.updateChannel },
     // Left out when empty, as the core writes it: a missing value is the default.
     ...(d.cloudflareAccountId.trim() ? { publishing: { cloudflare_account_id: d.cloudflareAccountId.trim() } } : {}),
   };

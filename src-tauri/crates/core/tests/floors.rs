@@ -19,6 +19,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("providers", &["redact", "safe_fetch", "vocab"]),
     ("prompts", &["visual_edit", "vocab"]),
     ("visual_edit", &[]),
+    ("updates", &["app_info"]),
     (
         "render",
         &["app_info", "child_env", "prompts", "visual_edit", "vocab"],
@@ -40,7 +41,14 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "settings",
-        &["atomic_file", "prompts", "providers", "secrets", "vocab"],
+        &[
+            "atomic_file",
+            "prompts",
+            "providers",
+            "secrets",
+            "updates",
+            "vocab",
+        ],
     ),
     (
         "project",
@@ -106,6 +114,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("projects", &["generation", "state"]),
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
+    ("updates", &["state"]),
     ("publish", &["state"]),
 ];
 
