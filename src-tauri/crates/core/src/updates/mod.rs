@@ -7,7 +7,7 @@ mod install;
 mod types;
 
 pub use channel::{feed_urls, UpdateChannel, CHANNEL_PLACEHOLDER};
-pub use types::{InstallOutcome, UpdateInfo, UpdateProgress, UpdateStatus};
 pub use install::{
     install_package, plan_install, InstallError, InstallPlan, PackageKind, Privileges,
 };
+pub use types::{InstallOutcome, UpdateInfo, UpdateProgress, UpdateStatus};
