@@ -2,7 +2,6 @@
 //! streams its events to the UI over an ipc Channel; the variants' files are served live by the
 //! preview scheme and stored with the version when the generation ends.
 
-pub(crate) mod after_save;
 pub mod commands;
 mod finish;
 mod models;
@@ -14,9 +13,9 @@ mod sink;
 pub mod thumbnail;
 
 use s2c_core::engine::GenerationCanceller;
-use s2c_core::project::ProjectService;
+use s2c_core::project::{ProjectService, VersionInfo};
 use s2c_core::render::Renderer;
-use s2c_core::versions::{AfterEffects, VersionEvent};
+use s2c_core::versions::{AfterEffects, Change, VersionEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -76,6 +75,20 @@ impl Generations {
                 VersionEvent::ThumbnailReady(t) => thumbnail(t.into()),
             }),
         )
+    }
+
+    /// A version no generation made (a hand edit, visual edits, a restore, outside edits
+    /// kept): the core makes it, then pictures and scores it in the background on the shared
+    /// browser (`versions::AfterEffects::make`).
+    pub(crate) async fn make_version(
+        &self,
+        state: &crate::state::AppState,
+        project_id: &str,
+        change: Change,
+    ) -> Result<VersionInfo, crate::IpcError> {
+        let renderer = self.renderer(state.settings.get().chromium_path.as_deref());
+        let after = self.after_effects(state.projects.clone());
+        Ok(after.make(project_id, change, renderer).await?)
     }
 
     fn next_id(&self) -> u32 {

@@ -7,10 +7,11 @@ use s2c_core::project::export::{
     export_version, ExportFormat, ExportOptions, ExportReport, ImportSummary, RemoteLimits,
 };
 use s2c_core::project::{
-    classify_input, FileChange, FileContent, InputInfo, InputKind, ProjectInfo, ProjectService,
-    RecentProject, StoredEvent, VariantId, VersionId, VersionInfo, VersionTree, MAX_VIDEO_BYTES,
+    classify_input, FileContent, InputInfo, InputKind, ProjectInfo, ProjectService, RecentProject,
+    StoredEvent, VariantId, VersionId, VersionInfo, VersionTree, MAX_VIDEO_BYTES,
 };
 use s2c_core::safe_fetch::{FetchLimits, SafeFetcher};
+use s2c_core::versions::Change;
 use s2c_core::ErrorCode;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -127,20 +128,14 @@ pub async fn project_save_file(
     path: String,
     content: String,
 ) -> Result<VersionInfo, IpcError> {
-    let service = state.projects.clone();
-    let (project, saved) = blocking(move || {
-        let change = FileChange {
-            path,
-            content: Some(content.into_bytes()),
-        };
-        let project = service.get(&project_id)?;
-        let saved = project.save_files(base_version_id, variant_id, &[change])?;
-        Ok::<_, IpcError>((project, saved))
-    })
-    .await?;
-    // The saved version is the working copy now: picture and score it, in the background.
-    crate::generation::after_save::picture_and_score(&state, &generations, project, saved.clone());
-    Ok(saved)
+    // The saved version is the working copy now, pictured and scored in the background.
+    let change = Change::SaveFile {
+        base: base_version_id,
+        variant: variant_id,
+        path,
+        content,
+    };
+    generations.make_version(&state, &project_id, change).await
 }
 
 /// A version and what its selected variant looks like, as a `data:` URL.
@@ -178,20 +173,11 @@ pub async fn project_restore(
     version_id: VersionId,
     variant_id: Option<VariantId>,
 ) -> Result<VersionInfo, IpcError> {
-    let service = state.projects.clone();
-    let (project, restored) = blocking(move || {
-        let project = service.get(&project_id)?;
-        let restored = project.restore(version_id, variant_id)?;
-        Ok::<_, IpcError>((project, restored))
-    })
-    .await?;
-    crate::generation::after_save::picture_and_score(
-        &state,
-        &generations,
-        project,
-        restored.clone(),
-    );
-    Ok(restored)
+    let change = Change::Restore {
+        version: version_id,
+        variant: variant_id,
+    };
+    generations.make_version(&state, &project_id, change).await
 }
 
 /// Choose the variant that stands for a version.
@@ -231,15 +217,9 @@ pub async fn project_accept_external_changes(
     generations: State<'_, Generations>,
     project_id: String,
 ) -> Result<VersionInfo, IpcError> {
-    let service = state.projects.clone();
-    let (project, kept) = blocking(move || {
-        let project = service.get(&project_id)?;
-        let kept = project.accept_external_changes()?;
-        Ok::<_, IpcError>((project, kept))
-    })
-    .await?;
-    crate::generation::after_save::picture_and_score(&state, &generations, project, kept.clone());
-    Ok(kept)
+    generations
+        .make_version(&state, &project_id, Change::KeepOutsideEdits)
+        .await
 }
 
 /// Put the working files back to the current version.

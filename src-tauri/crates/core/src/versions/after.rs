@@ -32,7 +32,7 @@ pub enum VersionEvent {
 /// Each method is the whole background job for one version: a front end spawns it.
 #[derive(Clone)]
 pub struct AfterEffects {
-    service: Arc<ProjectService>,
+    pub(super) service: Arc<ProjectService>,
     announce: Arc<dyn Fn(VersionEvent) + Send + Sync>,
 }
 
@@ -47,7 +47,7 @@ impl AfterEffects {
     /// A version no generation made (a hand edit in the code, a visual edit, a restore, an
     /// outside edit kept) became the working copy: picture it and, when its lineage was made
     /// from a screenshot, score it against that screenshot, as a generation's page is.
-    pub async fn version_made(
+    pub(super) async fn version_made(
         self,
         project: Project,
         version: VersionInfo,

@@ -13,6 +13,9 @@ pub enum VersionError {
     Project(#[from] ProjectError),
     #[error(transparent)]
     Edit(#[from] VisualEditError),
+    /// The background task making the version stopped before it could say how it went.
+    #[error("the version could not be made: {0}")]
+    Stopped(String),
 }
 
 impl VersionError {
@@ -21,6 +24,7 @@ impl VersionError {
             Self::Invalid(_) => ErrorCode::InvalidInput,
             Self::Project(e) => e.code(),
             Self::Edit(e) => e.code(),
+            Self::Stopped(_) => ErrorCode::Internal,
         }
     }
 }

@@ -21,7 +21,7 @@ pub struct FileVisualEdits {
 
 /// Writes a batch of visual edits on top of `base` as one new version, made current. A file
 /// changed since its preview was shown is refused (`conflict`), with nothing written.
-pub fn save_visual_edits(
+pub(super) fn save_visual_edits(
     project: &Project,
     base: VersionId,
     variant: Option<VariantId>,
