@@ -2,7 +2,7 @@
 //! the inputs read back from the project (once, with what the version records), then each
 //! variant's model, key, base URL and fallback and the media tools, resolved by the core.
 
-use super::request::{GenerateRequest, GenerateSource};
+use super::request::{GenerateRequest, GenerateSource, ScreenshotGroup};
 use super::Generations;
 use crate::state::AppState;
 use crate::IpcError;
@@ -13,6 +13,7 @@ use s2c_core::engine::resolve::{
 use s2c_core::engine::{LoopLimits, ModelNeeds, PlanSource};
 use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
 use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
+use s2c_core::responsive::{image_width, infer_width, validate_groups, WidthGroup, WidthShot};
 use s2c_core::settings::Settings;
 use s2c_core::tools::MediaTools;
 use s2c_core::vocab::ImageAttachment;
@@ -68,7 +69,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         scorable: false,
     };
     match &request.source {
-        GenerateSource::Screenshots { input_ids } => {
+        GenerateSource::Screenshots { input_ids, groups } => {
             if input_ids.is_empty() || input_ids.len() > s2c_core::prompts::MAX_SCREENSHOTS {
                 return Err(invalid(format!(
                     "give 1 to {} screenshots",
@@ -79,12 +80,13 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .iter()
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
+            let groups = width_groups(input_ids, &shots, groups)?;
             Ok(Source {
                 inputs: input_ids.clone(),
                 first_screenshot: input_ids.first().copied(),
                 scorable: input_ids.len() == 1,
                 ..create(
-                    CreateInput::Screenshots(shots),
+                    CreateInput::Screenshots { shots, groups },
                     ModelNeeds {
                         vision: true,
                         video: false,
@@ -238,6 +240,46 @@ fn image_input(project: &Project, id: u32) -> Result<ImageAttachment, IpcError> 
         }),
         InputKind::Video(_) => Err(invalid("a video cannot be used as a screenshot")),
     }
+}
+
+/// The request's groups of widths as the core takes them: each member by its place among the
+/// screenshots, with its width read from the image.
+fn width_groups(
+    input_ids: &[InputId],
+    shots: &[ImageAttachment],
+    groups: &[ScreenshotGroup],
+) -> Result<Vec<WidthGroup>, IpcError> {
+    let mut out = Vec::with_capacity(groups.len());
+    for group in groups {
+        let mut members = Vec::with_capacity(group.members.len());
+        for member in &group.members {
+            let index = input_ids
+                .iter()
+                .position(|id| *id == member.input_id)
+                .ok_or_else(|| {
+                    invalid("a group of widths names a screenshot that is not being used")
+                })?;
+            let pixels = image_width(&shots[index].data)
+                .ok_or_else(|| invalid("a screenshot in a group of widths cannot be read"))?;
+            members.push(WidthShot {
+                index: u32::try_from(index).unwrap_or(u32::MAX),
+                width: infer_width(pixels, member.dpr),
+            });
+        }
+        let label = members
+            .iter()
+            .map(|m| m.width.label())
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push(WidthGroup::new(members).ok_or_else(|| {
+            invalid(format!(
+                "a group of widths needs two or more screenshots at different breakpoints \
+                 (mobile, tablet, desktop); this one has {label}"
+            ))
+        })?);
+    }
+    validate_groups(&out, shots.len()).map_err(invalid)?;
+    Ok(out)
 }
 
 /// The design tokens a Figma import stored as JSON.

@@ -330,6 +330,15 @@ export type BlockCounts = {
 	matched: number,
 };
 
+/**  The three layouts a responsive page is designed for, named as designers name them. */
+export type Breakpoint = 
+/**  Under 640 CSS px (Tailwind's `sm`). */
+"mobile" | 
+/**  640 to 1023 CSS px. */
+"tablet" | 
+/**  1024 CSS px and wider (Tailwind's `lg`). */
+"desktop";
+
 export type Capabilities = Capabilities_Serialize | Capabilities_Deserialize;
 
 export type Capabilities_Deserialize = {
@@ -707,6 +716,12 @@ export type FidelityCheck_Deserialize = {
 	regions: FidelityRegion_Deserialize[],
 	/**  Run by the engine at the end of a round, not asked for by the model. */
 	automatic: boolean,
+	/**
+	 *  A page made from screenshots at several widths: each width's score, widest first
+	 *  (`total` is the lowest; `components` and `regions` are that width's). Empty for one
+	 *  screenshot.
+	 */
+	widths?: WidthScore[],
 };
 
 /**  One fidelity check of a variant's page. */
@@ -723,6 +738,12 @@ export type FidelityCheck_Serialize = {
 	regions: FidelityRegion_Serialize[],
 	/**  Run by the engine at the end of a round, not asked for by the model. */
 	automatic: boolean,
+	/**
+	 *  A page made from screenshots at several widths: each width's score, widest first
+	 *  (`total` is the lowest; `components` and `regions` are that width's). Empty for one
+	 *  screenshot.
+	 */
+	widths: WidthScore[],
 };
 
 export type FidelityComponents = FidelityComponents_Serialize | FidelityComponents_Deserialize;
@@ -1038,8 +1059,11 @@ export type GenerateRequest_Serialize = {
 export type GenerateSource = GenerateSource_Serialize | GenerateSource_Deserialize;
 
 export type GenerateSource_Deserialize = 
-/**  One to five screenshots, added to the project with `project_add_input`. */
-{ kind: "screenshots"; input_ids: number[] } | 
+/**
+ *  One to five screenshots, added to the project with `project_add_input`; `groups` are
+ *  those that are one page at several widths (as the tray shows them).
+ */
+{ kind: "screenshots"; input_ids: number[]; groups?: ScreenshotGroup_Deserialize[] } | 
 /**  One screen recording (Gemini models only). */
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
@@ -1054,8 +1078,11 @@ export type GenerateSource_Deserialize =
 { kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection | null; reference_input_ids?: number[] };
 
 export type GenerateSource_Serialize = 
-/**  One to five screenshots, added to the project with `project_add_input`. */
-{ kind: "screenshots"; input_ids: number[] } | 
+/**
+ *  One to five screenshots, added to the project with `project_add_input`; `groups` are
+ *  those that are one page at several widths (as the tray shows them).
+ */
+{ kind: "screenshots"; input_ids: number[]; groups: ScreenshotGroup_Serialize[] } | 
 /**  One screen recording (Gemini models only). */
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
@@ -1113,6 +1140,26 @@ export type GitExport = {
 	path: string,
 	commits: number,
 	branches: GitBranch[],
+};
+
+export type GroupMember = GroupMember_Serialize | GroupMember_Deserialize;
+
+export type GroupMember_Deserialize = {
+	input_id: number,
+	/**
+	 *  Device pixels per CSS pixel it was taken at, when the user or its source says so;
+	 *  otherwise inferred from its width (1170 px: a 390 px phone at 3×).
+	 */
+	dpr?: number | null,
+};
+
+export type GroupMember_Serialize = {
+	input_id: number,
+	/**
+	 *  Device pixels per CSS pixel it was taken at, when the user or its source says so;
+	 *  otherwise inferred from its width (1170 px: a 390 px phone at 3×).
+	 */
+	dpr: number | null,
 };
 
 export type ImageOperation = "edit" | "remove_background";
@@ -1484,6 +1531,42 @@ export type ScoreImages_Serialize = {
 	render: string | null,
 	/**  Screenshot | render | differences, at the comparison size. */
 	diff: string | null,
+};
+
+/**
+ *  Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+ *  at its own breakpoint (mobile, tablet, desktop).
+ */
+export type ScreenshotGroup = ScreenshotGroup_Serialize | ScreenshotGroup_Deserialize;
+
+/**
+ *  Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+ *  at its own breakpoint (mobile, tablet, desktop).
+ */
+export type ScreenshotGroup_Deserialize = {
+	members: GroupMember_Deserialize[],
+};
+
+/**
+ *  Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+ *  at its own breakpoint (mobile, tablet, desktop).
+ */
+export type ScreenshotGroup_Serialize = {
+	members: GroupMember_Serialize[],
+};
+
+/**  Where a screenshot sits among the widths of a page. */
+export type ScreenshotWidth = {
+	/**  The image's width in pixels. */
+	pixels: number,
+	/**  Device pixels per CSS pixel it was taken at. */
+	dpr: number,
+	/**
+	 *  The screen's width in CSS pixels (`pixels / dpr`): what the page is laid out and
+	 *  scored at.
+	 */
+	css: number,
+	breakpoint: Breakpoint,
 };
 
 /**
@@ -1991,6 +2074,12 @@ export type VisualEdit_Deserialize = {
 export type VisualEdit_Serialize = {
 	target: EditTarget_Serialize,
 	change: VisualChange,
+};
+
+/**  One width's score, as reports list it. */
+export type WidthScore = {
+	width: ScreenshotWidth,
+	total: number | null,
 };
 
 /**  A window the user can pick. */

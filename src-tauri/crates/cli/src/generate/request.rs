@@ -69,7 +69,7 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         vision: matches!(
             &source,
             PlanSource::Create {
-                input: CreateInput::Screenshots(_) | CreateInput::Figma { .. },
+                input: CreateInput::Screenshots { .. } | CreateInput::Figma { .. },
                 ..
             }
         ),
@@ -196,7 +196,7 @@ fn input_of(args: &GenerateArgs) -> Result<(PlanSource, Vec<(String, String)>), 
             .iter()
             .map(|p| read_image(p))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok((create(CreateInput::Screenshots(shots)), vec![]));
+        return Ok((create(CreateInput::screenshots(shots)), vec![]));
     }
     match &args.text {
         Some(text) => Ok((
