@@ -13,7 +13,9 @@ use s2c_core::engine::resolve::{
 use s2c_core::engine::{LoopLimits, ModelNeeds, PlanSource};
 use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
 use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
-use s2c_core::responsive::{image_width, infer_width, validate_groups, WidthGroup, WidthShot};
+use s2c_core::responsive::{
+    image_width, infer_width, validate_groups, widths_label, WidthGroup, WidthShot,
+};
 use s2c_core::settings::Settings;
 use s2c_core::tools::MediaTools;
 use s2c_core::vocab::ImageAttachment;
@@ -266,11 +268,7 @@ fn width_groups(
                 width: infer_width(pixels, member.dpr),
             });
         }
-        let label = members
-            .iter()
-            .map(|m| m.width.label())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let label = widths_label(&members);
         out.push(WidthGroup::new(members).ok_or_else(|| {
             invalid(format!(
                 "a group of widths needs two or more screenshots at different breakpoints \

@@ -185,6 +185,7 @@ fn generate_args(args: &EvalArgs, shot: &Path, model: &str, out: PathBuf) -> Gen
     GenerateArgs {
         figma: None,
         inputs: vec![shot.to_path_buf()],
+        widths: Default::default(),
         video: None,
         text: None,
         from: None,

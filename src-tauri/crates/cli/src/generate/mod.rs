@@ -6,6 +6,7 @@ mod figma;
 mod progress;
 mod providers;
 mod request;
+mod widths;
 
 pub use args::GenerateArgs;
 pub use request::variant_dir;

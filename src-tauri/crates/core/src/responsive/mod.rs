@@ -60,12 +60,19 @@ impl WidthGroup {
 
     /// "desktop 1440, mobile 390", as the tray and the prompt name the group.
     pub fn label(&self) -> String {
-        self.shots
-            .iter()
-            .map(|s| s.width.label())
-            .collect::<Vec<_>>()
-            .join(", ")
+        widths_label(&self.shots)
     }
+}
+
+/// `shots`' widths, widest first: "desktop 1440, mobile 390".
+pub fn widths_label(shots: &[WidthShot]) -> String {
+    let mut widths: Vec<&ScreenshotWidth> = shots.iter().map(|s| &s.width).collect();
+    widths.sort_by_key(|w| std::cmp::Reverse(w.css));
+    widths
+        .iter()
+        .map(|w| w.label())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Checks groups read from a request: each is a group, and each of `count` screenshots is in
