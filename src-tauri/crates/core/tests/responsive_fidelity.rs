@@ -7,19 +7,13 @@
 mod render_support;
 mod support;
 
-use s2c_core::engine::{
-    self, EventEmitter, EventKind, GenerationSpec, LoopLimits, VariantSpec, VendorSessions,
-};
+use s2c_core::engine::{self, EventEmitter, EventKind};
 use s2c_core::fidelity::{
     score_at_widths, screenshot_of, weakest, ScoreRequest, WidthReference, WidthScore,
 };
-use s2c_core::providers::Provider;
 use s2c_core::render::{FileSnapshot, PreviewSource, Renderer, RendererConfig, ScreenSize};
 use s2c_core::responsive::{infer_width, Breakpoint};
-use s2c_core::tools::{
-    AgentFileState, CheckFidelity, SharedOptions, ToolCapabilities, ToolDetail, ToolEnv,
-    ToolRegistry, ToolRuntime,
-};
+use s2c_core::tools::{CheckFidelity, ToolDetail};
 use s2c_core::vocab::paths::normalize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -157,51 +151,6 @@ async fn a_page_right_on_desktop_and_wrong_on_mobile_gets_the_low_mobile_score()
     );
 }
 
-/// One variant with the file tools and check_fidelity at both widths.
-fn spec(
-    harness: &mut Harness,
-    renderer: Arc<Renderer>,
-    refs: Vec<WidthReference>,
-) -> GenerationSpec {
-    let siblings = Arc::new(SharedOptions::new(1));
-    let mut registry = ToolRegistry::with_file_tools();
-    registry.register(Arc::new(CheckFidelity::at_widths(renderer, refs, 3)));
-    let caps = ToolCapabilities {
-        chromium_available: true,
-        has_still_image_input: true,
-        fidelity_check: true,
-        ..ToolCapabilities::default()
-    };
-    let runtime = ToolRuntime::new(
-        registry,
-        &caps,
-        ToolEnv {
-            siblings: siblings.clone(),
-            ..ToolEnv::default()
-        },
-    );
-    let dir = tempfile::tempdir().expect("temp dir");
-    let files = AgentFileState::new(dir.path());
-    harness.dirs.push(dir);
-    let mut session = harness.session(None);
-    session.tools = runtime.definitions();
-    GenerationSpec {
-        variants: vec![VariantSpec {
-            provider: Provider::OpenAi,
-            session,
-            files,
-            fallback: None,
-        }],
-        runtime: Arc::new(runtime),
-        siblings,
-        limits: LoopLimits {
-            fidelity_rounds: 2,
-            ..LoopLimits::default()
-        },
-        factory: Arc::new(VendorSessions),
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_automatic_rounds_work_on_the_weakest_width() {
     let Some(renderer) = renderer() else { return };
@@ -219,7 +168,7 @@ async fn the_automatic_rounds_work_on_the_weakest_width() {
         sse(&text_turn("Made it mobile-first.")),
     ])
     .await;
-    let spec = spec(&mut harness, renderer.clone(), refs);
+    let spec = harness.fidelity_spec(CheckFidelity::at_widths(renderer.clone(), refs, 3), 2);
     let emitter = Arc::new(EventEmitter::new(harness.sink.clone()));
     let outcome = tokio::time::timeout(
         std::time::Duration::from_secs(180),
