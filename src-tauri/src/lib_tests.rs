@@ -316,6 +316,8 @@ mod test_harness;
 
 #[path = "generation_tests.rs"]
 mod generation_tests;
+#[path = "generation_widths_tests.rs"]
+mod generation_widths_tests;
 
 #[path = "after_save_tests.rs"]
 mod after_save_tests;
