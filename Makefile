@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for developers.
-.PHONY: run test bundle bindings fmt footprint test-installed
+.PHONY: run test bundle bindings fmt footprint test-installed test-updater
 
 run: ## install what is missing and start the app
 	@scripts/run.sh
@@ -7,11 +7,14 @@ run: ## install what is missing and start the app
 test: ## install what is missing and run every test
 	@scripts/test.sh
 
-bundle: ## build the .deb and .rpm installers
+bundle: ## build the .deb and .rpm installers (release build)
 	@scripts/bundle.sh
 
-test-installed: ## install the newest bundle with apt and test the installed app under Xvfb
+test-installed: ## check the newest bundle (lintian, rpmlint), install it with apt, test the installed app
 	@scripts/test-installed.sh
+
+test-updater: ## build two versions, install the first, watch it update itself from a local feed
+	@scripts/test-updater.sh
 
 footprint: ## measure launch time, idle memory and streaming CPU of the release app
 	@scripts/footprint.sh

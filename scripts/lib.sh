@@ -9,7 +9,7 @@ die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
 # Packages the app needs to build and run (Tauri's Linux prerequisites), then screen capture:
 # xcap's X11, Wayland and PipeWire libraries (libclang for the PipeWire bindings it generates)
-# and ffmpeg, which records the screen (src-tauri/src/capture/).
+# and ffmpeg, which records the screen (src-tauri/crates/capture/).
 APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   libxcb1-dev libpipewire-0.3-dev libclang-dev libgbm-dev libegl-dev
@@ -18,8 +18,9 @@ APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
 # window, Debian's Chromium for UI tests and preview screenshots, a private Secret Service for the
 # keychain, git to check the repositories the app exports.
 APT_TEST=(xvfb xauth x11-apps xdotool webkit2gtk-driver chromium dbus-daemon dbus-bin gnome-keyring git)
-# More for bundles.
-APT_BUNDLE=(rpm)
+# More for bundles: rpm to build the .rpm, help2man for the CLI's man page, and the checkers the
+# installed-package tests run (lintian, rpmlint, desktop-file-validate, appstreamcli).
+APT_BUNDLE=(rpm rpm2cpio cpio gnupg help2man lintian rpmlint desktop-file-utils appstream)
 
 require_command() { # name, what to do if missing
   command -v "$1" >/dev/null 2>&1 || die "$1 is not installed: $2"

@@ -18,11 +18,17 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 step "Rust formatting"
 cargo fmt --all --check
 
+step "Release workflow (actionlint) and release metadata"
+node scripts/lint-workflows.mjs
+
 step "UI: type check, lint, unit tests, build"
 (cd ui && npm run --silent typecheck && npm run --silent lint && npm run --silent test && npx vite build --logLevel warn)
 
 step "Rust lints (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets "${FEATURES[@]}" --locked -- -D warnings
+# The updater's code only compiles in release builds (the `updater` feature): lint it too, so a
+# release is never the first build to see it.
+cargo clippy -p s2c-desktop --all-targets "${FEATURES[@]}" --features s2c-desktop/updater --locked -- -D warnings
 
 step "Rust tests (keychain tests on a private Secret Service; headless Chromium required)"
 S2C_REQUIRE_CHROMIUM=1 scripts/with-keyring.sh cargo nextest run --workspace "${FEATURES[@]}" --locked --no-fail-fast

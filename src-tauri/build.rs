@@ -1,4 +1,5 @@
 fn main() {
+    s2c_build_info::emit_commit();
     // Commands declared here get permissions (`allow-<name>`); only the capability files grant
     // them, so a command is reachable from the windows a capability names and from nowhere else.
     let manifest = tauri_build::AppManifest::new().commands(&[
@@ -60,6 +61,10 @@ fn main() {
         "record_stop",
         "record_running",
         "record_trim",
+        "update_status",
+        "update_check",
+        "update_install",
+        "update_restart",
         "record_frames",
         "publish_start",
         "publish_cancel",

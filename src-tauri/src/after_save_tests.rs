@@ -61,7 +61,7 @@ fn hand_edits_visual_edits_and_restores_are_scored_in_the_background() {
             .unwrap();
         let spec = NewVersion {
             kind: Some(VersionKind::Generation),
-            stack: Some("html_css".into()),
+            stack: Some(s2c_core::prompts::Stack::HtmlCss),
             inputs: vec![input.id],
             ..NewVersion::default()
         };

@@ -1,7 +1,9 @@
 //! The typed IPC surface, and the TypeScript bindings generated from it (`ui/src/ipc/bindings.ts`).
 //! A test regenerates the bindings and fails if the committed file differs.
 
-use crate::{capture, commands, figma, generation, preview, projects, publish, secrets, settings};
+use crate::{
+    capture, commands, figma, generation, preview, projects, publish, secrets, settings, updates,
+};
 
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
@@ -64,7 +66,11 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             capture::commands::record_stop,
             capture::commands::record_running,
             capture::commands::record_trim,
-            capture::frames::record_frames,
+            capture::commands::record_frames,
+            updates::commands::update_status,
+            updates::commands::update_check,
+            updates::commands::update_install,
+            updates::commands::update_restart,
             publish::commands::publish_start,
             publish::commands::publish_cancel,
             publish::commands::publish_list,
@@ -83,13 +89,18 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::GenerationRecorded,
             generation::score::VariantScored,
             generation::thumbnail::VersionThumbnailReady,
-            capture::CaptureFinished
+            capture::CaptureFinished,
+            updates::menu::UpdateCheckRequested
         ])
         .typ::<crate::IpcError>()
         .typ::<s2c_core::vocab::vendor::Vendor>()
         .typ::<s2c_core::vocab::vendor::VendorInfo>()
         // The built-in vendors, so the UI never keeps its own list.
         .constant("VENDORS", s2c_core::vocab::vendor::Vendor::infos())
+        .typ::<s2c_core::prompts::StackInfo>()
+        .constant("STACKS", s2c_core::prompts::Stack::infos())
+        .typ::<s2c_core::settings::SettingsLimits>()
+        .constant("SETTINGS_LIMITS", s2c_core::settings::SETTINGS_LIMITS)
         .typ::<s2c_core::fidelity::FidelityReport>()
 }
 

@@ -1,5 +1,6 @@
 //! The one error shape that crosses IPC: `{code, message}`. The UI branches on `code`.
 
+use s2c_capture::CaptureError;
 use s2c_core::engine::PlanError;
 use s2c_core::figma::FigmaError;
 use s2c_core::project::ProjectError;
@@ -10,6 +11,7 @@ use s2c_core::render::{ChromiumNotFound, RenderError};
 use s2c_core::safe_fetch::FetchError;
 use s2c_core::secrets::SecretError;
 use s2c_core::settings::SettingsError;
+use s2c_core::versions::VersionError;
 use s2c_core::{CoreError, ErrorCode};
 use serde::Serialize;
 
@@ -54,7 +56,9 @@ from_coded_error!(
     RenderError,
     ChromiumNotFound,
     FigmaError,
-    PublishError
+    CaptureError,
+    PublishError,
+    VersionError
 );
 
 impl From<ProviderError> for IpcError {

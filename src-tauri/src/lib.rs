@@ -16,10 +16,20 @@ mod publish;
 mod secrets;
 mod settings;
 mod state;
+mod updates;
 pub mod webview_env;
 
 pub use error::IpcError;
 use ipc_origin::OwnPageOnly;
+
+/// Whether the process was started under the command line's name (`s2c`, `s2c.exe`), as the
+/// link the Linux packages install makes it.
+pub fn called_as_cli(argv0: Option<&std::ffi::OsStr>) -> bool {
+    argv0
+        .map(std::path::Path::new)
+        .and_then(|path| path.file_stem())
+        .is_some_and(|stem| stem == "s2c")
+}
 
 /// Build and run the app until its last window closes.
 pub fn run() -> Result<(), tauri::Error> {
@@ -39,7 +49,8 @@ pub fn run() -> Result<(), tauri::Error> {
         .plugin(OwnPageOnly(
             tauri_plugin_global_shortcut::Builder::new().build(),
         ));
-    wire(builder, &specta)
+    wire(updates::with_plugin(builder), &specta)
+        .on_menu_event(|app, event| updates::menu::on_menu_item(app, event.id().as_ref()))
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;
@@ -51,7 +62,12 @@ pub fn run() -> Result<(), tauri::Error> {
                 std::sync::Arc::new(store),
             )?;
             capture::install_shortcut(app.handle());
-            tracing::info!(version = env!("CARGO_PKG_VERSION"), "app started");
+            updates::menu::install(app.handle());
+            tracing::info!(
+                version = %app.package_info().version,
+                commit = updates::COMMIT,
+                "app started"
+            );
             Ok(())
         })
         .run(tauri::generate_context!())
@@ -86,6 +102,9 @@ fn manage_state<R: tauri::Runtime>(
     app.manage(preview::Previews::default());
     app.manage(publish::Publishes::default());
     app.manage(secrets::found_models::FoundModels::default());
+    app.manage(updates::Updates::new(std::sync::Arc::new(
+        updates::AppUpdateHost(app.clone()),
+    )));
     app.manage(capture::Captures::new(
         dirs.data.join("captures"),
         state::notifier(app),
@@ -103,3 +122,7 @@ fn manage_state<R: tauri::Runtime>(
 #[cfg(test)]
 #[path = "lib_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "release_tests.rs"]
+mod release_tests;

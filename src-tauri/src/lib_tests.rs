@@ -327,5 +327,28 @@ mod trust_tests;
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;
 
+#[test]
+fn the_binary_is_the_command_line_only_under_its_name() {
+    let cases = [
+        ("/usr/bin/s2c", true),
+        ("s2c", true),
+        (r"C:\Program Files\s2c.exe", cfg!(windows)),
+        ("/usr/bin/s2c-desktop", false),
+        ("/tmp/s2c/s2c-desktop", false),
+        ("/opt/s2cx", false),
+    ];
+    for (argv0, want) in cases {
+        assert_eq!(
+            called_as_cli(Some(std::ffi::OsStr::new(argv0))),
+            want,
+            "{argv0}"
+        );
+    }
+    assert!(!called_as_cli(None), "no argv[0]");
+}
+
+#[path = "updates_tests.rs"]
+mod updates_tests;
+
 #[path = "publish_tests.rs"]
 mod publish_tests;

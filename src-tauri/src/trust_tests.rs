@@ -132,7 +132,7 @@ fn retry_runs_in_the_callers_project_whatever_the_stored_request_names() {
                     parent: None,
                     kind: Some(VersionKind::Generation),
                     prompt: Some("A sign-in page".into()),
-                    stack: Some("html_tailwind".into()),
+                    stack: Some(Stack::HtmlTailwind),
                     request: Some(
                         serde_json::to_value(text_request(other.id(), &["gpt-5.4"])).unwrap(),
                     ),

@@ -119,8 +119,11 @@ export function filesUnder(dir) {
   return out;
 }
 
-/** Launch the app; pass the `home` of an earlier launch to restart it on the same data. */
-export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-")), env: extraEnv = {} } = {}) {
+/**
+ * Launch the app; pass the `home` of an earlier launch to restart it on the same data, and an
+ * `application` to start something that execs the app (its processes still run APP_BINARY).
+ */
+export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-")), env: extraEnv = {}, application = APP_BINARY } = {}) {
   await waitForAppExit();
   const env = {
     ...process.env,
@@ -170,7 +173,7 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
       logLevel: "warn",
       connectionRetryCount: 0,
       // WebKitWebDriver matches no browserName: leave it out.
-      capabilities: { "tauri:options": { application: APP_BINARY } },
+      capabilities: { "tauri:options": { application } },
     });
     await waitForWindow(browser);
   } catch (error) {

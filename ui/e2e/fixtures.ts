@@ -22,6 +22,7 @@ export const settings = {
   chromium_path: null,
   theme: "light",
   design_systems: [{ name: "Brand", text: "Primary #0f766e" }],
+  updates: { check_automatically: false, channel: "stable" },
 };
 
 export const models = [

@@ -22,6 +22,7 @@ const defaults = {
   chromium_path: null,
   theme: "system",
   design_systems: [],
+  updates: { check_automatically: false, channel: "stable" },
 };
 
 const KEY = "sk-playwright-secret-0123456789";

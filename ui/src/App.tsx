@@ -4,6 +4,10 @@ import { appInfo } from "./ipc/app";
 import { StartScreen } from "./components/StartScreen";
 import { ProjectView } from "./components/project/ProjectView";
 import { SettingsDialog, type SettingsTab } from "./components/settings/SettingsDialog";
+import { UpdateNotice } from "./components/updates/UpdateNotice";
+import { updateCheckRequested } from "./ipc/updates";
+import { checkAtStart, checkForUpdates } from "./lib/updateFlow";
+import { useAppEvent } from "./hooks/useAppEvent";
 import { reportToLog } from "./lib/reportToLog";
 import { reportInteractive } from "./lib/interactive";
 import { useSettings } from "./lib/useSettings";
@@ -38,6 +42,17 @@ export function App() {
     applyTheme(theme);
   }, [theme]);
 
+  // The app menu's "Check for Updates…": the answer shows in Settings, where the button is.
+  const checkUpdatesAtStart = settings.settings?.updates.check_automatically ?? false;
+  useEffect(() => {
+    if (checkUpdatesAtStart) checkAtStart();
+  }, [checkUpdatesAtStart]);
+
+  useAppEvent(updateCheckRequested, () => {
+    setSettingsOpen("updates");
+    void checkForUpdates(true);
+  });
+
   const openSettings = (tab: SettingsTab = "keys") => {
     setSettingsOpen(tab);
   };
@@ -63,6 +78,7 @@ export function App() {
           }}
         />
       )}
+      {settingsOpen ? null : <UpdateNotice />}
       {settingsOpen && settings.settings ? (
         <SettingsDialog
           initialTab={settingsOpen}

@@ -3,33 +3,29 @@
 //! the overlay reads `capture_frozen`, then ends it with `capture_region_finish` or
 //! `capture_cancel`, and the main window hears `capture-finished`.
 
-use super::error::CaptureError;
-use super::ffmpeg_args::{self, GrabArea};
-use super::geometry::{self, PixelRect, Selection};
-use super::support::{self, CaptureSupport};
-use super::window_list::{self, WindowChoice};
-use super::{
-    ext, files, overlay, recorder, CaptureFinished, CapturedInput, CapturedKind, Captures,
-};
+use super::{overlay, CaptureFinished, Captures};
 use crate::state::blocking;
 use crate::IpcError;
+use s2c_capture::ffmpeg_args::{self, GrabArea};
+use s2c_capture::frames::{recording_frames, RecordingFrame};
+use s2c_capture::geometry::{self, PixelRect, Selection};
+use s2c_capture::support::{self, CaptureSupport, Desktop};
+use s2c_capture::window_list::{self, WindowChoice};
+use s2c_capture::{recorder, screen, video, CaptureError, CapturedInput};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 use tauri::State;
 
 /// The default recording limit, and the most a caller may ask for.
 pub const RECORDING_LIMIT_SECS: u32 = 30;
 const MAX_RECORDING_SECS: u32 = 120;
-/// How long trimming a recording may take.
-const TRIM_TIMEOUT: Duration = Duration::from_secs(180);
 
 /// What the capture and record buttons may do on this machine, and why not.
 #[tauri::command]
 #[specta::specta]
 pub async fn capture_support(captures: State<'_, Captures>) -> Result<CaptureSupport, IpcError> {
-    let desktop = super::desktop();
-    let screens = tauri::async_runtime::spawn_blocking(ext::count_screens)
+    let desktop = Desktop::current();
+    let screens = tauri::async_runtime::spawn_blocking(screen::count_screens)
         .await
         .map_err(|e| IpcError::internal(format!("the screen probe failed: {e}")))?;
     let recorder = captures.ffmpeg().map(|(_, facts)| facts);
@@ -39,7 +35,7 @@ pub async fn capture_support(captures: State<'_, Captures>) -> Result<CaptureSup
         .unwrap_or_else(|e| e.into_inner())
         .clone();
     let mut decided = support::decide(desktop, screens, recorder, shortcut, RECORDING_LIMIT_SECS);
-    if decided.windows.available && blocking(ext::windows).await.is_err() {
+    if decided.windows.available && blocking(screen::windows).await.is_err() {
         decided.windows = support::Availability::no(support::NO_WINDOW_LIST);
     }
     Ok(decided)
@@ -63,7 +59,7 @@ pub async fn begin_region(captures: &Captures) -> Result<(), CaptureError> {
     let (cx, cy) = windows.main_centre();
     overlay::hide_main(windows.as_ref()).await?;
     let frozen =
-        match tauri::async_runtime::spawn_blocking(move || ext::grab_screen_at(cx, cy)).await {
+        match tauri::async_runtime::spawn_blocking(move || screen::grab_screen_at(cx, cy)).await {
             Ok(Ok(frozen)) => frozen,
             Ok(Err(e)) => {
                 windows.show_main();
@@ -113,7 +109,7 @@ pub async fn capture_frozen(captures: State<'_, Captures>) -> Result<FrozenView,
         (frozen.image.clone(), frozen.scale_factor)
     };
     let (width, height) = image.dimensions();
-    let jpeg = blocking(move || ext::view_jpeg(&image)).await?;
+    let jpeg = blocking(move || screen::view_jpeg(&image)).await?;
     Ok(FrozenView {
         data_url: s2c_core::render::thumbnail::data_url("image/jpeg", &jpeg),
         width,
@@ -145,25 +141,20 @@ pub async fn capture_region_finish(
         }
     };
     let scale = frozen.scale_factor;
-    let (path, file_name) = captures.new_path("", |s| geometry::capture_file_name(s, scale, "png"));
+    let (path, file_name) = captures
+        .folder
+        .new_path("", |s| geometry::capture_file_name(s, scale, "png"));
     let saved = blocking(move || {
         let crop =
             image::imageops::crop_imm(&frozen.image, rect.x, rect.y, rect.width, rect.height)
                 .to_image();
-        ext::save_png(&crop, &path).map(|()| path)
+        screen::save_png(&crop, &path).map(|()| path)
     })
     .await;
     captures.windows.close_overlay();
     captures.windows.show_main();
-    let input = saved.map(|path| CapturedInput {
-        path: path.to_string_lossy().into_owned(),
-        file_name,
-        kind: CapturedKind::Image,
-        width: rect.width,
-        height: rect.height,
-        scale_factor: scale,
-        duration_ms: None,
-    });
+    let input =
+        saved.map(|path| CapturedInput::image(&path, file_name, (rect.width, rect.height), scale));
     (captures.notify)(CaptureFinished {
         input: input.as_ref().ok().cloned(),
         error: input.as_ref().err().map(|e| e.message.clone()),
@@ -194,7 +185,7 @@ pub async fn capture_cancel(captures: State<'_, Captures>) -> Result<(), IpcErro
 #[specta::specta]
 pub async fn capture_windows() -> Result<Vec<WindowChoice>, IpcError> {
     let own = std::process::id();
-    blocking(move || ext::windows().map(|all| window_list::choices(all, own))).await
+    blocking(move || screen::windows().map(|all| window_list::choices(all, own))).await
 }
 
 /// Capture one window (the app steps aside while it does).
@@ -206,7 +197,7 @@ pub async fn capture_window(
 ) -> Result<CapturedInput, IpcError> {
     let _guard = Busy::take(&captures)?;
     overlay::hide_main(captures.windows.as_ref()).await?;
-    let grabbed = blocking(move || ext::grab_window(window_id)).await;
+    let grabbed = blocking(move || screen::grab_window(window_id)).await;
     captures.windows.show_main();
     let (image, scale) = grabbed?;
     save_image(&captures, image, scale).await
@@ -219,7 +210,7 @@ pub async fn capture_screen(captures: State<'_, Captures>) -> Result<CapturedInp
     let _guard = Busy::take(&captures)?;
     let (cx, cy) = captures.windows.main_centre();
     overlay::hide_main(captures.windows.as_ref()).await?;
-    let grabbed = blocking(move || ext::grab_screen_at(cx, cy)).await;
+    let grabbed = blocking(move || screen::grab_screen_at(cx, cy)).await;
     captures.windows.show_main();
     let frozen = grabbed?;
     save_image(&captures, frozen.image, frozen.scale_factor).await
@@ -230,18 +221,12 @@ async fn save_image(
     image: image::RgbaImage,
     scale: f64,
 ) -> Result<CapturedInput, IpcError> {
-    let (path, file_name) = captures.new_path("", |s| geometry::capture_file_name(s, scale, "png"));
-    let (width, height) = image.dimensions();
-    let path = blocking(move || ext::save_png(&image, &path).map(|()| path)).await?;
-    Ok(CapturedInput {
-        path: path.to_string_lossy().into_owned(),
-        file_name,
-        kind: CapturedKind::Image,
-        width,
-        height,
-        scale_factor: scale,
-        duration_ms: None,
-    })
+    let (path, file_name) = captures
+        .folder
+        .new_path("", |s| geometry::capture_file_name(s, scale, "png"));
+    let size = image.dimensions();
+    let path = blocking(move || screen::save_png(&image, &path).map(|()| path)).await?;
+    Ok(CapturedInput::image(&path, file_name, size, scale))
 }
 
 /// A recording that has begun.
@@ -261,11 +246,11 @@ pub async fn record_start(
     captures: State<'_, Captures>,
     limit_secs: Option<u32>,
 ) -> Result<RecordingStarted, IpcError> {
-    let desktop = super::desktop();
+    let desktop = Desktop::current();
     let limit = limit_secs
         .unwrap_or(RECORDING_LIMIT_SECS)
         .clamp(1, MAX_RECORDING_SECS);
-    let screens = blocking(|| Ok::<_, CaptureError>(ext::count_screens())).await?;
+    let screens = blocking(|| Ok::<_, CaptureError>(screen::count_screens())).await?;
     let verdict = support::decide(
         desktop,
         screens,
@@ -292,7 +277,7 @@ pub async fn record_start(
         return Err(CaptureError::Busy.into());
     }
     let (cx, cy) = captures.windows.main_centre();
-    let (x, y, width, height, _) = blocking(move || ext::screen_area(cx, cy)).await?;
+    let (x, y, width, height, _) = blocking(move || screen::screen_area(cx, cy)).await?;
     let area = GrabArea {
         display: std::env::var("DISPLAY").unwrap_or_else(|_| ":0".into()),
         x,
@@ -304,7 +289,9 @@ pub async fn record_start(
             height,
         },
     };
-    let (path, _) = captures.new_path("recording-", |s| format!("{s}.{}", codec.extension));
+    let (path, _) = captures
+        .folder
+        .new_path("recording-", |s| format!("{s}.{}", codec.extension));
     let args = ffmpeg_args::record_args(desktop, &area, codec, limit, &path)
         .ok_or_else(|| CaptureError::Unsupported("this desktop cannot be recorded".into()))?;
     let recording = blocking(move || recorder::start(&ffmpeg, &args, &path)).await?;
@@ -352,56 +339,50 @@ pub async fn record_trim(
     start_ms: u32,
     end_ms: u32,
 ) -> Result<CapturedInput, IpcError> {
-    let (start_ms, end_ms) = (u64::from(start_ms), u64::from(end_ms));
-    let source = files::own_recording(&captures.dir, &PathBuf::from(&path))
+    let span = (u64::from(start_ms), u64::from(end_ms));
+    let source = captures
+        .folder
+        .own_recording(&PathBuf::from(&path))
         .ok_or(CaptureError::NotARecording)?;
     let (ffmpeg, codec) = match captures.ffmpeg() {
         Some((path, facts)) => (path.clone(), support::video_codec(facts)),
         None => (PathBuf::new(), None),
     };
     let codec = codec.ok_or_else(|| CaptureError::Unsupported("ffmpeg was not found".into()))?;
-    let ffprobe = ffmpeg_args::ffprobe_beside(&ffmpeg);
-    let (out, _) = captures.new_path("recording-", |s| format!("{s}.{}", codec.extension));
-    let trimmed = blocking(move || {
-        let duration = recorder::duration_ms(&ffprobe, &source)?;
-        let (start, end) = ffmpeg_args::check_trim(start_ms, end_ms, duration)?;
-        let args = ffmpeg_args::trim_args(&source, start, end, codec, &out);
-        let (status, _, stderr) = recorder::write_with(&ffmpeg, &args, &out, TRIM_TIMEOUT)?;
-        if !status.success() {
-            let last = stderr.lines().last().unwrap_or("no message").to_owned();
-            return Err(CaptureError::Recorder(format!("the trim failed: {last}")));
-        }
-        Ok(out)
-    })
-    .await?;
+    let (out, _) = captures
+        .folder
+        .new_path("recording-", |s| format!("{s}.{}", codec.extension));
+    let trimmed = blocking(move || video::trim(&ffmpeg, &source, span, codec, out)).await?;
     Ok(describe_video(&captures, trimmed).await?)
 }
 
-async fn describe_video(captures: &Captures, path: PathBuf) -> Result<CapturedInput, CaptureError> {
-    let ffprobe = captures
+/// Frames of a recording the app made, four per second (at most 120), oldest first.
+#[tauri::command]
+#[specta::specta]
+pub async fn record_frames(
+    captures: State<'_, Captures>,
+    path: String,
+) -> Result<Vec<RecordingFrame>, IpcError> {
+    let source = captures
+        .folder
+        .own_recording(&PathBuf::from(&path))
+        .ok_or(CaptureError::NotARecording)?;
+    let ffmpeg = captures
         .ffmpeg()
-        .map(|(p, _)| ffmpeg_args::ffprobe_beside(p))
+        .map(|(path, _)| path.clone())
+        .ok_or_else(|| CaptureError::Unsupported("ffmpeg was not found".into()))?;
+    let (dir, _) = captures.folder.new_path("frames-", str::to_owned);
+    blocking(move || recording_frames(&ffmpeg, &source, &dir)).await
+}
+
+async fn describe_video(captures: &Captures, path: PathBuf) -> Result<CapturedInput, CaptureError> {
+    let ffmpeg = captures
+        .ffmpeg()
+        .map(|(p, _)| p.clone())
         .ok_or_else(|| CaptureError::Unsupported("ffprobe was not found".into()))?;
-    let probe_path = path.clone();
-    let (duration_ms, (width, height)) = tauri::async_runtime::spawn_blocking(move || {
-        let duration = recorder::duration_ms(&ffprobe, &probe_path)?;
-        Ok::<_, CaptureError>((duration, recorder::frame_size(&ffprobe, &probe_path)?))
-    })
-    .await
-    .map_err(|e| CaptureError::Recorder(e.to_string()))??;
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Ok(CapturedInput {
-        path: path.to_string_lossy().into_owned(),
-        file_name,
-        kind: CapturedKind::Video,
-        width,
-        height,
-        scale_factor: 1.0,
-        duration_ms: Some(u32::try_from(duration_ms).unwrap_or(u32::MAX)),
-    })
+    tauri::async_runtime::spawn_blocking(move || video::describe(&ffmpeg, path))
+        .await
+        .map_err(|e| CaptureError::Recorder(e.to_string()))?
 }
 
 /// One capture at a time: held from "hide the app" to "show it again".

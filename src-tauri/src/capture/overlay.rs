@@ -2,7 +2,7 @@
 //! picture) and comes back; the overlay, a frameless always-on-top window over the whole
 //! screen, shows the frozen screenshot for the user to drag a rectangle on.
 
-use super::error::CaptureError;
+use s2c_capture::CaptureError;
 use std::time::Duration;
 use tauri::{AppHandle, Manager, Runtime, WebviewUrl, WebviewWindowBuilder};
 

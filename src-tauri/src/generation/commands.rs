@@ -170,7 +170,7 @@ pub async fn preview_pixels(
     };
     let service = state.projects.clone();
     let project = crate::state::blocking(move || service.get(&project_id)).await?;
-    let source = std::sync::Arc::new(crate::preview::StoredVariant::new(
+    let source = std::sync::Arc::new(s2c_core::versions::StoredVariant::new(
         project, version_id, variant_id,
     ));
     let mut request = ShotRequest::new("/index.html", &[Viewport::Desktop]);

@@ -4,12 +4,12 @@
 use super::GenerationRecorded;
 use crate::state::blocking;
 use crate::IpcError;
-use s2c_core::engine::{GenerationCanceller, GenerationHandle, GenerationOutcome, VariantStatus};
+use s2c_core::engine::{GenerationCanceller, GenerationHandle, GenerationOutcome, VariantEnd};
 use s2c_core::project::{
-    InputId, Project, ProjectService, Usage, VariantOutcome, VariantRecorder, VersionId,
-    VersionInfo,
+    InputId, Project, Usage, VariantOutcome, VariantRecorder, VariantStatus, VersionId, VersionInfo,
 };
 use s2c_core::render::Renderer;
+use s2c_core::versions::AfterEffects;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -22,7 +22,6 @@ pub(super) struct Finishing {
     pub handle: GenerationHandle,
     pub recording: Recording,
     pub running: Arc<Mutex<HashMap<u32, GenerationCanceller>>>,
-    pub service: Arc<ProjectService>,
     pub project: Project,
     pub version: VersionId,
     pub generation_id: u32,
@@ -30,11 +29,11 @@ pub(super) struct Finishing {
     pub scorable: bool,
     pub thumbnail_renderer: Option<Arc<Renderer>>,
     pub notify: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
-    pub announce_score: Arc<dyn Fn(super::score::VariantScored) + Send + Sync>,
-    pub announce_thumbnail: Arc<dyn Fn(super::thumbnail::VersionThumbnailReady) + Send + Sync>,
+    /// The picture and the score of the version, announced to the UI.
+    pub after: AfterEffects,
 }
 
-/// Wait for the end, store every variant, then refresh the thumbnail and score the page.
+/// Wait for the end, store every variant, then picture and score the version (the core's).
 pub(super) async fn finish(f: Finishing) {
     let outcome = f.handle.wait().await;
     let recorders = match f.recording.await {
@@ -74,32 +73,19 @@ pub(super) async fn finish(f: Finishing) {
     let current = info
         .variants
         .iter()
-        .any(|v| {
-            matches!(
-                v.status,
-                s2c_core::project::VariantStatus::Complete
-                    | s2c_core::project::VariantStatus::Truncated
-            )
-        })
+        .any(|v| matches!(v.status, VariantStatus::Complete | VariantStatus::Truncated))
         .then_some(version);
-    super::thumbnail::refresh(
-        f.service,
-        f.project.clone(),
-        current,
-        f.thumbnail_renderer.clone(),
-        screenshot.clone(),
-        f.announce_thumbnail,
-    )
-    .await;
-    if let (Some(input), Some(shot), Some(renderer), true) = (
-        first_screenshot,
-        screenshot,
-        f.thumbnail_renderer,
-        f.scorable,
-    ) {
-        let announce = f.announce_score;
-        super::score::score_version(f.project, info, input, shot, renderer, |s| announce(s)).await;
-    }
+    let reference = first_screenshot.zip(screenshot);
+    f.after
+        .generation_stored(
+            f.project,
+            info,
+            current,
+            f.thumbnail_renderer,
+            reference,
+            f.scorable,
+        )
+        .await;
 }
 
 /// Each variant's files, conversation, usage and end state, then the version closed (its
@@ -139,10 +125,10 @@ fn store_outcome(
             variant.cost_usd.unwrap_or(0.0),
         )?;
         recorder.finish(match variant.status {
-            VariantStatus::Complete => VariantOutcome::Complete,
-            VariantStatus::Truncated { message } => VariantOutcome::Truncated(message),
-            VariantStatus::Cancelled => VariantOutcome::Cancelled,
-            VariantStatus::Error { message, .. } => VariantOutcome::Error(message),
+            VariantEnd::Complete => VariantOutcome::Complete,
+            VariantEnd::Truncated { message } => VariantOutcome::Truncated(message),
+            VariantEnd::Cancelled => VariantOutcome::Cancelled,
+            VariantEnd::Error { message, .. } => VariantOutcome::Error(message),
         })?;
         let _ = std::fs::remove_dir_all(variant.files.root());
         generation_scratch = variant.files.root().parent().map(Path::to_path_buf);

@@ -14,7 +14,9 @@ mod sink;
 pub mod thumbnail;
 
 use s2c_core::engine::GenerationCanceller;
+use s2c_core::project::ProjectService;
 use s2c_core::render::Renderer;
+use s2c_core::versions::{AfterEffects, VersionEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -64,6 +66,18 @@ impl Generations {
         }
     }
 
+    /// The core's after-effects of a new version, their events forwarded to the UI.
+    pub(crate) fn after_effects(&self, service: Arc<ProjectService>) -> AfterEffects {
+        let (scored, thumbnail) = (self.on_scored.clone(), self.on_thumbnail.clone());
+        AfterEffects::new(
+            service,
+            Arc::new(move |event| match event {
+                VersionEvent::Scored(s) => scored(s.into()),
+                VersionEvent::ThumbnailReady(t) => thumbnail(t.into()),
+            }),
+        )
+    }
+
     fn next_id(&self) -> u32 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
@@ -71,7 +85,7 @@ impl Generations {
     /// A new, empty scratch folder's path for one generation. Its name is made here: nothing
     /// read from a project (whose database anyone may have written) becomes part of a path
     /// that is deleted and filled.
-    fn fresh_scratch(&self) -> PathBuf {
+    pub(crate) fn fresh_scratch(&self) -> PathBuf {
         self.scratch.join(uuid::Uuid::new_v4().simple().to_string())
     }
 

@@ -1,26 +1,29 @@
-//! From a [`GenerateRequest`], the settings and the keychain to the core's `GenerationPlan`:
-//! the inputs read back from the project (once, with what the version records), then each
-//! variant's model, key, base URL and fallback and the media tools, resolved by the core.
+//! From a [`GenerateRequest`], the settings and the keychain to a generation ready to start:
+//! the inputs read back from the project (once, with what the version records); the core's
+//! plan builder does the rest, with the app as its front end (keychain, settings, the shared
+//! browser, fresh scratch folders).
 
 use super::request::{GenerateRequest, GenerateSource, ScreenshotGroup};
 use super::Generations;
 use crate::state::AppState;
 use crate::IpcError;
 use s2c_core::engine::resolve::{
-    media_tools, resolve_variants, Keys, ModelSlots, ResolveError, ResolvedVariant,
+    self, FrontEnd, KeySource, ModelSlots, PlanRequest, Planned, ProviderSource, ResolveError,
     SettingsProviders,
 };
-use s2c_core::engine::{LoopLimits, ModelNeeds, PlanSource};
+use s2c_core::engine::{LoopLimits, PlanSource};
 use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
 use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
+use s2c_core::render::Renderer;
 use s2c_core::responsive::{
     image_width, infer_width, validate_groups, widths_label, WidthGroup, WidthShot,
 };
-use s2c_core::settings::Settings;
-use s2c_core::tools::MediaTools;
+use s2c_core::settings::{BaseUrls, Settings};
 use s2c_core::vocab::ImageAttachment;
 use s2c_core::vocab::VideoAttachment;
 use s2c_core::ErrorCode;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 fn invalid(message: impl Into<String>) -> IpcError {
     IpcError::new(ErrorCode::InvalidInput, &message.into())
@@ -36,7 +39,6 @@ pub struct Source {
     pub plan: PlanSource,
     pub start_texts: Vec<(String, String)>,
     pub start_binaries: Vec<(String, Vec<u8>)>,
-    pub needs: ModelNeeds,
     pub is_update: bool,
     pub prompt_summary: Option<String>,
     /// The version it makes: an update's parent, its kind and the inputs it uses.
@@ -51,7 +53,7 @@ pub struct Source {
 
 /// Reads the inputs the request names back from the project (blocking: SQLite and files).
 pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Source, IpcError> {
-    let create = |input: CreateInput, needs: ModelNeeds| Source {
+    let create = |input: CreateInput| Source {
         prompt_summary: request.instructions.clone(),
         plan: PlanSource::Create {
             input,
@@ -62,7 +64,6 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         },
         start_texts: vec![],
         start_binaries: vec![],
-        needs,
         is_update: false,
         parent: None,
         kind: VersionKind::Generation,
@@ -87,13 +88,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 inputs: input_ids.clone(),
                 first_screenshot: input_ids.first().copied(),
                 scorable: input_ids.len() == 1,
-                ..create(
-                    CreateInput::Screenshots { shots, groups },
-                    ModelNeeds {
-                        vision: true,
-                        video: false,
-                    },
-                )
+                ..create(CreateInput::Screenshots { shots, groups })
             })
         }
         GenerateSource::Video { input_id } => {
@@ -104,17 +99,11 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
             };
             Ok(Source {
                 inputs: vec![*input_id],
-                ..create(
-                    CreateInput::Video(VideoAttachment {
-                        media_type: media_type.to_owned(),
-                        data: bytes,
-                        fps: None,
-                    }),
-                    ModelNeeds {
-                        vision: true,
-                        video: true,
-                    },
-                )
+                ..create(CreateInput::Video(VideoAttachment {
+                    media_type: media_type.to_owned(),
+                    data: bytes,
+                    fps: None,
+                }))
             })
         }
         GenerateSource::Figma {
@@ -135,24 +124,18 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 // The 1× render is the frame at its true size: the page is scored against it.
                 first_screenshot: Some(reference_input_id.unwrap_or(*input_id)),
                 scorable: true,
-                ..create(
-                    CreateInput::Figma {
-                        frame,
-                        dpr: *dpr,
-                        tokens,
-                    },
-                    ModelNeeds {
-                        vision: true,
-                        video: false,
-                    },
-                )
+                ..create(CreateInput::Figma {
+                    frame,
+                    dpr: *dpr,
+                    tokens,
+                })
             })
         }
         GenerateSource::Text { text } => {
             if text.trim().is_empty() {
                 return Err(invalid("describe the page to build"));
             }
-            let mut source = create(CreateInput::Text(text.clone()), ModelNeeds::default());
+            let mut source = create(CreateInput::Text(text.clone()));
             source.prompt_summary = Some(text.clone());
             if let PlanSource::Create { instructions, .. } = &mut source.plan {
                 *instructions = None;
@@ -205,10 +188,6 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                     None
                 });
             Ok(Source {
-                needs: ModelNeeds {
-                    vision: !reference_images.is_empty(),
-                    video: false,
-                },
                 plan: PlanSource::Update {
                     change_request: change_request.clone(),
                     selected_element: selected_element.as_ref().map(|s| SelectedElement {
@@ -290,42 +269,104 @@ fn design_input(project: &Project, id: u32) -> Result<DesignTokens, IpcError> {
     })
 }
 
-/// What the core resolved for a request: each variant's session and fallback, and the tools.
-pub struct Resolved {
-    pub variants: Vec<ResolvedVariant>,
-    pub media: MediaTools,
+/// The app as a front end of the core's plan builder.
+struct AppFront<'a> {
+    state: &'a AppState,
+    generations: &'a Generations,
+    settings: &'a Settings,
+    providers: SettingsProviders<'a>,
+    /// The binary files of the version an update starts from, into every scratch folder.
+    binaries: &'a [(String, Vec<u8>)],
+}
+
+impl FrontEnd for AppFront<'_> {
+    fn keys(&self) -> &dyn KeySource {
+        &self.state.secrets
+    }
+
+    fn providers(&self) -> &dyn ProviderSource {
+        &self.providers
+    }
+
+    fn base_urls(&self) -> &BaseUrls {
+        &self.settings.base_urls
+    }
+
+    fn renderer(&self) -> Result<Option<Arc<Renderer>>, ResolveError> {
+        Ok(self
+            .generations
+            .renderer(self.settings.chromium_path.as_deref()))
+    }
+
+    fn variant_dirs(&self, count: usize) -> Result<Vec<PathBuf>, ResolveError> {
+        let scratch = self.generations.fresh_scratch();
+        let dirs: Vec<PathBuf> = (1..=count)
+            .map(|n| scratch.join(format!("variant-{n}")))
+            .collect();
+        prepare_dirs(&dirs, self.binaries)?;
+        Ok(dirs)
+    }
 }
 
 /// Each variant's model (those the request names, the rest chosen from the keys present) with
-/// its key, base URL and fallback; then the image and screenshot tools the settings, the
-/// request and the stored keys allow.
-pub async fn resolve(
+/// its key, base URL and fallback, the image and screenshot tools the settings, the request and
+/// the stored keys allow, and the generation built over fresh scratch folders.
+pub async fn plan(
     state: &AppState,
     generations: &Generations,
     settings: &Settings,
     request: &GenerateRequest,
-    source: &Source,
-) -> Result<Resolved, IpcError> {
-    let mut keys = Keys::new(&state.secrets);
-    let slots =
-        ModelSlots::from_settings(settings, &request.models, source.is_update).map_err(invalid)?;
-    let choices = slots
-        .choose(source.needs, &mut keys)
+    source: Source,
+) -> Result<Planned, IpcError> {
+    let front = AppFront {
+        state,
+        generations,
+        settings,
+        providers: SettingsProviders(settings),
+        binaries: &source.start_binaries,
+    };
+    let plan_request = PlanRequest {
+        stack: request.stack,
+        slots: ModelSlots::from_settings(settings, &request.models, source.is_update)
+            .map_err(invalid)?,
+        source: source.plan,
+        design_system: design_system(settings, request),
+        assets: vec![],
+        start_files: source.start_texts,
+        extract_assets: request.extract_assets,
+        image_generation: request.generate_images,
+        limits: limits(settings),
+    };
+    resolve::plan(&front, plan_request)
         .await
-        .map_err(unresolved)?;
-    let variants = resolve_variants(choices, &SettingsProviders(settings), &mut keys)
-        .await
-        .map_err(unresolved)?;
-    let renderer = generations.renderer(settings.chromium_path.as_deref());
-    let media = media_tools(
-        renderer,
-        &settings.base_urls,
-        request.extract_assets,
-        &mut keys,
-    )
-    .await
-    .map_err(unresolved)?;
-    Ok(Resolved { variants, media })
+        .map_err(unresolved)
+}
+
+/// Fresh scratch folders, seeded with the binary files of the version an update starts from.
+fn prepare_dirs(dirs: &[PathBuf], binaries: &[(String, Vec<u8>)]) -> Result<(), ResolveError> {
+    let failed = |code, message| ResolveError::FrontEnd { code, message };
+    for dir in dirs {
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir).map_err(|e| {
+            failed(
+                ErrorCode::Io,
+                format!("cannot create {}: {e}", dir.display()),
+            )
+        })?;
+        for (path, bytes) in binaries {
+            // The paths come from the project's database: confined like a tool's, again here.
+            let target = s2c_core::vocab::paths::normalize(path)
+                .and_then(|rel| s2c_core::vocab::paths::resolve(dir, &rel))
+                .map_err(|e| failed(ErrorCode::Forbidden, e.to_string()))?;
+            s2c_core::atomic_file::write_atomic(&target, bytes).map_err(|e| {
+                failed(
+                    ErrorCode::Io,
+                    format!("cannot write {}: {e}", target.display()),
+                )
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// The text of the design system the request names, if the settings have it.

@@ -70,7 +70,7 @@ fn a_figma_source_reads_its_render_and_tokens_back_and_is_scored_against_the_1x_
     );
     assert_eq!(source.first_screenshot, Some(reference.id));
     assert!(source.scorable);
-    assert!(source.needs.vision);
+    assert!(source.plan.needs().vision);
     match source.plan {
         PlanSource::Create {
             input:

@@ -1,32 +1,27 @@
-//! One generation from request to stored version: read the inputs, resolve each variant (the
-//! core answers which model, key, base URL and tools), record the version, start the engine;
-//! `finish` stores what the variants made.
+//! One generation from request to stored version: read the inputs, plan (the core answers
+//! which model, key, base URL and tools, and builds the generation), record the version,
+//! launch the engine; `finish` stores what the variants made.
 
 use super::finish::{finish, Finishing, Recording};
-use super::plan::{design_system, limits, read_source, resolve, Resolved, Source};
+use super::plan::{plan, read_source, Source};
 use super::request::{GenerateRequest, GenerationStarted, StartedVariant};
 use super::sink::{record_events, AppSink};
 use super::Generations;
-use crate::preview::live::LiveGeneration;
-use crate::preview::tokens::PreviewTarget;
 use crate::preview::Previews;
 use crate::state::{blocking, AppState};
 use crate::IpcError;
-use s2c_core::engine::resolve::ResolvedVariant;
-use s2c_core::engine::{
-    self, AgentEvent, BuiltGeneration, EventEmitter, GenerationHandle, GenerationPlan,
-    VendorSessions,
-};
-use s2c_core::project::{
-    NewVariant, NewVersion, Project, VariantOutcome, VariantRecorder, VersionId,
-};
+use s2c_core::engine::resolve::VariantModel;
+use s2c_core::engine::{self, AgentEvent, BuiltGeneration, EventEmitter, GenerationHandle};
+use s2c_core::project::{NewVariant, NewVersion, Project, VariantRecorder, VersionId};
+use s2c_core::render::live::LiveGeneration;
+use s2c_core::render::PreviewTarget;
 use s2c_core::settings::Settings;
 use s2c_core::ErrorCode;
-use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
 use tauri::ipc::Channel;
 
-/// Record a version, resolve and start its variants, and store what they made when they end.
+/// Read the inputs, plan the variants, record the version, launch the engine; store what
+/// the variants made when they end.
 pub async fn start(
     state: &AppState,
     generations: &Generations,
@@ -35,27 +30,24 @@ pub async fn start(
     channel: Channel<AgentEvent>,
 ) -> Result<GenerationStarted, IpcError> {
     let (project, settings, source) = read(state, &request).await?;
-    let resolved = resolve(state, generations, &settings, &request, &source).await?;
-    let recorded = record(generations, &project, &request, &source, &resolved.variants).await?;
-    let generation_id = generations.next_id();
-    let started = announce(previews, generation_id, &recorded, &resolved.variants);
-    let thumbnail_renderer = resolved.media.renderer.clone();
+    let recorded_version = new_version(&request, &source)?;
     let (first_screenshot, scorable) = (source.first_screenshot, source.scorable);
     let start_texts = source.start_texts.clone();
-    let built = match build(&request, &settings, source, resolved, &recorded.dirs) {
-        Ok(built) => built,
-        Err(e) => return Err(abandon(&project, recorded, e).await),
-    };
-    let Recorded {
-        version,
-        recorders,
-        dirs,
-    } = recorded;
-    let live = Arc::new(LiveGeneration::new(dirs, &start_texts));
+    let planned = plan(state, generations, &settings, &request, source).await?;
+    let (version, recorders) = record(&project, recorded_version, &planned.models).await?;
+    let generation_id = generations.next_id();
+    let started = announce(
+        previews,
+        generation_id,
+        (&version, &recorders),
+        &planned.models,
+    );
+    let thumbnail_renderer = planned.built.renderer.clone();
+    let live = Arc::new(LiveGeneration::new(planned.dirs, &start_texts));
     let (handle, recording) = launch(
         (generations, previews),
         generation_id,
-        built,
+        planned.built,
         live,
         recorders,
         channel,
@@ -70,7 +62,6 @@ pub async fn start(
         handle,
         recording,
         running: generations.running.clone(),
-        service: state.projects.clone(),
         project,
         version,
         generation_id,
@@ -78,8 +69,7 @@ pub async fn start(
         scorable,
         thumbnail_renderer,
         notify: generations.on_recorded.clone(),
-        announce_score: generations.on_scored.clone(),
-        announce_thumbnail: generations.on_thumbnail.clone(),
+        after: generations.after_effects(state.projects.clone()),
     }));
     Ok(started)
 }
@@ -130,121 +120,48 @@ async fn read(
     Ok((project, settings, source))
 }
 
-/// The version a generation fills, one recorder and scratch folder per variant.
-struct Recorded {
-    version: VersionId,
-    recorders: Vec<VariantRecorder>,
-    dirs: Vec<PathBuf>,
-}
-
+/// The version a generation fills, with one recorder per variant.
 async fn record(
-    generations: &Generations,
     project: &Project,
-    request: &GenerateRequest,
-    source: &Source,
-    variants: &[ResolvedVariant],
-) -> Result<Recorded, IpcError> {
-    let spec = new_version(request, source)?;
-    let new_variants: Vec<NewVariant> = variants
+    spec: NewVersion,
+    models: &[VariantModel],
+) -> Result<(VersionId, Vec<VariantRecorder>), IpcError> {
+    let new_variants: Vec<NewVariant> = models
         .iter()
-        .map(|v| NewVariant {
-            model: Some(v.session.model.clone()),
-            provider: Some(v.provider.name().to_owned()),
+        .map(|m| NewVariant {
+            model: Some(m.model.clone()),
+            provider: Some(m.provider.clone()),
         })
         .collect();
-    let (version, recorders) = {
-        let project = project.clone();
-        blocking(move || project.start_generation(spec, new_variants)).await?
-    };
-    let scratch = generations.fresh_scratch();
-    let dirs = recorders
-        .iter()
-        .map(|r| scratch.join(format!("variant-{}", r.id())))
-        .collect();
-    Ok(Recorded {
-        version,
-        recorders,
-        dirs,
-    })
+    let project = project.clone();
+    blocking(move || project.start_generation(spec, new_variants)).await
 }
 
 /// What the UI learns at once: the generation's id and each variant's live preview.
 fn announce(
     previews: &Previews,
     generation_id: u32,
-    recorded: &Recorded,
-    variants: &[ResolvedVariant],
+    (version, recorders): (&VersionId, &[VariantRecorder]),
+    models: &[VariantModel],
 ) -> GenerationStarted {
     GenerationStarted {
         generation_id,
-        version_id: recorded.version,
-        variants: recorded
-            .recorders
+        version_id: *version,
+        variants: recorders
             .iter()
-            .zip(variants)
+            .zip(models)
             .enumerate()
-            .map(|(index, (r, v))| StartedVariant {
+            .map(|(index, (r, m))| StartedVariant {
                 index: index as u32,
                 variant_id: r.id(),
-                preview_url: previews.tokens.url_for(PreviewTarget::Live {
+                preview_url: previews.url_for(PreviewTarget::Live {
                     generation: generation_id,
                     index: index as u32,
                 }),
-                provider: v.provider.name().to_owned(),
-                model: v.session.model.clone(),
+                provider: m.provider.clone(),
+                model: m.model.clone(),
             })
             .collect(),
-    }
-}
-
-/// The scratch folders seeded and the core's spec built.
-fn build(
-    request: &GenerateRequest,
-    settings: &Settings,
-    source: Source,
-    resolved: Resolved,
-    dirs: &[PathBuf],
-) -> Result<BuiltGeneration, IpcError> {
-    prepare_dirs(dirs, &source.start_binaries)?;
-    let Resolved { variants, media } = resolved;
-    GenerationPlan {
-        stack: request.stack,
-        source: source.plan,
-        design_system: design_system(settings, request),
-        assets: vec![],
-        start_files: source.start_texts,
-        variants: variants
-            .into_iter()
-            .zip(dirs)
-            .map(|(v, dir)| v.planned(dir.clone()))
-            .collect(),
-        media,
-        image_generation: request.generate_images,
-        limits: limits(settings),
-        factory: Arc::new(VendorSessions),
-    }
-    .build()
-    .map_err(IpcError::from)
-}
-
-/// The version exists already: close it as failed so it never looks interrupted. Returns the
-/// error to report (`error`, unless closing failed too).
-async fn abandon(project: &Project, recorded: Recorded, error: IpcError) -> IpcError {
-    let message = error.message.clone();
-    let project = project.clone();
-    let Recorded {
-        version, recorders, ..
-    } = recorded;
-    let closed = blocking(move || {
-        for recorder in recorders {
-            recorder.finish(VariantOutcome::Error(message.clone()))?;
-        }
-        project.finish_generation(version, false).map(|_| ())
-    })
-    .await;
-    match closed {
-        Ok(()) => error,
-        Err(e) => e,
     }
 }
 
@@ -278,34 +195,8 @@ fn new_version(request: &GenerateRequest, source: &Source) -> Result<NewVersion,
         parent: source.parent,
         kind: Some(source.kind),
         prompt: source.prompt_summary.clone(),
-        stack: Some(request.stack.as_str().to_owned()),
+        stack: Some(request.stack),
         request: Some(request_json),
         inputs: source.inputs.clone(),
     })
-}
-
-/// Fresh scratch folders, seeded with the binary files of the version an update starts from.
-fn prepare_dirs(dirs: &[PathBuf], binaries: &[(String, Vec<u8>)]) -> Result<(), IpcError> {
-    for dir in dirs {
-        let _ = std::fs::remove_dir_all(dir);
-        std::fs::create_dir_all(dir).map_err(|e| {
-            IpcError::new(
-                ErrorCode::Io,
-                &format!("cannot create {}: {e}", dir.display()),
-            )
-        })?;
-        for (path, bytes) in binaries {
-            // The paths come from the project's database: confined like a tool's, again here.
-            let target = s2c_core::vocab::paths::normalize(path)
-                .and_then(|rel| s2c_core::vocab::paths::resolve(dir, &rel))
-                .map_err(|e| IpcError::new(ErrorCode::Forbidden, &e.to_string()))?;
-            s2c_core::atomic_file::write_atomic(&target, bytes).map_err(|e| {
-                IpcError::new(
-                    ErrorCode::Io,
-                    &format!("cannot write {}: {e}", target.display()),
-                )
-            })?;
-        }
-    }
-    Ok(())
 }

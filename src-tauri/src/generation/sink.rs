@@ -1,9 +1,9 @@
 //! Where a generation's events go in the app: the UI's ipc Channel (live), the live files the
 //! preview serves, and a recording thread that stores them with the variant in the project.
 
-use crate::preview::live::LiveGeneration;
 use s2c_core::engine::{AgentEvent, EventKind, EventSink};
 use s2c_core::project::VariantRecorder;
+use s2c_core::render::live::LiveGeneration;
 use std::sync::mpsc;
 use std::sync::Arc;
 use tauri::ipc::Channel;
@@ -30,7 +30,7 @@ impl AppSink {
 
 impl EventSink for AppSink {
     fn emit(&self, event: AgentEvent) {
-        self.live.apply(&event);
+        event.apply_to(&self.live);
         // The recording thread ends only after the engine does; a send error means it failed
         // and already logged why.
         let _ = self.record.send(event.clone());

@@ -1,7 +1,7 @@
-use super::tokens::PreviewTarget;
 use super::Previews;
 use crate::IpcError;
 use s2c_core::project::{VariantId, VersionId};
+use s2c_core::render::PreviewTarget;
 use tauri::State;
 
 /// The preview URL of a stored variant (load it in `<iframe sandbox="allow-scripts">`).
@@ -13,7 +13,7 @@ pub fn preview_url(
     version_id: VersionId,
     variant_id: VariantId,
 ) -> Result<String, IpcError> {
-    Ok(previews.tokens.url_for(PreviewTarget::Stored {
+    Ok(previews.url_for(PreviewTarget::Stored {
         project_id,
         version: version_id,
         variant: variant_id,

@@ -2,24 +2,22 @@
 //! core's resolver (vendored libraries, placeholders, a CSP, no network), into a sandboxed
 //! iframe. URLs (after the origin, `preview://localhost` or `http://preview.localhost` on
 //! Windows):
-//! - `/t/<token>/<path>`: the variant the token was minted for (see [`tokens`]): a running
-//!   generation's variant as its events left it, or a stored one;
+//! - `/t/<token>/<path>`: the variant the token was minted for (the core's `PreviewTokens`): a
+//!   running generation's variant as its events left it (`LiveFiles`), or a stored one;
 //! - `/__s2c/…`: vendored libraries and placeholders shared by every page.
 
 pub mod commands;
-pub mod live;
-pub mod tokens;
 
 use crate::state::AppState;
-use s2c_core::project::Project;
+use s2c_core::render::live::LiveFiles;
 use s2c_core::render::{
-    is_shared_path, NoSource, PreviewResolver, PreviewSource, SourceError, SOURCE_HASH_HEADER,
+    is_shared_path, NoSource, PreviewResolver, PreviewSource, PreviewTarget, PreviewTokens,
+    SOURCE_HASH_HEADER,
 };
-use s2c_core::vocab::RelPath;
+use s2c_core::versions::StoredVariant;
 use std::sync::Arc;
 use tauri::http::{Request, Response, StatusCode};
 use tauri::{Manager, Runtime, UriSchemeContext, UriSchemeResponder};
-use tokens::{PreviewTarget, PreviewTokens};
 
 pub const SCHEME: &str = "preview";
 
@@ -28,7 +26,14 @@ pub const SCHEME: &str = "preview";
 #[derive(Default)]
 pub struct Previews {
     pub tokens: PreviewTokens,
-    pub live: Arc<live::LiveFiles>,
+    pub live: Arc<LiveFiles>,
+}
+
+impl Previews {
+    /// The URL of `target`'s main page, on this platform's preview origin.
+    pub fn url_for(&self, target: PreviewTarget) -> String {
+        format!("{}{}", origin(), self.tokens.path_for(target))
+    }
 }
 
 /// Served to every page shown in the app (never to the model's screenshots).
@@ -103,12 +108,8 @@ fn route(
     previews: &Previews,
     path_and_query: &str,
 ) -> Option<(Box<dyn PreviewSource>, String)> {
-    let rest = path_and_query.strip_prefix("/t/")?;
-    let (token, tail) = match rest.split_once('/') {
-        Some((token, tail)) => (token, format!("/{tail}")),
-        None => (rest, "/".to_owned()),
-    };
-    match previews.tokens.target(token)? {
+    let (target, tail) = previews.tokens.route(path_and_query)?;
+    match target {
         PreviewTarget::Live { generation, index } => {
             let source = previews.live.get(generation)?.source(index)?;
             Some((Box::new(source), tail))
@@ -120,46 +121,9 @@ fn route(
         } => {
             let project = state.projects.get(&project_id).ok()?;
             Some((
-                Box::new(StoredVariant {
-                    project,
-                    version,
-                    variant,
-                }),
+                Box::new(StoredVariant::new(project, version, variant)),
                 tail,
             ))
-        }
-    }
-}
-
-/// A variant's files as stored in the project database.
-pub(crate) struct StoredVariant {
-    project: Project,
-    version: u32,
-    variant: u32,
-}
-
-impl StoredVariant {
-    pub(crate) fn new(project: Project, version: u32, variant: u32) -> Self {
-        Self {
-            project,
-            version,
-            variant,
-        }
-    }
-}
-
-impl PreviewSource for StoredVariant {
-    fn read(&self, path: &RelPath) -> Result<Option<Vec<u8>>, SourceError> {
-        match self
-            .project
-            .read_file_bytes(self.version, Some(self.variant), path.as_str())
-        {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(s2c_core::project::ProjectError::NotFound(_)) => Ok(None),
-            Err(e) => Err(SourceError::Io {
-                path: path.to_string(),
-                message: e.to_string(),
-            }),
         }
     }
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../ipc";
 import { captureFinished, captureRegionStart, captureScreen, captureSupport, captureWindow, captureWindows, type WindowChoice } from "../ipc/capture";
 import type { CapturedInput, CaptureSupport } from "../ipc/types";
+import { useAppEvent } from "./useAppEvent";
 import { useLatest } from "./useLatest";
 
 export interface Capture {
@@ -42,25 +43,11 @@ export function useCapture(onInput: (input: CapturedInput) => void): Capture {
   }, []);
 
   // The overlay (or the shortcut) ends a region capture in another window: hear it here.
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let alive = true;
-    captureFinished
-      .listen((e) => {
-        setBusy(false);
-        if (e.payload.input) handler.current(e.payload.input);
-        if (e.payload.error) setMessage(e.payload.error);
-      })
-      .then((unlisten) => {
-        if (alive) stop = unlisten;
-        else unlisten();
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-      stop?.();
-    };
-  }, [handler]);
+  useAppEvent(captureFinished, (finished) => {
+    setBusy(false);
+    if (finished.input) handler.current(finished.input);
+    if (finished.error) setMessage(finished.error);
+  });
 
   const finish = useCallback(
     (r: { status: "ok"; data: CapturedInput } | { status: "error"; error: unknown }) => {

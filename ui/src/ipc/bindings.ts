@@ -166,6 +166,22 @@ export const commands = {
 	recordRunning: () => typedError<boolean, IpcError>(__TAURI_INVOKE("record_running")),
 	/**  Keep `start_ms..end_ms` of a recording the app made, as a new file. */
 	recordTrim: (path: string, startMs: number, endMs: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_trim", { path, startMs, endMs })),
+	/**  The version and commit of this build, and whether it updates itself. */
+	updateStatus: () => __TAURI_INVOKE<UpdateStatus_Serialize>("update_status"),
+	/**
+	 *  Ask the feed of `channel` (the one in the settings unless given: Settings passes the one it
+	 *  shows, saved or not) for a newer version. `automatic` is the check at start: it is skipped
+	 *  when the settings turn it off, and when the feed cannot be reached it only writes one line
+	 *  to the log and answers "nothing new".
+	 */
+	updateCheck: (automatic: boolean, channel: UpdateChannel | null) => typedError<UpdateInfo_Serialize | null, IpcError>(__TAURI_INVOKE("update_check", { automatic, channel })),
+	/**
+	 *  Download the update the last check found (progress on `on_progress`), check its signature
+	 *  and install it. A download whose signature does not match is refused and nothing changes.
+	 */
+	updateInstall: (onProgress: Channel<UpdateProgress_Deserialize>) => typedError<InstallOutcome, IpcError>(__TAURI_INVOKE("update_install", { onProgress })),
+	/**  Quit and start again: after an install, the new version starts. */
+	updateRestart: () => __TAURI_INVOKE<void>("update_restart"),
 	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
 	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
 	/**
@@ -207,11 +223,16 @@ export const events = {
 	generationRecorded: makeEvent<GenerationRecorded, GenerationRecorded>("generation-recorded"),
 	projectFilesChanged: makeEvent<ProjectFilesChanged, ProjectFilesChanged>("project-files-changed"),
 	settingsChanged: makeEvent<SettingsChanged_Serialize, SettingsChanged_Deserialize>("settings-changed"),
+	updateCheckRequested: makeEvent<UpdateCheckRequested, UpdateCheckRequested>("update-check-requested"),
 	variantScored: makeEvent<VariantScored, VariantScored>("variant-scored"),
 	versionThumbnailReady: makeEvent<VersionThumbnailReady, VersionThumbnailReady>("version-thumbnail-ready"),
 };
 
 /* Constants */
+export const SETTINGS_LIMITS = {"max_variants":4,"max_budget_usd":100.0,"max_fidelity_rounds":5} as const;
+
+export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"}] as const;
+
 export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
 /* Types */
@@ -1221,6 +1242,13 @@ export type InputInfo_Serialize = {
 	height: number | null,
 };
 
+/**  How an install ended when nothing went wrong with the update itself. */
+export type InstallOutcome = 
+/**  Installed: restarting runs the new version. */
+{ kind: "installed"; version: string } | 
+/**  Downloaded and checked, but installing needs an administrator: `command` does it. */
+{ kind: "manual"; version: string; message: string; command: string };
+
 export type IpcError = {
 	code: ErrorCode,
 	message: string,
@@ -1600,6 +1628,16 @@ export type SettingsChanged_Serialize = {
 	settings: Settings_Serialize,
 };
 
+/**
+ *  The limits the settings dialog checks as the user types (exported to the UI as the
+ *  `SETTINGS_LIMITS` constant): the same numbers the core checks on save.
+ */
+export type SettingsLimits = {
+	max_variants: number,
+	max_budget_usd: number | null,
+	max_fidelity_rounds: number,
+};
+
 /**  What the UI gets: the effective settings, and why the user's file was set aside, if it was. */
 export type SettingsView = SettingsView_Serialize | SettingsView_Deserialize;
 
@@ -1642,6 +1680,7 @@ export type Settings_Deserialize = {
 	 *  empty, so front ends that do not know it yet still build a complete value.
 	 */
 	fallback_models?: { [key in string]: string },
+	updates?: UpdateSettings_Deserialize,
 	/**  Left out when it holds nothing, like `fallback_models`. */
 	publishing?: PublishingSettings_Deserialize,
 };
@@ -1673,6 +1712,7 @@ export type Settings_Serialize = {
 	 *  empty, so front ends that do not know it yet still build a complete value.
 	 */
 	fallback_models?: { [key in string]: string },
+	updates: UpdateSettings_Serialize,
 	/**  Left out when it holds nothing, like `fallback_models`. */
 	publishing?: PublishingSettings_Serialize,
 };
@@ -1685,6 +1725,12 @@ export type SkippedFile = {
 };
 
 export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind";
+
+/**  One stack as the UI lists it (exported to the UI as the `STACKS` constant). */
+export type StackInfo = {
+	id: Stack,
+	label: string,
+};
 
 export type StartedVariant = {
 	index: number,
@@ -1830,6 +1876,99 @@ export type Unresolved = {
 	reason: string,
 };
 
+/**  Which releases an installed app follows. */
+export type UpdateChannel = 
+/**  Releases a person published: the latest non-draft, non-pre-release GitHub release. */
+"stable" | 
+/**
+ *  What the release workflow builds every night from main, published as the `nightly`
+ *  pre-release.
+ */
+"nightly";
+
+/**  The person chose "Check for Updates…" in the app menu. */
+export type UpdateCheckRequested = null;
+
+/**  A newer version the feed offers. */
+export type UpdateInfo = UpdateInfo_Serialize | UpdateInfo_Deserialize;
+
+/**  A newer version the feed offers. */
+export type UpdateInfo_Deserialize = {
+	version: string,
+	current_version: string,
+	/**  What's new (the release notes, Markdown). */
+	notes?: string | null,
+	/**  When it was published (RFC 3339). */
+	date?: string | null,
+};
+
+/**  A newer version the feed offers. */
+export type UpdateInfo_Serialize = {
+	version: string,
+	current_version: string,
+	/**  What's new (the release notes, Markdown). */
+	notes: string | null,
+	/**  When it was published (RFC 3339). */
+	date: string | null,
+};
+
+/**  How far the install has come, sent while `update_install` runs. */
+export type UpdateProgress = UpdateProgress_Serialize | UpdateProgress_Deserialize;
+
+/**  How far the install has come, sent while `update_install` runs. */
+export type UpdateProgress_Deserialize = 
+/**  Bytes so far and in all (when the server says); a package is far below 4 GiB. */
+{ phase: "downloading"; downloaded: number; total?: number | null } | 
+/**  Downloaded and its signature checked; the installer runs. */
+{ phase: "installing" };
+
+/**  How far the install has come, sent while `update_install` runs. */
+export type UpdateProgress_Serialize = 
+/**  Bytes so far and in all (when the server says); a package is far below 4 GiB. */
+{ phase: "downloading"; downloaded: number; total: number | null } | 
+/**  Downloaded and its signature checked; the installer runs. */
+{ phase: "installing" };
+
+/**  How the installed app keeps itself current (release builds only; docs/RELEASING.md). */
+export type UpdateSettings = UpdateSettings_Serialize | UpdateSettings_Deserialize;
+
+/**  How the installed app keeps itself current (release builds only; docs/RELEASING.md). */
+export type UpdateSettings_Deserialize = {
+	/**  Look for a new version each time the app starts. */
+	check_automatically?: boolean,
+	channel?: UpdateChannel,
+};
+
+/**  How the installed app keeps itself current (release builds only; docs/RELEASING.md). */
+export type UpdateSettings_Serialize = {
+	/**  Look for a new version each time the app starts. */
+	check_automatically: boolean,
+	channel: UpdateChannel,
+};
+
+/**  What this build is and whether it updates itself. */
+export type UpdateStatus = UpdateStatus_Serialize | UpdateStatus_Deserialize;
+
+/**  What this build is and whether it updates itself. */
+export type UpdateStatus_Deserialize = {
+	version: string,
+	commit: string,
+	/**  Where the releases are listed, for people whose build does not update itself. */
+	releases_url: string,
+	/**  `None` when this build updates itself; else why not, in words. */
+	disabled_reason?: string | null,
+};
+
+/**  What this build is and whether it updates itself. */
+export type UpdateStatus_Serialize = {
+	version: string,
+	commit: string,
+	/**  Where the releases are listed, for people whose build does not update itself. */
+	releases_url: string,
+	/**  `None` when this build updates itself; else why not, in words. */
+	disabled_reason: string | null,
+};
+
 /**  Token counts of one variant, summed over its turns. */
 export type Usage = {
 	input_tokens: number,
@@ -1839,7 +1978,7 @@ export type Usage = {
 };
 
 /**
- *  Token counts for the UI. The provider layer's normalized `Usage` converts into this (its
+ *  Token counts for the UI. The provider layer's normalized `TokenUsage` converts into this (its
  *  64-bit counters saturate at `u32::MAX`, which no single generation reaches).
  */
 export type UsageSummary = {
@@ -1974,7 +2113,8 @@ export type VersionInfo_Deserialize = {
 	kind: VersionKind,
 	/**  The user's instruction or a short description ("Saved index.html"). */
 	prompt?: string | null,
-	stack?: string | null,
+	/**  The stack it was made in; `None` for an import (or a name this build does not know). */
+	stack?: Stack | null,
 	created_at: number | null,
 	selected_variant?: number | null,
 	source?: VersionSource_Deserialize | null,
@@ -1989,7 +2129,8 @@ export type VersionInfo_Serialize = {
 	kind: VersionKind,
 	/**  The user's instruction or a short description ("Saved index.html"). */
 	prompt: string | null,
-	stack: string | null,
+	/**  The stack it was made in; `None` for an import (or a name this build does not know). */
+	stack: Stack | null,
 	created_at: number | null,
 	selected_variant: number | null,
 	source: VersionSource_Serialize | null,

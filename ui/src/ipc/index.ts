@@ -30,6 +30,7 @@ export type {
   StoredEvent,
   StoredScore,
   Theme,
+  UpdateChannel,
   UiImage,
   UiLogLevel,
   Unresolved,
@@ -50,4 +51,4 @@ export * from "./errors";
 export type { Result } from "./result";
 
 // The vendors, their names, labels and default base URLs: one list, from Rust.
-export { VENDORS } from "./bindings";
+export { SETTINGS_LIMITS, STACKS, VENDORS } from "./bindings";

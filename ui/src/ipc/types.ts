@@ -23,6 +23,10 @@ import type {
   Settings_Serialize,
   SettingsView_Serialize,
   ToolDetail_Deserialize,
+  UpdateInfo_Serialize,
+  UpdateProgress_Deserialize,
+  UpdateProgress_Serialize,
+  UpdateStatus_Serialize,
   VariantInfo_Serialize,
   VersionInfo_Serialize,
   VersionTree_Serialize,
@@ -42,6 +46,14 @@ export type VersionInfo = VersionInfo_Serialize;
 export type VariantInfo = VariantInfo_Serialize;
 export type Settings = Settings_Serialize;
 export type SettingsView = SettingsView_Serialize;
+/** This build's version and commit, and whether it updates itself. */
+export type UpdateStatus = UpdateStatus_Serialize;
+/** A newer version the update feed offers. */
+export type UpdateInfo = UpdateInfo_Serialize;
+export type UpdateProgress = UpdateProgress_Serialize;
+export type { InstallOutcome } from "./bindings";
+/** What the progress channel hands over (the same shape, optional fields maybe left out). */
+export type UpdateProgressMessage = UpdateProgress_Deserialize;
 
 /** Settings as `settings_update` takes them. */
 export type SettingsInput = Settings_Deserialize;

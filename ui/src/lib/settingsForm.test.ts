@@ -15,6 +15,7 @@ const defaults: Settings = {
   theme: "system",
   design_systems: [],
   fallback_models: {},
+  updates: { check_automatically: false, channel: "stable" },
 };
 
 function draft(change: (d: Draft) => void = () => undefined): Draft {

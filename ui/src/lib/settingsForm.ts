@@ -2,6 +2,8 @@
 // module turns a draft back into Settings with a clear message per field. The Rust core checks
 // the same rules again on save; these messages only spare the user a round trip.
 import {
+  SETTINGS_LIMITS,
+  STACKS as STACK_INFOS,
   VENDORS as VENDOR_INFOS,
   type CustomProviderInput,
   type DesignSystem,
@@ -9,15 +11,17 @@ import {
   type Settings,
   type Stack,
   type Theme,
+  type UpdateChannel,
   type Vendor,
 } from "../ipc";
 
 export type { Vendor };
 
-export const MAX_VARIANTS = 4;
-export const MAX_BUDGET_USD = 100;
-/** Rounds of "compare with the screenshot, fix what differs" (MAX_FIDELITY_ROUNDS in Rust). */
-export const MAX_FIDELITY_ROUNDS = 5;
+/** The limits the core checks on save (`SETTINGS_LIMITS` in the generated bindings). */
+export const MAX_VARIANTS: number = SETTINGS_LIMITS.max_variants;
+export const MAX_BUDGET_USD: number = SETTINGS_LIMITS.max_budget_usd;
+/** Rounds of "compare with the screenshot, fix what differs". */
+export const MAX_FIDELITY_ROUNDS: number = SETTINGS_LIMITS.max_fidelity_rounds;
 /** The built-in vendors, as Rust names them (`VENDORS` in the generated bindings). */
 export const VENDORS: readonly Vendor[] = VENDOR_INFOS.map((v) => v.id);
 
@@ -33,14 +37,8 @@ export const VENDOR_LABELS: Record<Vendor, string> = perVendor(
   (v) => VENDOR_INFOS.find((info) => info.id === v)?.label ?? v,
 );
 
-export const STACKS: { id: Stack; label: string }[] = [
-  { id: "html_tailwind", label: "HTML + Tailwind" },
-  { id: "html_css", label: "HTML + CSS" },
-  { id: "react_tailwind", label: "React + Tailwind" },
-  { id: "bootstrap", label: "Bootstrap" },
-  { id: "vue_tailwind", label: "Vue + Tailwind" },
-  { id: "ionic_tailwind", label: "Ionic + Tailwind" },
-];
+/** The stacks, as Rust names and labels them (`STACKS` in the generated bindings). */
+export const STACKS: { id: Stack; label: string }[] = STACK_INFOS.map((s) => ({ id: s.id, label: s.label }));
 
 export const THEMES: { id: Theme; label: string }[] = [
   { id: "system", label: "System" },
@@ -74,9 +72,16 @@ export interface Draft {
   designSystems: DesignSystem[];
   /** One `model -> fallback` per line (a model id or a vendor name on the left). */
   fallbacks: string;
+  checkUpdates: boolean;
+  updateChannel: UpdateChannel;
   /** Cloudflare's account for Pages projects; "" for the only one the token reaches. */
   cloudflareAccountId: string;
 }
+
+export const UPDATE_CHANNELS: { id: UpdateChannel; label: string; hint: string }[] = [
+  { id: "stable", label: "Stable", hint: "Releases, when they are published." },
+  { id: "nightly", label: "Nightly", hint: "Built every night from the newest code: new things first, rough edges too." },
+];
 
 /** Field key → message. Keys: `variantCount`, `budget`, `baseUrls.openai`, `providers.0.name`… */
 export type FieldErrors = Record<string, string>;
@@ -105,6 +110,8 @@ export function toDraft(s: Settings): Draft {
     fallbacks: Object.entries(s.fallback_models ?? {})
       .map(([from, to]) => `${from} -> ${to}`)
       .join("\n"),
+    checkUpdates: s.updates.check_automatically,
+    updateChannel: s.updates.channel,
     cloudflareAccountId: s.publishing?.cloudflare_account_id ?? "",
   };
 }
@@ -227,6 +234,7 @@ export function fromDraft(d: Draft): SettingsInput {
     theme: d.theme,
     design_systems: d.designSystems.map((ds) => ({ name: ds.name.trim(), text: ds.text })),
     fallback_models: fallbackMap(d.fallbacks),
+    updates: { check_automatically: d.checkUpdates, channel: d.updateChannel },
     // Left out when empty, as the core writes it: a missing value is the default.
     ...(d.cloudflareAccountId.trim() ? { publishing: { cloudflare_account_id: d.cloudflareAccountId.trim() } } : {}),
   };

@@ -1,13 +1,15 @@
 //! `s2c ask`: one turn with any provider — "does my key / base URL / model work?" — streamed to
-//! the terminal, or reported as one JSON object with `--json`.
+//! the terminal, or reported as one JSON object with `--json`. Images (any vendor with vision)
+//! and a video (Gemini) go with the prompt.
 
-use crate::attachments::attachments;
 use crate::key_destination::key_for;
+use crate::media_files::{read_image, read_video};
 use crate::provider_choice::resolve_provider;
 use s2c_core::providers::{
     open_session, ProviderError, ProviderTurn, ReasoningEffort, SessionConfig, StreamEvent,
-    TransportOptions, Usage,
+    TokenUsage, TransportOptions, UserContent,
 };
+use s2c_core::vocab::VideoAttachment;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,7 +68,7 @@ fn parse_effort(text: &str) -> Result<ReasoningEffort, String> {
 struct Progress {
     text: String,
     thinking: String,
-    usage: Usage,
+    usage: TokenUsage,
 }
 
 pub async fn run(args: AskArgs) -> ExitCode {
@@ -238,4 +240,22 @@ fn finish(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The prompt, the images, and the video, as the session takes them.
+pub fn attachments(args: &AskArgs) -> Result<(UserContent, Vec<VideoAttachment>), String> {
+    let mut content = UserContent::default();
+    for path in &args.images {
+        content.push_image(read_image(path)?);
+    }
+    content.push_text(args.prompt.clone());
+    let videos = match &args.video {
+        Some(path) => {
+            let mut video = read_video(path)?;
+            video.fps = args.fps;
+            vec![video]
+        }
+        None => vec![],
+    };
+    Ok((content, videos))
 }

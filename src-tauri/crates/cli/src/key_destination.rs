@@ -7,8 +7,10 @@
 //! environment or `--base-url` gets only a key from the environment, and only over https unless
 //! it is this machine.
 
-use crate::key_sources::{EnvKeys, KeySource, KeychainKeys};
+use crate::key_sources::{EnvKeys, KeyLookup, KeychainKeys};
 use crate::provider_choice::known_server;
+use s2c_core::providers::BoxFuture;
+use s2c_core::secrets::SecretError;
 use s2c_core::vocab::http_client::is_loopback;
 use s2c_core::vocab::vendor::Vendor;
 use s2c_core::vocab::ApiKey;
@@ -24,8 +26,8 @@ pub fn key_for(provider: &str, base_url: Option<&str>) -> Result<Option<ApiKey>,
 }
 
 pub(crate) fn key_from(
-    env: &dyn KeySource,
-    keychain: &dyn KeySource,
+    env: &dyn KeyLookup,
+    keychain: &dyn KeyLookup,
     provider: &str,
     base_url: Option<&str>,
 ) -> Result<Option<ApiKey>, String> {
@@ -95,6 +97,21 @@ fn key_env_name(provider: &str) -> String {
             .unwrap_or("")
             .to_owned(),
         None => format!("{}_API_KEY", crate::key_sources::env_prefix(provider)),
+    }
+}
+
+/// The keys `s2c generate` resolves its variants with, each only where it may go
+/// (this file's rule).
+pub struct CliKeys;
+
+impl s2c_core::engine::resolve::KeySource for CliKeys {
+    fn key<'a>(
+        &'a self,
+        provider: &'a str,
+        base_url: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
+        let key = key_for(provider, base_url).map_err(SecretError::InvalidInput);
+        Box::pin(async move { key })
     }
 }
 

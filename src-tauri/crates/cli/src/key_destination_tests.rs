@@ -2,7 +2,7 @@ use super::*;
 
 struct Fixed(Option<&'static str>);
 
-impl KeySource for Fixed {
+impl KeyLookup for Fixed {
     fn key(&self, _provider: &str) -> Option<ApiKey> {
         self.0.map(ApiKey::new)
     }

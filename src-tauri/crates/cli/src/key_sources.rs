@@ -3,12 +3,13 @@
 //! the OS keychain, where `s2c keys set` and the app store keys. Which of them may go to a given
 //! base URL is `key_destination`'s rule.
 
-use s2c_core::providers::BoxFuture;
-use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretError, SecretStore};
+use s2c_core::secrets::{default_namespace, KeyId, KeyringStore, SecretStore};
 use s2c_core::vocab::vendor::Vendor;
 use s2c_core::vocab::ApiKey;
 
-pub trait KeySource {
+/// A place `s2c` looks keys up in (not to be confused with the core's `resolve::KeySource`,
+/// which a front end gives the plan: that is [`crate::key_destination::CliKeys`]).
+pub trait KeyLookup {
     fn key(&self, provider: &str) -> Option<ApiKey>;
 }
 
@@ -29,7 +30,7 @@ pub fn env_prefix(provider: &str) -> String {
         .collect()
 }
 
-impl KeySource for EnvKeys {
+impl KeyLookup for EnvKeys {
     fn key(&self, provider: &str) -> Option<ApiKey> {
         let names: Vec<String> = match Vendor::from_name(provider) {
             Some(vendor) => vendor
@@ -57,7 +58,7 @@ pub fn keychain_namespace() -> String {
     std::env::var(NAMESPACE_ENV).unwrap_or_else(|_| default_namespace())
 }
 
-impl KeySource for KeychainKeys {
+impl KeyLookup for KeychainKeys {
     fn key(&self, provider: &str) -> Option<ApiKey> {
         let id = KeyId::parse(provider).ok()?;
         match KeyringStore::new(keychain_namespace()).get(&id) {
@@ -70,21 +71,5 @@ impl KeySource for KeychainKeys {
                 None
             }
         }
-    }
-}
-
-/// The keys `s2c generate` resolves its variants with, each only where it may go
-/// ([`crate::key_destination`]).
-pub struct CliKeys;
-
-impl s2c_core::engine::resolve::KeySource for CliKeys {
-    fn key<'a>(
-        &'a self,
-        provider: &'a str,
-        base_url: Option<&'a str>,
-    ) -> BoxFuture<'a, Result<Option<ApiKey>, SecretError>> {
-        let key =
-            crate::key_destination::key_for(provider, base_url).map_err(SecretError::InvalidInput);
-        Box::pin(async move { key })
     }
 }

@@ -67,21 +67,28 @@ const CHROMIUM_INSTALL_PATHS: &[&str] = &[
 /// Look for a Chromium-family browser on `path_var` (a PATH value), then at the usual install
 /// locations of macOS and Windows.
 pub fn find_chromium(path_var: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
-    if let Some(path_var) = path_var {
-        for dir in std::env::split_paths(path_var) {
-            for name in CHROMIUM_NAMES {
-                for candidate in [dir.join(name), dir.join(format!("{name}.exe"))] {
-                    if is_executable(&candidate) {
-                        return Some(candidate);
-                    }
+    find_program(CHROMIUM_NAMES, path_var).or_else(|| {
+        CHROMIUM_INSTALL_PATHS
+            .iter()
+            .map(PathBuf::from)
+            .find(|p| is_executable(p))
+    })
+}
+
+/// The first of `names` found as an executable on `path_var` (a PATH value), directory by
+/// directory; on Windows `name.exe` counts too.
+pub fn find_program(names: &[&str], path_var: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+    let path_var = path_var?;
+    for dir in std::env::split_paths(path_var) {
+        for name in names {
+            for candidate in [dir.join(name), dir.join(format!("{name}.exe"))] {
+                if is_executable(&candidate) {
+                    return Some(candidate);
                 }
             }
         }
     }
-    CHROMIUM_INSTALL_PATHS
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| is_executable(p))
+    None
 }
 
 /// Why no browser is available for `screenshot_preview`, in words for the UI.

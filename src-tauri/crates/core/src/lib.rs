@@ -20,7 +20,9 @@ pub mod safe_fetch;
 pub mod secrets;
 pub mod settings;
 pub mod tools;
+pub mod updates;
 pub mod uptime;
+pub mod versions;
 pub mod visual_edit;
 pub mod vocab;
 

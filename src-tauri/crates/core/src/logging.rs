@@ -16,6 +16,17 @@ pub struct LogGuard {
 /// Start logging to `dir/<file_prefix>.<date>` (and stderr when `to_stderr`). The level comes
 /// from `S2C_LOG` (an `EnvFilter` directive, e.g. `debug` or `s2c_core=trace`), else `info`.
 pub fn init(dir: &Path, file_prefix: &str, to_stderr: bool) -> crate::Result<LogGuard> {
+    init_quieting(dir, file_prefix, to_stderr, &[])
+}
+
+/// [`init`], with the `quiet` targets (libraries whose lines would repeat the caller's own, in
+/// developers' words) left out unless `S2C_LOG` names a level.
+pub fn init_quieting(
+    dir: &Path,
+    file_prefix: &str,
+    to_stderr: bool,
+    quiet: &[&str],
+) -> crate::Result<LogGuard> {
     std::fs::create_dir_all(dir).map_err(|e| {
         crate::CoreError::io(format!("creating the log folder {}", dir.display()), e)
     })?;
@@ -28,7 +39,14 @@ pub fn init(dir: &Path, file_prefix: &str, to_stderr: bool) -> crate::Result<Log
         .map_err(|e| crate::CoreError::Internal(format!("starting the log file: {e}")))?;
     let (file_writer, guard) = tracing_appender::non_blocking(appender);
 
-    let filter = EnvFilter::try_from_env("S2C_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = EnvFilter::try_from_env("S2C_LOG").unwrap_or_else(|_| {
+        quiet.iter().fold(EnvFilter::new("info"), |filter, target| {
+            match format!("{target}=off").parse() {
+                Ok(directive) => filter.add_directive(directive),
+                Err(_) => filter,
+            }
+        })
+    });
     let file_layer = tracing_subscriber::fmt::layer()
         .with_ansi(false)
         .with_writer(Redacting(file_writer));

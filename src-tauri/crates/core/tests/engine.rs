@@ -5,7 +5,7 @@
 mod support;
 
 use s2c_core::engine::{
-    self, AgentEvent, EventEmitter, EventKind, LoopLimits, VariantErrorCode, VariantStatus,
+    self, AgentEvent, EventEmitter, EventKind, LoopLimits, VariantEnd, VariantErrorCode,
 };
 use s2c_core::providers::{ModelPrice, PriceTable};
 use s2c_core::vocab::RelPath;
@@ -49,7 +49,7 @@ async fn create_then_edit_then_finish() {
     let outcome = h.run(1, LoopLimits::default()).await;
 
     let v = &outcome.variants[0];
-    assert_eq!(v.status, VariantStatus::Complete);
+    assert_eq!(v.status, VariantEnd::Complete);
     assert_eq!((v.turns, v.tool_calls), (3, 2));
     let expected = PAGE.replace("Hello", "Goodbye");
     assert_eq!(
@@ -152,7 +152,7 @@ async fn invalid_tool_json_goes_back_as_an_error_and_is_never_run() {
 
     let outcome = h.run(1, LoopLimits::default()).await;
 
-    assert_eq!(outcome.variants[0].status, VariantStatus::Complete);
+    assert_eq!(outcome.variants[0].status, VariantEnd::Complete);
     let second = outputs(&h.server.requests()[1].json());
     assert_eq!(second[0].0, "call_1");
     assert!(
@@ -182,7 +182,7 @@ async fn a_reply_cut_by_the_output_limit_is_continued() {
     let outcome = h.run(1, LoopLimits::default()).await;
 
     let v = &outcome.variants[0];
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", h.types(0));
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", h.types(0));
     assert_eq!(
         v.files.get(&RelPath::default_file()).map(str::trim),
         Some(PAGE.trim())
@@ -220,7 +220,7 @@ async fn a_tool_call_cut_by_the_output_limit_is_reported_not_run() {
 
     let outcome = h.run(1, LoopLimits::default()).await;
 
-    assert_eq!(outcome.variants[0].status, VariantStatus::Complete);
+    assert_eq!(outcome.variants[0].status, VariantEnd::Complete);
     let second = outputs(&h.server.requests()[1].json());
     assert_eq!(second[0].0, "call_1");
     assert!(
@@ -245,7 +245,7 @@ async fn html_in_plain_text_is_used_when_no_tool_was_called() {
     let outcome = h.run(1, LoopLimits::default()).await;
 
     let v = &outcome.variants[0];
-    assert_eq!(v.status, VariantStatus::Complete);
+    assert_eq!(v.status, VariantEnd::Complete);
     assert_eq!(
         v.files.get(&RelPath::default_file()).map(str::trim),
         Some(PAGE.trim())
@@ -260,7 +260,7 @@ async fn a_model_that_writes_nothing_fails_clearly() {
     let outcome = h.run(1, LoopLimits::default()).await;
 
     match &outcome.variants[0].status {
-        VariantStatus::Error { code, message } => {
+        VariantEnd::Error { code, message } => {
             assert_eq!(*code, VariantErrorCode::NoCode);
             assert!(message.contains("I cannot see the image."), "{message}");
         }
@@ -296,7 +296,7 @@ async fn the_budget_stops_a_variant_before_its_next_turn_after_writing_the_paid_
     let outcome = engine::start(spec, emitter).await_outcome().await;
 
     match &outcome.variants[0].status {
-        VariantStatus::Error { code, message } => {
+        VariantEnd::Error { code, message } => {
             assert_eq!(*code, VariantErrorCode::BudgetExceeded);
             assert!(message.contains("$0.00"), "{message}");
         }
@@ -329,7 +329,7 @@ async fn the_turn_cap_ends_a_variant_that_never_stops() {
     };
     let outcome = h.run(1, limits).await;
 
-    assert_eq!(outcome.variants[0].status, VariantStatus::Complete);
+    assert_eq!(outcome.variants[0].status, VariantEnd::Complete);
     assert_eq!(outcome.variants[0].turns, 3);
     assert_eq!(h.server.requests().len(), 3);
     assert!(h
@@ -385,11 +385,8 @@ async fn cancelling_one_variant_stops_it_at_once_and_spares_the_other() {
     h.server.push(sse(&text_turn("done")));
     let outcome = handle.await_outcome().await;
 
-    let statuses: Vec<&VariantStatus> = outcome.variants.iter().map(|v| &v.status).collect();
-    assert_eq!(
-        statuses,
-        [&VariantStatus::Cancelled, &VariantStatus::Complete]
-    );
+    let statuses: Vec<&VariantEnd> = outcome.variants.iter().map(|v| &v.status).collect();
+    assert_eq!(statuses, [&VariantEnd::Cancelled, &VariantEnd::Complete]);
     // The cancelled call's card is closed, and what it had streamed is kept as a draft.
     support::tool_pairs::assert_every_tool_closed(&h.events());
     let cancelled = &outcome.variants[0];

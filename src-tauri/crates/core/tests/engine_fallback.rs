@@ -4,7 +4,7 @@
 
 mod support;
 
-use s2c_core::engine::{EventKind, VariantErrorCode, VariantStatus};
+use s2c_core::engine::{EventKind, VariantEnd, VariantErrorCode};
 use s2c_core::providers::Provider;
 use s2c_core::vocab::RelPath;
 use serde_json::json;
@@ -28,7 +28,7 @@ async fn same_vendor_fallback_carries_on_from_the_same_conversation() {
     .await;
 
     let v = &run.outcome;
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", run.events);
     let page = PAGE.replace("Hello", "Goodbye");
     assert_eq!(
         v.files.get(&RelPath::default_file()),
@@ -123,7 +123,7 @@ async fn a_fallback_that_is_overloaded_too_fails_the_variant_after_one_switch() 
 
     let v = &run.outcome;
     match &v.status {
-        VariantStatus::Error { code, message } => {
+        VariantEnd::Error { code, message } => {
             assert_eq!(*code, VariantErrorCode::Overloaded);
             assert!(message.contains("claude-sonnet-4-5"), "{message}");
             assert!(message.contains("switches only once"), "{message}");
@@ -159,7 +159,7 @@ async fn without_a_fallback_an_overloaded_model_fails_clearly() {
     let run = run(&server, (Provider::Anthropic, "claude-opus-4-1"), None).await;
 
     match &run.outcome.status {
-        VariantStatus::Error { code, message } => {
+        VariantEnd::Error { code, message } => {
             assert_eq!(*code, VariantErrorCode::Overloaded);
             assert!(
                 message
@@ -199,7 +199,7 @@ async fn an_overload_in_the_middle_of_a_stream_closes_the_half_streamed_call_and
     .await;
 
     let v = &run.outcome;
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", run.events);
     assert_eq!(v.files.get(&RelPath::default_file()), Some(PAGE));
     let of_first: Vec<String> = run
         .events
@@ -250,7 +250,7 @@ async fn a_mid_stream_overload_with_nowhere_to_switch_still_closes_the_half_stre
     let run = run(&server, (Provider::Anthropic, "claude-opus-4-1"), None).await;
 
     assert!(
-        matches!(run.outcome.status, VariantStatus::Error { .. }),
+        matches!(run.outcome.status, VariantEnd::Error { .. }),
         "{:?}",
         run.outcome.status
     );

@@ -3,7 +3,7 @@
 
 mod support;
 
-use s2c_core::engine::VariantStatus;
+use s2c_core::engine::VariantEnd;
 use s2c_core::providers::Provider;
 use s2c_core::vocab::RelPath;
 use serde_json::{json, Value};
@@ -33,7 +33,7 @@ async fn cross_vendor_fallback_rebuilds_the_conversation_as_responses_items() {
     .await;
 
     let v = &run.outcome;
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", run.events);
     assert_eq!(
         v.files.get(&RelPath::default_file()),
         Some(PAGE.replace("Hello", "Goodbye").as_str())
@@ -122,7 +122,7 @@ async fn cross_vendor_fallback_rebuilds_the_conversation_as_gemini_contents() {
     .await;
 
     let v = &run.outcome;
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", run.events);
     assert_eq!(
         v.files.get(&RelPath::default_file()),
         Some(PAGE.replace("Hello", "Goodbye").as_str())

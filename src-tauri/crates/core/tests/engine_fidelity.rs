@@ -352,7 +352,7 @@ async fn a_round_that_cannot_run_leaves_the_checked_page_complete() {
     let variant = &outcome.variants[0];
     assert_eq!(
         variant.status,
-        engine::VariantStatus::Complete,
+        engine::VariantEnd::Complete,
         "{:?}",
         variant.status
     );

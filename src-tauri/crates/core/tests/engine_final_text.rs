@@ -4,7 +4,7 @@
 
 mod support;
 
-use s2c_core::engine::{EventKind, LoopLimits, VariantErrorCode, VariantStatus};
+use s2c_core::engine::{EventKind, LoopLimits, VariantEnd, VariantErrorCode};
 use s2c_core::vocab::RelPath;
 use support::engine_harness::{create_turn, sse, text_turn, Harness, PAGE};
 
@@ -34,7 +34,7 @@ async fn an_update_answered_in_text_keeps_the_files() {
         let outcome = h.run(1, LoopLimits::default()).await;
 
         let v = &outcome.variants[0];
-        assert_eq!(v.status, VariantStatus::Complete, "case {name:?}");
+        assert_eq!(v.status, VariantEnd::Complete, "case {name:?}");
         assert_eq!(index(&v.files), Some(OLD), "case {name:?}: the file wins");
         let overwritten = h
             .events()
@@ -57,7 +57,7 @@ async fn a_first_run_answered_with_a_whole_document_gets_it() {
         let outcome = h.run(1, LoopLimits::default()).await;
 
         let v = &outcome.variants[0];
-        assert_eq!(v.status, VariantStatus::Complete, "{answer:?}");
+        assert_eq!(v.status, VariantEnd::Complete, "{answer:?}");
         assert_eq!(index(&v.files).map(str::trim), Some(want), "{answer:?}");
     }
 }
@@ -73,7 +73,7 @@ async fn a_fragment_is_not_a_page() {
 
     let v = &outcome.variants[0];
     match &v.status {
-        VariantStatus::Error { code, .. } => assert_eq!(*code, VariantErrorCode::NoCode),
+        VariantEnd::Error { code, .. } => assert_eq!(*code, VariantErrorCode::NoCode),
         other => panic!("expected no code, got {other:?}"),
     }
     assert_eq!(index(&v.files), None, "no index.html from a fragment");
@@ -96,7 +96,7 @@ async fn a_fenced_create_file_is_written_and_previewed_without_the_fence() {
     let outcome = h.run(1, LoopLimits::default()).await;
 
     let v = &outcome.variants[0];
-    assert_eq!(v.status, VariantStatus::Complete);
+    assert_eq!(v.status, VariantEnd::Complete);
     assert_eq!(index(&v.files), Some(PAGE));
     let streamed: String = h
         .events()

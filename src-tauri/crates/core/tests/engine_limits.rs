@@ -5,7 +5,7 @@
 
 mod support;
 
-use s2c_core::engine::{EventKind, LoopLimits, VariantErrorCode, VariantStatus};
+use s2c_core::engine::{EventKind, LoopLimits, VariantEnd, VariantErrorCode};
 use s2c_core::providers::Provider;
 use s2c_core::vocab::RelPath;
 use serde_json::{json, Value};
@@ -133,7 +133,7 @@ async fn run_replies(model: (Provider, &str), replies: Vec<Reply>, limits: LoopL
 
 fn truncated_message(run: &Run) -> String {
     match &run.outcome.status {
-        VariantStatus::Truncated { message } => message.clone(),
+        VariantEnd::Truncated { message } => message.clone(),
         other => panic!("expected truncated, got {other:?}: {:?}", run.events),
     }
 }
@@ -196,12 +196,7 @@ async fn a_reply_that_ends_normally_starts_the_count_again() {
     ];
     let run = run_replies((provider, "gpt-5.4"), replies, LoopLimits::default()).await;
 
-    assert_eq!(
-        run.outcome.status,
-        VariantStatus::Complete,
-        "{:?}",
-        run.events
-    );
+    assert_eq!(run.outcome.status, VariantEnd::Complete, "{:?}", run.events);
     assert_eq!(run.requests.len(), 7);
 }
 
@@ -257,7 +252,7 @@ async fn the_turn_that_crosses_the_budget_still_writes_its_page_then_stops() {
         let run = run_replies((provider.clone(), model), replies, limits).await;
 
         match &run.outcome.status {
-            VariantStatus::Error { code, message } => {
+            VariantEnd::Error { code, message } => {
                 assert_eq!(*code, VariantErrorCode::BudgetExceeded, "{model}");
                 assert!(message.contains("budget"), "{model}: {message}");
             }
@@ -325,7 +320,7 @@ async fn a_stream_that_breaks_mid_call_closes_its_card_and_keeps_the_draft() {
         let run = run_replies((provider.clone(), model), replies, LoopLimits::default()).await;
 
         assert!(
-            matches!(run.outcome.status, VariantStatus::Error { .. }),
+            matches!(run.outcome.status, VariantEnd::Error { .. }),
             "{model}: {:?}",
             run.outcome.status
         );

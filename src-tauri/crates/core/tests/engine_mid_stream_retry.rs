@@ -5,7 +5,7 @@
 
 mod support;
 
-use s2c_core::engine::{AgentEvent, EventKind, VariantErrorCode, VariantStatus};
+use s2c_core::engine::{AgentEvent, EventKind, VariantEnd, VariantErrorCode};
 use s2c_core::providers::Provider;
 use s2c_core::vocab::RelPath;
 use serde_json::json;
@@ -93,7 +93,7 @@ fn check_retry(run: &Run, reason_has: &str) {
 /// The variant completed on the second attempt with one copy of everything.
 fn check_once(run: &Run, call: &str) {
     let v = &run.outcome;
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", run.events);
     assert_eq!(v.files.get(&RelPath::default_file()), Some(PAGE));
     let kept = kept(&run.numbered);
     assert_eq!(assistant_text(&kept), "Writing it.Done.");
@@ -219,7 +219,7 @@ async fn a_vendor_failing_mid_stream_every_time_ends_with_the_error_after_max_at
     }
     let run = run(&server, (Provider::Anthropic, "claude-opus-4-1"), None).await;
     match &run.outcome.status {
-        VariantStatus::Error { code, message } => {
+        VariantEnd::Error { code, message } => {
             assert_eq!(*code, VariantErrorCode::Truncated, "{message}");
         }
         other => panic!("expected the truncation error, got {other:?}"),
@@ -260,7 +260,7 @@ async fn overloaded_mid_stream_through_every_retry_still_switches_to_the_fallbac
     )
     .await;
     let v = &run.outcome;
-    assert_eq!(v.status, VariantStatus::Complete, "{:?}", run.events);
+    assert_eq!(v.status, VariantEnd::Complete, "{:?}", run.events);
     assert_eq!(run.switches().len(), 1);
     // The overloaded model's two failed attempts are billed to it.
     assert_eq!(v.models_used[0].usage.input_tokens, 2000);

@@ -4,7 +4,7 @@
 
 mod support;
 
-use s2c_core::engine::{EventKind, VariantStatus};
+use s2c_core::engine::{EventKind, VariantEnd};
 use s2c_core::providers::Provider;
 use s2c_core::vocab::paths::normalize;
 use serde_json::json;
@@ -70,12 +70,7 @@ async fn a_gemini_create_file_fills_the_preview_in_several_code_deltas() {
 
     let run = run(&server, (Provider::Gemini, "gemini-2.5-pro"), None).await;
 
-    assert_eq!(
-        run.outcome.status,
-        VariantStatus::Complete,
-        "{:?}",
-        run.events
-    );
+    assert_eq!(run.outcome.status, VariantEnd::Complete, "{:?}", run.events);
     let about = normalize("about.html").expect("path");
     assert_eq!(run.outcome.files.get(&about), Some(content.as_str()));
     let code = code_of(&run.events, "g1");
@@ -110,12 +105,7 @@ fn edit_args() -> String {
 }
 
 fn assert_edited(run: &support::fallback::Run) {
-    assert_eq!(
-        run.outcome.status,
-        VariantStatus::Complete,
-        "{:?}",
-        run.events
-    );
+    assert_eq!(run.outcome.status, VariantEnd::Complete, "{:?}", run.events);
     let about = normalize("about.html").expect("path");
     assert_eq!(run.outcome.files.get(&about), Some("<h1>Bye</h1>"));
     assert_eq!(titles(&run.events), expected_titles());

@@ -64,7 +64,7 @@ fn answer(detections: &str) -> Response {
 
 fn tool(server: &MockServer, key: Option<&str>) -> ExtractAssets {
     let mut config = GeminiConfig::new(key.map(ApiKey::new));
-    config.base_url = server.url.clone();
+    config.base_url = format!("{}/v1beta", server.url);
     ExtractAssets::new(reqwest::Client::new(), config)
 }
 

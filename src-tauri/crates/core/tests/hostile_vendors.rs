@@ -6,7 +6,7 @@ mod support;
 
 use s2c_core::engine::{
     self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationOutcome, GenerationSpec,
-    LoopLimits, VariantErrorCode, VariantSpec, VariantStatus, VendorSessions,
+    LoopLimits, VariantEnd, VariantErrorCode, VariantSpec, VendorSessions,
 };
 use s2c_core::providers::{Provider, SessionConfig, TransportOptions, UserContent};
 use s2c_core::tools::{
@@ -58,7 +58,7 @@ struct Run {
 impl Run {
     fn hostile_error(&self) -> (VariantErrorCode, String) {
         match &self.outcome.variants[0].status {
-            VariantStatus::Error { code, message } => (*code, message.clone()),
+            VariantEnd::Error { code, message } => (*code, message.clone()),
             other => panic!("the hostile variant ended {other:?}"),
         }
     }
@@ -149,7 +149,7 @@ async fn run(hostile: Vec<Reply>) -> Run {
     };
     // The calm variant never notices.
     let calm = &run.outcome.variants[1];
-    assert_eq!(calm.status, VariantStatus::Complete, "{:?}", calm.status);
+    assert_eq!(calm.status, VariantEnd::Complete, "{:?}", calm.status);
     let path = s2c_core::vocab::paths::normalize("index.html").expect("path");
     assert_eq!(calm.files.get(&path), Some(PAGE));
     for event in &run.events {
@@ -184,10 +184,7 @@ async fn a_stream_cut_mid_event_after_output_restarts_the_turn_then_gives_up() {
     let cut = || Reply::sse_text(cut.clone()).abort_at_end();
     // Cut once: the whole turn is sent again and the variant completes.
     let recovered = run(vec![cut(), create("h1", "index.html"), done()]).await;
-    assert_eq!(
-        recovered.outcome.variants[0].status,
-        VariantStatus::Complete
-    );
+    assert_eq!(recovered.outcome.variants[0].status, VariantEnd::Complete);
     assert_eq!(recovered.hostile_requests(), 3);
     // Cut every time: the error after max_attempts (3).
     let run = run(vec![cut(), cut(), cut(), create("h1", "index.html")]).await;
@@ -228,7 +225,7 @@ async fn a_500_then_success_recovers_without_duplicated_text() {
         &json!({"error": {"message": "The server had an error", "type": "server_error"}}),
     );
     let run = run(vec![failed, create("h", "index.html"), done()]).await;
-    assert_eq!(run.outcome.variants[0].status, VariantStatus::Complete);
+    assert_eq!(run.outcome.variants[0].status, VariantEnd::Complete);
     let text: String = run
         .of(0)
         .iter()
@@ -285,7 +282,7 @@ async fn unknown_tools_and_path_escapes_are_refused_and_the_variant_carries_on()
         done(),
     ])
     .await;
-    assert_eq!(run.outcome.variants[0].status, VariantStatus::Complete);
+    assert_eq!(run.outcome.variants[0].status, VariantEnd::Complete);
     let results: Vec<(String, bool, String)> = run
         .of(0)
         .iter()

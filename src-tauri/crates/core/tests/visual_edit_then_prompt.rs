@@ -7,7 +7,7 @@
 mod render_support;
 mod support;
 
-use s2c_core::engine::{self, EventEmitter, LoopLimits, VariantStatus};
+use s2c_core::engine::{self, EventEmitter, LoopLimits, VariantEnd};
 use s2c_core::prompts::{
     update_prompt, PromptContext, PromptPart, Stack, UpdateRequest, UpdateSource,
 };
@@ -134,7 +134,7 @@ async fn a_visual_edit_then_a_model_edit_of_the_rule_shows_the_models_change() {
     let emitter = Arc::new(EventEmitter::new(h.sink.clone()));
     let outcome = engine::start(spec, emitter).await_outcome().await;
     let variant = &outcome.variants[0];
-    assert_eq!(variant.status, VariantStatus::Complete);
+    assert_eq!(variant.status, VariantEnd::Complete);
     let page = variant
         .files
         .get(&RelPath::default_file())

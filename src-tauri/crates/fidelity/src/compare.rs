@@ -11,24 +11,9 @@ use super::pooling::{ramp, Pool, Weighted};
 use super::position::{position_errors, Placed};
 use super::regions::{self, Found};
 use super::text::{text_score, TextBox};
-use super::types::{BlockCounts, FidelityComponents, FidelityRegion, FidelityWeights};
+use super::types::{BlockCounts, Errors, FidelityComponents, FidelityRegion, ScoredGroup};
 use super::visual;
 use image::RgbImage;
-
-/// Design2Code's human study ranks block match and position first, then the look (CLIP),
-/// then colour, with text last: so are the weights (docs/FIDELITY.md has the evidence and the
-/// validation they were checked on).
-pub const WEIGHTS: FidelityWeights = FidelityWeights {
-    block: 0.30,
-    position: 0.35,
-    visual: 0.20,
-    color: 0.10,
-    text: 0.05,
-};
-
-// The evidence's order, checked when the weights change.
-const _: () = assert!(WEIGHTS.block >= WEIGHTS.visual && WEIGHTS.position >= WEIGHTS.visual);
-const _: () = assert!(WEIGHTS.visual > WEIGHTS.color && WEIGHTS.color >= WEIGHTS.text);
 
 /// A colour difference (ΔE00) up to this is not seen: ~2 is a just-noticeable difference, and
 /// antialiased text's mean ink colour wanders a little between renderers.
@@ -54,40 +39,13 @@ const MIN_COLOR_SIDE: usize = 3;
 /// Regions returned in a report.
 pub const MAX_REGIONS: usize = 8;
 
-/// One group of blocks as scored.
-#[derive(Debug, Clone)]
-pub struct Scored {
-    pub group: Group,
-    /// The compared region in the reference canvas (for extra content: in the candidate's).
-    pub area: Area,
-    /// The candidate's region, when the group has one.
-    pub candidate_area: Option<Area>,
-    /// The aligned offset (candidate = reference + offset), canvas px.
-    pub offset: (i64, i64),
-    pub weight: f64,
-    pub errors: Errors,
-}
-
-/// Each component's error for one group, 0 (right) to 1 (wrong). Unpaired groups are wrong in
-/// every one.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Errors {
-    pub missing: bool,
-    pub position: f64,
-    pub visual: f64,
-    pub color: f64,
-    /// The colour difference behind `color` (ΔE00), for the description.
-    pub delta_e: f64,
-    pub looks: Option<(Look, Look)>,
-}
-
 /// Everything a comparison found, kept for the regions and the diff image.
 pub struct Comparison {
     pub components: FidelityComponents,
     pub blocks: BlockCounts,
     pub reference: Canvas,
     pub candidate: Canvas,
-    pub groups: Vec<Scored>,
+    pub groups: Vec<ScoredGroup>,
     pub regions: Vec<Found>,
     /// CSS px per canvas px (the reference screenshot's).
     pub css_per_px: f64,
@@ -142,7 +100,7 @@ pub fn compare(
         weight: g.weight,
         errors: g.errors,
     }));
-    let components = components_of(&pool, text);
+    let components = pool.components(text);
     let regions = regions::worst(&groups, &pool, text, MAX_REGIONS);
     let matched = groups.iter().filter(|g| g.group.is_pair()).count();
     Comparison {
@@ -160,19 +118,6 @@ pub fn compare(
     }
 }
 
-/// The components, 0–100, from the pooled errors.
-pub fn components_of(pool: &Pool, text: Option<f64>) -> FidelityComponents {
-    // `+ 0.0` turns the -0.0 an empty float sum gives into 0.
-    let percent = |v: f64| (v.clamp(0.0, 1.0) * 10_000.0).round() / 100.0 + 0.0;
-    FidelityComponents {
-        block: percent(pool.block()),
-        position: percent(pool.position()),
-        visual: percent(pool.visual()),
-        color: percent(pool.color()),
-        text: text.map(percent),
-    }
-}
-
 fn score_groups(
     reference: &Canvas,
     candidate: &Canvas,
@@ -180,7 +125,7 @@ fn score_groups(
     cand_blocks: &[Block],
     groups: Vec<Group>,
     css_per_px: f64,
-) -> Vec<Scored> {
+) -> Vec<ScoredGroup> {
     let area_of = |blocks: &[Block], members: &[usize]| -> f64 {
         members
             .iter()
@@ -201,7 +146,7 @@ fn score_groups(
     let mut measured: Vec<(usize, Option<Measured>)> = order.into_iter().zip(measured).collect();
     measured.sort_unstable_by_key(|&(i, _)| i);
 
-    let mut scored: Vec<Scored> = Vec::with_capacity(groups.len());
+    let mut scored: Vec<ScoredGroup> = Vec::with_capacity(groups.len());
     let mut placed = Vec::new();
     for ((group, weight), (_, measured)) in groups.into_iter().zip(weights).zip(measured) {
         let Some(m) = measured else { continue };
@@ -218,7 +163,7 @@ fn score_groups(
                 },
             ));
         }
-        scored.push(Scored {
+        scored.push(ScoredGroup {
             group,
             area: m.area,
             candidate_area: m.candidate_area,
@@ -297,24 +242,6 @@ fn measure(
     }
 }
 
-impl Errors {
-    fn unpaired() -> Self {
-        Self {
-            missing: true,
-            position: 1.0,
-            visual: 1.0,
-            color: 1.0,
-            delta_e: 0.0,
-            looks: None,
-        }
-    }
-}
-
-/// Where a group is in the candidate canvas.
-pub fn candidate_region(g: &Scored) -> Area {
-    g.candidate_area.unwrap_or(g.area)
-}
-
 /// A group's colour, judged where its blocks are: each member block's look against the same
 /// place in the other image (at the group's offset), the errors averaged by area. The group's
 /// bounding box would also take in whatever lies between its blocks, which differs between
@@ -388,25 +315,6 @@ impl GroupColors {
 
 fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// The weighted total, 0–100, and the weights used: without text, its weight goes to the
-/// visual term, the one other component that sees what the text says (as shapes).
-pub fn total(components: &FidelityComponents) -> (f64, FidelityWeights) {
-    let weights = match components.text {
-        Some(_) => WEIGHTS,
-        None => FidelityWeights {
-            visual: WEIGHTS.visual + WEIGHTS.text,
-            text: 0.0,
-            ..WEIGHTS
-        },
-    };
-    let sum = weights.block * components.block
-        + weights.position * components.position
-        + weights.visual * components.visual
-        + weights.color * components.color
-        + weights.text * components.text.unwrap_or(0.0);
-    ((sum * 100.0).round() / 100.0, weights)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
 use crate::test_pages::{landing, Page, AMBER, INDIGO};
+use crate::types::{total, FidelityComponents, WEIGHTS};
 use image::Rgb;
 
 fn score(reference: &RgbImage, candidate: &RgbImage) -> f64 {

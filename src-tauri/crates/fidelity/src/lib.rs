@@ -41,11 +41,10 @@ mod visual;
 #[cfg(test)]
 mod test_pages;
 
-pub use compare::{total, WEIGHTS};
 pub use text::{text_score, TextBox};
 pub use types::{
-    BlockCounts, FidelityComponents, FidelityRegion, FidelityReport, FidelityWeights, ImageSize,
-    PixelBox, RegionKind, Scored,
+    total, BlockCounts, FidelityComponents, FidelityRegion, FidelityReport, FidelityWeights,
+    ImageSize, PixelBox, RegionKind, Scored, WEIGHTS,
 };
 
 use image::RgbImage;
@@ -88,7 +87,7 @@ pub fn compare_images(
     } else {
         Vec::new()
     };
-    let (total, weights) = compare::total(&comparison.components);
+    let (total, weights) = total(&comparison.components);
     Ok(ImageComparison {
         components: comparison.components,
         total,

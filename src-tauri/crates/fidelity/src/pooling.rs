@@ -9,7 +9,7 @@
 //! their worst parts (Wang and Shang, "Spatial pooling strategies for perceptual image
 //! quality assessment", ICIP 2006).
 
-use super::compare::Errors;
+use crate::types::{Errors, FidelityComponents};
 
 /// 0 up to `from`, 1 from `to`, linear between: an error with a tolerance.
 pub fn ramp(value: f64, from: f64, to: f64) -> f64 {
@@ -55,6 +55,19 @@ impl Pool {
         self.position += w * e.position * e.position;
         self.visual += w * e.visual * e.visual;
         self.color += w * e.color * e.color;
+    }
+
+    /// The components, 0–100.
+    pub fn components(&self, text: Option<f64>) -> FidelityComponents {
+        // `+ 0.0` turns the -0.0 an empty float sum gives into 0.
+        let percent = |v: f64| (v.clamp(0.0, 1.0) * 10_000.0).round() / 100.0 + 0.0;
+        FidelityComponents {
+            block: percent(self.block()),
+            position: percent(self.position()),
+            visual: percent(self.visual()),
+            color: percent(self.color()),
+            text: text.map(percent),
+        }
     }
 
     /// Empty pages on both sides are identical.

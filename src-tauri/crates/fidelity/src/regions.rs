@@ -3,9 +3,8 @@
 //! points it costs — the total it would have were that place right, minus the total it has.
 
 use super::area::{linked_groups, Area};
-use super::compare::{total, Errors, Scored, WEIGHTS};
 use super::pooling::Pool;
-use super::types::{FidelityRegion, PixelBox, RegionKind};
+use super::types::{total, Errors, FidelityRegion, PixelBox, RegionKind, ScoredGroup, WEIGHTS};
 
 /// Groups with the same fault closer than this (canvas px, ~30 CSS px on a desktop page) are
 /// one place.
@@ -124,7 +123,7 @@ fn css(v: f64) -> u32 {
 }
 
 /// What is most wrong with one group, if anything.
-fn fault(g: &Scored) -> Option<RegionKind> {
+fn fault(g: &ScoredGroup) -> Option<RegionKind> {
     let e = &g.errors;
     if e.missing {
         return Some(if g.group.reference.is_empty() {
@@ -149,7 +148,7 @@ fn fault(g: &Scored) -> Option<RegionKind> {
 }
 
 /// The `limit` costliest places, worst first.
-pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) -> Vec<Found> {
+pub fn worst(groups: &[ScoredGroup], pool: &Pool, text: Option<f64>, limit: usize) -> Vec<Found> {
     let faulty: Vec<(usize, RegionKind)> = groups
         .iter()
         .enumerate()
@@ -166,7 +165,7 @@ pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) ->
             && gap_y <= MERGE_GAP
             && (faulty[a].1 != RegionKind::Moved || same_move)
     });
-    let components = super::compare::components_of(pool, text);
+    let components = pool.components(text);
     let now = total(&components).0;
     let mut found: Vec<Found> = clusters
         .into_iter()
@@ -180,17 +179,15 @@ pub fn worst(groups: &[Scored], pool: &Pool, text: Option<f64>, limit: usize) ->
                     fixed.add(g.weight, &Errors::default(), 1.0);
                 }
             }
-            let cost = total(&super::compare::components_of(&fixed, text)).0 - now;
+            let cost = total(&fixed.components(text)).0 - now;
             let first = &groups[faulty[members[0]].0];
             let mut area = first.area;
-            let mut candidate_area = first
-                .candidate_area
-                .map(|_| super::compare::candidate_region(first));
+            let mut candidate_area = first.candidate_area.map(|_| first.candidate_region());
             for &m in &members[1..] {
                 let g = &groups[faulty[m].0];
                 area = area.union(g.area);
                 if g.candidate_area.is_some() {
-                    let c = super::compare::candidate_region(g);
+                    let c = g.candidate_region();
                     candidate_area = Some(candidate_area.map_or(c, |a| a.union(c)));
                 }
             }

@@ -1,5 +1,9 @@
-//! What scoring returns: the report (IPC-ready) and the diff image beside it.
+//! What scoring returns: the report (IPC-ready) and the diff image beside it; the weights and
+//! the total they make; and what every step of the comparison shares about one group of
+//! blocks (its errors, as scored).
 
+use crate::look::{Area, Look};
+use crate::pairing::Group;
 use serde::{Deserialize, Serialize};
 
 /// How closely a rendered page matches a screenshot. Every score is 0–100, higher is closer.
@@ -119,4 +123,85 @@ pub struct Scored {
     pub diff_png: Vec<u8>,
     /// The page as rendered for the comparison, full page (PNG).
     pub rendered_png: Vec<u8>,
+}
+
+/// Design2Code's human study ranks block match and position first, then the look (CLIP),
+/// then colour, with text last: so are the weights (docs/FIDELITY.md has the evidence and the
+/// validation they were checked on).
+pub const WEIGHTS: FidelityWeights = FidelityWeights {
+    block: 0.30,
+    position: 0.35,
+    visual: 0.20,
+    color: 0.10,
+    text: 0.05,
+};
+
+// The evidence's order, checked when the weights change.
+const _: () = assert!(WEIGHTS.block >= WEIGHTS.visual && WEIGHTS.position >= WEIGHTS.visual);
+const _: () = assert!(WEIGHTS.visual > WEIGHTS.color && WEIGHTS.color >= WEIGHTS.text);
+
+/// The weighted total, 0–100, and the weights used: without text, its weight goes to the
+/// visual term, the one other component that sees what the text says (as shapes).
+pub fn total(components: &FidelityComponents) -> (f64, FidelityWeights) {
+    let weights = match components.text {
+        Some(_) => WEIGHTS,
+        None => FidelityWeights {
+            visual: WEIGHTS.visual + WEIGHTS.text,
+            text: 0.0,
+            ..WEIGHTS
+        },
+    };
+    let sum = weights.block * components.block
+        + weights.position * components.position
+        + weights.visual * components.visual
+        + weights.color * components.color
+        + weights.text * components.text.unwrap_or(0.0);
+    ((sum * 100.0).round() / 100.0, weights)
+}
+
+/// One group of blocks as scored.
+#[derive(Debug, Clone)]
+pub struct ScoredGroup {
+    pub group: Group,
+    /// The compared region in the reference canvas (for extra content: in the candidate's).
+    pub area: Area,
+    /// The candidate's region, when the group has one.
+    pub candidate_area: Option<Area>,
+    /// The aligned offset (candidate = reference + offset), canvas px.
+    pub offset: (i64, i64),
+    pub weight: f64,
+    pub errors: Errors,
+}
+
+/// Each component's error for one group, 0 (right) to 1 (wrong). Unpaired groups are wrong in
+/// every one.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Errors {
+    pub missing: bool,
+    pub position: f64,
+    pub visual: f64,
+    pub color: f64,
+    /// The colour difference behind `color` (ΔE00), for the description.
+    pub delta_e: f64,
+    pub looks: Option<(Look, Look)>,
+}
+
+impl Errors {
+    pub(crate) fn unpaired() -> Self {
+        Self {
+            missing: true,
+            position: 1.0,
+            visual: 1.0,
+            color: 1.0,
+            delta_e: 0.0,
+            looks: None,
+        }
+    }
+}
+
+impl ScoredGroup {
+    /// Where the group is in the candidate canvas.
+    pub fn candidate_region(&self) -> Area {
+        self.candidate_area.unwrap_or(self.area)
+    }
 }

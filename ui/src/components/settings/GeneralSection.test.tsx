@@ -22,6 +22,7 @@ const settings: Settings = {
   theme: "system",
   design_systems: [],
   fallback_models: {},
+  updates: { check_automatically: true, channel: "stable" },
 };
 
 function renderSection() {

@@ -8,6 +8,7 @@ import { AppearanceSection, GenerationSection } from "./GeneralSection";
 import { KeysSection } from "./KeysSection";
 import { ProvidersSection } from "./ProvidersSection";
 import { PublishingSection } from "./PublishingSection";
+import { UpdatesSection } from "./UpdatesSection";
 
 const TABS = [
   { id: "keys", label: "API keys", fields: [] as string[] },
@@ -16,6 +17,7 @@ const TABS = [
   { id: "appearance", label: "Appearance", fields: [] as string[] },
   { id: "design", label: "Design systems", fields: ["designSystems."] },
   { id: "publishing", label: "Publishing", fields: ["publishing."] },
+  { id: "updates", label: "About & updates", fields: [] as string[] },
 ] as const;
 export type SettingsTab = (typeof TABS)[number]["id"];
 type TabId = SettingsTab;
@@ -134,6 +136,7 @@ export function SettingsDialog({ settings, warning, chromiumFound, initialTab = 
             {tab === "appearance" ? <AppearanceSection {...sectionProps} chromiumFound={chromiumFound} /> : null}
             {tab === "design" ? <DesignSystemsSection {...sectionProps} /> : null}
             {tab === "publishing" ? <PublishingSection {...sectionProps} /> : null}
+            {tab === "updates" ? <UpdatesSection {...sectionProps} /> : null}
           </div>
         </div>
         <footer className="flex items-center justify-between gap-3 border-t border-zinc-200 px-6 py-3 dark:border-zinc-800">

@@ -10,7 +10,7 @@ pub use args::EvalArgs;
 
 use crate::generate::{self, GenerateArgs};
 use crate::score::score_page;
-use s2c_core::engine::VariantStatus;
+use s2c_core::engine::VariantEnd;
 use s2c_core::fidelity::FidelityReport;
 use s2c_core::render::thumbnail::png_thumbnail;
 use s2c_core::render::Renderer;
@@ -127,10 +127,10 @@ async fn run_one(
     let seconds = started.elapsed().as_secs_f64();
     let variant = finished.outcome.variants.first();
     let status = match variant.map(|v| &v.status) {
-        Some(VariantStatus::Complete) => "complete".to_owned(),
-        Some(VariantStatus::Truncated { message }) => format!("truncated: {message}"),
-        Some(VariantStatus::Cancelled) => "cancelled".to_owned(),
-        Some(VariantStatus::Error { message, .. }) => format!("failed: {message}"),
+        Some(VariantEnd::Complete) => "complete".to_owned(),
+        Some(VariantEnd::Truncated { message }) => format!("truncated: {message}"),
+        Some(VariantEnd::Cancelled) => "cancelled".to_owned(),
+        Some(VariantEnd::Error { message, .. }) => format!("failed: {message}"),
         None => "failed: no variant ran".to_owned(),
     };
     let variant_dir = generate::variant_dir(&run_dir, 0);

@@ -12,7 +12,7 @@ pub use args::GenerateArgs;
 pub use request::variant_dir;
 
 use progress::CliSink;
-use s2c_core::engine::{self, EventEmitter, GenerationOutcome, VariantStatus};
+use s2c_core::engine::{self, EventEmitter, GenerationOutcome, VariantEnd};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -33,7 +33,7 @@ async fn generate(args: GenerateArgs) -> Result<ExitCode, String> {
     let any_complete = outcome.variants.iter().any(|v| {
         matches!(
             v.status,
-            VariantStatus::Complete | VariantStatus::Truncated { .. }
+            VariantEnd::Complete | VariantEnd::Truncated { .. }
         )
     });
     Ok(if any_complete {
@@ -109,10 +109,10 @@ fn summarize(args: &GenerateArgs, outcome: &GenerationOutcome, events: Option<(u
     }
     for v in &outcome.variants {
         let state = match &v.status {
-            VariantStatus::Complete => "complete".to_owned(),
-            VariantStatus::Truncated { message } => format!("truncated: {message}"),
-            VariantStatus::Cancelled => "cancelled".to_owned(),
-            VariantStatus::Error { message, .. } => format!("failed: {message}"),
+            VariantEnd::Complete => "complete".to_owned(),
+            VariantEnd::Truncated { message } => format!("truncated: {message}"),
+            VariantEnd::Cancelled => "cancelled".to_owned(),
+            VariantEnd::Error { message, .. } => format!("failed: {message}"),
         };
         let state = match &v.model_switch {
             Some(switch) => format!("{state} (switched from {} to {})", switch.from, switch.to),

@@ -3,10 +3,10 @@
 //! the output limit and transport flags for every session.
 
 use super::args::GenerateArgs;
-use super::request::common_settings;
 use crate::provider_choice::{resolve_provider, split_model_spec};
 use s2c_core::engine::resolve::{FallbackTarget, ProviderSource};
-use s2c_core::providers::{Provider, SessionConfig};
+use s2c_core::providers::{Provider, SessionConfig, TransportOptions};
+use std::time::Duration;
 
 pub struct CliProviders<'a> {
     args: &'a GenerateArgs,
@@ -61,4 +61,14 @@ impl ProviderSource for CliProviders<'_> {
     fn configure(&self, session: &mut SessionConfig) {
         common_settings(self.args, session);
     }
+}
+
+/// What every model of the run gets: the output limit and the transport knobs.
+fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
+    session.max_output_tokens = args.max_tokens;
+    session.transport = TransportOptions {
+        idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
+        max_attempts: args.max_retries.saturating_add(1),
+        ..TransportOptions::default()
+    };
 }

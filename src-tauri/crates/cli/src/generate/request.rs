@@ -3,21 +3,19 @@
 
 use super::args::GenerateArgs;
 use super::providers::CliProviders;
-use crate::key_sources::CliKeys;
+use crate::key_destination::CliKeys;
 use crate::media_files::{read_image, read_variant_files, read_video};
-use s2c_core::engine::resolve::{self, resolve_variants, Keys, ModelSlots};
-use s2c_core::engine::{
-    GenerationPlan, GenerationSpec, LoopLimits, ModelNeeds, PlanAsset, PlanSource, VendorSessions,
+use s2c_core::engine::resolve::{
+    self, FrontEnd, KeySource, ModelSlots, PlanRequest, ProviderSource, ResolveError,
 };
+use s2c_core::engine::{GenerationSpec, LoopLimits, PlanAsset, PlanSource};
 use s2c_core::prompts::{CreateInput, Stack};
-use s2c_core::providers::{SessionConfig, TransportOptions};
 use s2c_core::render::Renderer;
 use s2c_core::settings::BaseUrls;
-use s2c_core::tools::{locate_renderer, MediaTools};
+use s2c_core::tools::locate_renderer;
 use s2c_core::vocab::vendor::Vendor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 pub struct Prepared {
     pub spec: GenerationSpec,
@@ -65,49 +63,25 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         ),
         None => input_of(args)?,
     };
-    let needs = ModelNeeds {
-        vision: matches!(
-            &source,
-            PlanSource::Create {
-                input: CreateInput::Screenshots { .. } | CreateInput::Figma { .. },
-                ..
-            }
-        ),
-        video: matches!(
-            &source,
-            PlanSource::Create {
-                input: CreateInput::Video(_),
-                ..
-            }
-        ),
-    };
     let is_update = matches!(source, PlanSource::Update { .. });
     let slots = ModelSlots::from_flags(&args.models, args.variants, is_update)?;
-    let mut keys = Keys::new(&CliKeys);
-    let choices = slots
-        .choose(needs, &mut keys)
-        .await
-        .map_err(|e| e.to_string())?;
-    let providers = CliProviders::new(args)?;
-    let resolved = resolve_variants(choices, &providers, &mut keys)
-        .await
-        .map_err(|e| e.to_string())?;
-    let mut variants = Vec::with_capacity(resolved.len());
-    for (index, variant) in resolved.into_iter().enumerate() {
-        let dir = variant_dir(&args.out, index as u32);
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        variants.push(variant.planned(dir));
-    }
-
-    let built = GenerationPlan {
+    let front = CliFront {
+        args,
+        providers: CliProviders::new(args)?,
+        base_urls: BaseUrls {
+            gemini: env_base_url(Vendor::Gemini),
+            replicate: env_base_url(Vendor::Replicate),
+            ..BaseUrls::default()
+        },
+    };
+    let request = PlanRequest {
         stack,
+        slots,
         source,
         design_system,
         assets,
         start_files,
-        variants,
-        media: media_tools(args, &mut keys).await?,
+        extract_assets: true,
         image_generation: args.generate_images,
         limits: LoopLimits {
             max_turns: args.max_turns.max(1),
@@ -115,59 +89,72 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
             fidelity_rounds: args.fidelity_rounds,
             ..LoopLimits::default()
         },
-        factory: Arc::new(VendorSessions),
-    }
-    .build()
-    .map_err(|e| e.to_string())?;
-    Ok(Prepared {
-        spec: built.spec,
-        renderer: built.renderer,
-    })
-}
-
-/// The screenshot, asset-extraction and image tools this machine and these keys allow.
-async fn media_tools(args: &GenerateArgs, keys: &mut Keys<'_>) -> Result<MediaTools, String> {
-    let renderer = if args.no_preview_screenshots {
-        None
-    } else {
-        match locate_renderer(args.chromium.as_deref()) {
-            Ok(renderer) => Some(renderer),
-            // A Chromium the user named must exist; otherwise going without is normal.
-            Err(e) if args.chromium.is_some() => return Err(e.to_string()),
-            Err(_) => None,
-        }
     };
-    let base_urls = BaseUrls {
-        gemini: env_base_url(Vendor::Gemini),
-        replicate: env_base_url(Vendor::Replicate),
-        ..BaseUrls::default()
-    };
-    let media = resolve::media_tools(renderer, &base_urls, true, keys)
+    let planned = resolve::plan(&front, request)
         .await
         .map_err(|e| e.to_string())?;
-    if args.generate_images && media.replicate.api_key.is_none() && !args.quiet {
+    if planned.images_without_key && !args.quiet {
         // The model is not offered the tool then (it is told to use placeholders): say why.
         eprintln!(
             "s2c generate: no Replicate key (REPLICATE_API_TOKEN or the keychain): images will be placeholders"
         );
     }
-    Ok(media)
+    Ok(Prepared {
+        spec: planned.built.spec,
+        renderer: planned.built.renderer,
+    })
+}
+
+/// `s2c generate` as a front end of the core's plan builder: keys from the environment then
+/// the keychain, providers from flags, the browser it finds or is told, `out/variant-N`.
+struct CliFront<'a> {
+    args: &'a GenerateArgs,
+    providers: CliProviders<'a>,
+    base_urls: BaseUrls,
+}
+
+impl FrontEnd for CliFront<'_> {
+    fn keys(&self) -> &dyn KeySource {
+        &CliKeys
+    }
+
+    fn providers(&self) -> &dyn ProviderSource {
+        &self.providers
+    }
+
+    fn base_urls(&self) -> &BaseUrls {
+        &self.base_urls
+    }
+
+    /// The screenshot tools' browser: a Chromium the user named must exist; otherwise going
+    /// without is normal.
+    fn renderer(&self) -> Result<Option<Arc<Renderer>>, ResolveError> {
+        if self.args.no_preview_screenshots {
+            return Ok(None);
+        }
+        match locate_renderer(self.args.chromium.as_deref()) {
+            Ok(renderer) => Ok(Some(renderer)),
+            Err(e) if self.args.chromium.is_some() => Err(ResolveError::Invalid(e.to_string())),
+            Err(_) => Ok(None),
+        }
+    }
+
+    fn variant_dirs(&self, count: usize) -> Result<Vec<PathBuf>, ResolveError> {
+        (0..count as u32)
+            .map(|index| {
+                let dir = variant_dir(&self.args.out, index);
+                std::fs::create_dir_all(&dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                Ok(dir)
+            })
+            .collect()
+    }
 }
 
 fn env_base_url(vendor: Vendor) -> Option<String> {
     std::env::var(vendor.base_url_env())
         .ok()
         .filter(|u| !u.trim().is_empty())
-}
-
-/// What every model of the run gets: the output limit and the transport knobs.
-pub(super) fn common_settings(args: &GenerateArgs, session: &mut SessionConfig) {
-    session.max_output_tokens = args.max_tokens;
-    session.transport = TransportOptions {
-        idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
-        max_attempts: args.max_retries.saturating_add(1),
-        ..TransportOptions::default()
-    };
 }
 
 /// What the generation starts from, and the files each variant starts with.

@@ -191,7 +191,7 @@ impl From<ProviderErrorCode> for VariantErrorCode {
     }
 }
 
-/// Token counts for the UI. The provider layer's normalized `Usage` converts into this (its
+/// Token counts for the UI. The provider layer's normalized `TokenUsage` converts into this (its
 /// 64-bit counters saturate at `u32::MAX`, which no single generation reaches).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 pub struct UsageSummary {
@@ -220,8 +220,8 @@ impl UsageSummary {
     }
 }
 
-impl From<crate::providers::Usage> for UsageSummary {
-    fn from(u: crate::providers::Usage) -> Self {
+impl From<crate::providers::TokenUsage> for UsageSummary {
+    fn from(u: crate::providers::TokenUsage) -> Self {
         Self {
             input_tokens: saturate_u32(u.input_tokens),
             cached_input_tokens: saturate_u32(u.cached_input_tokens),

@@ -212,7 +212,7 @@ fn usage_adds_up_and_saturates() {
 
 #[test]
 fn a_tool_call_ends_with_set_code_then_tool_result() {
-    use crate::tools::{FileChange, ToolOutcome};
+    use crate::tools::{ChangedFile, ToolOutcome};
     use crate::vocab::ToolResult;
     let result = ToolResult {
         call_id: "c1".into(),
@@ -224,7 +224,7 @@ fn a_tool_call_ends_with_set_code_then_tool_result() {
     };
     let mut outcome = ToolOutcome {
         result,
-        changed_file: Some(FileChange {
+        changed_file: Some(ChangedFile {
             path: "index.html".into(),
             content: "<p>".into(),
         }),

@@ -9,7 +9,7 @@
 
 use super::sessions::SessionFactory;
 use super::transcript::Transcript;
-use crate::providers::{Provider, ProviderSession, SessionConfig, Usage};
+use crate::providers::{Provider, ProviderSession, SessionConfig, TokenUsage};
 use serde::{Deserialize, Serialize};
 
 /// Where a variant goes when its model stays overloaded after the provider's retries.
@@ -28,7 +28,7 @@ pub struct ModelUsage {
     pub model: String,
     /// Finished turns of this model.
     pub turns: u32,
-    pub usage: Usage,
+    pub usage: TokenUsage,
     /// `None` when the model's price is unknown.
     pub cost_usd: Option<f64>,
 }
@@ -42,10 +42,10 @@ pub struct ModelSwitch {
     pub reason: String,
 }
 
-pub fn total_usage(models: &[ModelUsage]) -> Usage {
+pub fn total_usage(models: &[ModelUsage]) -> TokenUsage {
     models
         .iter()
-        .fold(Usage::default(), |sum, m| sum.plus(m.usage))
+        .fold(TokenUsage::default(), |sum, m| sum.plus(m.usage))
 }
 
 /// The summed cost, `None` when any model's is unknown.
@@ -107,7 +107,7 @@ impl VariantModels {
     }
 
     /// Usage of every model so far.
-    pub fn usage(&self) -> Usage {
+    pub fn usage(&self) -> TokenUsage {
         self.earlier
             .iter()
             .fold(self.session.usage(), |sum, m| sum.plus(m.usage))

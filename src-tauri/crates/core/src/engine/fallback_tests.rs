@@ -1,6 +1,6 @@
 use super::*;
 use crate::providers::{
-    BoxFuture, EventSink, NeutralMessage, ProviderError, ProviderErrorCode, ProviderTurn,
+    BoxFuture, NeutralMessage, OnStreamEvent, ProviderError, ProviderErrorCode, ProviderTurn,
     UserContent,
 };
 use crate::vocab::ToolResult;
@@ -11,7 +11,7 @@ use tokio_util::sync::CancellationToken;
 struct Spent {
     vendor: String,
     model: String,
-    usage: Usage,
+    usage: TokenUsage,
     cost: Option<f64>,
 }
 
@@ -24,7 +24,7 @@ impl ProviderSession for Spent {
     }
     fn stream_turn<'a>(
         &'a mut self,
-        _: EventSink<'a>,
+        _: OnStreamEvent<'a>,
         _: &'a CancellationToken,
     ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>> {
         unreachable!("not streamed in these tests")
@@ -37,7 +37,7 @@ impl ProviderSession for Spent {
         Ok(())
     }
     fn append_user_message(&mut self, _: UserContent) {}
-    fn usage(&self) -> Usage {
+    fn usage(&self) -> TokenUsage {
         self.usage
     }
     fn cost(&self) -> Option<f64> {
@@ -50,9 +50,9 @@ fn spent(vendor: &str, model: &str, output: u64, cost: Option<f64>) -> Box<dyn P
     Box::new(Spent {
         vendor: vendor.into(),
         model: model.into(),
-        usage: Usage {
+        usage: TokenUsage {
             output_tokens: output,
-            ..Usage::default()
+            ..TokenUsage::default()
         },
         cost,
     })

@@ -4,7 +4,7 @@
 use super::events::{EventKind, UsageSummary};
 use super::fallback::VariantFallback;
 use super::limits::LoopLimits;
-use super::outcome::{failed_to_open, VariantOutcome, VariantStatus};
+use super::outcome::{failed_to_open, FinishedVariant, VariantEnd};
 use super::sessions::SessionFactory;
 use super::sink::EventEmitter;
 use super::transcript::Transcript;
@@ -68,7 +68,7 @@ impl GenerationCanceller {
 
 #[derive(Debug, Clone)]
 pub struct GenerationOutcome {
-    pub variants: Vec<VariantOutcome>,
+    pub variants: Vec<FinishedVariant>,
 }
 
 impl GenerationOutcome {
@@ -137,7 +137,7 @@ pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHand
         limits: spec.limits,
         factory: spec.factory,
     });
-    let tasks: Vec<JoinHandle<VariantOutcome>> = spec
+    let tasks: Vec<JoinHandle<FinishedVariant>> = spec
         .variants
         .into_iter()
         .zip(variant_tokens.iter().cloned())
@@ -157,17 +157,17 @@ pub fn start(spec: GenerationSpec, emitter: Arc<EventEmitter>) -> GenerationHand
             }
         }
         let outcome = GenerationOutcome { variants };
-        let count = |f: fn(&VariantStatus) -> bool| {
+        let count = |f: fn(&VariantEnd) -> bool| {
             let n = outcome.variants.iter().filter(|v| f(&v.status)).count();
             u32::try_from(n).unwrap_or(u32::MAX)
         };
         emitter.emit(
             0,
             EventKind::Finished {
-                completed: count(|s| matches!(s, VariantStatus::Complete)),
-                truncated: count(|s| matches!(s, VariantStatus::Truncated { .. })),
-                failed: count(|s| matches!(s, VariantStatus::Error { .. })),
-                cancelled: count(|s| matches!(s, VariantStatus::Cancelled)),
+                completed: count(|s| matches!(s, VariantEnd::Complete)),
+                truncated: count(|s| matches!(s, VariantEnd::Truncated { .. })),
+                failed: count(|s| matches!(s, VariantEnd::Error { .. })),
+                cancelled: count(|s| matches!(s, VariantEnd::Cancelled)),
                 usage: outcome.usage(),
                 cost_usd: outcome.cost_usd(),
             },
@@ -186,7 +186,7 @@ async fn run_one(
     shared: &VariantShared,
     variant: VariantSpec,
     cancel: &CancellationToken,
-) -> VariantOutcome {
+) -> FinishedVariant {
     let model = variant.session.model.clone();
     let transcript = Transcript::opening(&variant.session);
     // The fallback runs the same tools; its prompt and conversation come at the switch.

@@ -11,6 +11,7 @@ mod fallback;
 mod fidelity_rounds;
 pub mod generation;
 pub mod limits;
+mod live;
 pub mod model_choice;
 mod outcome;
 pub mod partial_json;
@@ -37,7 +38,7 @@ pub use limits::LoopLimits;
 pub use model_choice::{
     choose_models, default_variant_count, ModelChoice, ModelChoiceError, ModelNeeds,
 };
-pub use outcome::{Draft, VariantOutcome, VariantStatus};
+pub use outcome::{Draft, FinishedVariant, VariantEnd};
 pub use partial_json::{CreateFileArgsDecoder, PartialJsonError, Update};
 pub use plan::{BuiltGeneration, GenerationPlan, PlanAsset, PlanError, PlanSource, PlannedVariant};
 pub use sessions::{SessionFactory, VendorSessions};

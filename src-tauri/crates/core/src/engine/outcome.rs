@@ -4,13 +4,13 @@ use super::events::{EventKind, VariantErrorCode};
 use super::fallback::{ModelSwitch, ModelUsage};
 use super::sink::EventEmitter;
 use super::transcript::Transcript;
-use crate::providers::{Provider, ProviderError, ProviderErrorCode, Usage};
+use crate::providers::{Provider, ProviderError, ProviderErrorCode, TokenUsage};
 use crate::tools::AgentFileState;
 use std::time::Duration;
 
 /// How a variant ended.
 #[derive(Debug, Clone, PartialEq)]
-pub enum VariantStatus {
+pub enum VariantEnd {
     Complete,
     /// It has code, but the output limit cut its last reply after every continuation was
     /// spent: the code may be incomplete. `message` says so, for the user.
@@ -26,15 +26,15 @@ pub enum VariantStatus {
 
 /// Everything a finished variant leaves behind.
 #[derive(Debug, Clone)]
-pub struct VariantOutcome {
+pub struct FinishedVariant {
     pub index: u32,
     /// The model the variant started with (its configured one).
     pub provider: String,
     pub model: String,
-    pub status: VariantStatus,
+    pub status: VariantEnd,
     pub files: AgentFileState,
     /// Usage and cost over every model it used.
-    pub usage: Usage,
+    pub usage: TokenUsage,
     pub cost_usd: Option<f64>,
     /// Every model that ran, in order, each with its own usage and cost: one entry, or two
     /// after a switch to the fallback model. Empty when the session could not be opened.
@@ -71,7 +71,7 @@ pub(crate) fn failed_to_open(
     error: ProviderError,
     files: AgentFileState,
     transcript: Transcript,
-) -> VariantOutcome {
+) -> FinishedVariant {
     emitter.emit(
         index,
         EventKind::Started {
@@ -91,13 +91,13 @@ pub(crate) fn failed_to_open(
             message: message.clone(),
         },
     );
-    VariantOutcome {
+    FinishedVariant {
         index,
         provider: provider.name().to_owned(),
         model: model.to_owned(),
-        status: VariantStatus::Error { code, message },
+        status: VariantEnd::Error { code, message },
         files,
-        usage: Usage::default(),
+        usage: TokenUsage::default(),
         cost_usd: None,
         models_used: Vec::new(),
         model_switch: None,

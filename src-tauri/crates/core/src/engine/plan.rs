@@ -7,6 +7,7 @@ use super::conversation::apply_prompt;
 use super::fallback::VariantFallback;
 use super::generation::{GenerationSpec, VariantSpec};
 use super::limits::LoopLimits;
+use super::model_choice::ModelNeeds;
 use super::sessions::SessionFactory;
 use crate::fidelity::WidthReference;
 use crate::prompts::{
@@ -59,6 +60,32 @@ pub enum PlanSource {
         /// Styles set by hand that still stand in the start files.
         hand_set: Vec<HandSetStyle>,
     },
+}
+
+impl PlanSource {
+    /// What a model must be able to read for this source: images for screenshots, a Figma
+    /// frame or an update's reference images; video for a screen recording.
+    pub fn needs(&self) -> ModelNeeds {
+        match self {
+            Self::Create { input, .. } => match input {
+                CreateInput::Screenshots { .. } | CreateInput::Figma { .. } => ModelNeeds {
+                    vision: true,
+                    video: false,
+                },
+                CreateInput::Video(_) => ModelNeeds {
+                    vision: true,
+                    video: true,
+                },
+                CreateInput::Text(_) | CreateInput::ImportedCode { .. } => ModelNeeds::default(),
+            },
+            Self::Update {
+                reference_images, ..
+            } => ModelNeeds {
+                vision: !reference_images.is_empty(),
+                video: false,
+            },
+        }
+    }
 }
 
 /// An image the user gave for the page to use (a logo, a photo), offered to `save_assets`.

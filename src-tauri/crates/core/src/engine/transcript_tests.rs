@@ -1,5 +1,5 @@
 use super::*;
-use crate::providers::{NativeTurn, StopReason, Usage};
+use crate::providers::{NativeTurn, StopReason, TokenUsage};
 use crate::vocab::ToolCall;
 use serde_json::json;
 
@@ -9,7 +9,7 @@ fn turn(text: &str, calls: Vec<ToolCall>) -> ProviderTurn {
         thinking: "private reasoning".into(),
         tool_calls: calls,
         stop_reason: StopReason::ToolUse,
-        usage: Usage::default(),
+        usage: TokenUsage::default(),
         cost_usd: None,
         native_turn: NativeTurn {
             format: "anthropic".into(),

@@ -20,7 +20,7 @@ pub struct NewVersion {
     /// `Generation` or `Edit` (other kinds are made by their own operations).
     pub kind: Option<VersionKind>,
     pub prompt: Option<String>,
-    pub stack: Option<String>,
+    pub stack: Option<crate::prompts::Stack>,
     /// The request as the engine wants it back for "Retry" (opaque JSON).
     pub request: Option<serde_json::Value>,
     pub inputs: Vec<InputId>,
@@ -99,7 +99,7 @@ impl Project {
                 spec.parent,
                 kind.as_str(),
                 spec.prompt,
-                spec.stack,
+                spec.stack.map(crate::prompts::Stack::as_str),
                 request,
                 now_ms()
             ],

@@ -1,3 +1,4 @@
+use crate::prompts::Stack;
 use serde::{Deserialize, Serialize};
 
 /// Row ids inside one project's database. `u32` crosses IPC as a plain number.
@@ -166,7 +167,8 @@ pub struct VersionInfo {
     pub kind: VersionKind,
     /// The user's instruction or a short description ("Saved index.html").
     pub prompt: Option<String>,
-    pub stack: Option<String>,
+    /// The stack it was made in; `None` for an import (or a name this build does not know).
+    pub stack: Option<Stack>,
     #[specta(type = f64)]
     pub created_at: Millis,
     pub selected_variant: Option<VariantId>,

@@ -408,7 +408,10 @@ fn version_row(r: &Row<'_>) -> rusqlite::Result<VersionInfo> {
         parent_id: r.get(1)?,
         kind: VersionKind::parse(&kind).unwrap_or(VersionKind::Generation),
         prompt: r.get(3)?,
-        stack: r.get(4)?,
+        // Read back from a file anyone may have written: an unknown name is no stack.
+        stack: r
+            .get::<_, Option<String>>(4)?
+            .and_then(|name| name.parse().ok()),
         created_at: r.get(5)?,
         selected_variant: r.get(6)?,
         source: source_version.map(|version_id| VersionSource {

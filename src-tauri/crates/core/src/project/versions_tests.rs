@@ -29,7 +29,7 @@ pub(super) fn generate(
             VersionKind::Generation
         }),
         prompt: Some("make it".into()),
-        stack: Some("html_tailwind".into()),
+        stack: Some(crate::prompts::Stack::HtmlTailwind),
         request: Some(serde_json::json!({"stack": "html_tailwind"})),
         inputs: vec![],
     };

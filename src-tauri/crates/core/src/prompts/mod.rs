@@ -17,7 +17,7 @@ pub use cdn::{cdn, resolve_cdn_url, CdnAsset, CdnKey, CdnKind, CDN_ASSETS};
 pub use content::{Prompt, PromptMessage, PromptPart, Role, VideoAttachment};
 pub use create::{create_prompt, AssetRef, CreateInput, CreateRequest, MAX_SCREENSHOTS};
 pub use design_tokens::{design_tokens_section, DesignTokens};
-pub use stack::{Stack, UnknownStack};
+pub use stack::{Stack, StackInfo, UnknownStack};
 pub use system::{system_prompt, PromptContext};
 pub use update::{update_prompt, HistoryEntry, SelectedElement, UpdateRequest, UpdateSource};
 

@@ -85,6 +85,26 @@ impl Stack {
     }
 }
 
+/// One stack as the UI lists it (exported to the UI as the `STACKS` constant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+pub struct StackInfo {
+    pub id: Stack,
+    pub label: &'static str,
+}
+
+impl Stack {
+    /// Every stack with its label, in the order the UI offers them.
+    pub fn infos() -> Vec<StackInfo> {
+        Self::ALL
+            .into_iter()
+            .map(|id| StackInfo {
+                id,
+                label: id.display_name(),
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for Stack {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.display_name())

@@ -3,13 +3,13 @@
 
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::CostMeter;
-use super::types::{ProviderTurn, Usage};
+use super::types::{ProviderTurn, TokenUsage};
 use crate::vocab::ToolResult;
 
 #[derive(Debug, Default)]
 pub struct TurnBook {
     pending_calls: Vec<String>,
-    usage: Usage,
+    usage: TokenUsage,
     cost: CostMeter,
     closed: bool,
 }
@@ -45,7 +45,7 @@ impl TurnBook {
     }
 
     /// Usage of attempts that failed (the turn was sent again or given up): billed, but no turn.
-    pub fn record_failed(&mut self, usage: Usage, cost_usd: Option<f64>) {
+    pub fn record_failed(&mut self, usage: TokenUsage, cost_usd: Option<f64>) {
         self.usage = self.usage.plus(usage);
         self.cost.add(cost_usd);
     }
@@ -80,7 +80,7 @@ impl TurnBook {
         Ok(())
     }
 
-    pub fn usage(&self) -> Usage {
+    pub fn usage(&self) -> TokenUsage {
         self.usage
     }
 

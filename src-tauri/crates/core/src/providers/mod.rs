@@ -22,6 +22,7 @@ pub mod neutral;
 pub mod openai;
 pub mod openai_compat;
 pub mod pricing;
+pub mod replicate;
 pub mod session;
 mod skeleton;
 pub mod transport;
@@ -36,10 +37,10 @@ pub use model_spec::split_model_spec;
 pub use neutral::NeutralMessage;
 pub use pricing::{ModelPrice, PriceTable};
 pub use session::{
-    BoxFuture, EventSink, ImageDetail, ProviderSession, ReasoningEffort, SessionConfig,
+    BoxFuture, ImageDetail, OnStreamEvent, ProviderSession, ReasoningEffort, SessionConfig,
     TransportOptions,
 };
 pub use types::{
-    ContentPart, NativeTurn, ProviderTurn, StopReason, StreamEvent, Usage, UserContent,
+    ContentPart, NativeTurn, ProviderTurn, StopReason, StreamEvent, TokenUsage, UserContent,
 };
 pub use vendor::{open_session, Provider};

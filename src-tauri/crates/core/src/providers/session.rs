@@ -6,7 +6,7 @@ use super::error::ProviderError;
 use super::neutral::NeutralMessage;
 use super::pricing::PriceTable;
 pub use super::transport::TransportOptions;
-use super::types::{ProviderTurn, StreamEvent, Usage, UserContent};
+use super::types::{ProviderTurn, StreamEvent, TokenUsage, UserContent};
 use crate::vocab::ApiKey;
 use crate::vocab::VideoAttachment;
 use crate::vocab::{CanonicalTool, ToolResult};
@@ -19,7 +19,7 @@ use tokio_util::sync::CancellationToken;
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// Where streamed events go. `Send` so that a turn can run inside a spawned tokio task.
-pub type EventSink<'a> = &'a mut (dyn FnMut(StreamEvent) + Send);
+pub type OnStreamEvent<'a> = &'a mut (dyn FnMut(StreamEvent) + Send);
 
 /// One conversation with one model. Not thread-safe by design: one variant owns it.
 ///
@@ -38,7 +38,7 @@ pub trait ProviderSession: Send {
     /// reached `on_event`). Usage a failed attempt reported is billed to the session.
     fn stream_turn<'a>(
         &'a mut self,
-        on_event: EventSink<'a>,
+        on_event: OnStreamEvent<'a>,
         cancel: &'a CancellationToken,
     ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>>;
 
@@ -55,7 +55,7 @@ pub trait ProviderSession: Send {
     fn append_user_message(&mut self, content: UserContent);
 
     /// Usage of every finished turn, summed.
-    fn usage(&self) -> Usage;
+    fn usage(&self) -> TokenUsage;
 
     /// Cost of every finished turn in USD, `None` when the model's price is unknown.
     fn cost(&self) -> Option<f64>;

@@ -4,9 +4,9 @@
 //! appended). Checking readiness, sending with retries, pricing, booking and closing live here.
 
 use super::error::ProviderError;
-use super::session::{BoxFuture, EventSink, ProviderSession};
+use super::session::{BoxFuture, OnStreamEvent, ProviderSession};
 use super::transport::{FailedAttempts, StreamMapper};
-use super::types::{ProviderTurn, Usage, UserContent};
+use super::types::{ProviderTurn, TokenUsage, UserContent};
 use super::wire::{TurnParts, Wire};
 use crate::vocab::ToolResult;
 use tokio_util::sync::CancellationToken;
@@ -52,7 +52,7 @@ impl<C: Conversation> VendorSession<C> {
 
     async fn run_turn(
         &mut self,
-        on_event: EventSink<'_>,
+        on_event: OnStreamEvent<'_>,
         cancel: &CancellationToken,
     ) -> Result<ProviderTurn, ProviderError> {
         self.wire.book.check_ready(&self.wire.origin)?;
@@ -88,7 +88,7 @@ impl<C: Conversation> ProviderSession for VendorSession<C> {
 
     fn stream_turn<'a>(
         &'a mut self,
-        on_event: EventSink<'a>,
+        on_event: OnStreamEvent<'a>,
         cancel: &'a CancellationToken,
     ) -> BoxFuture<'a, Result<ProviderTurn, ProviderError>> {
         Box::pin(self.run_turn(on_event, cancel))
@@ -108,7 +108,7 @@ impl<C: Conversation> ProviderSession for VendorSession<C> {
         self.conversation.push_user_message(content);
     }
 
-    fn usage(&self) -> Usage {
+    fn usage(&self) -> TokenUsage {
         self.wire.book.usage()
     }
 

@@ -21,7 +21,7 @@ pub enum StreamEvent {
         delta: String,
     },
     /// This turn's usage so far, cumulative: it replaces the previous figure, never adds to it.
-    Usage { usage: Usage },
+    Usage { usage: TokenUsage },
     /// The request failed and the whole turn is being sent again: `attempt` is the number of
     /// the attempt about to start (2 for the first retry), after `delay_ms`; `reason` is the
     /// failed attempt's error message. `discard` is true when output of the failed attempt had
@@ -82,7 +82,7 @@ impl StopReason {
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, specta::Type,
 )]
-pub struct Usage {
+pub struct TokenUsage {
     pub input_tokens: u64,
     pub cached_input_tokens: u64,
     pub cache_write_tokens: u64,
@@ -90,11 +90,11 @@ pub struct Usage {
     pub reasoning_tokens: u64,
 }
 
-impl Usage {
+impl TokenUsage {
     /// The sum of two turns' usage (a session's total). Never use it within one turn: vendors
     /// report cumulative figures there, which replace each other.
-    pub fn plus(self, other: Usage) -> Usage {
-        Usage {
+    pub fn plus(self, other: TokenUsage) -> TokenUsage {
+        TokenUsage {
             input_tokens: self.input_tokens + other.input_tokens,
             cached_input_tokens: self.cached_input_tokens + other.cached_input_tokens,
             cache_write_tokens: self.cache_write_tokens + other.cache_write_tokens,
@@ -125,7 +125,7 @@ pub struct ProviderTurn {
     pub tool_calls: Vec<ToolCall>,
     pub stop_reason: StopReason,
     /// This turn's final usage.
-    pub usage: Usage,
+    pub usage: TokenUsage,
     /// This turn's cost in USD, `None` when the model's price is unknown.
     pub cost_usd: Option<f64>,
     pub native_turn: NativeTurn,

@@ -5,11 +5,11 @@
 use super::book::TurnBook;
 use super::error::{Origin, ProviderError, ProviderErrorCode};
 use super::pricing::PriceTable;
-use super::session::{EventSink, SessionConfig, TransportOptions};
+use super::session::{OnStreamEvent, SessionConfig, TransportOptions};
 use super::transport::{
     client_for, stream_with_retries, FailedAttempts, StreamMapper, TurnRequest,
 };
-use super::types::{NativeTurn, ProviderTurn, StopReason, Usage};
+use super::types::{NativeTurn, ProviderTurn, StopReason, TokenUsage};
 use crate::vocab::ApiKey;
 use crate::vocab::ToolCall;
 use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, CONTENT_TYPE};
@@ -33,7 +33,7 @@ pub struct TurnParts {
     pub thinking: String,
     pub tool_calls: Vec<ToolCall>,
     pub stop_reason: StopReason,
-    pub usage: Usage,
+    pub usage: TokenUsage,
     pub native_turn: NativeTurn,
 }
 
@@ -61,7 +61,7 @@ impl Wire {
         &self,
         body: Vec<u8>,
         new_mapper: F,
-        on_event: EventSink<'_>,
+        on_event: OnStreamEvent<'_>,
         cancel: &CancellationToken,
         failed: &mut FailedAttempts,
     ) -> Result<M::Output, ProviderError>
@@ -82,7 +82,7 @@ impl Wire {
 
     /// Book what failed attempts used: the vendor bills tokens it streamed before failing.
     pub fn bill_failed(&mut self, failed: &FailedAttempts) {
-        if failed.usage != Usage::default() {
+        if failed.usage != TokenUsage::default() {
             let cost = self.prices.cost(&self.origin.model, &failed.usage);
             self.book.record_failed(failed.usage, cost);
         }

@@ -26,10 +26,11 @@
 //! # URL scheme for the app's webview
 //!
 //! The app crate registers a scheme (e.g. `preview://localhost/…`, which Windows spells
-//! `http://preview.localhost/…`) and mounts each variant under a path prefix it chooses, e.g.
-//! `/v/<token>/index.html`. It strips the prefix and calls [`PreviewResolver::resolve`] with the
-//! variant's source and the rest of the path. Requests whose path starts with `/__s2c/`
-//! ([`is_shared_path`]) are the same for every variant: it passes them through unchanged, with
+//! `http://preview.localhost/…`) and mounts each variant under `/t/<token>/` ([`PreviewTokens`]:
+//! one unguessable token per variant; a running variant's files are its [`live::LiveFiles`]).
+//! It strips the prefix and calls [`PreviewResolver::resolve`] with the variant's source and the
+//! rest of the path. Requests whose path starts with `/__s2c/` ([`is_shared_path`]) are the
+//! same for every variant: it passes them through unchanged, with
 //! any source (they never read it). Set the scheme's origin with
 //! [`PreviewResolver::with_origin`] so the CSP names it explicitly: a sandboxed iframe without
 //! `allow-same-origin` has an opaque origin, which `'self'` alone may not match in every engine.
@@ -45,12 +46,14 @@
 mod chromium;
 mod csp;
 mod error;
+pub mod live;
 mod mime;
 mod placeholder;
 mod resolver;
 mod rewrite;
 mod source;
 pub mod thumbnail;
+mod tokens;
 pub mod vendor;
 
 pub use chromium::{
@@ -64,3 +67,4 @@ pub use resolver::{
 };
 pub use rewrite::rewrite_cdn_urls;
 pub use source::{FileSnapshot, NoSource, PreviewSource, ProjectFolder};
+pub use tokens::{PreviewTarget, PreviewTokens};

@@ -18,6 +18,6 @@ pub use error::{Result, SettingsError};
 pub use store::{SettingsStore, SettingsView};
 pub use types::{
     BaseUrls, CustomProvider, DesignSystem, PublishingSettings, Settings, Stack, Theme,
-    VariantSettings, DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
+    UpdateChannel, UpdateSettings, VariantSettings, DEFAULT_FIDELITY_ROUNDS, MAX_FIDELITY_ROUNDS,
 };
-pub use validate::validate;
+pub use validate::{validate, SettingsLimits, SETTINGS_LIMITS};

@@ -3,6 +3,7 @@ use std::collections::BTreeMap;
 
 pub use crate::prompts::Stack;
 pub use crate::providers::openai_compat::CustomProvider;
+pub use crate::updates::UpdateChannel;
 use crate::vocab::vendor::Vendor;
 
 /// Fidelity rounds unless the user chooses otherwise.
@@ -55,12 +56,6 @@ pub struct BaseUrls {
     pub cloudflare: Option<String>,
 }
 
-impl PublishingSettings {
-    pub fn is_empty(&self) -> bool {
-        self.cloudflare_account_id.is_none()
-    }
-}
-
 impl BaseUrls {
     /// The override for `vendor`, if the settings name one.
     pub fn get(&self, vendor: Vendor) -> Option<&String> {
@@ -78,12 +73,36 @@ impl BaseUrls {
     }
 }
 
+/// How the installed app keeps itself current (release builds only; docs/RELEASING.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(default)]
+pub struct UpdateSettings {
+    /// Look for a new version each time the app starts.
+    pub check_automatically: bool,
+    pub channel: UpdateChannel,
+}
+
+impl Default for UpdateSettings {
+    fn default() -> Self {
+        Self {
+            check_automatically: true,
+            channel: UpdateChannel::Stable,
+        }
+    }
+}
+
 /// How pages are published, besides the tokens (which live in the keychain).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(default)]
 pub struct PublishingSettings {
     /// The Cloudflare account Pages projects live in; unset: the only account the token reaches.
     pub cloudflare_account_id: Option<String>,
+}
+
+impl PublishingSettings {
+    pub fn is_empty(&self) -> bool {
+        self.cloudflare_account_id.is_none()
+    }
 }
 
 /// A named text handed to the agent with every request (colours, type scale, components…).
@@ -119,6 +138,7 @@ pub struct Settings {
     /// empty, so front ends that do not know it yet still build a complete value.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fallback_models: BTreeMap<String, String>,
+    pub updates: UpdateSettings,
     /// Left out when it holds nothing, like `fallback_models`.
     #[serde(skip_serializing_if = "PublishingSettings::is_empty")]
     pub publishing: PublishingSettings,
@@ -139,6 +159,7 @@ impl Default for Settings {
             theme: Theme::System,
             design_systems: Vec::new(),
             fallback_models: BTreeMap::new(),
+            updates: UpdateSettings::default(),
             publishing: PublishingSettings::default(),
         }
     }

@@ -2,12 +2,27 @@
 //! says what is acceptable, so the UI can show the message as is.
 
 use super::error::{Result, SettingsError};
-use super::types::{Settings, MAX_MODEL_CHARS};
+use super::types::{Settings, MAX_FIDELITY_ROUNDS, MAX_MODEL_CHARS};
 use crate::secrets::{KeyId, Vendor};
 use std::collections::HashSet;
 
-const MAX_VARIANTS: u32 = 4;
-const MAX_BUDGET_USD: f64 = 100.0;
+pub const MAX_VARIANTS: u32 = 4;
+pub const MAX_BUDGET_USD: f64 = 100.0;
+
+/// The limits the settings dialog checks as the user types (exported to the UI as the
+/// `SETTINGS_LIMITS` constant): the same numbers the core checks on save.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, specta::Type)]
+pub struct SettingsLimits {
+    pub max_variants: u32,
+    pub max_budget_usd: f64,
+    pub max_fidelity_rounds: u32,
+}
+
+pub const SETTINGS_LIMITS: SettingsLimits = SettingsLimits {
+    max_variants: MAX_VARIANTS,
+    max_budget_usd: MAX_BUDGET_USD,
+    max_fidelity_rounds: MAX_FIDELITY_ROUNDS,
+};
 const MAX_DESIGN_SYSTEM_CHARS: usize = 20_000;
 const MAX_NAME_CHARS: usize = 60;
 
@@ -24,11 +39,10 @@ pub fn validate(settings: &Settings) -> Result<()> {
             ));
         }
     }
-    if settings.fidelity_rounds > super::types::MAX_FIDELITY_ROUNDS {
+    if settings.fidelity_rounds > MAX_FIDELITY_ROUNDS {
         problems.push(format!(
             "fidelity rounds: at most {} (got {})",
-            super::types::MAX_FIDELITY_ROUNDS,
-            settings.fidelity_rounds
+            MAX_FIDELITY_ROUNDS, settings.fidelity_rounds
         ));
     }
     if let Some(path) = &settings.chromium_path {

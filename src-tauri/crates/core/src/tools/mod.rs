@@ -40,7 +40,7 @@ pub use fence::unfenced;
 pub use file_state::{AgentFileState, SavedAsset};
 pub use media_tools::MediaTools;
 pub use registry::ToolRegistry;
-pub use runtime::{Cancelled, FileChange, ToolOutcome, ToolRuntime};
+pub use runtime::{Cancelled, ChangedFile, ToolOutcome, ToolRuntime};
 pub use screenshot_preview::{locate_renderer, ScreenshotPreview};
 pub use siblings::{NoSiblings, SharedOptions, SiblingFile, SiblingFiles};
 pub use titles::tool_title;

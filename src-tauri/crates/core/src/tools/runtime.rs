@@ -22,12 +22,12 @@ pub struct ToolOutcome {
     /// Goes back to the model (and its `summary`/`ok` to the UI's `tool_result`).
     pub result: ToolResult,
     /// When the call changed a text file: its path and full new content, for `set_code`.
-    pub changed_file: Option<FileChange>,
+    pub changed_file: Option<ChangedFile>,
     pub detail: Option<ToolDetail>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileChange {
+pub struct ChangedFile {
     pub path: String,
     pub content: String,
 }
@@ -138,7 +138,7 @@ fn invalid_json(tool: &str, raw: &str) -> ToolFailure {
 
 fn succeeded(call: &ToolCall, output: ToolOutput, files: &AgentFileState) -> ToolOutcome {
     let changed_file = output.changed_file.as_ref().and_then(|path| {
-        files.get(path).map(|content| FileChange {
+        files.get(path).map(|content| ChangedFile {
             path: path.to_string(),
             content: content.to_owned(),
         })

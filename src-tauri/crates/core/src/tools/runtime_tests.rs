@@ -116,7 +116,7 @@ async fn create_file_writes_the_default_path_and_reports_the_change() {
     assert_eq!(out.result.summary, "Created index.html (15 B)");
     assert_eq!(
         out.changed_file,
-        Some(FileChange {
+        Some(ChangedFile {
             path: "index.html".into(),
             content: "<html>hi</html>".into()
         })

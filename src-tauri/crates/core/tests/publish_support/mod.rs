@@ -343,7 +343,7 @@ pub fn generate(
             VersionKind::Generation
         }),
         prompt: Some(prompt.into()),
-        stack: Some("html_tailwind".into()),
+        stack: Some(s2c_core::prompts::Stack::HtmlTailwind),
         request: None,
         inputs: vec![],
     };

@@ -5,8 +5,8 @@ use super::anthropic::MessagesStream;
 use super::openai::ResponsesStream;
 use super::{Captured, MockServer, Reply};
 use s2c_core::engine::{
-    self, AgentEvent, CollectingSink, EventEmitter, EventKind, GenerationSpec, LoopLimits,
-    VariantFallback, VariantOutcome, VariantSpec, VendorSessions,
+    self, AgentEvent, CollectingSink, EventEmitter, EventKind, FinishedVariant, GenerationSpec,
+    LoopLimits, VariantFallback, VariantSpec, VendorSessions,
 };
 use s2c_core::providers::{
     ModelPrice, PriceTable, Provider, ReasoningEffort, SessionConfig, TransportOptions, UserContent,
@@ -69,7 +69,7 @@ pub fn config(server: &MockServer, provider: &Provider, model: &str) -> SessionC
 }
 
 pub struct Run {
-    pub outcome: VariantOutcome,
+    pub outcome: FinishedVariant,
     pub events: Vec<EventKind>,
     /// The same events with their ids.
     pub numbered: Vec<AgentEvent>,

@@ -3,20 +3,24 @@
 //! keychain, or the environment then the keychain) and how provider names resolve
 //! ([`ProviderSource`]: the settings, or flags, environment and known servers); the slots are
 //! filled ([`ModelSlots::choose`]), each choice becomes a ready session with its fallback
-//! ([`resolve_variants`]) and the media tools get their keys ([`media_tools`]).
+//! ([`resolve_variants`]) and the media tools get their keys ([`media_tools`]); [`plan`] runs
+//! it all and builds the generation, for either front end ([`FrontEnd`]).
 
 mod keys;
 mod media;
+mod plan;
 mod providers;
 mod slots;
 mod variants;
 
 pub use keys::{KeySource, Keys};
 pub use media::media_tools;
+pub use plan::{plan, FrontEnd, PlanRequest, Planned, VariantModel};
 pub use providers::{FallbackTarget, ProviderSource, SettingsProviders};
 pub use slots::ModelSlots;
 pub use variants::{resolve_variants, ResolvedVariant};
 
+use crate::engine::plan::PlanError;
 use crate::secrets::SecretError;
 use crate::ErrorCode;
 
@@ -31,6 +35,12 @@ pub enum ResolveError {
     /// A key the request needs is not stored: the message says which, for the user.
     #[error("{0}")]
     MissingKey(String),
+    /// The prompt or the start files could not be planned.
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    /// A front end's own step failed (a folder it could not make): its code and message.
+    #[error("{message}")]
+    FrontEnd { code: ErrorCode, message: String },
 }
 
 impl ResolveError {
@@ -39,6 +49,8 @@ impl ResolveError {
             Self::Key(e) => e.code(),
             Self::Invalid(_) => ErrorCode::InvalidInput,
             Self::MissingKey(_) => ErrorCode::MissingKey,
+            Self::Plan(e) => e.code(),
+            Self::FrontEnd { code, .. } => *code,
         }
     }
 }

@@ -1,46 +1,14 @@
 //! How a conversation goes on: the assistant message goes back with its content blocks in the
 //! order they streamed — thinking blocks with their signatures, redacted thinking as it came,
-//! text, tool_use — then one user message whose first blocks are the `tool_result`s. Errors go
-//! back as text with `is_error`; successful results may carry images.
+//! text, tool_use — then one user message whose first blocks are the `tool_result`s (made in
+//! `blocks.rs`).
 
-use super::request::image_block;
-use crate::vocab::ToolResult;
 use serde_json::{json, Value};
 
 /// The assistant message of a finished turn; `None` when the turn produced no block at all
 /// (an empty message is refused).
 pub fn assistant_message(blocks: &[Value]) -> Option<Value> {
     (!blocks.is_empty()).then(|| json!({"role": "assistant", "content": blocks}))
-}
-
-pub fn tool_result_block(result: &ToolResult) -> Value {
-    let mut block = json!({"type": "tool_result", "tool_use_id": result.call_id});
-    if !result.ok {
-        block["is_error"] = json!(true);
-        block["content"] = json!(non_empty(&result.result, "The tool failed."));
-        return block;
-    }
-    if result.images.is_empty() {
-        if !result.result.is_empty() {
-            block["content"] = json!(result.result);
-        }
-        return block;
-    }
-    let mut content = Vec::new();
-    if !result.result.is_empty() {
-        content.push(json!({"type": "text", "text": result.result}));
-    }
-    content.extend(result.images.iter().map(image_block));
-    block["content"] = Value::Array(content);
-    block
-}
-
-fn non_empty<'a>(text: &'a str, fallback: &'a str) -> &'a str {
-    if text.trim().is_empty() {
-        fallback
-    } else {
-        text
-    }
 }
 
 /// Add `tool_result` blocks to the conversation: to the user message that already answers this

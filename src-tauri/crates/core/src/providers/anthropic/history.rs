@@ -5,8 +5,8 @@
 
 use super::super::neutral::{call_arguments, paired, NeutralMessage};
 use super::super::session::SessionConfig;
-use super::continuation::{push_tool_results, tool_result_block};
-use super::request::{push_user_blocks, user_blocks};
+use super::blocks::{push_user_blocks, tool_result_block, user_blocks};
+use super::continuation::push_tool_results;
 use serde_json::{json, Value};
 
 /// A call id as Anthropic accepts it (`^[a-zA-Z0-9_-]+$`): another vendor's id with any other

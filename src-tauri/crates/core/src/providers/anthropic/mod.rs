@@ -10,6 +10,7 @@
 //! types of the anthropic-sdk-python (`types/raw_message_stream_event.py`,
 //! `lib/streaming/_messages.py`).
 
+pub mod blocks;
 pub mod continuation;
 pub mod history;
 pub mod images;

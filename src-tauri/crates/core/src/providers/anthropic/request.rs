@@ -4,52 +4,10 @@
 
 use super::super::catalog::ModelInfo;
 use super::super::session::SessionConfig;
-use super::super::types::{ContentPart, UserContent};
 use super::history::resumes_tool_use;
 use super::models::{self, ThinkingPlan};
 use super::schema;
-use crate::vocab::ImageAttachment;
-use base64::Engine as _;
 use serde_json::{json, Map, Value};
-
-pub fn image_block(image: &ImageAttachment) -> Value {
-    json!({
-        "type": "image",
-        "source": {
-            "type": "base64",
-            "media_type": image.media_type,
-            "data": base64::engine::general_purpose::STANDARD.encode(&image.data),
-        }
-    })
-}
-
-/// Content blocks for user content. Empty text blocks are left out: the API refuses them.
-pub fn user_blocks(content: &UserContent) -> Vec<Value> {
-    content
-        .parts
-        .iter()
-        .filter_map(|part| match part {
-            ContentPart::Text { text } if text.is_empty() => None,
-            ContentPart::Text { text } => Some(json!({"type": "text", "text": text})),
-            ContentPart::Image { image } => Some(image_block(image)),
-        })
-        .collect()
-}
-
-/// Add user blocks after the conversation: to the last message when it is the user's (the
-/// API wants alternating roles), else as a new user message.
-pub fn push_user_blocks(messages: &mut Vec<Value>, blocks: Vec<Value>) {
-    if blocks.is_empty() {
-        return;
-    }
-    if let Some(last) = messages.last_mut().filter(|m| m["role"] == "user") {
-        if let Some(content) = last["content"].as_array_mut() {
-            content.extend(blocks);
-            return;
-        }
-    }
-    messages.push(json!({"role": "user", "content": blocks}));
-}
 
 /// The parts of the body that stay the same for every turn of a session, and the thinking plan
 /// (its beta header is the session's business).

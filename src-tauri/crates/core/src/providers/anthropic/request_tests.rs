@@ -54,8 +54,9 @@ fn the_fixed_fields_carry_system_tools_caching_and_thinking() {
 
 #[test]
 fn tool_results_go_first_in_the_user_message_and_errors_are_text_only() {
-    use super::super::continuation::{push_tool_results, tool_result_block};
-    use crate::vocab::ToolResult;
+    use super::super::blocks::{push_user_blocks, tool_result_block};
+    use super::super::continuation::push_tool_results;
+    use crate::vocab::{ImageAttachment, ToolResult};
     let shot = ImageAttachment {
         media_type: "image/png".into(),
         data: vec![9],

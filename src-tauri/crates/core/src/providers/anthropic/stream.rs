@@ -10,7 +10,7 @@
 //! fatal.
 
 use super::super::transport::{MapError, SseEvent, StreamMapper};
-use super::super::types::{StopReason, StreamEvent, Usage};
+use super::super::types::{StopReason, StreamEvent, TokenUsage};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
@@ -33,7 +33,7 @@ pub struct MessagesTurn {
     pub stop_reason: StopReason,
     /// The vendor's own stop reason (`end_turn`, `pause_turn`, …).
     pub vendor_stop_reason: Option<String>,
-    pub usage: Usage,
+    pub usage: TokenUsage,
     /// The assistant message's content blocks, in order, ready to be sent back.
     pub blocks: Vec<Value>,
 }
@@ -74,11 +74,11 @@ fn str_field<'a>(v: &'a Value, key: &str) -> &'a str {
 
 /// Normalized usage from Anthropic's fields: every prompt token counts as input, including
 /// those read from and written to the cache.
-pub fn usage_from(fields: &Map<String, Value>) -> Usage {
+pub fn usage_from(fields: &Map<String, Value>) -> TokenUsage {
     let n = |key: &str| fields.get(key).and_then(Value::as_u64).unwrap_or(0);
     let cached = n("cache_read_input_tokens");
     let written = n("cache_creation_input_tokens");
-    Usage {
+    TokenUsage {
         input_tokens: n("input_tokens") + cached + written,
         cached_input_tokens: cached,
         cache_write_tokens: written,

@@ -38,7 +38,7 @@ fn usage_is_replaced_field_by_field_never_summed() {
         ],
     );
     assert!(mapper.is_done());
-    let expected = Usage {
+    let expected = TokenUsage {
         input_tokens: 170,
         cached_input_tokens: 50,
         cache_write_tokens: 20,

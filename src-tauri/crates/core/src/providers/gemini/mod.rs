@@ -14,6 +14,7 @@ pub mod continuation;
 pub mod files;
 pub mod history;
 pub mod models;
+pub mod one_shot;
 pub mod request;
 pub mod schema;
 pub mod session;

@@ -12,7 +12,7 @@
 //! stream that ends without a `finishReason` never finished.
 
 use super::super::transport::{MapError, SseEvent, StreamMapper};
-use super::super::types::{StopReason, StreamEvent, Usage};
+use super::super::types::{StopReason, StreamEvent, TokenUsage};
 use serde_json::Value;
 
 /// A function call as it came.
@@ -35,7 +35,7 @@ pub struct GeminiTurn {
     pub calls: Vec<RawCall>,
     pub stop_reason: StopReason,
     pub finish_reason: Option<String>,
-    pub usage: Usage,
+    pub usage: TokenUsage,
     /// Every part of the model's content, as received.
     pub parts: Vec<Value>,
 }
@@ -47,15 +47,15 @@ pub struct GenerateMapper {
     calls: Vec<RawCall>,
     assistant_text: String,
     thinking: String,
-    usage: Usage,
+    usage: TokenUsage,
     finish_reason: Option<String>,
     blocked: bool,
 }
 
-pub fn parse_usage(meta: &Value) -> Usage {
+pub fn parse_usage(meta: &Value) -> TokenUsage {
     let n = |key: &str| meta.get(key).and_then(Value::as_u64).unwrap_or(0);
     let thoughts = n("thoughtsTokenCount");
-    Usage {
+    TokenUsage {
         // promptTokenCount already includes the cached tokens.
         input_tokens: n("promptTokenCount") + n("toolUsePromptTokenCount"),
         cached_input_tokens: n("cachedContentTokenCount"),
@@ -74,7 +74,7 @@ impl GenerateMapper {
             calls: Vec::new(),
             assistant_text: String::new(),
             thinking: String::new(),
-            usage: Usage::default(),
+            usage: TokenUsage::default(),
             finish_reason: None,
             blocked: false,
         }

@@ -53,7 +53,7 @@ fn calls_without_ids_get_stable_ones_and_stop_means_tool_use() {
     assert_eq!(turn.thinking, "Thinking about it");
     assert_eq!(
         turn.usage,
-        Usage {
+        TokenUsage {
             input_tokens: 100,
             cached_input_tokens: 40,
             cache_write_tokens: 0,

@@ -9,7 +9,7 @@
 //! events come flat (`{code, message}`) or nested (`{error: {type, code, message}}`).
 
 use super::super::transport::{MapError, SseEvent, StreamMapper};
-use super::super::types::{StopReason, StreamEvent, Usage};
+use super::super::types::{StopReason, StreamEvent, TokenUsage};
 use serde::Deserialize;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -32,7 +32,7 @@ pub struct ResponsesTurn {
     pub thinking: String,
     pub calls: Vec<RawCall>,
     pub stop_reason: StopReason,
-    pub usage: Usage,
+    pub usage: TokenUsage,
     /// The output items, ready to be appended to the next request's `input`.
     pub output_items: Vec<Value>,
 }
@@ -83,7 +83,7 @@ pub struct ResponsesMapper {
     parts: Vec<(PartKey, String)>,
     refused: bool,
     terminal: Option<Value>,
-    usage: Usage,
+    usage: TokenUsage,
 }
 
 fn str_field<'a>(v: &'a Value, key: &str) -> &'a str {
@@ -99,7 +99,7 @@ fn missing_suffix<'a>(seen: &str, full: &'a str) -> Option<&'a str> {
     full.strip_prefix(seen).filter(|rest| !rest.is_empty())
 }
 
-pub fn parse_usage(value: &Value) -> Usage {
+pub fn parse_usage(value: &Value) -> TokenUsage {
     let detail = |outer: &str, inner: &str| {
         value
             .get(outer)
@@ -107,7 +107,7 @@ pub fn parse_usage(value: &Value) -> Usage {
             .and_then(Value::as_u64)
             .unwrap_or(0)
     };
-    Usage {
+    TokenUsage {
         input_tokens: u64_field(value, "input_tokens"),
         cached_input_tokens: detail("input_tokens_details", "cached_tokens"),
         cache_write_tokens: 0,

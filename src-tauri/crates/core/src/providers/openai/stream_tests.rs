@@ -31,10 +31,10 @@ fn refusals_unknown_events_and_raw_reasoning() {
     assert_eq!(
         out.last(),
         Some(&StreamEvent::Usage {
-            usage: Usage {
+            usage: TokenUsage {
                 input_tokens: 3,
                 output_tokens: 4,
-                ..Usage::default()
+                ..TokenUsage::default()
             }
         })
     );

@@ -9,7 +9,7 @@
 
 use super::super::openai::stream::RawCall;
 use super::super::transport::{MapError, SseEvent, StreamMapper};
-use super::super::types::{StopReason, StreamEvent, Usage};
+use super::super::types::{StopReason, StreamEvent, TokenUsage};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::borrow::Cow;
@@ -73,7 +73,7 @@ pub struct ChatTurn {
     pub thinking: String,
     pub calls: Vec<RawCall>,
     pub stop_reason: StopReason,
-    pub usage: Usage,
+    pub usage: TokenUsage,
     /// The assistant message to send back.
     pub message: Value,
 }
@@ -91,7 +91,7 @@ pub struct ChatMapper {
     slots: Vec<Slot>,
     finish_reason: Option<String>,
     refused: bool,
-    usage: Usage,
+    usage: TokenUsage,
     done: bool,
 }
 
@@ -106,12 +106,12 @@ fn u64_at(v: &Value, path: &[&str]) -> u64 {
     cur.as_u64().unwrap_or(0)
 }
 
-pub fn parse_usage(u: &Value) -> Usage {
+pub fn parse_usage(u: &Value) -> TokenUsage {
     let cached = match u64_at(u, &["prompt_tokens_details", "cached_tokens"]) {
         0 => u64_at(u, &["prompt_cache_hit_tokens"]), // DeepSeek
         n => n,
     };
-    Usage {
+    TokenUsage {
         input_tokens: u64_at(u, &["prompt_tokens"]),
         cached_input_tokens: cached,
         cache_write_tokens: 0,

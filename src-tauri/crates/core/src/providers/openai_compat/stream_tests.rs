@@ -69,11 +69,11 @@ fn tool_calls_by_index_interleaved() {
     );
     assert_eq!(
         turn.usage,
-        Usage {
+        TokenUsage {
             input_tokens: 10,
             output_tokens: 5,
             cached_input_tokens: 4,
-            ..Usage::default()
+            ..TokenUsage::default()
         }
     );
     assert_eq!(

@@ -1,7 +1,7 @@
 //! What a turn costs: usage × a price table. The table is bundled (`prices.toml`, human-editable)
 //! and users can override or add models with the same format.
 
-use super::types::Usage;
+use super::types::TokenUsage;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
@@ -21,8 +21,8 @@ pub struct ModelPrice {
 
 impl ModelPrice {
     /// The cost of `usage` in USD. Cached and cache-written prompt tokens are part of
-    /// `input_tokens` (see [`Usage`]), so they are taken out of the plain input count.
-    pub fn cost(&self, usage: &Usage) -> f64 {
+    /// `input_tokens` (see [`TokenUsage`]), so they are taken out of the plain input count.
+    pub fn cost(&self, usage: &TokenUsage) -> f64 {
         let special = usage.cached_input_tokens + usage.cache_write_tokens;
         let plain_input = usage.input_tokens.saturating_sub(special);
         let per_token = |tokens: u64, price: f64| tokens as f64 * price / 1_000_000.0;
@@ -108,7 +108,7 @@ impl PriceTable {
     }
 
     /// The cost of `usage` on `model`, `None` when the model has no price.
-    pub fn cost(&self, model: &str, usage: &Usage) -> Option<f64> {
+    pub fn cost(&self, model: &str, usage: &TokenUsage) -> Option<f64> {
         self.price(model).map(|p| p.cost(usage))
     }
 }

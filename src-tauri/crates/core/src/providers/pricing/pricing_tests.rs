@@ -1,7 +1,7 @@
 use super::*;
 
-fn usage(input: u64, cached: u64, write: u64, output: u64) -> Usage {
-    Usage {
+fn usage(input: u64, cached: u64, write: u64, output: u64) -> TokenUsage {
+    TokenUsage {
         input_tokens: input,
         cached_input_tokens: cached,
         cache_write_tokens: write,

@@ -6,7 +6,7 @@
 //! every wait.
 
 use super::super::error::{Origin, ProviderError};
-use super::super::types::{StreamEvent, Usage};
+use super::super::types::{StreamEvent, TokenUsage};
 use super::options::TransportOptions;
 use super::retry;
 use super::retry::retry_delay;
@@ -57,7 +57,7 @@ const MAX_ERROR_BODY: usize = 64 * 1024;
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
 pub struct FailedAttempts {
     /// Usage the failed attempts' streams reported, summed: the vendor bills it.
-    pub usage: Usage,
+    pub usage: TokenUsage,
 }
 
 /// Stream one turn, retrying it whole (with a fresh mapper) within `max_attempts`. `failed`
@@ -138,7 +138,7 @@ async fn guarded<T>(
 struct Attempt {
     output_sent: bool,
     /// The last usage figure the stream reported.
-    usage: Usage,
+    usage: TokenUsage,
 }
 
 async fn stream_once<M: StreamMapper>(

@@ -163,8 +163,8 @@ fn message(
         }
         line.push_str(&format!(", written by {model}"));
     }
-    if let Some(stack) = version.stack.as_deref() {
-        line.push_str(&format!(", {stack}"));
+    if let Some(stack) = version.stack {
+        line.push_str(&format!(", {}", stack.as_str()));
     }
     body.push(line);
     format!("{title}\n\n{}\n", body.join("\n\n"))

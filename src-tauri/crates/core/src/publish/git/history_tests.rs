@@ -34,7 +34,7 @@ fn version(
         parent_id: parent,
         kind,
         prompt: prompt.map(str::to_owned),
-        stack: Some("html_tailwind".into()),
+        stack: "html_tailwind".parse().ok(),
         created_at: 1_700_000_000_000 + i64::from(id) * 60_000,
         selected_variant: Some(id * 10),
         source: None,

@@ -2,8 +2,8 @@
 //! settling, the capture.
 
 use super::intercept::{self, Traffic};
-use super::launch::Running;
-use super::spare::{blank_page, open_spare, BlankPage};
+use super::launch::{BlankPage, Running};
+use super::spare::{blank_page, open_spare};
 use super::viewport::{ImageEncoding, Screen, Shot, Viewport};
 use super::PREVIEW_ORIGIN;
 use crate::render::error::RenderError;

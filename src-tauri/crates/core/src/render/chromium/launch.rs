@@ -1,14 +1,24 @@
 //! Starting a headless Chromium that can render but cannot reach any network.
 
-use super::spare::Spare;
 use crate::render::error::RenderError;
 use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
+use chromiumoxide::Page;
 use futures::StreamExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinHandle;
+
+/// A page no content has touched, in a context of its own.
+pub(super) struct BlankPage {
+    pub context: BrowserContextId,
+    pub page: Page,
+}
+
+/// The page the next shot takes (`spare.rs`): being opened, or open (the task's output).
+pub(super) type Spare = Option<JoinHandle<Result<BlankPage, RenderError>>>;
 
 /// A running browser and what keeps it alive. Dropping it kills the process (chromiumoxide
 /// spawns it with `kill_on_drop`) and removes its profile folder.

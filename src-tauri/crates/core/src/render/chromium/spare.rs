@@ -4,25 +4,13 @@
 //! ahead of it, and the next one opens once it is done. Nothing has loaded in a spare page, so
 //! it is as isolated as one opened on demand.
 
-use super::launch::Running;
+use super::launch::{BlankPage, Running};
 use crate::render::error::RenderError;
 use chromiumoxide::browser::Browser;
-use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide::cdp::browser_protocol::target::{
     CreateBrowserContextParams, CreateTargetParams,
 };
-use chromiumoxide::Page;
 use std::sync::{Arc, PoisonError};
-use tokio::task::JoinHandle;
-
-/// A page no content has touched, in a context of its own.
-pub(super) struct BlankPage {
-    pub context: BrowserContextId,
-    pub page: Page,
-}
-
-/// The page the next shot takes: being opened, or open (the task's output).
-pub(super) type Spare = Option<JoinHandle<Result<BlankPage, RenderError>>>;
 
 /// A blank page for a shot: the spare one (waiting for it if it is still opening), else one
 /// opened now.

@@ -1,24 +1,20 @@
-//! A small, direct Gemini client for one job: locate described assets in screenshots with
-//! structured JSON output (`generateContent`, not streamed).
+//! What asset extraction asks Gemini: locate described assets in screenshots with structured
+//! JSON output. The call itself is the vendor folder's (`providers/gemini/one_shot.rs`).
 //!
-//! Follows <https://ai.google.dev/api/generate-content> (request and response shapes),
-//! <https://ai.google.dev/gemini-api/docs/structured-output> (`responseSchema`) and
+//! Follows <https://ai.google.dev/gemini-api/docs/structured-output> (`responseSchema`) and
 //! <https://ai.google.dev/gemini-api/docs/image-understanding> (boxes as
 //! `[ymin, xmin, ymax, xmax]` on a 0–1000 scale).
 
-use crate::redact::redact_secrets;
-use crate::vocab::http_client::text_capped;
-use crate::vocab::ApiKey;
+use crate::providers::gemini::one_shot::{OneShot, OneShotError};
+use crate::vocab::{ApiKey, Vendor};
 use base64::Engine as _;
 use regex::Regex;
 use serde_json::{json, Value};
 use std::sync::LazyLock;
 use std::time::Duration;
 
-/// A detection answer is boxes in JSON, a few kilobytes per screenshot.
-const MAX_ANSWER_BYTES: usize = 8 * 1024 * 1024;
-
-pub const DEFAULT_GEMINI_BASE_URL: &str = "https://generativelanguage.googleapis.com";
+/// The sessions' API base, version included: one settings override serves both.
+pub const DEFAULT_GEMINI_BASE_URL: &str = Vendor::Gemini.default_base_url();
 /// Fast and good at boxes; Google advises no thinking for detection on 2.5 Flash.
 pub const DEFAULT_DETECTION_MODEL: &str = "gemini-2.5-flash";
 
@@ -52,12 +48,9 @@ pub enum GeminiError {
          Until then, recreate the assets with HTML/CSS or placeholders"
     )]
     MissingKey,
-    #[error("Gemini answered HTTP {status}: {message}")]
-    Http { status: u16, message: String },
-    #[error("could not reach Gemini: {0}")]
-    Transport(String),
-    #[error("Gemini returned no answer ({0})")]
-    NoAnswer(String),
+    /// The call failed or came back without an answer.
+    #[error(transparent)]
+    Call(#[from] OneShotError),
     #[error("Gemini's answer was not the expected JSON: {0}")]
     Malformed(String),
 }
@@ -102,33 +95,14 @@ impl Detector {
             .api_key
             .as_ref()
             .ok_or(GeminiError::MissingKey)?;
-        let url = format!(
-            "{}/v1beta/models/{}:generateContent",
-            self.config.base_url.trim_end_matches('/'),
-            self.config.model
-        );
+        let call = OneShot {
+            base_url: &self.config.base_url,
+            key,
+            model: &self.config.model,
+            timeout: self.config.timeout,
+        };
         let body = request_body(screenshots, requests, self.config.thinking_budget);
-        let response = self
-            .http
-            .post(&url)
-            .header("x-goog-api-key", key.expose())
-            .header("content-type", "application/json")
-            .timeout(self.config.timeout)
-            .body(body.to_string())
-            .send()
-            .await
-            .map_err(|e| GeminiError::Transport(redact_secrets(&e.to_string()).into_owned()))?;
-        let status = response.status().as_u16();
-        let text = text_capped(response, MAX_ANSWER_BYTES)
-            .await
-            .map_err(|e| GeminiError::Transport(redact_secrets(&e.to_string()).into_owned()))?;
-        if status != 200 {
-            return Err(GeminiError::Http {
-                status,
-                message: error_message(&text),
-            });
-        }
-        parse_detections(&answer_text(&text)?)
+        parse_detections(&call.text(&self.http, &body).await?)
     }
 }
 
@@ -185,30 +159,6 @@ fn response_schema() -> Value {
     })
 }
 
-/// The text of the first candidate (thought parts skipped), or why there is none.
-fn answer_text(body: &str) -> Result<String, GeminiError> {
-    let value: Value =
-        serde_json::from_str(body).map_err(|e| GeminiError::Malformed(e.to_string()))?;
-    let Some(candidate) = value["candidates"].get(0) else {
-        let reason = value["promptFeedback"]["blockReason"]
-            .as_str()
-            .unwrap_or("no candidates");
-        return Err(GeminiError::NoAnswer(reason.to_owned()));
-    };
-    let text: String = candidate["content"]["parts"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|p| p["thought"].as_bool() != Some(true))
-        .filter_map(|p| p["text"].as_str())
-        .collect();
-    if text.trim().is_empty() {
-        let reason = candidate["finishReason"].as_str().unwrap_or("empty answer");
-        return Err(GeminiError::NoAnswer(reason.to_owned()));
-    }
-    Ok(text)
-}
-
 /// JSON has no NaN or Infinity, but models write them; they become nulls (missing values).
 static NON_FINITE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"[-+]?\b(?:NaN|Infinity)\b").unwrap_or_else(|_| unreachable!("constant pattern"))
@@ -257,15 +207,6 @@ fn number(value: &Value) -> Option<f64> {
         Value::String(s) => s.trim().parse().ok(),
         _ => None,
     }
-}
-
-/// Gemini's `{"error": {"message": …}}`, or the start of the body; key-shaped text removed.
-fn error_message(body: &str) -> String {
-    let message = serde_json::from_str::<Value>(body)
-        .ok()
-        .and_then(|v| v["error"]["message"].as_str().map(str::to_owned))
-        .unwrap_or_else(|| body.chars().take(300).collect());
-    redact_secrets(&message).into_owned()
 }
 
 #[cfg(test)]

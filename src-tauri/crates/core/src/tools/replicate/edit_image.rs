@@ -1,8 +1,8 @@
 //! edit_image: apply one instruction to each named image; each result is a new file.
 
-use super::client::Replicate;
 use super::inputs::input_url;
 use super::models::{edit_input, ReplicateModel};
+use super::Replicate;
 use super::{attachments, before_after, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
 use crate::tools::detail::{ImageOperation, ToolDetail};

@@ -1,9 +1,9 @@
 //! generate_images: one image per distinct prompt, saved in `assets/`.
 
-use super::client::Replicate;
 use super::models::{
     generate_input, ReplicateModel, DEFAULT_GENERATE_ASPECT_RATIO, GENERATE_ASPECT_RATIOS,
 };
+use super::Replicate;
 use super::{attachments, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
 use crate::tools::detail::{GeneratedImage, ToolDetail};

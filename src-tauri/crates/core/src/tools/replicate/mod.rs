@@ -3,15 +3,13 @@
 //! concurrently, downloads every result into `assets/` (content-addressed), and reports per
 //! item: one failed image never fails the others.
 
-mod client;
 mod edit_image;
 mod generate_images;
 mod inputs;
 pub mod models;
-mod output;
 mod remove_background;
 
-pub use client::{
+pub use crate::providers::replicate::{
     download_limits, result_fetcher, Replicate, ReplicateConfig, ReplicateError,
     DEFAULT_REPLICATE_BASE_URL,
 };

@@ -4,19 +4,7 @@
 
 use serde_json::{json, Value};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ReplicateModel {
-    pub owner: &'static str,
-    pub name: &'static str,
-    /// Pinned version for community models; `None` for official models (always current).
-    pub version: Option<&'static str>,
-}
-
-impl ReplicateModel {
-    pub fn slug(&self) -> String {
-        format!("{}/{}", self.owner, self.name)
-    }
-}
+pub use crate::providers::replicate::ReplicateModel;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReplicateModels {

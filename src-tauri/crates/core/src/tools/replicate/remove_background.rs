@@ -1,8 +1,8 @@
 //! remove_background: a transparent cut-out of each named image, as a new file.
 
-use super::client::Replicate;
 use super::inputs::input_url;
 use super::models::{remove_background_input, ReplicateModel};
+use super::Replicate;
 use super::{attachments, before_after, distinct, missing_key, run_jobs, save_and_list, Job};
 use crate::tools::args;
 use crate::tools::detail::{ImageOperation, ToolDetail};

@@ -1,0 +1,3 @@
+fn main() {
+    s2c_build_info::emit_commit();
+}

@@ -1,0 +1,40 @@
+//! What each event changes in the files a preview shows while a variant runs
+//! ([`LiveGeneration`], the render floor's, knows nothing of events).
+
+use super::events::{AgentEvent, EventKind};
+use crate::render::live::{LiveChange, LiveGeneration};
+
+impl AgentEvent {
+    /// What this event changes in its variant's live files, if anything.
+    pub fn live_change(&self) -> Option<LiveChange<'_>> {
+        Some(match &self.kind {
+            EventKind::CodeDelta {
+                call_id,
+                path,
+                text,
+            } => LiveChange::Draft {
+                call_id,
+                path,
+                text,
+            },
+            EventKind::SetCode { path, content } => LiveChange::Set { path, content },
+            EventKind::ToolResult { call_id, .. } => LiveChange::CallEnded { call_id },
+            EventKind::Retrying {
+                discard_from: Some(_),
+                ..
+            } => LiveChange::TurnRestarted,
+            _ => return None,
+        })
+    }
+
+    /// Keep `live` as this event leaves its variant.
+    pub fn apply_to(&self, live: &LiveGeneration) {
+        if let Some(change) = self.live_change() {
+            live.apply(self.variant, change);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "live_tests.rs"]
+mod tests;

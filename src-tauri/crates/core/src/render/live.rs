@@ -1,0 +1,167 @@
+//! The files each variant of a running generation has so far, kept from what its events say
+//! (the engine names each event's [`LiveChange`]) so a preview can serve the page while it is
+//! being written. A file's whole text is authoritative; a `create_file` still streaming shows
+//! its draft; binary assets come from the variant's scratch folder, where the tools write them.
+
+use super::source::{PreviewSource, ProjectFolder};
+use super::SourceError;
+use crate::vocab::RelPath;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// How many finished generations stay servable (the UI may still show their previews).
+const KEEP_GENERATIONS: usize = 16;
+
+#[derive(Default)]
+struct VariantFiles {
+    files: BTreeMap<String, String>,
+    /// call id → (path, text so far) of create_file calls still running.
+    drafts: HashMap<String, (String, String)>,
+}
+
+/// What an event changes in a variant's live files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiveChange<'a> {
+    /// More of the file a call is still writing. The path can change once, when the model sent
+    /// content before the path.
+    Draft {
+        call_id: &'a str,
+        path: &'a str,
+        text: &'a str,
+    },
+    /// A file's whole text.
+    Set { path: &'a str, content: &'a str },
+    /// A call ended: what it streamed is void (its result, if any, came as `Set`).
+    CallEnded { call_id: &'a str },
+    /// The turn restarts: its drafts are void (only the current turn's calls have drafts), and
+    /// the page goes back to its last whole files until the retry refills it.
+    TurnRestarted,
+}
+
+pub struct LiveGeneration {
+    variants: Vec<Mutex<VariantFiles>>,
+    dirs: Vec<PathBuf>,
+}
+
+impl LiveGeneration {
+    pub fn new(dirs: Vec<PathBuf>, start_files: &[(String, String)]) -> Self {
+        let variants = dirs
+            .iter()
+            .map(|_| {
+                Mutex::new(VariantFiles {
+                    files: start_files.iter().cloned().collect(),
+                    drafts: HashMap::new(),
+                })
+            })
+            .collect();
+        Self { variants, dirs }
+    }
+
+    pub fn apply(&self, variant: u32, change: LiveChange<'_>) {
+        let Some(variant) = self.variants.get(variant as usize) else {
+            return;
+        };
+        let mut v = variant.lock().unwrap_or_else(PoisonError::into_inner);
+        match change {
+            LiveChange::Draft {
+                call_id,
+                path,
+                text,
+            } => {
+                let draft = v
+                    .drafts
+                    .entry(call_id.to_owned())
+                    .or_insert_with(|| (path.to_owned(), String::new()));
+                if draft.0 != path {
+                    path.clone_into(&mut draft.0);
+                }
+                draft.1.push_str(text);
+            }
+            LiveChange::Set { path, content } => {
+                v.drafts.retain(|_, (p, _)| p != path);
+                v.files.insert(path.to_owned(), content.to_owned());
+            }
+            LiveChange::CallEnded { call_id } => {
+                v.drafts.remove(call_id);
+            }
+            LiveChange::TurnRestarted => v.drafts.clear(),
+        }
+    }
+
+    /// The text of `path` as the preview should show it now.
+    fn text(&self, index: usize, path: &str) -> Option<String> {
+        let v = self
+            .variants
+            .get(index)?
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        v.drafts
+            .values()
+            .find(|(p, _)| p == path)
+            .map(|(_, text)| text.clone())
+            .or_else(|| v.files.get(path).cloned())
+    }
+
+    pub fn source(self: &Arc<Self>, index: u32) -> Option<LiveVariantSource> {
+        let dir = self.dirs.get(index as usize)?.clone();
+        Some(LiveVariantSource {
+            generation: self.clone(),
+            index: index as usize,
+            disk: ProjectFolder::new(dir),
+        })
+    }
+}
+
+/// One variant of a live generation as a preview source.
+pub struct LiveVariantSource {
+    generation: Arc<LiveGeneration>,
+    index: usize,
+    disk: ProjectFolder,
+}
+
+impl PreviewSource for LiveVariantSource {
+    fn read(&self, path: &RelPath) -> Result<Option<Vec<u8>>, SourceError> {
+        match self.generation.text(self.index, path.as_str()) {
+            Some(text) => Ok(Some(text.into_bytes())),
+            None => self.disk.read(path),
+        }
+    }
+}
+
+/// Every live generation by id, the most recent few kept after they end.
+#[derive(Default)]
+pub struct LiveFiles {
+    generations: Mutex<Kept>,
+}
+
+/// The generations by id, and their ids oldest first.
+#[derive(Default)]
+struct Kept {
+    by_id: HashMap<u32, Arc<LiveGeneration>>,
+    order: VecDeque<u32>,
+}
+
+impl LiveFiles {
+    pub fn insert(&self, id: u32, generation: Arc<LiveGeneration>) {
+        let mut guard = self
+            .generations
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        guard.by_id.insert(id, generation);
+        guard.order.push_back(id);
+        while guard.order.len() > KEEP_GENERATIONS {
+            if let Some(old) = guard.order.pop_front() {
+                guard.by_id.remove(&old);
+            }
+        }
+    }
+
+    pub fn get(&self, id: u32) -> Option<Arc<LiveGeneration>> {
+        let guard = self
+            .generations
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        guard.by_id.get(&id).cloned()
+    }
+}

@@ -1,0 +1,64 @@
+//! Pictures of a project: for the recent list, its working copy rendered by the headless
+//! browser when there is one, else the screenshot it was made from; for the history panel, the
+//! same render kept with the version that just became the working copy.
+
+use crate::project::{Project, ProjectService, VersionId};
+use crate::render::thumbnail::png_thumbnail;
+use crate::render::{ProjectFolder, Renderer, ShotRequest, Viewport};
+use std::sync::Arc;
+
+const WIDTH: u32 = 480;
+const HEIGHT: u32 = 300;
+
+/// Best effort: a project without a thumbnail is still a project, so failures are logged.
+/// `version` is the version the working copy now shows. True when `version` got its picture.
+pub(super) async fn refresh(
+    service: Arc<ProjectService>,
+    project: Project,
+    version: Option<VersionId>,
+    renderer: Option<Arc<Renderer>>,
+    screenshot: Option<Vec<u8>>,
+) -> bool {
+    let mut rendered = None;
+    if let Some(renderer) = renderer {
+        let source = Arc::new(ProjectFolder::new(project.root()));
+        let request = ShotRequest::new("/index.html", &[Viewport::Desktop]);
+        match renderer.shoot(source, &request).await {
+            Ok(mut shots) if !shots.is_empty() => rendered = Some(shots.swap_remove(0).image),
+            Ok(_) => {}
+            Err(e) => tracing::info!("no thumbnail from the browser: {e}"),
+        }
+    }
+    let of_version = rendered.is_some();
+    let Some(image) = rendered.or(screenshot) else {
+        return false;
+    };
+    let id = project.id().to_owned();
+    let saved = tokio::task::spawn_blocking(move || {
+        let png = png_thumbnail(&image, WIDTH, HEIGHT).map_err(|e| e.to_string())?;
+        service
+            .index()
+            .set_thumbnail(&id, &png)
+            .map_err(|e| e.to_string())?;
+        // The screenshot shows what was asked for, not what a version looks like.
+        match version.filter(|_| of_version) {
+            Some(version) => project
+                .set_version_thumbnail(version, &png)
+                .map(|()| true)
+                .map_err(|e| e.to_string()),
+            None => Ok(false),
+        }
+    })
+    .await;
+    match saved {
+        Ok(Ok(pictured)) => pictured && version.is_some(),
+        Ok(Err(e)) => {
+            tracing::warn!("could not save a thumbnail: {e}");
+            false
+        }
+        Err(e) => {
+            tracing::warn!("the thumbnail task failed: {e}");
+            false
+        }
+    }
+}
