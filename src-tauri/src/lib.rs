@@ -49,7 +49,9 @@ pub fn run() -> Result<(), tauri::Error> {
         .plugin(OwnPageOnly(
             tauri_plugin_global_shortcut::Builder::new().build(),
         ));
-    wire(updates::with_plugin(builder), &specta)
+    #[cfg(feature = "updater")]
+    let builder = builder.plugin(OwnPageOnly(updates::plugin()));
+    wire(builder, &specta)
         .on_menu_event(|app, event| updates::menu::on_menu_item(app, event.id().as_ref()))
         .setup(move |app| {
             specta.mount_events(app);

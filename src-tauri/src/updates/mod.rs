@@ -98,18 +98,9 @@ impl Updates {
     }
 }
 
-/// Add the updater plugin in builds that update themselves. The app's own commands drive it and
-/// no capability grants its commands; wrapped all the same, like every plugin
-/// (`crate::ipc_origin`), so a preview could not reach it even if one did.
-pub fn with_plugin<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    #[cfg(feature = "updater")]
-    {
-        builder.plugin(crate::ipc_origin::OwnPageOnly(
-            tauri_plugin_updater::Builder::new().build(),
-        ))
-    }
-    #[cfg(not(feature = "updater"))]
-    {
-        builder
-    }
+/// The updater plugin (builds that update themselves). The composition root adds it behind
+/// `OwnPageOnly` like every plugin; no capability grants its commands, the app's own drive it.
+#[cfg(feature = "updater")]
+pub fn plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R, tauri_plugin_updater::Config> {
+    tauri_plugin_updater::Builder::new().build()
 }

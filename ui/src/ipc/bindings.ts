@@ -166,6 +166,8 @@ export const commands = {
 	recordRunning: () => typedError<boolean, IpcError>(__TAURI_INVOKE("record_running")),
 	/**  Keep `start_ms..end_ms` of a recording the app made, as a new file. */
 	recordTrim: (path: string, startMs: number, endMs: number) => typedError<CapturedInput_Serialize, IpcError>(__TAURI_INVOKE("record_trim", { path, startMs, endMs })),
+	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
+	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
 	/**  The version and commit of this build, and whether it updates itself. */
 	updateStatus: () => __TAURI_INVOKE<UpdateStatus_Serialize>("update_status"),
 	/**
@@ -182,8 +184,6 @@ export const commands = {
 	updateInstall: (onProgress: Channel<UpdateProgress_Deserialize>) => typedError<InstallOutcome, IpcError>(__TAURI_INVOKE("update_install", { onProgress })),
 	/**  Quit and start again: after an install, the new version starts. */
 	updateRestart: () => __TAURI_INVOKE<void>("update_restart"),
-	/**  Frames of a recording the app made, four per second (at most 120), oldest first. */
-	recordFrames: (path: string) => typedError<RecordingFrame[], IpcError>(__TAURI_INVOKE("record_frames", { path })),
 	/**
 	 *  Publish a version of a project to `service`: to the site it went to last time there, or to a
 	 *  new one named `name` (the project's name when unset). Progress arrives on `on_progress`.

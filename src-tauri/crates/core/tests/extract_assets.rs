@@ -246,6 +246,9 @@ async fn boxes_good_and_bad_become_exact_crops_or_unresolved_items() {
     assert!(!result.result.contains(KEY));
 }
 
+/// Every answer waits this long, so batches sent one after the other arrive this far apart.
+const ANSWER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
+
 #[tokio::test]
 async fn descriptions_go_in_concurrent_batches_of_25_and_a_failed_batch_is_reported_per_item() {
     let server = MockServer::start(|req: &Request| {
@@ -260,22 +263,19 @@ async fn descriptions_go_in_concurrent_batches_of_25_and_a_failed_batch_is_repor
             return Response::json(
                 503,
                 json!({"error": {"code": 503, "message": "overloaded"}}),
-            );
+            )
+            .delayed(ANSWER_AFTER);
         }
         let detections: Vec<Value> = text
             .lines()
             .filter_map(|l| l.strip_prefix("- ").and_then(|l| l.split(':').next()))
             .map(|id| json!({"id": id, "image_index": 0, "box_2d": [0, 0, 500, 500]}))
             .collect();
-        answer(&json!({ "detections": detections }).to_string())
-            // Long enough that one batch after the other (≥ 3 s) can't pass for both at
-            // once (~1.5 s) on a busy machine.
-            .delayed(std::time::Duration::from_millis(1500))
+        answer(&json!({ "detections": detections }).to_string()).delayed(ANSWER_AFTER)
     })
     .await;
     let descriptions: Vec<String> = (1..=30).map(|i| format!("asset number {i}")).collect();
     let refs: Vec<&str> = descriptions.iter().map(String::as_str).collect();
-    let started = std::time::Instant::now();
 
     let (outcome, _files, _dir) = run(
         tool(&server, Some(KEY)),
@@ -284,12 +284,16 @@ async fn descriptions_go_in_concurrent_batches_of_25_and_a_failed_batch_is_repor
     )
     .await;
 
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2);
+    // One batch after the other would send the second only once the first was answered, at
+    // least ANSWER_AFTER later: arriving sooner means both were in flight at once, however
+    // busy the machine is.
+    let gap = requests[1].received.duration_since(requests[0].received);
     assert!(
-        started.elapsed() < std::time::Duration::from_millis(2700),
-        "batches ran concurrently: {:?}",
-        started.elapsed()
+        gap < ANSWER_AFTER,
+        "the batches were sent one after the other ({gap:?} apart)"
     );
-    assert_eq!(server.requests().len(), 2);
     assert!(outcome.result.ok, "{}", outcome.result.result);
     let Some(ToolDetail::ExtractedAssets { crops, unresolved }) = outcome.detail else {
         panic!("detail")

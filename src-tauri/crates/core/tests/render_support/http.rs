@@ -15,6 +15,9 @@ pub struct Request {
     /// Lower-case names.
     pub headers: HashMap<String, String>,
     pub body: Vec<u8>,
+    /// When the whole request had arrived: two requests overlapped when the second arrived
+    /// before the first could have been answered.
+    pub received: std::time::Instant,
 }
 
 impl Request {
@@ -158,6 +161,7 @@ async fn serve(
         path,
         headers,
         body,
+        received: std::time::Instant::now(),
     };
     recorded.lock().expect("lock").push(request.clone());
     let response = handler(&request);
