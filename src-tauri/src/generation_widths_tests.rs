@@ -5,6 +5,7 @@ use super::test_harness::support::MockServer;
 use super::test_harness::*;
 use crate::generation::request::{GenerateSource, GroupMember, ScreenshotGroup};
 use serde_json::json;
+use tauri_specta::Event as _;
 
 #[test]
 fn a_page_at_two_widths_is_asked_for_as_one_responsive_page() {
@@ -60,5 +61,128 @@ fn a_page_at_two_widths_is_asked_for_as_one_responsive_page() {
             json!(mobile.id),
             "{stored}"
         );
+    });
+}
+
+/// The validation page with its phone layout broken: the desktop's links and three columns at
+/// every width. Right on desktop, wrong on a phone.
+fn broken_on_mobile(page: &str) -> String {
+    let broken = page
+        .replacen("nav{display:none}", "nav{display:flex}", 1)
+        .replacen(
+            ".features{display:grid;grid-template-columns:1fr;",
+            ".features{display:grid;grid-template-columns:repeat(3,1fr);",
+            1,
+        );
+    assert_ne!(broken, page, "the fixture changed: update the edit");
+    broken
+}
+
+#[test]
+fn a_page_made_from_two_widths_is_scored_at_each_and_its_score_is_the_lowest() {
+    let Some(chromium) = super::chromium_or_skip() else {
+        return;
+    };
+    tauri::async_runtime::block_on(async {
+        let designed = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/fidelity/responsive.html"),
+        )
+        .unwrap();
+        let written = broken_on_mobile(&designed);
+        let server = MockServer::start(vec![]).await;
+        server.respond_with(move |req| {
+            use super::test_harness::support::{
+                openai::{usage, ResponsesStream},
+                Reply,
+            };
+            if String::from_utf8_lossy(&req.body).contains("function_call_output") {
+                return done_turn();
+            }
+            let args = json!({"path": "index.html", "content": written}).to_string();
+            let mut s = ResponsesStream::new();
+            s.function_call("fc_1", "call_1", "create_file", &[&args])
+                .completed(usage(1200, 0, 300, 0));
+            Reply::sse_text(s.body())
+        });
+        let h = Harness::new(&server).await;
+        let scored = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = scored.clone();
+        crate::generation::score::VariantScored::listen(&h.app, move |e| {
+            sink.lock().unwrap().push(e.payload)
+        });
+        let mut settings = (*h.state().settings.get()).clone();
+        settings.chromium_path = Some(chromium.display().to_string());
+        // The background score is under test, not the rounds.
+        settings.fidelity_rounds = 0;
+        h.state().settings.update(settings).unwrap();
+        let project = h.state().projects.create("Fernway", None).unwrap();
+        let desktop_png = super::drawn_here(&chromium, &designed, 1280, 800).await;
+        let mobile_png = super::drawn_here(&chromium, &designed, 390, 844).await;
+        let desktop = project
+            .add_input("fernway-desktop.png", "image/png", &desktop_png)
+            .unwrap();
+        let mobile = project
+            .add_input("fernway-mobile.png", "image/png", &mobile_png)
+            .unwrap();
+        let (started, _) = h
+            .start(
+                GenerateSource::Screenshots {
+                    input_ids: vec![desktop.id, mobile.id],
+                    groups: vec![ScreenshotGroup {
+                        members: [desktop.id, mobile.id]
+                            .map(|input_id| GroupMember {
+                                input_id,
+                                dpr: None,
+                            })
+                            .to_vec(),
+                    }],
+                },
+                &["gpt-5.4"],
+            )
+            .await;
+        h.recorded(started.version_id).await;
+        let widths = project.reference_widths(started.version_id).unwrap();
+        assert_eq!(widths.len(), 2, "the widths are recorded with the version");
+        for _ in 0..1200 {
+            if !scored.lock().unwrap().is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let event = scored.lock().unwrap().first().cloned().expect("a score");
+        let stored = crate::generation::commands::variant_scores(
+            h.state(),
+            project.id().to_owned(),
+            vec![event.variant_id],
+        )
+        .await
+        .unwrap();
+        let at: Vec<(u32, f64)> = stored[0]
+            .widths
+            .iter()
+            .map(|w| (w.width.css, w.total))
+            .collect();
+        assert_eq!(
+            at.iter().map(|(css, _)| *css).collect::<Vec<_>>(),
+            vec![1280, 390],
+            "each width, widest first: {at:?}"
+        );
+        assert!(
+            at[1].1 + 5.0 < at[0].1,
+            "the phone layout is the broken one: {at:?}"
+        );
+        assert_eq!(
+            stored[0].total, at[1].1,
+            "the variant's score is the lowest"
+        );
+        assert_eq!(event.total, at[1].1);
+        assert_eq!(
+            stored[0].input_id, mobile.id,
+            "its report and images are the weakest width's"
+        );
+        if let Some(renderer) = h.generations().shared_renderer() {
+            renderer.shutdown().await;
+        }
     });
 }

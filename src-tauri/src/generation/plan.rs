@@ -12,7 +12,9 @@ use s2c_core::engine::resolve::{
     SettingsProviders,
 };
 use s2c_core::engine::{LoopLimits, PlanSource};
-use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
+use s2c_core::project::{
+    classify_input, InputId, InputKind, InputWidth, Project, VersionId, VersionKind,
+};
 use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
 use s2c_core::render::Renderer;
 use s2c_core::responsive::{
@@ -49,6 +51,9 @@ pub struct Source {
     /// the page is scored against it (made from exactly one screenshot).
     pub first_screenshot: Option<InputId>,
     pub scorable: bool,
+    /// The first page's screenshots with their widths, when it was handed over at several:
+    /// recorded with the version, whose lineage is scored at each.
+    pub widths: Vec<InputWidth>,
 }
 
 /// Reads the inputs the request names back from the project (blocking: SQLite and files).
@@ -70,6 +75,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         inputs: vec![],
         first_screenshot: None,
         scorable: false,
+        widths: vec![],
     };
     match &request.source {
         GenerateSource::Screenshots { input_ids, groups } => {
@@ -88,6 +94,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 inputs: input_ids.clone(),
                 first_screenshot: input_ids.first().copied(),
                 scorable: input_ids.len() == 1,
+                widths: first_page_widths(input_ids, &groups),
                 ..create(CreateInput::Screenshots { shots, groups })
             })
         }
@@ -207,6 +214,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 // An iteration of a page made from a screenshot is scored against it too.
                 first_screenshot: reference,
                 scorable: reference.is_some(),
+                widths: vec![],
             })
         }
     }
@@ -257,6 +265,27 @@ fn width_groups(
     }
     validate_groups(&out, shots.len()).map_err(invalid)?;
     Ok(out)
+}
+
+/// The widths of the group the first screenshot is in (the page `index.html` is built from, as
+/// the engine's fidelity rounds score it), by input.
+fn first_page_widths(input_ids: &[InputId], groups: &[WidthGroup]) -> Vec<InputWidth> {
+    groups
+        .iter()
+        .find(|g| g.shots.iter().any(|s| s.index == 0))
+        .map(|group| {
+            group
+                .shots
+                .iter()
+                .filter_map(|s| {
+                    Some(InputWidth {
+                        input_id: *input_ids.get(s.index as usize)?,
+                        width: s.width,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The design tokens a Figma import stored as JSON.
