@@ -40,6 +40,7 @@ fn main() {
         "figma_import",
         "figma_peek",
         "input_preview",
+        "tray_widths",
         "project_version_thumbnails",
         "generation_start",
         "generation_retry",

@@ -318,6 +318,8 @@ mod test_harness;
 mod generation_tests;
 #[path = "generation_widths_tests.rs"]
 mod generation_widths_tests;
+#[path = "tray_tests.rs"]
+mod tray_tests;
 
 #[path = "after_save_tests.rs"]
 mod after_save_tests;

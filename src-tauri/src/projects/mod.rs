@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod lifecycle;
+pub mod tray;
 pub mod visual_edit;
 
 use s2c_core::project::{ExternalChange, Project, ProjectWatcher};

@@ -106,6 +106,8 @@ export const commands = {
 	 *  start screen's thumbnails and the "until code arrives" placeholder.
 	 */
 	inputPreview: (path: string) => typedError<string, IpcError>(__TAURI_INVOKE("input_preview", { path })),
+	/**  The tray's images: each one's width and breakpoint, and the groups they likely form. */
+	trayWidths: (images: TrayImage[]) => typedError<TrayWidths, IpcError>(__TAURI_INVOKE("tray_widths", { images })),
 	/**  The thumbnails of a project's versions (those that have one). */
 	projectVersionThumbnails: (projectId: string) => typedError<VersionThumbnail[], IpcError>(__TAURI_INVOKE("project_version_thumbnails", { projectId })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
@@ -1760,6 +1762,19 @@ export type StoredScore = {
 	input_id: number,
 	total: number | null,
 	report: unknown,
+	/**
+	 *  A page handed over at several widths: its score at each, widest first (`total` is the
+	 *  lowest, and `report` that width's). Empty for a page made from one screenshot.
+	 */
+	widths: StoredWidthScore[],
+};
+
+/**  A variant's score at one of the widths its page was handed over at. */
+export type StoredWidthScore = {
+	/**  The screenshot at this width. */
+	input_id: number,
+	width: ScreenshotWidth,
+	total: number | null,
 };
 
 export type StyleProperty = "color" | "background_color" | "font_size" | "font_weight" | "line_height" | "letter_spacing" | "margin_top" | "margin_right" | "margin_bottom" | "margin_left" | "padding_top" | "padding_right" | "padding_bottom" | "padding_left" | "gap" | "width" | "height" | "border_radius" | "border_width" | "border_color" | 
@@ -1859,6 +1874,26 @@ prompt: string | null; items: BeforeAfter_Serialize[] }) & { added_lines?: never
 {
 	kind: "fidelity_check",
 } & FidelityCheck_Serialize;
+
+/**
+ *  One image in the tray: a file on disk (dropped, picked, captured) or bytes the window holds
+ *  (pasted, dropped into the page).
+ */
+export type TrayImage = { kind: "path"; path: string } | { kind: "data"; data_base64: string };
+
+/**  What the tray shows about its images. */
+export type TrayWidths = {
+	/**
+	 *  Each image's width, in the order given; `null` for one that cannot be read as an image
+	 *  (it stays in the tray, in no group).
+	 */
+	widths: (ScreenshotWidth | null)[],
+	/**
+	 *  The images that look like one page at different widths: indexes into the images,
+	 *  widest first, at least two per group, one per breakpoint.
+	 */
+	groups: number[][],
+};
 
 /**  An image a tool card shows. */
 export type UiImage = {
