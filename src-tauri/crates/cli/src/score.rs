@@ -75,7 +75,17 @@ async fn score(args: &ScoreArgs) -> Result<(), String> {
         }
         serde_json::to_string_pretty(&scored.report)
     } else {
-        let scored = score_widths(&renderer, args, screenshots).await;
+        let names: Vec<String> = args
+            .screenshot
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let page = Page {
+            html: &args.html,
+            reference_html: args.reference_html.as_deref(),
+            diff_image: args.out.is_some(),
+        };
+        let scored = score_widths(&renderer, &page, &names, screenshots).await;
         renderer.shutdown().await;
         let (report, diffs) = scored?;
         if let Some(out) = &args.out {
@@ -103,59 +113,65 @@ fn width_file(out: &Path, css: u32) -> PathBuf {
 
 /// The JSON for a page scored at several widths.
 #[derive(Serialize)]
-struct WidthsReport {
+pub struct WidthsReport {
     /// Each screenshot's width and score, in the order given.
-    widths: Vec<WidthEntry>,
+    pub widths: Vec<WidthEntry>,
     /// The weakest width: the page's score.
-    lowest: Lowest,
+    pub lowest: Lowest,
 }
 
 #[derive(Serialize)]
-struct WidthEntry {
-    screenshot: String,
+pub struct WidthEntry {
+    pub screenshot: String,
     #[serde(flatten)]
-    width: ScreenshotWidth,
-    total: f64,
-    report: FidelityReport,
+    pub width: ScreenshotWidth,
+    pub total: f64,
+    pub report: FidelityReport,
 }
 
 #[derive(Serialize)]
-struct Lowest {
-    screenshot: String,
-    css: u32,
-    breakpoint: s2c_core::responsive::Breakpoint,
-    total: f64,
+pub struct Lowest {
+    pub screenshot: String,
+    pub css: u32,
+    pub breakpoint: s2c_core::responsive::Breakpoint,
+    pub total: f64,
 }
 
-async fn score_widths(
+/// The page to score: its file, the HTML that made the screenshots (if known), and whether
+/// to draw diff images.
+pub struct Page<'a> {
+    pub html: &'a Path,
+    pub reference_html: Option<&'a Path>,
+    pub diff_image: bool,
+}
+
+/// `page` scored against each of `screenshots` (named `names`) at its width; with each
+/// width's diff image (empty unless asked for).
+pub async fn score_widths(
     renderer: &Arc<Renderer>,
-    args: &ScoreArgs,
+    page: &Page<'_>,
+    names: &[String],
     screenshots: Vec<Vec<u8>>,
 ) -> Result<(WidthsReport, Vec<(ScreenshotWidth, Vec<u8>)>), String> {
     let references = screenshots
         .into_iter()
-        .zip(&args.screenshot)
-        .map(|(bytes, path)| {
-            let pixels = image_width(&bytes)
-                .ok_or_else(|| format!("{} cannot be read as an image", path.display()))?;
+        .zip(names)
+        .map(|(bytes, name)| {
+            let pixels =
+                image_width(&bytes).ok_or_else(|| format!("{name} cannot be read as an image"))?;
             Ok(WidthReference {
                 screenshot: Arc::new(bytes),
                 width: infer_width(pixels, None),
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let template = page_request(
-        Vec::new(),
-        &args.html,
-        args.reference_html.as_deref(),
-        args.out.is_some(),
-    )?;
+    let template = page_request(Vec::new(), page.html, page.reference_html, page.diff_image)?;
     let scored = score_at_widths(renderer, &template, &references)
         .await
         .map_err(|e| e.to_string())?;
     let scores: Vec<WidthScore> = scored.iter().map(|w| w.score()).collect();
     let lowest = weakest(&scores).ok_or("no screenshot was scored")?;
-    let name = |i: usize| args.screenshot[i].display().to_string();
+    let name = |i: usize| names.get(i).cloned().unwrap_or_default();
     let lowest = Lowest {
         screenshot: name(lowest),
         css: scores[lowest].width.css,

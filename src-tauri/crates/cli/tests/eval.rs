@@ -36,6 +36,11 @@ fn chromium_present() -> bool {
 /// The page as this machine's Chromium renders it at the samples' size (1280 × 860): a
 /// screenshot from another Chromium build would differ by a pixel (docs/FIDELITY.md).
 async fn local_screenshot(html: &str) -> Vec<u8> {
+    screenshot_at(html, 1280, 860).await
+}
+
+/// The page as this machine's Chromium renders it on a `width` × `height` screen.
+async fn screenshot_at(html: &str, width: u32, height: u32) -> Vec<u8> {
     use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
     let chromium = s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref())
         .expect("a Chromium");
@@ -45,10 +50,7 @@ async fn local_screenshot(html: &str) -> Vec<u8> {
         html.to_owned(),
     )]
     .into();
-    let screen = ScreenSize {
-        width: 1280,
-        height: 860,
-    };
+    let screen = ScreenSize { width, height };
     let source = std::sync::Arc::new(FileSnapshot::new(files, None));
     let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
         .await
@@ -266,5 +268,116 @@ async fn eval_reports_the_score_of_each_fidelity_round() {
     assert!(
         html.contains(&format!("rounds {:.1} → {:.1}", rounds[0], rounds[1])),
         "the report shows the rounds"
+    );
+}
+
+/// The responsive validation page with its phone layout broken (the desktop's links and three
+/// columns at every width): right on desktop, wrong on a phone.
+fn broken_on_mobile(page: &str) -> String {
+    let broken = page
+        .replacen("nav{display:none}", "nav{display:flex}", 1)
+        .replacen(
+            ".features{display:grid;grid-template-columns:1fr;",
+            ".features{display:grid;grid-template-columns:repeat(3,1fr);",
+            1,
+        );
+    assert_ne!(broken, page, "the fixture changed: update the edit");
+    broken
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_folder_of_one_pages_widths_is_one_row_scored_at_each_width_and_the_lowest() {
+    if !chromium_present() {
+        return;
+    }
+    // Setup: a page's desktop and mobile screenshots in a folder of their own, with its HTML.
+    let designed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../tests/fixtures/fidelity/responsive.html"),
+    )
+    .expect("the responsive fixture");
+    let server = MockServer::start(vec![]).await;
+    server.push_for_model("gpt-5.4", create_turn(&broken_on_mobile(&designed)));
+    server.push_for_model("gpt-5.4", done_turn());
+    let inputs = tempfile::tempdir().expect("temp dir");
+    let page = inputs.path().join("fernway");
+    std::fs::create_dir(&page).expect("mkdir");
+    std::fs::write(
+        page.join("desktop.png"),
+        screenshot_at(&designed, 1280, 800).await,
+    )
+    .expect("write");
+    std::fs::write(
+        page.join("mobile.png"),
+        screenshot_at(&designed, 390, 844).await,
+    )
+    .expect("write");
+    std::fs::write(page.join("index.html"), &designed).expect("write");
+    let out = tempfile::tempdir().expect("temp dir");
+
+    // Exec.
+    let output = eval(
+        &inputs,
+        &out,
+        server.url("/v1"),
+        &["--model", "gpt-5.4", "--no-preview-screenshots"],
+    )
+    .await;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "s2c eval failed: {stderr}");
+
+    // Check: one row, asked for as one responsive page, scored at each width, the lowest its own.
+    let asked = String::from_utf8_lossy(&server.requests()[0].body).into_owned();
+    assert!(asked.contains("one responsive"), "{asked}");
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.path().join("results.json")).expect("results.json"),
+    )
+    .expect("JSON");
+    let rows = json.as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "{json:#}");
+    let row = &rows[0];
+    assert_eq!(row["screenshot"], "fernway/");
+    let widths = row["widths"].as_array().expect("widths");
+    let at: Vec<(u64, f64)> = widths
+        .iter()
+        .map(|w| {
+            (
+                w["css"].as_u64().expect("css"),
+                w["total"].as_f64().expect("total"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        at.iter().map(|w| w.0).collect::<Vec<_>>(),
+        vec![1280, 390],
+        "{json:#}"
+    );
+    assert!(
+        at[1].1 + 5.0 < at[0].1,
+        "the phone layout is the broken one: {at:?}"
+    );
+    assert_eq!(row["lowest"]["css"], 390, "{json:#}");
+    assert_eq!(row["lowest"]["breakpoint"], "mobile");
+    assert_eq!(
+        row["score"].as_f64(),
+        Some(at[1].1),
+        "the row's score is the lowest"
+    );
+    for w in widths {
+        let diff = w["diff_image"].as_str().expect("a diff image per width");
+        assert!(out.path().join(diff).is_file(), "{diff}");
+    }
+    let csv = std::fs::read_to_string(out.path().join("results.csv")).expect("results.csv");
+    assert!(
+        csv.contains(&format!(
+            "desktop 1280 {:.2}; mobile 390 {:.2}",
+            at[0].1, at[1].1
+        )),
+        "{csv}"
+    );
+    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
+    assert!(
+        html.contains(&format!("mobile 390 {:.1}", at[1].1)),
+        "the report lists the widths"
     );
 }
