@@ -41,6 +41,7 @@ fn main() {
         "figma_peek",
         "input_preview",
         "tray_widths",
+        "project_widths",
         "project_version_thumbnails",
         "generation_start",
         "generation_retry",

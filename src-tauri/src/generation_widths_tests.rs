@@ -142,8 +142,22 @@ fn a_page_made_from_two_widths_is_scored_at_each_and_its_score_is_the_lowest() {
             )
             .await;
         h.recorded(started.version_id).await;
-        let widths = project.reference_widths(started.version_id).unwrap();
-        assert_eq!(widths.len(), 2, "the widths are recorded with the version");
+        // The preview asks which widths the page was handed over at.
+        let widths = crate::projects::widths::project_widths(
+            h.state(),
+            project.id().to_owned(),
+            started.version_id,
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            widths
+                .iter()
+                .map(|w| (w.input_id, w.width.css))
+                .collect::<Vec<_>>(),
+            vec![(desktop.id, 1280), (mobile.id, 390)],
+            "the widths are recorded with the version, widest first"
+        );
         for _ in 0..1200 {
             if !scored.lock().unwrap().is_empty() {
                 break;

@@ -108,6 +108,11 @@ export const commands = {
 	inputPreview: (path: string) => typedError<string, IpcError>(__TAURI_INVOKE("input_preview", { path })),
 	/**  The tray's images: each one's width and breakpoint, and the groups they likely form. */
 	trayWidths: (images: TrayImage[]) => typedError<TrayWidths, IpcError>(__TAURI_INVOKE("tray_widths", { images })),
+	/**
+	 *  The screenshots `version_id`'s page was made to match at several widths, widest first;
+	 *  empty when it was made from one screenshot (or none).
+	 */
+	projectWidths: (projectId: string, versionId: number) => typedError<InputWidth[], IpcError>(__TAURI_INVOKE("project_widths", { projectId, versionId })),
 	/**  The thumbnails of a project's versions (those that have one). */
 	projectVersionThumbnails: (projectId: string) => typedError<VersionThumbnail[], IpcError>(__TAURI_INVOKE("project_version_thumbnails", { projectId })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
@@ -1242,6 +1247,12 @@ export type InputInfo_Serialize = {
 	 */
 	width: number | null,
 	height: number | null,
+};
+
+/**  A screenshot a page was handed over at, with the width it was taken at. */
+export type InputWidth = {
+	input_id: number,
+	width: ScreenshotWidth,
 };
 
 /**  How an install ended when nothing went wrong with the update itself. */

@@ -10,7 +10,7 @@ use crate::responsive::{infer_width, ScreenshotWidth};
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// A screenshot a page was handed over at, with the width it was taken at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, specta::Type)]
 pub struct InputWidth {
     pub input_id: InputId,
     pub width: ScreenshotWidth,
