@@ -24,7 +24,7 @@ export function useScores(projectId: string, variantIds: number[]): Map<number, 
     if (ids.length === 0) return;
     void variantScores(projectId, ids).then((r) => {
       if (r.status !== "ok") return;
-      setScores(new Map(r.data.flatMap((s) => (s.total === null ? [] : [[s.variant_id, { total: s.total, report: parseReport(s.report), widths: s.widths.filter((w) => w.total !== null) }] as const]))));
+      setScores(new Map(r.data.flatMap((s) => (s.total === null ? [] : [[s.variant_id, { total: s.total, report: parseReport(s.report), widths: widthsOf(s.widths) }] as const]))));
     });
   }, [projectId, key]);
 
@@ -32,4 +32,9 @@ export function useScores(projectId: string, variantIds: number[]): Map<number, 
   useProjectEvent(variantScored, projectId, load);
 
   return scores;
+}
+
+/** The stored widths; a build before widths sends none. */
+function widthsOf(widths: StoredWidthScore[] | undefined): StoredWidthScore[] {
+  return Array.isArray(widths) ? widths.filter((w) => w.total !== null) : [];
 }

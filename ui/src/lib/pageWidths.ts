@@ -20,7 +20,7 @@ export interface PageWidth {
 export const MIN_SIDE_SCALE = 0.35;
 /** Space between two pages side by side, and for each page's caption, in px. */
 export const SIDE_GAP = 16;
-export const CAPTION = 24;
+export const CAPTION = 28;
 
 /** Each width, widest first, with its screenshot's screen (its height in CSS px). */
 export function pageWidths(widths: readonly InputWidth[], inputs: readonly { id: number; height?: number | null }[]): PageWidth[] {
@@ -41,7 +41,7 @@ export function sideBySide(widths: readonly PageWidth[], pane: Size): { fits: bo
   if (widths.length === 0 || pane.width <= 0 || pane.height <= 0) return { fits: false, scale: 1 };
   const across = widths.reduce((sum, w) => sum + w.screen.width, 0);
   const tallest = Math.max(...widths.map((w) => w.screen.height));
-  const scale = Math.min(1, (pane.width - SIDE_GAP * (widths.length + 1)) / across, (pane.height - CAPTION - SIDE_GAP) / tallest);
+  const scale = Math.min(1, (pane.width - SIDE_GAP * (widths.length + 1)) / across, (pane.height - CAPTION - 2 * SIDE_GAP) / tallest);
   return { fits: scale >= MIN_SIDE_SCALE, scale: Math.max(0, scale) };
 }
 
