@@ -124,7 +124,7 @@ impl Project {
             }
             // One width is not a page at several widths.
             if widths.len() >= 2 {
-                widths.sort_by(|a, b| b.width.css.cmp(&a.width.css));
+                widths.sort_by_key(|w| std::cmp::Reverse(w.width.css));
                 return Ok(widths);
             }
         }
