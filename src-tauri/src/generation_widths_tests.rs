@@ -1,7 +1,7 @@
 //! A generation from screenshots of one page at two widths (issue 37): the request's group
 //! reaches the prompt with each screenshot's width, and is stored with the version.
 
-use super::test_harness::support::MockServer;
+use super::test_harness::support::{pages, MockServer};
 use super::test_harness::*;
 use crate::generation::request::{GenerateSource, GroupMember, ScreenshotGroup};
 use serde_json::json;
@@ -64,46 +64,20 @@ fn a_page_at_two_widths_is_asked_for_as_one_responsive_page() {
     });
 }
 
-/// The validation page with its phone layout broken: the desktop's links and three columns at
-/// every width. Right on desktop, wrong on a phone.
-fn broken_on_mobile(page: &str) -> String {
-    let broken = page
-        .replacen("nav{display:none}", "nav{display:flex}", 1)
-        .replacen(
-            ".features{display:grid;grid-template-columns:1fr;",
-            ".features{display:grid;grid-template-columns:repeat(3,1fr);",
-            1,
-        );
-    assert_ne!(broken, page, "the fixture changed: update the edit");
-    broken
-}
-
 #[test]
 fn a_page_made_from_two_widths_is_scored_at_each_and_its_score_is_the_lowest() {
     let Some(chromium) = super::chromium_or_skip() else {
         return;
     };
     tauri::async_runtime::block_on(async {
-        let designed = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures/fidelity/responsive.html"),
-        )
-        .unwrap();
-        let written = broken_on_mobile(&designed);
+        let designed = pages::fidelity_fixture("responsive.html");
+        let written = pages::broken_on_mobile(&designed);
         let server = MockServer::start(vec![]).await;
         server.respond_with(move |req| {
-            use super::test_harness::support::{
-                openai::{usage, ResponsesStream},
-                Reply,
-            };
             if String::from_utf8_lossy(&req.body).contains("function_call_output") {
-                return done_turn();
+                return pages::done_turn();
             }
-            let args = json!({"path": "index.html", "content": written}).to_string();
-            let mut s = ResponsesStream::new();
-            s.function_call("fc_1", "call_1", "create_file", &[&args])
-                .completed(usage(1200, 0, 300, 0));
-            Reply::sse_text(s.body())
+            pages::create_file_turn(&written)
         });
         let h = Harness::new(&server).await;
         let scored = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));

@@ -10,11 +10,7 @@ fn a_desktop_and_a_phone_screenshot_of_one_page_are_grouped_and_the_rest_is_not(
         return;
     };
     tauri::async_runtime::block_on(async {
-        let page = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures/fidelity/responsive.html"),
-        )
-        .unwrap();
+        let page = crate::tests::test_harness::support::pages::fidelity_fixture("responsive.html");
         let desktop = super::drawn_here(&chromium, &page, 1440, 900).await;
         // A phone captures at 3×: 1170 px is a 390 px screen.
         let phone = super::drawn_here(&chromium, &page, 390, 844).await;

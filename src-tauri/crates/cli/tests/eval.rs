@@ -8,6 +8,7 @@ mod support;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use support::openai::{usage, ResponsesStream};
+use support::pages::{self, create_file_turn, done_turn};
 use support::{MockServer, Reply};
 
 const KEY: &str = "sk-cli-eval-key-0123456789abcdef";
@@ -33,30 +34,16 @@ fn chromium_present() -> bool {
     found
 }
 
-/// The page as this machine's Chromium renders it at the samples' size (1280 × 860): a
-/// screenshot from another Chromium build would differ by a pixel (docs/FIDELITY.md).
+/// The page as this machine's Chromium renders it at the samples' size (1280 × 860).
 async fn local_screenshot(html: &str) -> Vec<u8> {
     screenshot_at(html, 1280, 860).await
 }
 
 /// The page as this machine's Chromium renders it on a `width` × `height` screen.
 async fn screenshot_at(html: &str, width: u32, height: u32) -> Vec<u8> {
-    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
     let chromium = s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref())
         .expect("a Chromium");
-    let renderer = Renderer::new(RendererConfig::new(chromium));
-    let files = [(
-        s2c_core::vocab::paths::normalize("index.html").expect("path"),
-        html.to_owned(),
-    )]
-    .into();
-    let screen = ScreenSize { width, height };
-    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
-    let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
-        .await
-        .expect("the reference renders");
-    renderer.shutdown().await;
-    png
+    pages::drawn_here(&chromium, html, width, height).await
 }
 
 /// `s2c eval --inputs INPUTS --out OUT ARGS…` against the mock vendor at `base_url`.
@@ -92,20 +79,6 @@ async fn eval(
     .expect("joined")
 }
 
-fn create_turn(content: &str) -> Reply {
-    let args = json!({"path": "index.html", "content": content}).to_string();
-    let mut s = ResponsesStream::new();
-    s.function_call("fc_1", "call_1", "create_file", &[&args])
-        .completed(usage(1200, 0, 300, 0));
-    Reply::sse_text(s.body())
-}
-
-fn done_turn() -> Reply {
-    let mut s = ResponsesStream::new();
-    s.message("msg", &["Done."]).completed(usage(1600, 0, 5, 0));
-    Reply::sse_text(s.body())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
     if !chromium_present() {
@@ -114,9 +87,9 @@ async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
     // Setup: one screenshot with its reference HTML beside it; a faithful and a wrong model.
     let landing = std::fs::read_to_string(sample("src/landing.html")).expect("sample html");
     let server = MockServer::start(vec![]).await;
-    server.push_for_model("gpt-5.4", create_turn(&landing));
+    server.push_for_model("gpt-5.4", create_file_turn(&landing));
     server.push_for_model("gpt-5.4", done_turn());
-    server.push_for_model("gpt-5.4-mini", create_turn(WRONG_PAGE));
+    server.push_for_model("gpt-5.4-mini", create_file_turn(WRONG_PAGE));
     server.push_for_model("gpt-5.4-mini", done_turn());
     let inputs = tempfile::tempdir().expect("temp dir");
     std::fs::write(
@@ -219,7 +192,10 @@ async fn eval_reports_the_score_of_each_fidelity_round() {
     let wrong = "border-radius:16px;background:#fde68a";
     assert!(landing.contains(right), "the sample changed");
     let server = MockServer::start(vec![]).await;
-    server.push_for_model("gpt-5.4", create_turn(&landing.replacen(right, wrong, 1)));
+    server.push_for_model(
+        "gpt-5.4",
+        create_file_turn(&landing.replacen(right, wrong, 1)),
+    );
     server.push_for_model("gpt-5.4", done_turn());
     server.push_for_model("gpt-5.4", edit_turn(wrong, right));
     server.push_for_model("gpt-5.4", done_turn());
@@ -271,33 +247,18 @@ async fn eval_reports_the_score_of_each_fidelity_round() {
     );
 }
 
-/// The responsive validation page with its phone layout broken (the desktop's links and three
-/// columns at every width): right on desktop, wrong on a phone.
-fn broken_on_mobile(page: &str) -> String {
-    let broken = page
-        .replacen("nav{display:none}", "nav{display:flex}", 1)
-        .replacen(
-            ".features{display:grid;grid-template-columns:1fr;",
-            ".features{display:grid;grid-template-columns:repeat(3,1fr);",
-            1,
-        );
-    assert_ne!(broken, page, "the fixture changed: update the edit");
-    broken
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_folder_of_one_pages_widths_is_one_row_scored_at_each_width_and_the_lowest() {
     if !chromium_present() {
         return;
     }
     // Setup: a page's desktop and mobile screenshots in a folder of their own, with its HTML.
-    let designed = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../tests/fixtures/fidelity/responsive.html"),
-    )
-    .expect("the responsive fixture");
+    let designed = pages::fidelity_fixture("responsive.html");
     let server = MockServer::start(vec![]).await;
-    server.push_for_model("gpt-5.4", create_turn(&broken_on_mobile(&designed)));
+    server.push_for_model(
+        "gpt-5.4",
+        create_file_turn(&pages::broken_on_mobile(&designed)),
+    );
     server.push_for_model("gpt-5.4", done_turn());
     let inputs = tempfile::tempdir().expect("temp dir");
     let page = inputs.path().join("fernway");

@@ -7,10 +7,9 @@
 mod support;
 
 use image::{Rgb, RgbImage};
-use serde_json::json;
 use std::path::Path;
-use support::openai::{usage, ResponsesStream};
-use support::{MockServer, Reply};
+use support::pages::{create_file_turn, done_turn};
+use support::MockServer;
 
 const KEY: &str = "sk-cli-widths-key-0123456789abcdef";
 
@@ -39,25 +38,13 @@ fn page_png(dir: &Path, name: &str, width: u32, height: u32, columns: u32, dpr: 
     path.display().to_string()
 }
 
-fn create_turn() -> Reply {
-    let args =
-        json!({"path": "index.html", "content": "<!DOCTYPE html><html><body>Hi</body></html>"})
-            .to_string();
-    let mut s = ResponsesStream::new();
-    s.function_call("fc_1", "call_1", "create_file", &[&args])
-        .completed(usage(1200, 0, 300, 0));
-    Reply::sse_text(s.body())
-}
-
-fn done_turn() -> Reply {
-    let mut s = ResponsesStream::new();
-    s.message("msg", &["Done."]).completed(usage(1600, 0, 5, 0));
-    Reply::sse_text(s.body())
-}
-
 /// `s2c generate --input …` with `extra` flags; its stderr and the first request's body.
 async fn generate(inputs: &[String], extra: &[&str]) -> (bool, String, Option<String>) {
-    let server = MockServer::start(vec![create_turn(), done_turn()]).await;
+    let server = MockServer::start(vec![
+        create_file_turn("<!DOCTYPE html><html><body>Hi</body></html>"),
+        done_turn(),
+    ])
+    .await;
     let out = tempfile::tempdir().expect("dir");
     let mut args: Vec<String> = vec!["generate".into()];
     for input in inputs {

@@ -3,8 +3,11 @@
 //! its score and the lowest. The page is right on desktop and wrong on a phone, so the lowest
 //! is the mobile score. Skips without a Chromium unless S2C_REQUIRE_CHROMIUM=1.
 
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+
 use serde_json::Value;
-use std::path::Path;
+use support::pages;
 
 const BASE: &str = "body{margin:0;font-family:'DejaVu Sans',sans-serif;color:#0f172a}\
 header{display:flex;justify-content:space-between;padding:16px 24px;background:#0f172a;color:#fff}\
@@ -39,28 +42,6 @@ fn chromium() -> Option<std::path::PathBuf> {
     }
 }
 
-/// The designer's page as this machine's Chromium renders it at `width` × `height`.
-async fn screenshot(chromium: &Path, html: &str, width: u32, height: u32) -> Vec<u8> {
-    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
-    let renderer = Renderer::new(RendererConfig::new(chromium));
-    let files = [(
-        s2c_core::vocab::paths::normalize("index.html").expect("path"),
-        html.to_owned(),
-    )]
-    .into();
-    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
-    let png = s2c_core::fidelity::screenshot_of(
-        &renderer,
-        source,
-        "/index.html",
-        ScreenSize { width, height },
-    )
-    .await
-    .expect("the reference renders");
-    renderer.shutdown().await;
-    png
-}
-
 fn score(args: &[&std::ffi::OsStr]) -> Value {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_s2c"))
         .arg("score")
@@ -82,8 +63,16 @@ async fn score_reports_each_width_and_the_lowest() {
     let designed = page(&format!("@media (max-width:639px){{nav{{display:none}}.menu{{display:block}}}}@media (min-width:1024px){{{DESKTOP}}}"));
     let desktop = dir.path().join("desktop.png");
     let mobile = dir.path().join("mobile.png");
-    std::fs::write(&desktop, screenshot(&chromium, &designed, 1280, 800).await).expect("write");
-    std::fs::write(&mobile, screenshot(&chromium, &designed, 390, 844).await).expect("write");
+    std::fs::write(
+        &desktop,
+        pages::drawn_here(&chromium, &designed, 1280, 800).await,
+    )
+    .expect("write");
+    std::fs::write(
+        &mobile,
+        pages::drawn_here(&chromium, &designed, 390, 844).await,
+    )
+    .expect("write");
     let html = dir.path().join("page.html");
     std::fs::write(&html, page(DESKTOP)).expect("write");
     let out = dir.path().join("diff.png");

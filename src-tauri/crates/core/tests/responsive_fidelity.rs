@@ -18,6 +18,7 @@ use s2c_core::vocab::paths::normalize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use support::engine_harness::{create_turn, edit_turn, sse, text_turn, AwaitOutcome, Harness};
+use support::pages::{fidelity_fixture as fixture, perturbed};
 
 const BASE: &str = "body{margin:0;font-family:'DejaVu Sans',sans-serif;color:#0f172a}\
 header{display:flex;justify-content:space-between;align-items:center;padding:16px 24px;\
@@ -224,27 +225,6 @@ async fn the_automatic_rounds_work_on_the_weakest_width() {
         "{:?}",
         harness.server.violations()
     );
-}
-
-fn fixture(name: &str) -> String {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../tests/fixtures/fidelity")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// `html` with one of perturb.js's kinds applied.
-fn perturbed(html: &str, kind: &str) -> String {
-    let script = fixture("perturb.js");
-    let at = html.rfind("</body>").expect("the page has a </body>");
-    let mut out = html.to_owned();
-    out.insert_str(
-        at,
-        &format!(
-            "<script>window.FIDELITY_PERTURBATION = {kind:?};</script><script>{script}</script>"
-        ),
-    );
-    out
 }
 
 fn edited(html: &str, from: &str, to: &str) -> String {
