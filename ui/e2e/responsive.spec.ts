@@ -3,7 +3,7 @@
 // carries the groups; a generated option shows its score at each width and the lowest, and the
 // preview shows the page at each width, side by side when there is room, else one at a time.
 import { expect, test } from "@playwright/test";
-import { appInfo, firstVersion, models, page as samplePage, project, scoreReport, settings, startedTwo, variantInfo } from "./fixtures";
+import { firstVersion, page as samplePage, scoreReport, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { ipcCalls, mockIpc, servePreviews } from "./mockIpc";
 import { openScoredProject, PAGE } from "./projectFixture";
 
@@ -13,19 +13,11 @@ const width = (css: number, dpr = 1) => ({ pixels: css * dpr, dpr, css, breakpoi
 
 test("the tray groups one page's widths, the user regroups, and Generate sends the groups", async ({ page }) => {
   await mockIpc(page, {
-    app_info: appInfo,
-    log_from_ui: null,
-    settings_get: { settings, warning: null },
-    models_available: models,
-    project_list_recent: [],
-    project_create: project,
+    ...startAnswers(),
     project_add_input_data: { __sequence: [1, 2, 3].map((id) => ({ id, path: `inputs/${String(id)}.png`, media_type: "image/png", size: 1000 })) },
     // Rust's answer: a 1440 desktop, a 390 phone captured at 3×, another page at 1280; the first two look alike.
     tray_widths: { widths: [width(1440), width(390, 3), width(1280)], groups: [[0, 1]] },
     generation_start: startedTwo(7),
-    project_versions: { current_version: null, versions: [] },
-    project_external_changes: [],
-    project_events: [],
   });
   await servePreviews(page, new Map());
   await page.setViewportSize({ width: 1440, height: 900 });

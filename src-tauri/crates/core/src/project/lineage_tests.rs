@@ -11,6 +11,20 @@ fn change(text: &str) -> Vec<FileChange> {
     }]
 }
 
+/// A generation of `spec` with one complete variant, `<p>1</p>`.
+fn generated(project: &super::super::Project, spec: NewVersion) -> super::super::VersionId {
+    let (version, recorders) = project
+        .start_generation(spec, vec![NewVariant::default()])
+        .unwrap();
+    for mut rec in recorders {
+        rec.set_files(&[("index.html".into(), b"<p>1</p>".to_vec())])
+            .unwrap();
+        rec.finish(VariantOutcome::Complete).unwrap();
+    }
+    project.finish_generation(version, true).unwrap();
+    version
+}
+
 #[test]
 fn hand_edits_travel_down_the_lineage_and_a_restore_follows_what_it_restored() {
     let (_dir, project) = new_project();
@@ -69,15 +83,7 @@ fn the_reference_screenshot_is_the_nearest_score_else_the_first_generations_imag
         inputs: vec![shot.id],
         ..NewVersion::default()
     };
-    let (v1, recorders) = project
-        .start_generation(spec, vec![NewVariant::default()])
-        .unwrap();
-    for mut rec in recorders {
-        rec.set_files(&[("index.html".into(), b"<p>1</p>".to_vec())])
-            .unwrap();
-        rec.finish(VariantOutcome::Complete).unwrap();
-    }
-    project.finish_generation(v1, true).unwrap();
+    let v1 = generated(&project, spec);
     let v2 = project.save_file(v1, "index.html", "<p>2</p>").unwrap();
     assert_eq!(
         project.reference_screenshot(v2.id).unwrap(),
@@ -148,15 +154,7 @@ fn the_widths_a_page_was_handed_over_at_travel_down_its_lineage() {
         widths: widths.clone(),
         ..NewVersion::default()
     };
-    let (v1, recorders) = project
-        .start_generation(spec, vec![NewVariant::default()])
-        .unwrap();
-    for mut rec in recorders {
-        rec.set_files(&[("index.html".into(), b"<p>1</p>".to_vec())])
-            .unwrap();
-        rec.finish(VariantOutcome::Complete).unwrap();
-    }
-    project.finish_generation(v1, true).unwrap();
+    let v1 = generated(&project, spec);
     let v2 = project.save_file(v1, "index.html", "<p>2</p>").unwrap();
     let v3 = generate(&project, Some(v2.id), &["prompted"]);
     let v4 = project.restore(v1, None).unwrap();
