@@ -40,6 +40,8 @@ fn main() {
         "figma_import",
         "figma_peek",
         "input_preview",
+        "tray_widths",
+        "project_widths",
         "project_version_thumbnails",
         "generation_start",
         "generation_retry",

@@ -45,6 +45,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             figma::commands::figma_import,
             figma::commands::figma_peek,
             projects::commands::input_preview,
+            projects::tray::tray_widths,
+            projects::widths::project_widths,
             projects::commands::project_version_thumbnails,
             generation::commands::generation_start,
             generation::commands::generation_retry,

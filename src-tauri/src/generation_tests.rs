@@ -8,7 +8,7 @@ use super::test_harness::support::{
     MockServer, Reply,
 };
 use super::test_harness::*;
-use crate::generation::request::{GenerateRequest, GenerateSource};
+use crate::generation::request::{GenerateRequest, GenerateSource, GroupMember, ScreenshotGroup};
 use s2c_core::settings::Stack;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
@@ -32,6 +32,7 @@ fn a_screenshot_becomes_two_stored_variants_then_an_update_and_a_retry() {
             .start(
                 GenerateSource::Screenshots {
                     input_ids: vec![input.id],
+                    groups: vec![],
                 },
                 &["gpt-5.4", "gpt-5.4"],
             )
@@ -278,6 +279,24 @@ fn bad_requests_are_refused_before_anything_is_recorded() {
         let server = MockServer::start(vec![]).await;
         let h = Harness::new(&server).await;
         let project = h.state().projects.create("Bad", None).unwrap();
+        let desktop = project
+            .add_input("home.png", "image/png", &sample_png())
+            .unwrap();
+        // Other bytes, the same image: a second desktop screenshot.
+        let mut other = sample_png();
+        other.extend_from_slice(b"\0");
+        let other_desktop = project
+            .add_input("pricing.png", "image/png", &other)
+            .unwrap();
+        let group = |ids: &[u32]| ScreenshotGroup {
+            members: ids
+                .iter()
+                .map(|&input_id| GroupMember {
+                    input_id,
+                    dpr: None,
+                })
+                .collect(),
+        };
         let channel = || Channel::new(|_| Ok(()));
         let request = |source| GenerateRequest {
             project_id: project.id().to_owned(),
@@ -291,7 +310,10 @@ fn bad_requests_are_refused_before_anything_is_recorded() {
         };
         let cases = [
             (
-                GenerateSource::Screenshots { input_ids: vec![] },
+                GenerateSource::Screenshots {
+                    input_ids: vec![],
+                    groups: vec![],
+                },
                 "give 1 to 5 screenshots",
             ),
             (
@@ -301,8 +323,23 @@ fn bad_requests_are_refused_before_anything_is_recorded() {
             (
                 GenerateSource::Screenshots {
                     input_ids: vec![42],
+                    groups: vec![],
                 },
                 "no input 42",
+            ),
+            (
+                GenerateSource::Screenshots {
+                    input_ids: vec![desktop.id, other_desktop.id],
+                    groups: vec![group(&[desktop.id, other_desktop.id])],
+                },
+                "different breakpoints (mobile, tablet, desktop); this one has desktop 1280, desktop 1280",
+            ),
+            (
+                GenerateSource::Screenshots {
+                    input_ids: vec![desktop.id],
+                    groups: vec![group(&[desktop.id, other_desktop.id])],
+                },
+                "names a screenshot that is not being used",
             ),
         ];
         for (source, expected) in cases {
@@ -474,6 +511,7 @@ fn a_variant_made_from_one_screenshot_gets_a_fidelity_score() {
             .start(
                 GenerateSource::Screenshots {
                     input_ids: vec![input.id],
+                    groups: vec![],
                 },
                 &["gpt-5.4"],
             )

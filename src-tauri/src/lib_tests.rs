@@ -285,28 +285,8 @@ fn a_window_away_from_the_app_is_refused_until_the_app_is_back() {
     );
 }
 
-/// `page` as this machine's Chromium draws it on a `width` × `height` screen: a screenshot the
-/// page matches exactly (one from another Chromium build would be a pixel off, docs/FIDELITY.md).
-async fn drawn_here(chromium: &std::path::Path, page: &str, width: u32, height: u32) -> Vec<u8> {
-    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
-    let renderer = Renderer::new(RendererConfig::new(chromium.to_path_buf()));
-    let files = [(
-        s2c_core::vocab::paths::normalize("index.html").unwrap(),
-        page.to_owned(),
-    )]
-    .into();
-    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
-    let png = s2c_core::fidelity::screenshot_of(
-        &renderer,
-        source,
-        "/index.html",
-        ScreenSize { width, height },
-    )
-    .await
-    .unwrap();
-    renderer.shutdown().await;
-    png
-}
+/// A page as this machine's Chromium draws it: the screenshot it matches exactly.
+use self::test_harness::support::pages::drawn_here;
 
 #[path = "domain_tests.rs"]
 mod domain_tests;
@@ -316,6 +296,10 @@ mod test_harness;
 
 #[path = "generation_tests.rs"]
 mod generation_tests;
+#[path = "generation_widths_tests.rs"]
+mod generation_widths_tests;
+#[path = "tray_tests.rs"]
+mod tray_tests;
 
 #[path = "after_save_tests.rs"]
 mod after_save_tests;

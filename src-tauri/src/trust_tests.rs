@@ -137,6 +137,7 @@ fn retry_runs_in_the_callers_project_whatever_the_stored_request_names() {
                         serde_json::to_value(text_request(other.id(), &["gpt-5.4"])).unwrap(),
                     ),
                     inputs: vec![],
+                    widths: vec![],
                 },
                 vec![NewVariant {
                     model: Some("gpt-5.4".into()),

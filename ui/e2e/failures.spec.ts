@@ -1,21 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { appInfo, models, project, settings, startedTwo } from "./fixtures";
+import { startAnswers, startedTwo } from "./fixtures";
 import { channelOf, mockIpc, sendOnChannel } from "./mockIpc";
 
 const started = startedTwo(3);
 
 test("a variant without its key offers Settings → API keys; a vendor that can't be reached is said once, with where to check", async ({ page }) => {
   await mockIpc(page, {
-    app_info: appInfo,
-    log_from_ui: null,
-    settings_get: { settings, warning: null },
-    models_available: models,
-    project_list_recent: [],
-    project_create: project,
+    ...startAnswers(),
     generation_start: started,
-    project_versions: { current_version: null, versions: [] },
-    project_external_changes: [],
-    project_events: [],
     keys_status: [
       { provider: "openai", set: false },
       { provider: "anthropic", set: true },

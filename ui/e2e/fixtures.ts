@@ -35,6 +35,21 @@ export const models = [
 export const project = { id: "p1", name: "landing", path: "/home/me/S2C Projects/landing", created_at: 1_700_000_000_000, current_version: null };
 
 
+/** What the start screen asks on a fresh install, and a project made for a generation. */
+export function startAnswers(): Record<string, unknown> {
+  return {
+    app_info: appInfo,
+    log_from_ui: null,
+    settings_get: { settings, warning: null },
+    models_available: models,
+    project_list_recent: [],
+    project_create: project,
+    project_versions: { current_version: null, versions: [] },
+    project_external_changes: [],
+    project_events: [],
+  };
+}
+
 export const usage = (input: number, output: number) => ({ input_tokens: input, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: output, reasoning_tokens: 0 });
 
 export function variantInfo(id: number, versionId: number, index: number, model: string, provider: string, status: string, files: string[]) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, dropScreenshotForTwo, firstVersion, models, page as samplePage, PIXEL_PNG, project, scoreReport, settings, usage, variantInfo, startedTwo } from "./fixtures";
+import { dropScreenshotForTwo, firstVersion, page as samplePage, PIXEL_PNG, project, scoreReport, settings, startAnswers, usage, variantInfo, startedTwo } from "./fixtures";
 import { channelOf, emitEvent, ipcCalls, mockIpc, previewsDrawn, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -25,18 +25,10 @@ const v2 = {
 
 function answers() {
   return {
-    app_info: appInfo,
-    log_from_ui: null,
-    settings_get: { settings, warning: null },
-    models_available: models,
-    project_list_recent: [],
-    project_create: project,
+    ...startAnswers(),
     project_add_input_data: { id: 1, path: "inputs/shot.png", media_type: "image/png", size: 1000 },
     generation_start: started,
     generation_cancel: null,
-    project_versions: { current_version: null, versions: [] },
-    project_external_changes: [],
-    project_events: [],
     project_read_file: { path: "index.html", text: "<h1>Hello</h1>\n", size: 15 },
     project_save_file: v2,
     "plugin:clipboard-manager|write_text": null,

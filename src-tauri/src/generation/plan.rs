@@ -3,7 +3,7 @@
 //! plan builder does the rest, with the app as its front end (keychain, settings, the shared
 //! browser, fresh scratch folders).
 
-use super::request::{GenerateRequest, GenerateSource};
+use super::request::{GenerateRequest, GenerateSource, ScreenshotGroup};
 use super::Generations;
 use crate::state::AppState;
 use crate::IpcError;
@@ -12,9 +12,14 @@ use s2c_core::engine::resolve::{
     SettingsProviders,
 };
 use s2c_core::engine::{LoopLimits, PlanSource};
-use s2c_core::project::{classify_input, InputId, InputKind, Project, VersionId, VersionKind};
+use s2c_core::project::{
+    classify_input, InputId, InputKind, InputWidth, Project, VersionId, VersionKind,
+};
 use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
 use s2c_core::render::Renderer;
+use s2c_core::responsive::{
+    image_width, infer_width, validate_groups, widths_label, WidthGroup, WidthShot,
+};
 use s2c_core::settings::{BaseUrls, Settings};
 use s2c_core::vocab::ImageAttachment;
 use s2c_core::vocab::VideoAttachment;
@@ -46,6 +51,9 @@ pub struct Source {
     /// the page is scored against it (made from exactly one screenshot).
     pub first_screenshot: Option<InputId>,
     pub scorable: bool,
+    /// The first page's screenshots with their widths, when it was handed over at several:
+    /// recorded with the version, whose lineage is scored at each.
+    pub widths: Vec<InputWidth>,
 }
 
 /// Reads the inputs the request names back from the project (blocking: SQLite and files).
@@ -67,9 +75,10 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         inputs: vec![],
         first_screenshot: None,
         scorable: false,
+        widths: vec![],
     };
     match &request.source {
-        GenerateSource::Screenshots { input_ids } => {
+        GenerateSource::Screenshots { input_ids, groups } => {
             if input_ids.is_empty() || input_ids.len() > s2c_core::prompts::MAX_SCREENSHOTS {
                 return Err(invalid(format!(
                     "give 1 to {} screenshots",
@@ -80,11 +89,13 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .iter()
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
+            let groups = width_groups(input_ids, &shots, groups)?;
             Ok(Source {
                 inputs: input_ids.clone(),
                 first_screenshot: input_ids.first().copied(),
                 scorable: input_ids.len() == 1,
-                ..create(CreateInput::Screenshots(shots))
+                widths: first_page_widths(input_ids, &groups),
+                ..create(CreateInput::Screenshots { shots, groups })
             })
         }
         GenerateSource::Video { input_id } => {
@@ -203,6 +214,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 // An iteration of a page made from a screenshot is scored against it too.
                 first_screenshot: reference,
                 scorable: reference.is_some(),
+                widths: vec![],
             })
         }
     }
@@ -217,6 +229,63 @@ fn image_input(project: &Project, id: u32) -> Result<ImageAttachment, IpcError> 
         }),
         InputKind::Video(_) => Err(invalid("a video cannot be used as a screenshot")),
     }
+}
+
+/// The request's groups of widths as the core takes them: each member by its place among the
+/// screenshots, with its width read from the image.
+fn width_groups(
+    input_ids: &[InputId],
+    shots: &[ImageAttachment],
+    groups: &[ScreenshotGroup],
+) -> Result<Vec<WidthGroup>, IpcError> {
+    let mut out = Vec::with_capacity(groups.len());
+    for group in groups {
+        let mut members = Vec::with_capacity(group.members.len());
+        for member in &group.members {
+            let index = input_ids
+                .iter()
+                .position(|id| *id == member.input_id)
+                .ok_or_else(|| {
+                    invalid("a group of widths names a screenshot that is not being used")
+                })?;
+            let pixels = image_width(&shots[index].data)
+                .ok_or_else(|| invalid("a screenshot in a group of widths cannot be read"))?;
+            members.push(WidthShot {
+                index: u32::try_from(index).unwrap_or(u32::MAX),
+                width: infer_width(pixels, member.dpr),
+            });
+        }
+        let label = widths_label(&members);
+        out.push(WidthGroup::new(members).ok_or_else(|| {
+            invalid(format!(
+                "a group of widths needs two or more screenshots at different breakpoints \
+                 (mobile, tablet, desktop); this one has {label}"
+            ))
+        })?);
+    }
+    validate_groups(&out, shots.len()).map_err(invalid)?;
+    Ok(out)
+}
+
+/// The widths of the group the first screenshot is in (the page `index.html` is built from, as
+/// the engine's fidelity rounds score it), by input.
+fn first_page_widths(input_ids: &[InputId], groups: &[WidthGroup]) -> Vec<InputWidth> {
+    groups
+        .iter()
+        .find(|g| g.shots.iter().any(|s| s.index == 0))
+        .map(|group| {
+            group
+                .shots
+                .iter()
+                .filter_map(|s| {
+                    Some(InputWidth {
+                        input_id: *input_ids.get(s.index as usize)?,
+                        width: s.width,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The design tokens a Figma import stored as JSON.

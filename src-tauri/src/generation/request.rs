@@ -27,8 +27,13 @@ pub struct GenerateRequest {
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GenerateSource {
-    /// One to five screenshots, added to the project with `project_add_input`.
-    Screenshots { input_ids: Vec<InputId> },
+    /// One to five screenshots, added to the project with `project_add_input`; `groups` are
+    /// those that are one page at several widths (as the tray shows them).
+    Screenshots {
+        input_ids: Vec<InputId>,
+        #[serde(default)]
+        groups: Vec<ScreenshotGroup>,
+    },
     /// One screen recording (Gemini models only).
     Video { input_id: InputId },
     /// A description of the page.
@@ -52,6 +57,22 @@ pub enum GenerateSource {
         #[serde(default)]
         reference_input_ids: Vec<InputId>,
     },
+}
+
+/// Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+/// at its own breakpoint (mobile, tablet, desktop).
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+pub struct ScreenshotGroup {
+    pub members: Vec<GroupMember>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+pub struct GroupMember {
+    pub input_id: InputId,
+    /// Device pixels per CSS pixel it was taken at, when the user or its source says so;
+    /// otherwise inferred from its width (1170 px: a 390 px phone at 3×).
+    #[serde(default)]
+    pub dpr: Option<u32>,
 }
 
 /// The element the user clicked in the preview with select-and-edit on.

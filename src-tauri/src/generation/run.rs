@@ -198,5 +198,6 @@ fn new_version(request: &GenerateRequest, source: &Source) -> Result<NewVersion,
         stack: Some(request.stack),
         request: Some(request_json),
         inputs: source.inputs.clone(),
+        widths: source.widths.clone(),
     })
 }

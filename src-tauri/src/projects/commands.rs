@@ -380,7 +380,7 @@ pub async fn project_inputs(
 
 /// A file the user picked or dropped, by path: its name and bytes. A file larger than `limit`
 /// is refused before it is read.
-fn read_input_file(path: &str, limit: usize) -> Result<(String, Vec<u8>), IpcError> {
+pub(super) fn read_input_file(path: &str, limit: usize) -> Result<(String, Vec<u8>), IpcError> {
     let path = PathBuf::from(path);
     let name = path
         .file_name()

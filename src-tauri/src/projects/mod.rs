@@ -3,7 +3,9 @@
 
 pub mod commands;
 pub mod lifecycle;
+pub mod tray;
 pub mod visual_edit;
+pub mod widths;
 
 use s2c_core::project::{ExternalChange, Project, ProjectWatcher};
 use serde::{Deserialize, Serialize};

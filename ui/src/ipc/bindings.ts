@@ -106,6 +106,13 @@ export const commands = {
 	 *  start screen's thumbnails and the "until code arrives" placeholder.
 	 */
 	inputPreview: (path: string) => typedError<string, IpcError>(__TAURI_INVOKE("input_preview", { path })),
+	/**  The tray's images: each one's width and breakpoint, and the groups they likely form. */
+	trayWidths: (images: TrayImage[]) => typedError<TrayWidths, IpcError>(__TAURI_INVOKE("tray_widths", { images })),
+	/**
+	 *  The screenshots `version_id`'s page was made to match at several widths, widest first;
+	 *  empty when it was made from one screenshot (or none).
+	 */
+	projectWidths: (projectId: string, versionId: number) => typedError<InputWidth[], IpcError>(__TAURI_INVOKE("project_widths", { projectId, versionId })),
 	/**  The thumbnails of a project's versions (those that have one). */
 	projectVersionThumbnails: (projectId: string) => typedError<VersionThumbnail[], IpcError>(__TAURI_INVOKE("project_version_thumbnails", { projectId })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
@@ -350,6 +357,15 @@ export type BlockCounts = {
 	candidate: number,
 	matched: number,
 };
+
+/**  The three layouts a responsive page is designed for, named as designers name them. */
+export type Breakpoint = 
+/**  Under 640 CSS px (Tailwind's `sm`). */
+"mobile" | 
+/**  640 to 1023 CSS px. */
+"tablet" | 
+/**  1024 CSS px and wider (Tailwind's `lg`). */
+"desktop";
 
 export type Capabilities = Capabilities_Serialize | Capabilities_Deserialize;
 
@@ -728,6 +744,12 @@ export type FidelityCheck_Deserialize = {
 	regions: FidelityRegion_Deserialize[],
 	/**  Run by the engine at the end of a round, not asked for by the model. */
 	automatic: boolean,
+	/**
+	 *  A page made from screenshots at several widths: each width's score, widest first
+	 *  (`total` is the lowest; `components` and `regions` are that width's). Empty for one
+	 *  screenshot.
+	 */
+	widths?: WidthScore[],
 };
 
 /**  One fidelity check of a variant's page. */
@@ -744,6 +766,12 @@ export type FidelityCheck_Serialize = {
 	regions: FidelityRegion_Serialize[],
 	/**  Run by the engine at the end of a round, not asked for by the model. */
 	automatic: boolean,
+	/**
+	 *  A page made from screenshots at several widths: each width's score, widest first
+	 *  (`total` is the lowest; `components` and `regions` are that width's). Empty for one
+	 *  screenshot.
+	 */
+	widths: WidthScore[],
 };
 
 export type FidelityComponents = FidelityComponents_Serialize | FidelityComponents_Deserialize;
@@ -1059,8 +1087,11 @@ export type GenerateRequest_Serialize = {
 export type GenerateSource = GenerateSource_Serialize | GenerateSource_Deserialize;
 
 export type GenerateSource_Deserialize = 
-/**  One to five screenshots, added to the project with `project_add_input`. */
-{ kind: "screenshots"; input_ids: number[] } | 
+/**
+ *  One to five screenshots, added to the project with `project_add_input`; `groups` are
+ *  those that are one page at several widths (as the tray shows them).
+ */
+{ kind: "screenshots"; input_ids: number[]; groups?: ScreenshotGroup_Deserialize[] } | 
 /**  One screen recording (Gemini models only). */
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
@@ -1075,8 +1106,11 @@ export type GenerateSource_Deserialize =
 { kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection | null; reference_input_ids?: number[] };
 
 export type GenerateSource_Serialize = 
-/**  One to five screenshots, added to the project with `project_add_input`. */
-{ kind: "screenshots"; input_ids: number[] } | 
+/**
+ *  One to five screenshots, added to the project with `project_add_input`; `groups` are
+ *  those that are one page at several widths (as the tray shows them).
+ */
+{ kind: "screenshots"; input_ids: number[]; groups: ScreenshotGroup_Serialize[] } | 
 /**  One screen recording (Gemini models only). */
 { kind: "video"; input_id: number } | 
 /**  A description of the page. */
@@ -1136,6 +1170,26 @@ export type GitExport = {
 	branches: GitBranch[],
 };
 
+export type GroupMember = GroupMember_Serialize | GroupMember_Deserialize;
+
+export type GroupMember_Deserialize = {
+	input_id: number,
+	/**
+	 *  Device pixels per CSS pixel it was taken at, when the user or its source says so;
+	 *  otherwise inferred from its width (1170 px: a 390 px phone at 3×).
+	 */
+	dpr?: number | null,
+};
+
+export type GroupMember_Serialize = {
+	input_id: number,
+	/**
+	 *  Device pixels per CSS pixel it was taken at, when the user or its source says so;
+	 *  otherwise inferred from its width (1170 px: a 390 px phone at 3×).
+	 */
+	dpr: number | null,
+};
+
 export type ImageOperation = "edit" | "remove_background";
 
 export type ImageSize = {
@@ -1193,6 +1247,12 @@ export type InputInfo_Serialize = {
 	 */
 	width: number | null,
 	height: number | null,
+};
+
+/**  A screenshot a page was handed over at, with the width it was taken at. */
+export type InputWidth = {
+	input_id: number,
+	width: ScreenshotWidth,
 };
 
 /**  How an install ended when nothing went wrong with the update itself. */
@@ -1515,6 +1575,42 @@ export type ScoreImages_Serialize = {
 };
 
 /**
+ *  Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+ *  at its own breakpoint (mobile, tablet, desktop).
+ */
+export type ScreenshotGroup = ScreenshotGroup_Serialize | ScreenshotGroup_Deserialize;
+
+/**
+ *  Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+ *  at its own breakpoint (mobile, tablet, desktop).
+ */
+export type ScreenshotGroup_Deserialize = {
+	members: GroupMember_Deserialize[],
+};
+
+/**
+ *  Screenshots of one page at different widths: two or more of the request's `input_ids`, each
+ *  at its own breakpoint (mobile, tablet, desktop).
+ */
+export type ScreenshotGroup_Serialize = {
+	members: GroupMember_Serialize[],
+};
+
+/**  Where a screenshot sits among the widths of a page. */
+export type ScreenshotWidth = {
+	/**  The image's width in pixels. */
+	pixels: number,
+	/**  Device pixels per CSS pixel it was taken at. */
+	dpr: number,
+	/**
+	 *  The screen's width in CSS pixels (`pixels / dpr`): what the page is laid out and
+	 *  scored at.
+	 */
+	css: number,
+	breakpoint: Breakpoint,
+};
+
+/**
  *  What the user dragged over the frozen image, in the overlay's CSS pixels, and the size the
  *  overlay showed the whole image at. A drag up or to the left has a negative width or height.
  */
@@ -1677,6 +1773,19 @@ export type StoredScore = {
 	input_id: number,
 	total: number | null,
 	report: unknown,
+	/**
+	 *  A page handed over at several widths: its score at each, widest first (`total` is the
+	 *  lowest, and `report` that width's). Empty for a page made from one screenshot.
+	 */
+	widths: StoredWidthScore[],
+};
+
+/**  A variant's score at one of the widths its page was handed over at. */
+export type StoredWidthScore = {
+	/**  The screenshot at this width. */
+	input_id: number,
+	width: ScreenshotWidth,
+	total: number | null,
 };
 
 export type StyleProperty = "color" | "background_color" | "font_size" | "font_weight" | "line_height" | "letter_spacing" | "margin_top" | "margin_right" | "margin_bottom" | "margin_left" | "padding_top" | "padding_right" | "padding_bottom" | "padding_left" | "gap" | "width" | "height" | "border_radius" | "border_width" | "border_color" | 
@@ -1776,6 +1885,26 @@ prompt: string | null; items: BeforeAfter_Serialize[] }) & { added_lines?: never
 {
 	kind: "fidelity_check",
 } & FidelityCheck_Serialize;
+
+/**
+ *  One image in the tray: a file on disk (dropped, picked, captured) or bytes the window holds
+ *  (pasted, dropped into the page).
+ */
+export type TrayImage = { kind: "path"; path: string } | { kind: "data"; data_base64: string };
+
+/**  What the tray shows about its images. */
+export type TrayWidths = {
+	/**
+	 *  Each image's width, in the order given; `null` for one that cannot be read as an image
+	 *  (it stays in the tray, in no group).
+	 */
+	widths: (ScreenshotWidth | null)[],
+	/**
+	 *  The images that look like one page at different widths: indexes into the images,
+	 *  widest first, at least two per group, one per breakpoint.
+	 */
+	groups: number[][],
+};
 
 /**  An image a tool card shows. */
 export type UiImage = {
@@ -2132,6 +2261,12 @@ export type VisualEdit_Deserialize = {
 export type VisualEdit_Serialize = {
 	target: EditTarget_Serialize,
 	change: VisualChange,
+};
+
+/**  One width's score, as reports list it. */
+export type WidthScore = {
+	width: ScreenshotWidth,
+	total: number | null,
 };
 
 /**  A window the user can pick. */

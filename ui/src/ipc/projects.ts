@@ -8,7 +8,10 @@ import {
   type FigmaImport_Serialize as FigmaImport,
   type FigmaPeek,
   type InputInfo,
+  type InputWidth,
   type StoredEvent,
+  type TrayImage,
+  type TrayWidths,
   type VersionThumbnail,
 } from "./bindings";
 import type { Result } from "./result";
@@ -128,6 +131,16 @@ export function projectAddInputData(projectId: string, fileName: string, dataBas
 /** A live page, captured by the local Chromium, as one of the project's inputs. */
 export function projectCaptureUrl(projectId: string, url: string): Promise<Result<InputInfo>> {
   return commands.projectCaptureUrl(projectId, url);
+}
+
+/** The start screen's screenshots: each one's width and breakpoint, and the groups they likely form. */
+export function trayWidths(images: TrayImage[]): Promise<Result<TrayWidths>> {
+  return commands.trayWidths(images);
+}
+
+/** The widths a version's page was handed over at, widest first (none for one screenshot). */
+export function projectWidths(projectId: string, versionId: number): Promise<Result<InputWidth[]>> {
+  return commands.projectWidths(projectId, versionId);
 }
 
 /** A small PNG of a screenshot on disk, as a `data:` URL. */

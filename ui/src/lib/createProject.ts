@@ -8,19 +8,22 @@ import type { InputItem } from "../hooks/useInputTray";
 import { fileToBase64 } from "./fileData";
 import { failureLine } from "./failureHelp";
 import { startGeneration, type LiveGeneration } from "./liveGenerations";
+import { requestGroups, type Group } from "./trayGroups";
 import { projectNameFrom } from "./projectName";
 import { asSentence, namedFailure } from "./sentences";
 
 export type CreateResult = { ok: true; project: ProjectInfo; live: LiveGeneration } | { ok: false; message: string; code: ErrorCode };
 
 /** `onProgress`: what is happening now ("Fetching the Figma frame…"), for the status line.
- *  `parentDir`: the folder the project goes in (null: the default projects folder). */
+ *  `parentDir`: the folder the project goes in (null: the default projects folder).
+ *  `groups`: the screenshots (by item key) that are one page at several widths. */
 export async function createAndGenerate(
   items: InputItem[],
   text: string,
   choices: GenerateChoices,
   onProgress: (what: string) => void = () => {},
   parentDir: string | null = null,
+  groups: readonly Group[] = [],
 ): Promise<CreateResult> {
   const first = items[0];
   const nameFrom = first ? (first.source.type === "url" ? `${first.name}.url` : first.name) : null;
@@ -33,6 +36,7 @@ export async function createAndGenerate(
     return { ok: false, message, code: errorCode(error) };
   };
   const inputIds: number[] = [];
+  const inputIdOf = new Map<string, number>();
   let figmaSource: GenerateSource | null = null;
   let figmaThumbnail: string | null = null;
   for (const item of items) {
@@ -55,12 +59,13 @@ export async function createAndGenerate(
           : await projectAddInputData(project.id, item.name, await fileToBase64(item.source.file));
     if (added.status === "error") return fail(added.error, namedFailure(item.name, errorMessage(added.error)));
     inputIds.push(added.data.id);
+    inputIdOf.set(item.key, added.data.id);
   }
   let source: GenerateSource;
   if (figmaSource) source = figmaSource;
   else if (items.length === 0) source = { kind: "text", text: text.trim() };
   else if (first?.kind === "video" && inputIds[0] !== undefined) source = { kind: "video", input_id: inputIds[0] };
-  else source = { kind: "screenshots", input_ids: inputIds };
+  else source = { kind: "screenshots", input_ids: inputIds, groups: requestGroups(groups, inputIdOf) };
   const instructions = items.length > 0 && text.trim() ? text.trim() : null;
   onProgress("Starting…");
   const started = await startGeneration({

@@ -48,6 +48,8 @@ describe("the desktop preview's size", () => {
     expect(parseWidth("1280.5")).toBeNull();
     expect(widthChoices(1440)).toEqual([1440, 1024, 1280, 1920]);
     expect(widthChoices(1366)).toEqual([1366, 1024, 1280, 1440, 1920]);
+    // A page handed over at several widths offers those first.
+    expect(widthChoices(1440, [1440, 390])).toEqual([1440, 390, 1024, 1280, 1920]);
     expect(widthChoices(null)).toEqual([1024, 1280, 1440, 1920]);
   });
 });

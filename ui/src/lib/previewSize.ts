@@ -59,11 +59,11 @@ export function parseWidth(raw: string): number | null {
   return n;
 }
 
-/** The widths offered: the screenshot's (if any, first) and the standard ones, without repeats. */
-export function widthChoices(screenshotWidth: number | null): number[] {
-  const standard: number[] = [...DESKTOP_WIDTHS];
-  if (screenshotWidth === null || screenshotWidth < MIN_WIDTH) return standard;
-  return [screenshotWidth, ...standard.filter((w) => w !== screenshotWidth)];
+/** The widths offered: those the page was handed over at (widest first), the screenshot's, and
+ * the standard ones, without repeats. */
+export function widthChoices(screenshotWidth: number | null, inputWidths: readonly number[] = []): number[] {
+  const first = [...inputWidths, ...(screenshotWidth === null ? [] : [screenshotWidth])].filter((w) => w >= MIN_WIDTH && w <= MAX_WIDTH);
+  return [...new Set([...first, ...DESKTOP_WIDTHS])];
 }
 
 /** The size of the screenshot a version was made from: its own first image input, else the

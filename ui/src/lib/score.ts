@@ -117,3 +117,13 @@ export function regionTitle(r: ScoreRegion, page: { width: number; height: numbe
   if (r.element) return r.element.charAt(0).toUpperCase() + r.element.slice(1);
   return `Near ${placeName(r.kind === "extra" ? (r.pageBox ?? r.screenshotBox) : r.screenshotBox, page)}`;
 }
+
+/** The index of the lowest of several widths' scores (the first of equals), or null. */
+export function lowestWidth(widths: readonly { total: number | null }[]): number | null {
+  let low: number | null = null;
+  widths.forEach((w, i) => {
+    const lowTotal = low === null ? null : (widths[low]?.total ?? null);
+    if (w.total !== null && (lowTotal === null || w.total < lowTotal)) low = i;
+  });
+  return low;
+}

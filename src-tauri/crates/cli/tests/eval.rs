@@ -8,6 +8,7 @@ mod support;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use support::openai::{usage, ResponsesStream};
+use support::pages::{self, create_file_turn, done_turn};
 use support::{MockServer, Reply};
 
 const KEY: &str = "sk-cli-eval-key-0123456789abcdef";
@@ -33,28 +34,16 @@ fn chromium_present() -> bool {
     found
 }
 
-/// The page as this machine's Chromium renders it at the samples' size (1280 × 860): a
-/// screenshot from another Chromium build would differ by a pixel (docs/FIDELITY.md).
+/// The page as this machine's Chromium renders it at the samples' size (1280 × 860).
 async fn local_screenshot(html: &str) -> Vec<u8> {
-    use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
+    screenshot_at(html, 1280, 860).await
+}
+
+/// The page as this machine's Chromium renders it on a `width` × `height` screen.
+async fn screenshot_at(html: &str, width: u32, height: u32) -> Vec<u8> {
     let chromium = s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref())
         .expect("a Chromium");
-    let renderer = Renderer::new(RendererConfig::new(chromium));
-    let files = [(
-        s2c_core::vocab::paths::normalize("index.html").expect("path"),
-        html.to_owned(),
-    )]
-    .into();
-    let screen = ScreenSize {
-        width: 1280,
-        height: 860,
-    };
-    let source = std::sync::Arc::new(FileSnapshot::new(files, None));
-    let png = s2c_core::fidelity::screenshot_of(&renderer, source, "/index.html", screen)
-        .await
-        .expect("the reference renders");
-    renderer.shutdown().await;
-    png
+    pages::drawn_here(&chromium, html, width, height).await
 }
 
 /// `s2c eval --inputs INPUTS --out OUT ARGS…` against the mock vendor at `base_url`.
@@ -90,20 +79,6 @@ async fn eval(
     .expect("joined")
 }
 
-fn create_turn(content: &str) -> Reply {
-    let args = json!({"path": "index.html", "content": content}).to_string();
-    let mut s = ResponsesStream::new();
-    s.function_call("fc_1", "call_1", "create_file", &[&args])
-        .completed(usage(1200, 0, 300, 0));
-    Reply::sse_text(s.body())
-}
-
-fn done_turn() -> Reply {
-    let mut s = ResponsesStream::new();
-    s.message("msg", &["Done."]).completed(usage(1600, 0, 5, 0));
-    Reply::sse_text(s.body())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
     if !chromium_present() {
@@ -112,9 +87,9 @@ async fn eval_generates_scores_and_reports_each_screenshot_and_model() {
     // Setup: one screenshot with its reference HTML beside it; a faithful and a wrong model.
     let landing = std::fs::read_to_string(sample("src/landing.html")).expect("sample html");
     let server = MockServer::start(vec![]).await;
-    server.push_for_model("gpt-5.4", create_turn(&landing));
+    server.push_for_model("gpt-5.4", create_file_turn(&landing));
     server.push_for_model("gpt-5.4", done_turn());
-    server.push_for_model("gpt-5.4-mini", create_turn(WRONG_PAGE));
+    server.push_for_model("gpt-5.4-mini", create_file_turn(WRONG_PAGE));
     server.push_for_model("gpt-5.4-mini", done_turn());
     let inputs = tempfile::tempdir().expect("temp dir");
     std::fs::write(
@@ -217,7 +192,10 @@ async fn eval_reports_the_score_of_each_fidelity_round() {
     let wrong = "border-radius:16px;background:#fde68a";
     assert!(landing.contains(right), "the sample changed");
     let server = MockServer::start(vec![]).await;
-    server.push_for_model("gpt-5.4", create_turn(&landing.replacen(right, wrong, 1)));
+    server.push_for_model(
+        "gpt-5.4",
+        create_file_turn(&landing.replacen(right, wrong, 1)),
+    );
     server.push_for_model("gpt-5.4", done_turn());
     server.push_for_model("gpt-5.4", edit_turn(wrong, right));
     server.push_for_model("gpt-5.4", done_turn());
@@ -266,5 +244,101 @@ async fn eval_reports_the_score_of_each_fidelity_round() {
     assert!(
         html.contains(&format!("rounds {:.1} → {:.1}", rounds[0], rounds[1])),
         "the report shows the rounds"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_folder_of_one_pages_widths_is_one_row_scored_at_each_width_and_the_lowest() {
+    if !chromium_present() {
+        return;
+    }
+    // Setup: a page's desktop and mobile screenshots in a folder of their own, with its HTML.
+    let designed = pages::fidelity_fixture("responsive.html");
+    let server = MockServer::start(vec![]).await;
+    server.push_for_model(
+        "gpt-5.4",
+        create_file_turn(&pages::broken_on_mobile(&designed)),
+    );
+    server.push_for_model("gpt-5.4", done_turn());
+    let inputs = tempfile::tempdir().expect("temp dir");
+    let page = inputs.path().join("fernway");
+    std::fs::create_dir(&page).expect("mkdir");
+    std::fs::write(
+        page.join("desktop.png"),
+        screenshot_at(&designed, 1280, 800).await,
+    )
+    .expect("write");
+    std::fs::write(
+        page.join("mobile.png"),
+        screenshot_at(&designed, 390, 844).await,
+    )
+    .expect("write");
+    std::fs::write(page.join("index.html"), &designed).expect("write");
+    let out = tempfile::tempdir().expect("temp dir");
+
+    // Exec.
+    let output = eval(
+        &inputs,
+        &out,
+        server.url("/v1"),
+        &["--model", "gpt-5.4", "--no-preview-screenshots"],
+    )
+    .await;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "s2c eval failed: {stderr}");
+
+    // Check: one row, asked for as one responsive page, scored at each width, the lowest its own.
+    let asked = String::from_utf8_lossy(&server.requests()[0].body).into_owned();
+    assert!(asked.contains("one responsive"), "{asked}");
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.path().join("results.json")).expect("results.json"),
+    )
+    .expect("JSON");
+    let rows = json.as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "{json:#}");
+    let row = &rows[0];
+    assert_eq!(row["screenshot"], "fernway/");
+    let widths = row["widths"].as_array().expect("widths");
+    let at: Vec<(u64, f64)> = widths
+        .iter()
+        .map(|w| {
+            (
+                w["css"].as_u64().expect("css"),
+                w["total"].as_f64().expect("total"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        at.iter().map(|w| w.0).collect::<Vec<_>>(),
+        vec![1280, 390],
+        "{json:#}"
+    );
+    assert!(
+        at[1].1 + 5.0 < at[0].1,
+        "the phone layout is the broken one: {at:?}"
+    );
+    assert_eq!(row["lowest"]["css"], 390, "{json:#}");
+    assert_eq!(row["lowest"]["breakpoint"], "mobile");
+    assert_eq!(
+        row["score"].as_f64(),
+        Some(at[1].1),
+        "the row's score is the lowest"
+    );
+    for w in widths {
+        let diff = w["diff_image"].as_str().expect("a diff image per width");
+        assert!(out.path().join(diff).is_file(), "{diff}");
+    }
+    let csv = std::fs::read_to_string(out.path().join("results.csv")).expect("results.csv");
+    assert!(
+        csv.contains(&format!(
+            "desktop 1280 {:.2}; mobile 390 {:.2}",
+            at[0].1, at[1].1
+        )),
+        "{csv}"
+    );
+    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
+    assert!(
+        html.contains(&format!("mobile 390 {:.1}", at[1].1)),
+        "the report lists the widths"
     );
 }

@@ -15,6 +15,7 @@ pub mod providers;
 pub mod publish;
 pub mod redact;
 pub mod render;
+pub mod responsive;
 pub mod safe_fetch;
 pub mod secrets;
 pub mod settings;

@@ -8,16 +8,10 @@
 mod render_support;
 mod support;
 
-use s2c_core::engine::{
-    self, EventEmitter, EventKind, GenerationSpec, LoopLimits, VariantSpec, VendorSessions,
-};
+use s2c_core::engine::{self, EventEmitter, EventKind, GenerationSpec};
 use s2c_core::fidelity::screenshot_of;
-use s2c_core::providers::Provider;
 use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ScreenSize};
-use s2c_core::tools::{
-    AgentFileState, CheckFidelity, SharedOptions, ToolCapabilities, ToolDetail, ToolEnv,
-    ToolRegistry, ToolRuntime,
-};
+use s2c_core::tools::{CheckFidelity, ToolDetail};
 use s2c_core::vocab::paths::normalize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -85,43 +79,7 @@ fn spec(
     shot: Vec<u8>,
     rounds: u32,
 ) -> GenerationSpec {
-    let siblings = Arc::new(SharedOptions::new(1));
-    let mut registry = ToolRegistry::with_file_tools();
-    registry.register(Arc::new(CheckFidelity::new(renderer, shot, rounds + 1)));
-    let caps = ToolCapabilities {
-        chromium_available: true,
-        has_still_image_input: true,
-        fidelity_check: true,
-        ..ToolCapabilities::default()
-    };
-    let runtime = ToolRuntime::new(
-        registry,
-        &caps,
-        ToolEnv {
-            siblings: siblings.clone(),
-            ..ToolEnv::default()
-        },
-    );
-    let dir = tempfile::tempdir().expect("temp dir");
-    let files = AgentFileState::new(dir.path());
-    harness.dirs.push(dir);
-    let mut session = harness.session(None);
-    session.tools = runtime.definitions();
-    GenerationSpec {
-        variants: vec![VariantSpec {
-            provider: Provider::OpenAi,
-            session,
-            files,
-            fallback: None,
-        }],
-        runtime: Arc::new(runtime),
-        siblings,
-        limits: LoopLimits {
-            fidelity_rounds: rounds,
-            ..LoopLimits::default()
-        },
-        factory: Arc::new(VendorSessions),
-    }
+    harness.fidelity_spec(CheckFidelity::new(renderer, shot, rounds + 1), rounds)
 }
 
 fn check_call(call_id: &str) -> Reply {

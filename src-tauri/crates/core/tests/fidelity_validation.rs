@@ -22,6 +22,7 @@
 //! without a browser (for tuning the formula).
 
 mod render_support;
+mod support;
 
 use image::RgbImage;
 use s2c_core::fidelity::{compare_images, render_page, screen_for, FidelityComponents, TextBox};
@@ -30,6 +31,7 @@ use s2c_core::vocab::paths::{normalize, RelPath};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
+use support::pages::{fidelity_fixture as fixture, perturbed};
 
 /// The pages and the width each is made for.
 const PAGES: [(&str, u32); 6] = [
@@ -64,30 +66,10 @@ const IDENTICAL_MIN: f64 = 99.0;
 /// perturbations.
 const TAU_MIN: f64 = 0.9;
 
-fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../tests/fixtures/fidelity")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 fn source(html: &str) -> Arc<dyn PreviewSource> {
     let texts: BTreeMap<RelPath, String> =
         [(normalize("index.html").expect("path"), html.to_owned())].into();
     Arc::new(FileSnapshot::new(texts, None))
-}
-
-/// The page with `kind` applied by the perturbation script, run at the end of the body.
-fn perturbed(html: &str, script: &str, kind: &str) -> String {
-    let at = html.rfind("</body>").expect("the page has a </body>");
-    let mut out = html.to_owned();
-    out.insert_str(
-        at,
-        &format!(
-            "<script>window.FIDELITY_PERTURBATION = {kind:?};</script><script>{script}</script>"
-        ),
-    );
-    out
 }
 
 struct Case {
@@ -219,7 +201,6 @@ async fn fidelity_ranks_perturbed_pages_the_way_a_designer_does() {
             None => return,
         },
     };
-    let script = fixture("perturb.js");
     let mut cases = Vec::new();
     let only = std::env::var("S2C_FIDELITY_ONLY").ok();
     for (name, width) in PAGES {
@@ -240,7 +221,7 @@ async fn fidelity_ranks_perturbed_pages_the_way_a_designer_does() {
         // What `score_request` renders the page at, for a screenshot this size.
         let screen = screen_for(width, reference.image.height());
         for (kind, severity, tier) in KINDS {
-            let variant = perturbed(&html, &script, kind);
+            let variant = perturbed(&html, kind);
             let candidate = render(renderer.as_ref(), &variant, screen, name, kind).await;
             cases.push(Case {
                 page: name,

@@ -2,15 +2,18 @@
 // the screenshot with the places that differ, and each difference named by the element it is
 // on ("The heading “Welcome back” — different text"). Clicking one points it out in the
 // preview and on the screenshot; Compare opens the side-by-side / overlay / slider view.
-import type { ScoreImages } from "../../ipc";
+import type { ScoreImages, StoredWidthScore } from "../../ipc";
 import { componentList, regionGain, regionKind } from "../../lib/fidelityCheck";
-import { formatScore, grade, regionTitle, type ScoreReport } from "../../lib/score";
+import { formatScore, grade, lowestWidth, regionTitle, type ScoreReport } from "../../lib/score";
+import { widthLabel } from "../../lib/trayGroups";
 import { Icon } from "../common/Icon";
 import { ghostButtonClass } from "../common/ui";
 import { RegionBoxes } from "./RegionBoxes";
 
 interface Props {
   report: ScoreReport;
+  /** A page handed over at several widths: its score at each (`report` is the lowest's). */
+  widths?: readonly StoredWidthScore[];
   images: ScoreImages | null;
   selected: number | null;
   onSelect: (index: number | null) => void;
@@ -18,8 +21,10 @@ interface Props {
   onClose: () => void;
 }
 
-export function FidelityPanel({ report, images, selected, onSelect, onCompare, onClose }: Props) {
+export function FidelityPanel({ report, widths = [], images, selected, onSelect, onCompare, onClose }: Props) {
   const g = grade(report.total);
+  const low = widths.length > 1 ? lowestWidth(widths) : null;
+  const lowest = low !== null ? widths[low] : undefined;
   const notes = report.notes.filter((n) => !n.startsWith("text not compared"));
   return (
     <section aria-label="Fidelity" className="flex h-full flex-col overflow-y-auto text-sm" data-testid="fidelity-panel">
@@ -36,6 +41,24 @@ export function FidelityPanel({ report, images, selected, onSelect, onCompare, o
           </span>
           <span className={`text-xs font-medium ${g.text}`}>{g.label}</span>
         </div>
+        {lowest ? (
+          <div data-testid="fidelity-widths">
+            <ul className="flex flex-col gap-0.5 text-xs" aria-label="Fidelity at each width">
+              {widths.map((w) =>
+                w.total === null ? null : (
+                  <li key={w.width.css} className="flex items-baseline gap-2" data-testid="fidelity-width">
+                    <span className="text-zinc-600 dark:text-zinc-300">{widthLabel(w.width)}</span>
+                    <span className={`ml-auto font-semibold tabular-nums ${grade(w.total).text}`}>{formatScore(w.total)}</span>
+                    <span className="w-12 text-[11px] text-zinc-500">{w === lowest ? "lowest" : ""}</span>
+                  </li>
+                ),
+              )}
+            </ul>
+            <p className="mt-1 text-[11px] text-zinc-500">
+              The page's score is its lowest width. The differences below are at {widthLabel(lowest.width).toLowerCase()}.
+            </p>
+          </div>
+        ) : null}
         {report.components ? (
           <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-[11px] text-zinc-500" aria-label="Components">
             {componentList(report.components).map((c) => (

@@ -7,6 +7,8 @@ import { parseWidth, percent, stepZoom, widthChoices, type Size, type Zoom } fro
 interface Props {
   screen: Size;
   screenshotWidth: number | null;
+  /** The widths the page was handed over at ("Mobile 390"), offered first. */
+  inputWidths?: readonly { css: number; label: string }[];
   scale: number;
   zoom: Zoom;
   onWidth: (width: number | null) => void;
@@ -15,7 +17,7 @@ interface Props {
 
 const pill = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs tabular-nums text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
 
-export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWidth, onZoom }: Props) {
+export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [], scale, zoom, onWidth, onZoom }: Props) {
   const width = screen.width;
   // Figma's keys: Shift+0 shows 100 %, Shift+1 fits; +/− step (never while typing).
   useEffect(() => {
@@ -64,7 +66,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWi
         </button>
         {open ? (
           <div role="menu" aria-label="Page width" className="absolute left-0 z-30 mt-1 w-56 rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-            {widthChoices(screenshotWidth).map((w) => (
+            {widthChoices(screenshotWidth, inputWidths.map((i) => i.css)).map((w) => (
               <button
                 key={w}
                 type="button"
@@ -76,7 +78,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWi
                 }}
               >
                 <span className="tabular-nums">{w} px</span>
-                <span className="text-xs text-zinc-500">{w === screenshotWidth ? "the screenshot" : w === 1280 ? "laptop" : w === 1024 ? "small laptop" : w === 1920 ? "full HD" : "desktop"}</span>
+                <span className="text-xs text-zinc-500">{widthNote(w, screenshotWidth, inputWidths)}</span>
               </button>
             ))}
             <form
@@ -135,4 +137,11 @@ export function PreviewSizeControls({ screen, screenshotWidth, scale, zoom, onWi
       </button>
     </div>
   );
+}
+
+/** What a width in the menu is: one the page was handed over at, the screenshot's, or a screen. */
+function widthNote(w: number, screenshotWidth: number | null, inputWidths: readonly { css: number; label: string }[]): string {
+  const input = inputWidths.find((i) => i.css === w);
+  if (input) return `${input.label.split(" ")[0]?.toLowerCase() ?? ""} screenshot`;
+  return w === screenshotWidth ? "the screenshot" : w === 1280 ? "laptop" : w === 1024 ? "small laptop" : w === 1920 ? "full HD" : "desktop";
 }

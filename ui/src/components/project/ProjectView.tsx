@@ -33,6 +33,8 @@ import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { useProjectInputs } from "../../hooks/useProjectInputs";
+import { useProjectWidths } from "../../hooks/useProjectWidths";
+import { pageWidths, scoresByWidth } from "../../lib/pageWidths";
 import { usePublications } from "../../hooks/usePublications";
 import { liveVersions } from "../../lib/publishing";
 import { VariantStage, type StageTab } from "./VariantStage";
@@ -252,7 +254,12 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const region = showFidelity && difference !== null ? report.regions[difference] : undefined;
   // Missing content has no place on the page: point to where the screenshot has it.
   const highlight = region ? (region.kind === "missing" ? region.screenshotBox : (region.pageBox ?? region.screenshotBox)) : null;
-  const screenshot = report?.screenshot ?? screenshotSizeOf(inputs, version?.inputs ?? []);
+  const handedWidths = useProjectWidths(project.id, versionId);
+  const widths = pageWidths(handedWidths, inputs);
+  const widest = widths.length >= 2 ? widths[0] : undefined;
+  // A page at several widths: the Desktop preview starts at its widest screenshot; the report
+  // (the lowest width's) is shown in the Widths view.
+  const screenshot = widest ? (widest.shot ?? { width: widest.css, height: widest.screen.height }) : (report?.screenshot ?? screenshotSizeOf(inputs, version?.inputs ?? []));
   const rightOpen = visual.on || showFidelity || panels.activity;
   // A narrow window has room for one side panel beside the preview.
   const historyShown = panels.history && !(panels.narrow && (visual.on || showFidelity));
@@ -277,6 +284,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
       {selected?.variantId != null && selectedScore !== undefined ? (
         <ScoreButton
           total={selectedScore.total}
+          widths={selectedScore.widths}
           open={showFidelity}
           onToggle={() => {
             visual.setOn(false);
@@ -361,7 +369,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} trajectory={trajectories[i]} selected={i === index} now={now} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} trajectory={trajectories[i]} selected={i === index} now={now} onSelect={() => {
                   pick(i);
                 }} />
               ))}
@@ -377,7 +385,10 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             selectMode={selectMode}
             edit={visual.frameEdit}
             highlight={highlight}
+            highlightWidth={report?.screenshot.width ?? null}
             screenshot={screenshot}
+            widths={widths}
+            widthScores={scoresByWidth(selectedScore?.widths ?? [])}
             onSelectElement={(s) => {
               setSelection(s);
               setSelectMode(false);
@@ -432,11 +443,13 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           <aside className="flex w-80 shrink-0 flex-col border-l border-zinc-200 max-[1000px]:w-72 dark:border-zinc-800" aria-label="Fidelity details">
             <FidelityPanel
               report={report}
+              widths={selectedScore?.widths ?? []}
               images={scoreImages}
               selected={difference}
               onSelect={(i) => {
                 setDifference(i);
-                if (i !== null) setTab((t) => (t === "code" ? "desktop" : t));
+                // At several widths the differences are the lowest width's: shown in the Widths view.
+                if (i !== null) setTab((t) => (widest ? "widths" : t === "code" ? "desktop" : t));
               }}
               onCompare={() => {
                 setComparing(true);

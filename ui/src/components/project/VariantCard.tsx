@@ -4,11 +4,15 @@ import { formatCost, formatDuration, modelLabel } from "../../lib/format";
 import { Badge, StatusDot, statusLabel } from "../common/ui";
 import { formatScore, grade } from "../../lib/score";
 import { ScaledPreview } from "./ScaledPreview";
+import type { StoredWidthScore } from "../../ipc";
+import { WidthScores } from "./WidthScores";
 
 interface Props {
   variant: VariantDisplay;
-  /** Its fidelity score, once computed. */
+  /** Its fidelity score, once computed (at several widths: the lowest). */
   score?: number | undefined;
+  /** A page handed over at several widths: its score at each. */
+  widthScores?: readonly StoredWidthScore[] | undefined;
   /** Its fidelity checks while it worked, in order (none when it made none, or they are not loaded). */
   trajectory?: readonly FidelityPoint[] | undefined;
   selected: boolean;
@@ -21,7 +25,7 @@ function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: numbe
   return formatDuration((v.finishedAt ?? now) - v.startedAt);
 }
 
-export function VariantCard({ variant, score, trajectory = [], selected, now, onSelect }: Props) {
+export function VariantCard({ variant, score, widthScores = [], trajectory = [], selected, now, onSelect }: Props) {
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
   return (
@@ -57,12 +61,13 @@ export function VariantCard({ variant, score, trajectory = [], selected, now, on
           </span>
           {time ? <span data-testid="variant-time" className="shrink-0">{time}</span> : null}
           {score !== undefined ? (
-            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}: ${grade(score).label.toLowerCase()}`} className={`shrink-0 font-semibold tabular-nums ${grade(score).text}`}>
+            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}${widthScores.length > 1 ? ", the lowest of its widths" : ""}: ${grade(score).label.toLowerCase()}`} className={`shrink-0 font-semibold tabular-nums ${grade(score).text}`}>
               {formatScore(score)}
             </span>
           ) : null}
           {cost ? <span className="ml-auto shrink-0 tabular-nums">{cost}</span> : null}
         </div>
+        {widthScores.length > 1 ? <WidthScores widths={widthScores} testId="variant-width-scores" className="text-[11px]" /> : null}
         {trajectory.length > 0 ? (
           <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums [@media(max-height:760px)]:hidden">
             Fidelity {formatTrajectory(trajectory)}

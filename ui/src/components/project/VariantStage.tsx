@@ -13,12 +13,15 @@ import { DesktopPreview } from "./DesktopPreview";
 import { PreviewFrame } from "./PreviewFrame";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
+import type { PageWidth } from "../../lib/pageWidths";
+import { WidthsPreview } from "./WidthsPreview";
 
-export type StageTab = "desktop" | "mobile" | "code";
-const TABS: { id: StageTab; label: string; icon: IconName }[] = [
-  { id: "desktop", label: "Desktop", icon: "desktop" },
-  { id: "mobile", label: "Mobile", icon: "mobile" },
-  { id: "code", label: "Code", icon: "code" },
+export type StageTab = "desktop" | "mobile" | "widths" | "code";
+const TABS: { id: StageTab; label: string; icon: IconName; title: string }[] = [
+  { id: "desktop", label: "Desktop", icon: "desktop", title: "Desktop" },
+  { id: "mobile", label: "Mobile", icon: "mobile", title: "Mobile" },
+  { id: "widths", label: "Widths", icon: "split", title: "The page at each screenshot's width" },
+  { id: "code", label: "Code", icon: "code", title: "Code" },
 ];
 const SPLIT_KEY = "s2c.codeBeside";
 
@@ -31,11 +34,17 @@ interface Props {
   inputPreview: string | null;
   /** The screenshot's size, when the page was made from one: the Desktop preview's screen. */
   screenshot: Size | null;
+  /** The widths the page was handed over at (none for a page from one screenshot). */
+  widths?: readonly PageWidth[];
+  /** Each of those widths' fidelity, by CSS width. */
+  widthScores?: ReadonlyMap<number, number>;
   selectMode: boolean;
   onSelectElement: (selection: ElementSelection) => void;
   edit?: ComponentProps<typeof PreviewFrame>["edit"];
   /** A place to point out on the page (a fidelity difference), in page px. */
   highlight?: PixelBox | null;
+  /** The width of the page `highlight` is on (the scored screenshot's), when known. */
+  highlightWidth?: number | null;
   onSaved: (version: VersionInfo) => void;
   onMessage: (text: string, error?: boolean) => void;
   actions: ReactNode;
@@ -50,7 +59,12 @@ function storedSplit(): boolean {
 }
 
 export function VariantStage(props: Props) {
-  const { projectId, versionId, variant, tab, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions } = props;
+  const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions } = props;
+  const widths = props.widths ?? NO_WIDTHS;
+  const hasWidths = widths.length >= 2;
+  // A version made from one screenshot has no widths to show: its Desktop preview instead.
+  const tab = props.tab === "widths" && !hasWidths ? "desktop" : props.tab;
+  const highlightAt = (width: number) => (!hasWidths || props.highlightWidth == null || props.highlightWidth === width ? highlight : null);
   const { screen, choose: chooseWidth } = usePreviewWidth(projectId, screenshot);
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [split, setSplitState] = useState(storedSplit);
@@ -76,7 +90,7 @@ export function VariantStage(props: Props) {
         selectMode={selectMode}
         onSelect={onSelectElement}
         edit={edit}
-        highlight={highlight}
+        highlight={highlightAt(screen.width)}
         className={className}
       />
     ) : null;
@@ -85,13 +99,13 @@ export function VariantStage(props: Props) {
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Selected variant">
       <div className="@container flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
         <div role="tablist" aria-label="View" className="flex shrink-0 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
-          {TABS.map((t) => (
+          {TABS.filter((t) => t.id !== "widths" || hasWidths).map((t) => (
             <button
               key={t.id}
               type="button"
               role="tab"
               aria-selected={tab === t.id}
-              title={t.label}
+              title={t.title}
               className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium text-zinc-500 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-xs dark:aria-selected:bg-zinc-700 dark:aria-selected:text-white"
               onClick={() => {
                 onTab(t.id);
@@ -115,7 +129,15 @@ export function VariantStage(props: Props) {
           </button>
         ) : null}
         {tab === "desktop" && variant?.hasCode ? (
-          <PreviewSizeControls screen={screen} screenshotWidth={screenshot?.width ?? null} scale={scale} zoom={zoom} onWidth={chooseWidth} onZoom={setZoom} />
+          <PreviewSizeControls
+            screen={screen}
+            screenshotWidth={screenshot?.width ?? null}
+            inputWidths={widths}
+            scale={scale}
+            zoom={zoom}
+            onWidth={chooseWidth}
+            onZoom={setZoom}
+          />
         ) : null}
         <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">{actions}</div>
       </div>
@@ -141,6 +163,15 @@ export function VariantStage(props: Props) {
               ) : null}
               {tab === "mobile" ? (
                 frame("h-full w-[390px] overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl")
+              ) : tab === "widths" ? (
+                <WidthsPreview
+                  widths={widths}
+                  scores={props.widthScores ?? NO_SCORES}
+                  pane={{ width: paneWidth, height: paneHeight }}
+                  frame={(w) => (
+                    <PreviewFrame url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} at ${w.label.toLowerCase()}`} highlight={highlightAt(w.css)} className="size-full" />
+                  )}
+                />
               ) : (
                 <DesktopPreview screen={screen} scale={scale}>
                   {frame("size-full")}
@@ -158,6 +189,9 @@ export function VariantStage(props: Props) {
     </section>
   );
 }
+
+const NO_WIDTHS: readonly PageWidth[] = [];
+const NO_SCORES: ReadonlyMap<number, number> = new Map();
 
 function Waiting({ variant, inputPreview }: { variant: VariantDisplay; inputPreview: string | null }) {
   const failed = variant.status === "error" || variant.status === "cancelled";

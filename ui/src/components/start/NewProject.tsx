@@ -3,6 +3,7 @@ import { open } from "@tauri-apps/plugin-dialog";
 import { errorMessage, type KeyStatus, type ProjectInfo, type Settings } from "../../ipc";
 import { projectImport, projectsFolder } from "../../ipc/projects";
 import { useInputTray } from "../../hooks/useInputTray";
+import { useTrayGroups } from "../../hooks/useTrayGroups";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
 import { createAndGenerate } from "../../lib/createProject";
@@ -58,6 +59,7 @@ let chosenFolder: string | null = null;
 
 export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }: Props) {
   const tray = useInputTray();
+  const grouping = useTrayGroups(tray.items);
   const hovering = useWindowDrop(tray.addPaths);
   const models = useModels(settings);
   const imagesBlocked = imageGenerationBlocked(keys);
@@ -108,7 +110,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
     setBusy("Creating the project…");
     setError(null);
     const request = { ...effective, generateImages: effective.generateImages && !imagesBlocked, extractAssets: effective.extractAssets && !assetsBlocked };
-    const result = await createAndGenerate(tray.items, text, request, setBusy, folder);
+    const result = await createAndGenerate(tray.items, text, request, setBusy, folder, grouping.groups);
     setBusy(null);
     if (result.ok) onOpened(result.project);
     else setError({ text: result.message, keys: result.code === "missing_key" });
@@ -193,7 +195,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
         />
       ) : null}
       <DropZone tray={tray} hovering={hovering} />
-      <InputTrayView tray={tray} />
+      <InputTrayView tray={tray} grouping={grouping} />
       <div className="flex flex-col gap-1">
         <label htmlFor="gen-text" className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
           {hasInputs ? "Instructions (optional)" : "…or describe the page"}

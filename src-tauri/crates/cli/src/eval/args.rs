@@ -4,10 +4,11 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  s2c eval --inputs samples/ --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out eval/\n\nA screenshot NAME.png with NAME.html beside it (or in src/) has its text compared too.\nWrites OUT/report.html, OUT/results.csv and OUT/runs/NAME/MODEL/ (the variant, diff.png)."
+    after_help = "Example:\n  s2c eval --inputs samples/ --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out eval/\n\nA screenshot NAME.png with NAME.html beside it (or in src/) has its text compared too.\nA folder NAME/ of screenshots (a desktop and a mobile one) is one page at several widths: one row, scored at each width, the lowest counting.\nWrites OUT/report.html, OUT/results.csv, OUT/results.json and OUT/runs/NAME/MODEL/ (the variant, diff.png)."
 )]
 pub struct EvalArgs {
-    /// A folder of screenshots (PNG, JPEG, WebP); each is generated with every model.
+    /// A folder of screenshots (PNG, JPEG, WebP); each is generated with every model. A
+    /// sub-folder of screenshots is one page at several widths.
     #[arg(long, value_name = "DIR")]
     pub inputs: PathBuf,
     /// html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind or ionic_tailwind.

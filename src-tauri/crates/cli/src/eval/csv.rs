@@ -1,9 +1,11 @@
 //! results.csv: one row per screenshot × model. `rounds` is the score of each fidelity check
-//! the run made while it worked, space-separated; `score` is the final page's.
+//! the run made while it worked, space-separated; `score` is the final page's; for a page at
+//! several widths, the lowest, with each width's in `widths` ("desktop 1280 93.10; mobile 390
+//! 61.52").
 
 use super::Run;
 
-const HEADER: &str = "screenshot,model,status,score,block,position,visual,color,text,rounds,cost_usd,seconds,turns,variant_dir,diff_image,notes";
+const HEADER: &str = "screenshot,model,status,score,block,position,visual,color,text,rounds,cost_usd,seconds,turns,variant_dir,diff_image,notes,widths";
 
 pub fn render(runs: &[Run]) -> String {
     let mut out = String::from(HEADER);
@@ -36,6 +38,11 @@ pub fn render(runs: &[Run]) -> String {
             run.variant_dir.clone(),
             run.diff_image.clone().unwrap_or_default(),
             notes,
+            run.widths
+                .iter()
+                .map(|w| format!("{} {:.2}", w.width.label(), w.total))
+                .collect::<Vec<_>>()
+                .join("; "),
         ];
         let row: Vec<String> = fields.iter().map(|f| field(f)).collect();
         out.push_str(&row.join(","));

@@ -86,6 +86,24 @@ fn cell(html: &mut String, run: &Run) {
                 "<div class=\"score\">{:.1}</div><div class=\"meta\">block {:.1} · position {:.1} · visual {:.1} · color {:.1}{text}</div>",
                 report.total, c.block, c.position, c.visual, c.color
             ));
+            if !run.widths.is_empty() {
+                let each: Vec<String> = run
+                    .widths
+                    .iter()
+                    .map(|w| {
+                        format!(
+                            "<a href=\"{}\">{} {:.1}</a>",
+                            escape(&w.diff_image),
+                            w.width.label(),
+                            w.total
+                        )
+                    })
+                    .collect();
+                html.push_str(&format!(
+                    "<div class=\"meta\" title=\"the score at each width; the lowest is the page's\">{}</div>",
+                    each.join(" · ")
+                ));
+            }
             if !run.rounds.is_empty() {
                 let rounds: Vec<String> = run.rounds.iter().map(|s| format!("{s:.1}")).collect();
                 html.push_str(&format!(

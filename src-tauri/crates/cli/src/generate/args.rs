@@ -10,6 +10,11 @@ pub struct GenerateArgs {
     /// A screenshot to rebuild (PNG, JPEG, WebP or GIF); repeat for up to 5.
     #[arg(long = "input", value_name = "IMAGE")]
     pub inputs: Vec<PathBuf>,
+    /// Which screenshots are one page at different widths (a desktop and a mobile screenshot):
+    /// `auto` finds them, `same-page` says all are, `separate` says none are. One page at
+    /// several widths is built as one responsive page and scored at each width.
+    #[arg(long, value_enum, default_value_t, value_name = "HOW")]
+    pub widths: super::widths::WidthsMode,
     /// A screen recording to rebuild (Gemini models only).
     #[arg(long, value_name = "VIDEO", conflicts_with_all = ["inputs", "text", "from"])]
     pub video: Option<PathBuf>,

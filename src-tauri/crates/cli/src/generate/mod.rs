@@ -6,9 +6,11 @@ mod figma;
 mod progress;
 mod providers;
 mod request;
+mod widths;
 
 pub use args::GenerateArgs;
 pub use request::variant_dir;
+pub use widths::WidthsMode;
 
 use progress::CliSink;
 use s2c_core::engine::{self, EventEmitter, GenerationOutcome, VariantEnd};

@@ -183,7 +183,13 @@ fn input_of(args: &GenerateArgs) -> Result<(PlanSource, Vec<(String, String)>), 
             .iter()
             .map(|p| read_image(p))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok((create(CreateInput::Screenshots(shots)), vec![]));
+        let groups = super::widths::width_groups(&shots, args.widths)?;
+        if !args.quiet {
+            for line in super::widths::describe(&groups) {
+                eprintln!("s2c generate: {line}");
+            }
+        }
+        return Ok((create(CreateInput::Screenshots { shots, groups }), vec![]));
     }
     match &args.text {
         Some(text) => Ok((

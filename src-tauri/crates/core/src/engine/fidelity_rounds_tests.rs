@@ -24,6 +24,7 @@ fn check(total: f64) -> FidelityCheck {
         },
         regions: Vec::new(),
         automatic: true,
+        widths: Vec::new(),
     }
 }
 

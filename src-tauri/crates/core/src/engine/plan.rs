@@ -9,6 +9,7 @@ use super::generation::{GenerationSpec, VariantSpec};
 use super::limits::LoopLimits;
 use super::model_choice::ModelNeeds;
 use super::sessions::SessionFactory;
+use crate::fidelity::WidthReference;
 use crate::prompts::{
     create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Prompt,
     PromptContext, SelectedElement, Stack, UpdateRequest, UpdateSource,
@@ -67,7 +68,7 @@ impl PlanSource {
     pub fn needs(&self) -> ModelNeeds {
         match self {
             Self::Create { input, .. } => match input {
-                CreateInput::Screenshots(_) | CreateInput::Figma { .. } => ModelNeeds {
+                CreateInput::Screenshots { .. } | CreateInput::Figma { .. } => ModelNeeds {
                     vision: true,
                     video: false,
                 },
@@ -145,8 +146,7 @@ impl GenerationPlan {
             PlanSource::Update { .. } => &[],
         };
         let has_still_image = !still_images.is_empty();
-        // What check_fidelity scores against: the first screenshot.
-        let fidelity_reference = still_images.first().map(|shot| shot.data.clone());
+        let fidelity_reference = fidelity_reference(&self.source);
         {
             for shot in still_images {
                 assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
@@ -161,14 +161,16 @@ impl GenerationPlan {
         };
         let mut registry = ToolRegistry::with_file_tools();
         self.media.register(&mut registry, &mut caps);
-        if let (Some(renderer), Some(screenshot)) = (&self.media.renderer, fidelity_reference) {
+        if let (Some(renderer), Some(reference)) = (&self.media.renderer, fidelity_reference) {
             if self.limits.fidelity_rounds > 0 {
                 let checks = self.limits.fidelity_rounds.saturating_add(1);
-                registry.register(Arc::new(CheckFidelity::new(
-                    renderer.clone(),
-                    screenshot,
-                    checks,
-                )));
+                let renderer = renderer.clone();
+                registry.register(Arc::new(match reference {
+                    FidelityReference::One(shot) => CheckFidelity::new(renderer, shot, checks),
+                    FidelityReference::Widths(widths) => {
+                        CheckFidelity::at_widths(renderer, widths, checks)
+                    }
+                }));
                 caps.fidelity_check = true;
             }
         }
@@ -223,6 +225,39 @@ impl GenerationPlan {
             renderer: self.media.renderer,
         })
     }
+}
+
+/// What check_fidelity scores against.
+enum FidelityReference {
+    One(Vec<u8>),
+    Widths(Vec<WidthReference>),
+}
+
+/// The first screenshot; when it is one page at several widths, that page at each width.
+fn fidelity_reference(source: &PlanSource) -> Option<FidelityReference> {
+    let PlanSource::Create { input, .. } = source else {
+        return None;
+    };
+    let shots = input.still_images();
+    if let CreateInput::Screenshots { groups, .. } = input {
+        let first = groups.iter().find(|g| g.shots.iter().any(|s| s.index == 0));
+        if let Some(group) = first {
+            let widths = group
+                .shots
+                .iter()
+                .filter_map(|s| {
+                    shots.get(s.index as usize).map(|shot| WidthReference {
+                        screenshot: Arc::new(shot.data.clone()),
+                        width: s.width,
+                    })
+                })
+                .collect();
+            return Some(FidelityReference::Widths(widths));
+        }
+    }
+    shots
+        .first()
+        .map(|shot| FidelityReference::One(shot.data.clone()))
 }
 
 fn build_prompt(

@@ -30,6 +30,23 @@ fn a_very_wide_screenshot_is_scored_as_a_high_density_capture() {
 }
 
 #[test]
+fn a_screenshot_of_known_density_is_scored_at_its_css_size() {
+    for (width, height, dpr, factor, scaled) in [
+        (1170, 2532, 3, 3, (390, 844)),
+        (2880, 1800, 2, 2, (1440, 900)),
+        (1280, 800, 1, 1, (1280, 800)),
+        (12_000, 90, 2, 4, (3000, 22)),
+    ] {
+        let (fitted, got) = fit_density(RgbImage::new(width, height), dpr);
+        assert_eq!(
+            (got, fitted.dimensions()),
+            (factor, scaled),
+            "{width}×{height} at {dpr}×"
+        );
+    }
+}
+
+#[test]
 fn a_screenshot_claiming_an_enormous_image_is_not_decoded() {
     let error = decode_screenshot(&png(40_000, 8)).expect_err("too wide to decode");
     assert!(matches!(error, FidelityError::Screenshot(_)), "{error}");

@@ -10,10 +10,12 @@
 mod error;
 mod naming;
 mod render;
+mod widths;
 
 pub use error::{FidelityError, Result};
 pub use naming::{PageElement, ELEMENT_PROBE};
 pub use render::{render_page, screen_for, screenshot_of, RenderedPage, TEXT_PROBE};
+pub use widths::{score_at_widths, weakest, WidthReference, WidthScore, WidthScored};
 
 #[cfg(test)]
 #[path = "fit_tests.rs"]
@@ -52,6 +54,10 @@ pub struct ScoreRequest {
     pub reference: Option<(Arc<dyn PreviewSource>, String)>,
     /// Also draw the diff image.
     pub diff_image: bool,
+    /// Device pixels per CSS pixel the screenshot was taken at, when known: it is scored at
+    /// its width divided by this (a 1170 px capture at 3× is a 390 px screen). Unknown: 1×,
+    /// unless it is wider than any screen ([`fit_width`]).
+    pub dpr: Option<u32>,
 }
 
 impl ScoreRequest {
@@ -62,6 +68,7 @@ impl ScoreRequest {
             path: DEFAULT_PATH.to_owned(),
             reference: None,
             diff_image: true,
+            dpr: None,
         }
     }
 }
@@ -85,7 +92,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
         .await
         .map_err(|e| FidelityError::Internal(e.to_string()))??;
     let (original_width, _) = reference_image.dimensions();
-    let (reference_image, factor) = fit_width(reference_image);
+    let (reference_image, factor) = fit_density(reference_image, request.dpr.unwrap_or(1));
     let (width, height) = reference_image.dimensions();
     let screen = screen_for(width, height);
 
@@ -182,14 +189,20 @@ fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {
 /// `image` at most [`MAX_SCREEN_WIDTH`] wide, divided by the smallest whole factor that gets it
 /// there (a 2× or 3× capture), and that factor.
 pub fn fit_width(image: RgbImage) -> (RgbImage, u32) {
+    fit_density(image, 1)
+}
+
+/// `image`, taken at `dpr`, at its size in CSS px: divided by `dpr`, or by more when that is
+/// still wider than [`MAX_SCREEN_WIDTH`]; and the factor it was divided by.
+pub fn fit_density(image: RgbImage, dpr: u32) -> (RgbImage, u32) {
     let (width, height) = image.dimensions();
-    if width <= MAX_SCREEN_WIDTH {
+    let factor = dpr.max(1).max(width.div_ceil(MAX_SCREEN_WIDTH));
+    if factor == 1 {
         return (image, 1);
     }
-    let factor = width.div_ceil(MAX_SCREEN_WIDTH);
     let scaled = image::imageops::resize(
         &image,
-        width / factor,
+        (width / factor).max(1),
         (height / factor).max(1),
         image::imageops::FilterType::Triangle,
     );

@@ -6,7 +6,18 @@
 use super::error::{DbContext, Result};
 use super::handle::Project;
 use super::types::{InputId, VersionId};
+use crate::responsive::{infer_width, ScreenshotWidth};
 use rusqlite::{params, Connection, OptionalExtension};
+
+/// A screenshot a page was handed over at, with the width it was taken at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, specta::Type)]
+pub struct InputWidth {
+    pub input_id: InputId,
+    pub width: ScreenshotWidth,
+}
+
+/// A page is handed over at no more widths than a request has screenshots.
+const MAX_WIDTHS: i64 = 8;
 
 /// Lineages longer than this are cut: a project is not that deep, a cycle in a shared
 /// database must not hang the app.
@@ -74,6 +85,50 @@ impl Project {
             }
         }
         Ok(None)
+    }
+}
+
+impl Project {
+    /// The widths `version`'s page was handed over at (the nearest version of its lineage
+    /// that was generated from screenshots of one page at several widths), widest first;
+    /// empty when its page was made from one screenshot (or none).
+    pub fn reference_widths(&self, version: VersionId) -> Result<Vec<InputWidth>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT w.input_id, w.pixels, w.dpr FROM version_widths w
+                 JOIN inputs i ON i.id = w.input_id
+                 WHERE w.version_id = ?1 ORDER BY w.input_id LIMIT ?2",
+            )
+            .db("reading the widths a page was handed over at")?;
+        for id in lineage(&conn, version)? {
+            let rows = stmt
+                .query_map(params![id, MAX_WIDTHS], |r| {
+                    Ok((
+                        r.get::<_, InputId>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, i64>(2)?,
+                    ))
+                })
+                .db("reading the widths a page was handed over at")?;
+            let mut widths = Vec::new();
+            for row in rows {
+                let (input_id, pixels, dpr) = row.db("reading a width")?;
+                // Read back from a database anyone may have written: worked out again.
+                if let (Ok(pixels), Ok(dpr)) = (u32::try_from(pixels), u32::try_from(dpr)) {
+                    widths.push(InputWidth {
+                        input_id,
+                        width: infer_width(pixels, Some(dpr)),
+                    });
+                }
+            }
+            // One width is not a page at several widths.
+            if widths.len() >= 2 {
+                widths.sort_by_key(|w| std::cmp::Reverse(w.width.css));
+                return Ok(widths);
+            }
+        }
+        Ok(Vec::new())
     }
 }
 

@@ -24,6 +24,9 @@ pub struct NewVersion {
     /// The request as the engine wants it back for "Retry" (opaque JSON).
     pub request: Option<serde_json::Value>,
     pub inputs: Vec<InputId>,
+    /// When the page is one page handed over at several widths: those screenshots (among
+    /// `inputs`) with their widths; its lineage is scored at each.
+    pub widths: Vec<super::lineage::InputWidth>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -112,6 +115,14 @@ impl Project {
                 params![version, input],
             )
             .db("recording the inputs used")?;
+        }
+        for w in &spec.widths {
+            tx.execute(
+                "INSERT OR REPLACE INTO version_widths (version_id, input_id, pixels, dpr)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![version, w.input_id, w.width.pixels, w.width.dpr],
+            )
+            .db("recording the widths the page was handed over at")?;
         }
         let mut ids = Vec::with_capacity(variants.len());
         for (idx, v) in variants.iter().enumerate() {

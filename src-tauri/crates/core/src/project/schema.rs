@@ -127,6 +127,27 @@ CREATE TABLE version_hand_edits (
 -- The page as it was rendered for its score: the comparison view lays it over the screenshot.
 ALTER TABLE variant_scores ADD COLUMN render_png BLOB;
 "#,
+    r#"
+-- A page handed over at several widths (a desktop and a mobile screenshot of it): the
+-- screenshots a generation was asked to match, each with the width it was taken at. The
+-- versions of its lineage are scored at each; the lowest is the variant's row in
+-- variant_scores (with its report and images), every width's total is here.
+CREATE TABLE version_widths (
+    version_id INTEGER NOT NULL REFERENCES versions(id),
+    input_id   INTEGER NOT NULL REFERENCES inputs(id),
+    pixels     INTEGER NOT NULL,
+    dpr        INTEGER NOT NULL,
+    PRIMARY KEY (version_id, input_id)
+) WITHOUT ROWID;
+CREATE TABLE variant_width_scores (
+    variant_id INTEGER NOT NULL REFERENCES variants(id),
+    input_id   INTEGER NOT NULL REFERENCES inputs(id),
+    pixels     INTEGER NOT NULL,
+    dpr        INTEGER NOT NULL,
+    total      REAL NOT NULL,
+    PRIMARY KEY (variant_id, input_id)
+) WITHOUT ROWID;
+"#,
 ];
 
 /// Open (creating if asked) the database at `path`, set it up and migrate it.

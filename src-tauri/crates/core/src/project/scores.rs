@@ -4,7 +4,11 @@
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
 use super::types::{now_ms, InputId, VariantId, VersionId};
+use crate::responsive::{infer_width, ScreenshotWidth};
 use rusqlite::{params, OptionalExtension};
+
+/// A page is scored at no more widths than a request has screenshots.
+const MAX_WIDTHS: usize = 8;
 
 /// A variant's stored score: the total and the whole report as its producer wrote it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
@@ -15,6 +19,18 @@ pub struct StoredScore {
     pub total: f64,
     #[specta(type = specta_typescript::Unknown)]
     pub report: serde_json::Value,
+    /// A page handed over at several widths: its score at each, widest first (`total` is the
+    /// lowest, and `report` that width's). Empty for a page made from one screenshot.
+    pub widths: Vec<StoredWidthScore>,
+}
+
+/// A variant's score at one of the widths its page was handed over at.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, specta::Type)]
+pub struct StoredWidthScore {
+    /// The screenshot at this width.
+    pub input_id: InputId,
+    pub width: ScreenshotWidth,
+    pub total: f64,
 }
 
 impl Project {
@@ -51,6 +67,80 @@ impl Project {
         Ok(())
     }
 
+    /// A variant's score at each width (replacing any it had); `set_score` keeps the lowest.
+    pub fn set_width_scores(&self, variant: VariantId, scores: &[StoredWidthScore]) -> Result<()> {
+        if scores.iter().any(|s| !s.total.is_finite()) {
+            return Err(ProjectError::InvalidInput(
+                "a score must be a number".into(),
+            ));
+        }
+        let mut conn = self.conn();
+        let tx = conn.transaction().db("saving scores at each width")?;
+        tx.execute(
+            "DELETE FROM variant_width_scores WHERE variant_id = ?1",
+            [variant],
+        )
+        .db("replacing scores at each width")?;
+        for score in scores {
+            tx.execute(
+                "INSERT OR REPLACE INTO variant_width_scores
+                   (variant_id, input_id, pixels, dpr, total) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    variant,
+                    score.input_id,
+                    score.width.pixels,
+                    score.width.dpr,
+                    score.total
+                ],
+            )
+            .db("saving a score at one width")?;
+        }
+        tx.commit().db("saving scores at each width")
+    }
+
+    /// A variant's scores at each width, widest first; the widths are worked out again from
+    /// the stored pixels and density (the database may come from anyone).
+    fn width_scores(&self, variant: VariantId) -> Result<Vec<StoredWidthScore>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT input_id, pixels, dpr, total FROM variant_width_scores
+                 WHERE variant_id = ?1 ORDER BY input_id LIMIT ?2",
+            )
+            .db("reading scores at each width")?;
+        let rows = stmt
+            .query_map(params![variant, MAX_WIDTHS as i64], |r| {
+                Ok((
+                    r.get::<_, InputId>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, f64>(3)?,
+                ))
+            })
+            .db("reading scores at each width")?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (input_id, pixels, dpr, total) = row.db("reading a score at one width")?;
+            let (Ok(pixels), Ok(dpr)) = (u32::try_from(pixels), u32::try_from(dpr)) else {
+                continue;
+            };
+            if total.is_finite() {
+                out.push(StoredWidthScore {
+                    input_id,
+                    width: infer_width(pixels, Some(dpr)),
+                    total,
+                });
+            }
+        }
+        out.sort_by(|a, b| {
+            b.width
+                .css
+                .cmp(&a.width.css)
+                .then(a.input_id.cmp(&b.input_id))
+        });
+        Ok(out)
+    }
+
     /// The scores of these variants that exist (missing ones are not computed yet).
     pub fn scores(&self, variants: &[VariantId]) -> Result<Vec<StoredScore>> {
         let conn = self.conn();
@@ -79,8 +169,14 @@ impl Project {
                     input_id,
                     total,
                     report: serde_json::from_str(&report).unwrap_or(serde_json::Value::Null),
+                    widths: Vec::new(),
                 });
             }
+        }
+        drop(stmt);
+        drop(conn);
+        for score in &mut out {
+            score.widths = self.width_scores(score.variant_id)?;
         }
         Ok(out)
     }

@@ -32,6 +32,7 @@ pub(super) fn generate(
         stack: Some(crate::prompts::Stack::HtmlTailwind),
         request: Some(serde_json::json!({"stack": "html_tailwind"})),
         inputs: vec![],
+        widths: vec![],
     };
     let variants = titles.iter().map(|_| NewVariant::default()).collect();
     let (version, recorders) = project.start_generation(spec, variants).unwrap();

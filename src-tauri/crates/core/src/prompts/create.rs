@@ -2,8 +2,11 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
 use super::design_tokens::{design_tokens_section, DesignTokens};
+use super::responsive::{group_rules, one_page_intro, shot_label};
+use super::stack::Stack;
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
+use crate::responsive::{validate_groups, WidthGroup};
 use crate::vocab::ImageAttachment;
 
 pub const MAX_SCREENSHOTS: usize = 5;
@@ -11,8 +14,11 @@ pub const MAX_SCREENSHOTS: usize = 5;
 /// What the user gave to start from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CreateInput {
-    /// One to five screenshots.
-    Screenshots(Vec<ImageAttachment>),
+    /// One to five screenshots; `groups` says which are one page at several widths.
+    Screenshots {
+        shots: Vec<ImageAttachment>,
+        groups: Vec<WidthGroup>,
+    },
     /// A screen recording (Gemini models only).
     Video(VideoAttachment),
     /// A description of the page.
@@ -28,10 +34,18 @@ pub enum CreateInput {
 }
 
 impl CreateInput {
+    /// Screenshots that are not one page at several widths.
+    pub fn screenshots(shots: Vec<ImageAttachment>) -> Self {
+        Self::Screenshots {
+            shots,
+            groups: Vec::new(),
+        }
+    }
+
     /// The still images the model sees (screenshots, a Figma frame's render).
     pub fn still_images(&self) -> &[ImageAttachment] {
         match self {
-            Self::Screenshots(shots) => shots,
+            Self::Screenshots { shots, .. } => shots,
             Self::Figma { frame, .. } => std::slice::from_ref(frame),
             Self::Video(_) | Self::Text(_) | Self::ImportedCode { .. } => &[],
         }
@@ -57,7 +71,7 @@ pub struct CreateRequest {
 pub fn create_prompt(ctx: &PromptContext<'_>, req: &CreateRequest) -> Result<Prompt, PromptError> {
     let stack = ctx.stack.display_name();
     let mut parts = match &req.input {
-        CreateInput::Screenshots(shots) => screenshot_parts(shots, stack)?,
+        CreateInput::Screenshots { shots, groups } => screenshot_parts(shots, groups, ctx.stack)?,
         CreateInput::Video(video) => vec![
             PromptPart::Text(format!(
                 "The video below is a screen recording of someone using an app or website. \
@@ -110,39 +124,74 @@ pub fn create_prompt(ctx: &PromptContext<'_>, req: &CreateRequest) -> Result<Pro
 
 fn screenshot_parts(
     shots: &[ImageAttachment],
-    stack: &str,
+    groups: &[WidthGroup],
+    stack: Stack,
 ) -> Result<Vec<PromptPart>, PromptError> {
-    match shots.len() {
-        0 => Err(PromptError::NoScreenshots),
-        n if n > MAX_SCREENSHOTS => Err(PromptError::TooManyScreenshots(n)),
-        1 => Ok(vec![
-            PromptPart::Text(format!(
-                "Build a {stack} page that looks exactly like this screenshot."
-            )),
-            PromptPart::Image(shots[0].clone()),
-        ]),
-        n => {
-            let mut parts = vec![PromptPart::Text(format!(
-                "Build a {stack} page from these {n} screenshots of the same product. First work \
-                 out how they relate, then:\n\
-                 - parts of one long page (scrolled captures): build one page with the parts in \
-                 order, and do not repeat what two captures share (a header, an overlapping \
-                 section);\n\
-                 - states of one screen (a menu open, a tab selected, a dialog shown): build the \
-                 first state and make the others reachable by the interactions they imply;\n\
-                 - different pages: build each as its own file (`index.html` for the first, then \
-                 names such as `pricing.html`) with working links between them;\n\
-                 - the same page at different widths: build one responsive page that matches each \
-                 at its width.\n\
-                 Keep one consistent design language across everything you build."
-            ))];
-            for (i, shot) in shots.iter().enumerate() {
-                parts.push(PromptPart::Text(format!("Screenshot {} of {n}:", i + 1)));
-                parts.push(PromptPart::Image(shot.clone()));
-            }
-            Ok(parts)
-        }
+    let n = shots.len();
+    match n {
+        0 => return Err(PromptError::NoScreenshots),
+        n if n > MAX_SCREENSHOTS => return Err(PromptError::TooManyScreenshots(n)),
+        _ => {}
     }
+    validate_groups(groups, n).map_err(PromptError::BadGroups)?;
+    let name = stack.display_name();
+    let mut parts = match groups {
+        [] if n == 1 => {
+            return Ok(vec![
+                PromptPart::Text(format!(
+                    "Build a {name} page that looks exactly like this screenshot."
+                )),
+                PromptPart::Image(shots[0].clone()),
+            ])
+        }
+        [group] if group.shots.len() == n => vec![PromptPart::Text(one_page_intro(stack, group))],
+        _ => vec![PromptPart::Text(format!(
+            "Build a {name} page from these {n} screenshots of the same product. First work \
+             out how they relate, then:\n\
+             - parts of one long page (scrolled captures): build one page with the parts in \
+             order, and do not repeat what two captures share (a header, an overlapping \
+             section);\n\
+             - states of one screen (a menu open, a tab selected, a dialog shown): build the \
+             first state and make the others reachable by the interactions they imply;\n\
+             - different pages: build each as its own file (`index.html` for the first, then \
+             names such as `pricing.html`) with working links between them;\n\
+             - the same page at different widths: build one responsive page that matches each \
+             at its width.\n\
+             Keep one consistent design language across everything you build."
+        ))],
+    };
+    let width_of = |i: usize| {
+        groups
+            .iter()
+            .flat_map(|g| &g.shots)
+            .find(|s| s.index as usize == i)
+            .map(|s| &s.width)
+    };
+    for (i, shot) in shots.iter().enumerate() {
+        parts.push(PromptPart::Text(shot_label(i, n, width_of(i))));
+        parts.push(PromptPart::Image(shot.clone()));
+    }
+    for group in groups {
+        let mut numbers: Vec<String> = group
+            .shots
+            .iter()
+            .map(|s| (s.index + 1).to_string())
+            .collect();
+        numbers.sort();
+        let last = numbers.pop().unwrap_or_default();
+        let rules = group_rules(stack, group);
+        parts.push(PromptPart::Text(if group.shots.len() == n {
+            rules
+        } else {
+            format!(
+                "Screenshots {} and {last} are one page at different widths ({}): build it \
+                 as one responsive page. {rules}",
+                numbers.join(", "),
+                group.label()
+            )
+        }));
+    }
+    Ok(parts)
 }
 
 pub(crate) fn asset_list(assets: &[AssetRef]) -> String {

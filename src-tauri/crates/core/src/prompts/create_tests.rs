@@ -48,14 +48,14 @@ fn screenshot_counts_are_checked() {
     for (name, n, want) in cases {
         let shots = (0..n as u8).map(shot).collect();
         let got =
-            create_prompt(&ctx(), &request(CreateInput::Screenshots(shots))).map(|p| images(&p));
+            create_prompt(&ctx(), &request(CreateInput::screenshots(shots))).map(|p| images(&p));
         assert_eq!(got, want, "case {name:?}");
     }
 }
 
 #[test]
 fn one_screenshot_asks_for_an_exact_copy() {
-    let prompt = create_prompt(&ctx(), &request(CreateInput::Screenshots(vec![shot(1)])));
+    let prompt = create_prompt(&ctx(), &request(CreateInput::screenshots(vec![shot(1)])));
     let prompt = prompt.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(prompt.messages.len(), 1);
     assert_eq!(prompt.messages[0].role, Role::User);
@@ -72,7 +72,7 @@ fn one_screenshot_asks_for_an_exact_copy() {
 fn several_screenshots_get_the_relation_rules_and_labels_in_order() {
     let prompt = create_prompt(
         &ctx(),
-        &request(CreateInput::Screenshots(vec![shot(1), shot(2), shot(3)])),
+        &request(CreateInput::screenshots(vec![shot(1), shot(2), shot(3)])),
     );
     let message = &prompt.unwrap_or_else(|e| panic!("{e}")).messages[0];
     let text = message.text();
@@ -216,4 +216,81 @@ fn a_figma_frame_sends_its_render_then_its_design_tokens() {
     assert!(section.contains("- #1e40af (4 uses)"));
     assert!(section.contains("- Simple pricing"));
     assert_eq!(CreateInput::Text("x".into()).still_images().len(), 0);
+}
+
+fn width_group(widths: &[(u32, u32)]) -> crate::responsive::WidthGroup {
+    crate::responsive::WidthGroup::new(
+        widths
+            .iter()
+            .map(|&(index, pixels)| crate::responsive::WidthShot {
+                index,
+                width: crate::responsive::infer_width(pixels, None),
+            })
+            .collect(),
+    )
+    .expect("a group")
+}
+
+#[test]
+fn one_page_at_two_widths_is_asked_for_as_one_responsive_page() {
+    let input = CreateInput::Screenshots {
+        shots: vec![shot(1), shot(2)],
+        groups: vec![width_group(&[(0, 1440), (1, 1170)])],
+    };
+    let prompt = create_prompt(&ctx(), &request(input)).unwrap_or_else(|e| panic!("{e}"));
+    let message = &prompt.messages[0];
+    let text = message.text();
+    for needle in [
+        "one responsive React + Tailwind page from these 2 screenshots",
+        "Screenshot 1 of 2 (desktop, 1440 px wide):",
+        "Screenshot 2 of 2 (mobile, 390 px wide (a 1170 px capture at 3×)):",
+        "classes without a prefix are the mobile 390 layout (screenshot 2)",
+        "`lg:` (1024 px and up) for the desktop 1440 layout (screenshot 1)",
+        "menu button",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    assert!(
+        !text.contains("First work out how they relate"),
+        "the relation is known: {text}"
+    );
+    assert_eq!(images(&prompt), 2);
+    assert!(
+        matches!(message.parts.last(), Some(PromptPart::Text(t)) if t.contains("mobile-first")),
+        "the rules follow the screenshots"
+    );
+}
+
+#[test]
+fn a_group_among_other_screenshots_is_named_by_number() {
+    let input = CreateInput::Screenshots {
+        shots: vec![shot(1), shot(2), shot(3)],
+        groups: vec![width_group(&[(2, 390), (0, 1280)])],
+    };
+    let text = create_prompt(&ctx(), &request(input))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .messages[0]
+        .text();
+    for needle in [
+        "these 3 screenshots of the same product",
+        "Screenshot 1 of 3 (desktop, 1280 px wide):",
+        "Screenshot 2 of 3:",
+        "Screenshot 3 of 3 (mobile, 390 px wide):",
+        "Screenshots 1 and 3 are one page at different widths (desktop 1280, mobile 390)",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}
+
+#[test]
+fn groups_that_do_not_fit_the_screenshots_are_refused() {
+    let input = CreateInput::Screenshots {
+        shots: vec![shot(1)],
+        groups: vec![width_group(&[(0, 1440), (1, 390)])],
+    };
+    let error = create_prompt(&ctx(), &request(input)).expect_err("screenshot 2 is missing");
+    assert!(
+        matches!(&error, PromptError::BadGroups(m) if m.contains("only 1")),
+        "{error}"
+    );
 }

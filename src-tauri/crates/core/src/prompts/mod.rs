@@ -6,6 +6,7 @@ pub mod cdn;
 pub mod content;
 pub mod create;
 pub mod design_tokens;
+mod responsive;
 pub mod stack;
 mod stack_rules;
 pub mod system;
@@ -26,6 +27,8 @@ pub enum PromptError {
     NoScreenshots,
     #[error("{0} screenshots were given; at most {max} can be used at once", max = create::MAX_SCREENSHOTS)]
     TooManyScreenshots(usize),
+    #[error("{0}")]
+    BadGroups(String),
     #[error("the description is empty")]
     EmptyText,
     #[error("the imported code is empty")]

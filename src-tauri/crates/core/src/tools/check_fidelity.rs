@@ -7,7 +7,10 @@ use super::args;
 use super::detail::{FidelityCheck, ToolDetail};
 use super::screenshot_preview::url_path;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
-use crate::fidelity::{score_request, FidelityReport, ScoreRequest};
+use crate::fidelity::{
+    score_at_widths, score_request, weakest, FidelityReport, ScoreRequest, Scored, WidthReference,
+    WidthScore,
+};
 use crate::render::Renderer;
 use crate::vocab::paths;
 use crate::vocab::{ImageAttachment, ToolName};
@@ -25,10 +28,17 @@ const JPEG_QUALITY: u8 = 85;
 /// Places listed for the model.
 const REGIONS_LISTED: usize = 6;
 
+/// What a page is checked against.
+enum References {
+    /// The input screenshot (the first, when there are several of different pages).
+    One(Arc<Vec<u8>>),
+    /// The page at each of its widths: it is scored at each, and its weakest width counts.
+    Widths(Vec<WidthReference>),
+}
+
 pub struct CheckFidelity {
     renderer: Arc<Renderer>,
-    /// The input screenshot the page should look like (the first, when there are several).
-    screenshot: Arc<Vec<u8>>,
+    references: References,
     /// Checks one variant may make, automatic ones included.
     max_checks: u32,
     /// Each variant's scores so far, in order.
@@ -39,9 +49,52 @@ impl CheckFidelity {
     pub fn new(renderer: Arc<Renderer>, screenshot: Vec<u8>, max_checks: u32) -> Self {
         Self {
             renderer,
-            screenshot: Arc::new(screenshot),
+            references: References::One(Arc::new(screenshot)),
             max_checks,
             history: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// Checks against one page's screenshots at several widths (two or more; with fewer it is
+    /// [`CheckFidelity::new`]'s one screenshot).
+    pub fn at_widths(
+        renderer: Arc<Renderer>,
+        mut references: Vec<WidthReference>,
+        max_checks: u32,
+    ) -> Self {
+        let references = match references.len() {
+            0 => References::One(Arc::new(Vec::new())),
+            1 => References::One(references.remove(0).screenshot),
+            _ => References::Widths(references),
+        };
+        Self {
+            renderer,
+            references,
+            max_checks,
+            history: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// The page scored against the references, and each width's score (none for one
+    /// screenshot): the weakest width's report and images stand for the page.
+    async fn score(
+        &self,
+        request: ScoreRequest,
+    ) -> crate::fidelity::Result<(Scored, Vec<WidthScore>)> {
+        match &self.references {
+            References::One(screenshot) => {
+                let mut request = request;
+                request.screenshot = screenshot.clone();
+                Ok((score_request(&self.renderer, &request).await?, Vec::new()))
+            }
+            References::Widths(references) => {
+                let mut all = score_at_widths(&self.renderer, &request, references).await?;
+                let scores: Vec<WidthScore> = all.iter().map(|w| w.score()).collect();
+                let lowest = weakest(&scores).filter(|&i| i < all.len()).ok_or_else(|| {
+                    crate::fidelity::FidelityError::Internal("no widths to score".to_owned())
+                })?;
+                Ok((all.swap_remove(lowest).scored, scores))
+            }
         }
     }
 
@@ -95,9 +148,9 @@ impl Tool for CheckFidelity {
                 ),
             ));
         }
-        let mut request = ScoreRequest::new(self.screenshot.as_slice(), Arc::new(snapshot));
+        let mut request = ScoreRequest::new(Vec::new(), Arc::new(snapshot));
         request.path = url_path(&path);
-        let scored = score_request(&self.renderer, &request).await.map_err(|e| {
+        let (scored, widths) = self.score(request).await.map_err(|e| {
             ToolFailure::new(
                 format!("check_fidelity could not score {path}: {e}. The page was not changed."),
                 format!("Could not compare {path} with the screenshot"),
@@ -115,6 +168,7 @@ impl Tool for CheckFidelity {
             components: report.components,
             regions: report.regions.clone(),
             automatic: ctx.call_id.starts_with(AUTOMATIC_CALL),
+            widths,
         };
         Ok(ToolOutput {
             result: describe(&report, &check, image.is_some()),
@@ -126,23 +180,49 @@ impl Tool for CheckFidelity {
     }
 }
 
-/// One line for the UI: "Fidelity 84 (was 78)".
+/// One line for the UI: "Fidelity 84 (was 78)", "Fidelity 62, lowest at mobile 390".
 fn summary(check: &FidelityCheck) -> String {
-    match check.previous {
-        // As the app shows scores: whole numbers, halves up.
+    // As the app shows scores: whole numbers, halves up.
+    let mut line = match check.previous {
         Some(previous) => format!(
             "Fidelity {} (was {})",
             (check.total + 0.5).floor(),
             (previous + 0.5).floor()
         ),
         None => format!("Fidelity {}", (check.total + 0.5).floor()),
+    };
+    if let Some(i) = weakest(&check.widths) {
+        line.push_str(&format!(", lowest at {}", check.widths[i].width.label()));
     }
+    line
 }
 
 /// What the model reads.
 pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool) -> String {
     let c = &report.components;
-    let mut lines = vec![format!(
+    let mut lines = Vec::new();
+    if let Some(i) = weakest(&check.widths) {
+        let each: Vec<String> = check
+            .widths
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} px ({}): {:.1}",
+                    w.width.css,
+                    w.width.breakpoint.as_str(),
+                    w.total
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "The page was rendered at each screenshot's width and scored against it: {}. \
+             The page's score is the lowest, at {} px; everything below (the score, the \
+             places and the image) is for that width. Fix it without breaking the others.",
+            each.join(", "),
+            check.widths[i].width.css
+        ));
+    }
+    lines.push(format!(
         "Fidelity to the screenshot: {:.1} / 100 (check {} of {}{}).",
         report.total,
         check.round,
@@ -151,7 +231,7 @@ pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool
             .previous
             .map(|p| format!("; the check before scored {p:.1}"))
             .unwrap_or_default()
-    )];
+    ));
     let text = c.text.map(|t| format!(", text {t:.1}")).unwrap_or_default();
     lines.push(format!(
         "Components (0–100): content present {:.1}, position {:.1}, look {:.1}, colour {:.1}{text}.",

@@ -58,6 +58,7 @@ fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
         components: report.components,
         regions: report.regions.clone(),
         automatic: false,
+        widths: Vec::new(),
     };
     let text = describe(&report, &check, true);
     assert!(
@@ -79,6 +80,46 @@ fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
     assert!(!text.contains("text not compared"), "{text}");
     assert!(text.contains("outlined and numbered"), "{text}");
     assert_eq!(summary(&check), "Fidelity 84 (was 78)");
+}
+
+#[test]
+fn a_page_at_several_widths_is_reported_at_each_and_fixed_at_the_weakest() {
+    use crate::fidelity::WidthScore;
+    use crate::responsive::infer_width;
+    let report = report();
+    let check = FidelityCheck {
+        round: 1,
+        max_rounds: 3,
+        total: report.total,
+        previous: None,
+        components: report.components,
+        regions: report.regions.clone(),
+        automatic: true,
+        widths: vec![
+            WidthScore {
+                width: infer_width(1440, None),
+                total: 95.2,
+            },
+            WidthScore {
+                width: infer_width(1170, None),
+                total: report.total,
+            },
+        ],
+    };
+    let text = describe(&report, &check, true);
+    assert!(
+        text.starts_with(
+            "The page was rendered at each screenshot's width and scored against it: \
+             1440 px (desktop): 95.2, 390 px (mobile): 84.3. The page's score is the lowest, \
+             at 390 px; everything below (the score, the places and the image) is for that width."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Fidelity to the screenshot: 84.3 / 100"),
+        "{text}"
+    );
+    assert_eq!(summary(&check), "Fidelity 84, lowest at mobile 390");
 }
 
 async fn run(

@@ -72,6 +72,11 @@ pub struct FidelityCheck {
     pub regions: Vec<crate::fidelity::FidelityRegion>,
     /// Run by the engine at the end of a round, not asked for by the model.
     pub automatic: bool,
+    /// A page made from screenshots at several widths: each width's score, widest first
+    /// (`total` is the lowest; `components` and `regions` are that width's). Empty for one
+    /// screenshot.
+    #[serde(default)]
+    pub widths: Vec<crate::fidelity::WidthScore>,
 }
 
 /// One viewport of a preview screenshot.

@@ -1,8 +1,11 @@
 //! What follows a new version: its picture, then its score, each announced once stored.
 
-use super::score::score_version;
+use super::score::{score_version, Reference};
 use super::thumbnail::refresh;
-use crate::project::{InputId, Project, ProjectService, VariantId, VersionId, VersionInfo};
+use crate::project::{
+    InputId, Project, ProjectError, ProjectService, StoredWidthScore, VariantId, VersionId,
+    VersionInfo,
+};
 use crate::render::Renderer;
 use std::sync::Arc;
 
@@ -19,7 +22,9 @@ pub struct VariantScored {
     pub project_id: String,
     pub version_id: VersionId,
     pub variant_id: VariantId,
+    /// The lowest of `widths` when the page was handed over at several widths.
     pub total: f64,
+    pub widths: Vec<StoredWidthScore>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -62,18 +67,26 @@ impl AfterEffects {
         .await;
         let reading = project.clone();
         let id = version.id;
-        let reference = tokio::task::spawn_blocking(move || {
+        let references = tokio::task::spawn_blocking(move || {
+            let widths = width_references(&reading, id)?;
+            if !widths.is_empty() {
+                return Ok(widths);
+            }
             let Some(input) = reading.reference_screenshot(id)? else {
-                return Ok(None);
+                return Ok(Vec::new());
             };
-            Ok::<_, crate::project::ProjectError>(Some((input, reading.input_bytes(input)?)))
+            Ok::<_, ProjectError>(vec![Reference {
+                input,
+                screenshot: Arc::new(reading.input_bytes(input)?),
+                width: None,
+            }])
         })
         .await;
-        match reference {
-            Ok(Ok(Some((input, shot)))) => {
-                self.score(&project, version, input, shot, &renderer).await
+        match references {
+            Ok(Ok(references)) if !references.is_empty() => {
+                self.score(&project, version, &references, &renderer).await
             }
-            Ok(Ok(None)) => {}
+            Ok(Ok(_)) => {}
             Ok(Err(e)) => tracing::info!("no screenshot to score against: {e}"),
             Err(e) => tracing::warn!("the reference task failed: {e}"),
         }
@@ -87,7 +100,8 @@ impl AfterEffects {
 
     /// A generation's version was stored. `current` is the version when it became the working
     /// copy; without a browser `screenshot` (the one it was made from, `reference`) stands in
-    /// for the project's picture; the page is scored against it when `scorable`.
+    /// for the project's picture; the page is scored against it when `scorable`, or at each
+    /// width when its lineage was handed over at several.
     pub async fn generation_stored(
         self,
         project: Project,
@@ -100,8 +114,28 @@ impl AfterEffects {
         let screenshot = reference.as_ref().map(|(_, shot)| shot.clone());
         self.thumbnail(project.clone(), current, renderer.clone(), screenshot)
             .await;
-        if let (Some((input, shot)), Some(renderer), true) = (reference, renderer, scorable) {
-            self.score(&project, info, input, shot, &renderer).await;
+        let Some(renderer) = renderer else {
+            return;
+        };
+        let (reading, id) = (project.clone(), info.id);
+        let widths = tokio::task::spawn_blocking(move || width_references(&reading, id)).await;
+        let references = match widths {
+            Ok(Ok(widths)) if !widths.is_empty() => widths,
+            Ok(Err(e)) => {
+                tracing::info!("the widths to score at could not be read: {e}");
+                Vec::new()
+            }
+            _ => match (reference, scorable) {
+                (Some((input, shot)), true) => vec![Reference {
+                    input,
+                    screenshot: Arc::new(shot),
+                    width: None,
+                }],
+                _ => Vec::new(),
+            },
+        };
+        if !references.is_empty() {
+            self.score(&project, info, &references, &renderer).await;
         }
     }
 
@@ -127,19 +161,41 @@ impl AfterEffects {
         &self,
         project: &Project,
         info: VersionInfo,
-        input: InputId,
-        shot: Vec<u8>,
+        references: &[Reference],
         renderer: &Renderer,
     ) {
         let (project_id, version_id) = (project.id().to_owned(), info.id);
-        score_version(project, info, input, shot, renderer, |variant_id, total| {
-            (self.announce)(VersionEvent::Scored(VariantScored {
-                project_id: project_id.clone(),
-                version_id,
-                variant_id,
-                total,
-            }))
-        })
+        score_version(
+            project,
+            info,
+            references,
+            renderer,
+            |variant_id, total, widths| {
+                (self.announce)(VersionEvent::Scored(VariantScored {
+                    project_id: project_id.clone(),
+                    version_id,
+                    variant_id,
+                    total,
+                    widths,
+                }))
+            },
+        )
         .await;
     }
+}
+
+/// Each screenshot `version`'s page was handed over at, with its width; none when it was
+/// made from one screenshot.
+fn width_references(project: &Project, version: VersionId) -> Result<Vec<Reference>, ProjectError> {
+    project
+        .reference_widths(version)?
+        .into_iter()
+        .map(|w| {
+            Ok(Reference {
+                input: w.input_id,
+                screenshot: Arc::new(project.input_bytes(w.input_id)?),
+                width: Some(w.width),
+            })
+        })
+        .collect()
 }

@@ -346,6 +346,7 @@ pub fn generate(
         stack: Some(s2c_core::prompts::Stack::HtmlTailwind),
         request: None,
         inputs: vec![],
+        widths: vec![],
     };
     let (version, recorders) = project
         .start_generation(

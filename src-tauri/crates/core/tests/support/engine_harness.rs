@@ -9,7 +9,8 @@ use s2c_core::engine::{
 };
 use s2c_core::providers::{PriceTable, Provider, SessionConfig, TransportOptions, UserContent};
 use s2c_core::tools::{
-    AgentFileState, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
+    AgentFileState, CheckFidelity, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry,
+    ToolRuntime,
 };
 use s2c_core::vocab::{ApiKey, RelPath};
 use serde_json::json;
@@ -90,6 +91,47 @@ impl Harness {
             runtime: Arc::new(runtime),
             siblings,
             limits,
+            factory: Arc::new(VendorSessions),
+        }
+    }
+
+    /// One variant with the file tools and `check`, and `rounds` automatic fidelity rounds.
+    pub fn fidelity_spec(&mut self, check: CheckFidelity, rounds: u32) -> GenerationSpec {
+        let siblings = Arc::new(SharedOptions::new(1));
+        let mut registry = ToolRegistry::with_file_tools();
+        registry.register(Arc::new(check));
+        let caps = ToolCapabilities {
+            chromium_available: true,
+            has_still_image_input: true,
+            fidelity_check: true,
+            ..ToolCapabilities::default()
+        };
+        let runtime = ToolRuntime::new(
+            registry,
+            &caps,
+            ToolEnv {
+                siblings: siblings.clone(),
+                ..ToolEnv::default()
+            },
+        );
+        let dir = tempfile::tempdir().expect("temp dir");
+        let files = AgentFileState::new(dir.path());
+        self.dirs.push(dir);
+        let mut session = self.session(None);
+        session.tools = runtime.definitions();
+        GenerationSpec {
+            variants: vec![VariantSpec {
+                provider: Provider::OpenAi,
+                session,
+                files,
+                fallback: None,
+            }],
+            runtime: Arc::new(runtime),
+            siblings,
+            limits: LoopLimits {
+                fidelity_rounds: rounds,
+                ..LoopLimits::default()
+            },
             factory: Arc::new(VendorSessions),
         }
     }

@@ -21,6 +21,7 @@ pub mod images;
 pub mod invariants;
 pub mod openai;
 pub mod openai_session;
+pub mod pages;
 pub mod session;
 pub mod sse;
 pub mod tool_pairs;

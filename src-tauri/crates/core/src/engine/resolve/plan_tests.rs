@@ -137,7 +137,11 @@ fn a_source_says_what_its_models_must_read() {
         video: false,
     };
     assert_eq!(
-        create(CreateInput::Screenshots(vec![image.clone()])).needs(),
+        create(CreateInput::Screenshots {
+            shots: vec![image.clone()],
+            groups: vec![],
+        })
+        .needs(),
         vision
     );
     assert_eq!(
