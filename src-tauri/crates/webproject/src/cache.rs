@@ -123,3 +123,7 @@ fn nonce_for(hash: &[u8; 32], source: &str) -> String {
     }
     hex[..len].to_string()
 }
+
+#[cfg(test)]
+#[path = "cache_tests.rs"]
+mod tests;

@@ -159,3 +159,7 @@ fn cycles(edges: &BTreeMap<String, Vec<String>>) -> Vec<WebProjectError> {
     }
     found
 }
+
+#[cfg(test)]
+#[path = "graph_tests.rs"]
+mod tests;

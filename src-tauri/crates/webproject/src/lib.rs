@@ -32,3 +32,7 @@ pub use error::{Result, WebProjectError};
 pub use serve::{resolve_request, serve, Response, Served};
 pub use static_build::build;
 pub use tree::Tree;
+
+// The sample projects in tests/support name the crate by its name; unit tests include them too.
+#[cfg(test)]
+extern crate self as s2c_webproject;

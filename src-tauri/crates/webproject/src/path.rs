@@ -123,3 +123,7 @@ pub fn from_url(url: &str) -> Option<String> {
     }
     String::from_utf8(out).ok()
 }
+
+#[cfg(test)]
+#[path = "path_tests.rs"]
+mod tests;

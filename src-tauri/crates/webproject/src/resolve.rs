@@ -138,3 +138,7 @@ pub fn package_name(specifier: &str) -> &str {
     };
     &specifier[..end.unwrap_or(specifier.len())]
 }
+
+#[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod tests;

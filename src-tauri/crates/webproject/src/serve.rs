@@ -215,3 +215,7 @@ pub fn content_type(p: &str) -> &'static str {
         _ => "application/octet-stream",
     }
 }
+
+#[cfg(test)]
+#[path = "serve_tests.rs"]
+mod tests;

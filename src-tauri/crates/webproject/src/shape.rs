@@ -182,3 +182,7 @@ pub fn starter_tree(name: &str) -> Result<Tree> {
     tree.insert("src/index.css", INDEX_CSS)?;
     Ok(tree)
 }
+
+#[cfg(test)]
+#[path = "shape_tests.rs"]
+mod tests;

@@ -89,3 +89,7 @@ pub fn build(tree: &Tree, cache: &Cache) -> Result<Dist> {
     dist.dedup_by(|later, earlier| later.0 == earlier.0);
     Ok(dist)
 }
+
+#[cfg(test)]
+#[path = "static_build_tests.rs"]
+mod tests;

@@ -134,3 +134,7 @@ impl Tree {
             .unwrap_or_else(|| DEFAULT_ENTRY.to_string())
     }
 }
+
+#[cfg(test)]
+#[path = "tree_tests.rs"]
+mod tests;

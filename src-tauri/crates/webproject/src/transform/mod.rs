@@ -71,7 +71,14 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
     let allocator = Allocator::default();
     let lines = LineIndex::new(source);
     let syntax = |diagnostic: &oxc::diagnostics::OxcDiagnostic| {
-        let offset = diagnostic.labels.first().map_or(0, |l| l.offset());
+        // The primary label, else the last: for "already declared" the first label is the
+        // earlier, valid declaration and the last is the place to fix.
+        let label = diagnostic
+            .labels
+            .iter()
+            .find(|l| l.primary())
+            .or_else(|| diagnostic.labels.last());
+        let offset = label.map_or(0, |l| l.offset());
         let (line, column) = lines.position(offset);
         WebProjectError::Syntax {
             file: path.to_string(),
@@ -98,8 +105,11 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
         tag::tag_host_elements(&allocator, &mut program, path, &lines);
     }
 
+    // Enum lowering needs the members' values computed by the semantic pass.
     let semantic = SemanticBuilder::new()
         .with_check_syntax_error(true)
+        .with_enum_eval(true)
+        .with_excess_capacity(2.0)
         .build(&program);
     if let Some(first) = semantic.diagnostics.errors().next() {
         return Err(syntax(first));
@@ -131,3 +141,7 @@ fn one_line(message: &str) -> String {
         line.to_string()
     }
 }
+
+#[cfg(test)]
+#[path = "transform_tests.rs"]
+mod tests;
