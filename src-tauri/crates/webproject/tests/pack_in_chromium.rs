@@ -82,6 +82,7 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
 
     wait_for(
         &page,
+        &errors,
         "document.body.innerText.includes('Welcome home')",
         "the home route",
     )
@@ -117,12 +118,14 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
     eval(&page, "document.getElementById('pricing-link').click()").await;
     wait_for(
         &page,
+        &errors,
         "document.body.innerText.includes('Pricing plans')",
         "the pricing route after a click",
     )
     .await;
     wait_for(
         &page,
+        &errors,
         "document.body.innerText.includes('Team: $29')",
         "the JSON import",
     )
@@ -135,6 +138,7 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
         .expect("navigates");
     wait_for(
         &page,
+        &errors,
         "document.body.innerText.includes('Pricing plans')",
         "a deep link",
     )
@@ -171,7 +175,9 @@ async fn eval(page: &Page, expression: &str) -> serde_json::Value {
         .unwrap_or_default()
 }
 
-async fn wait_for(page: &Page, condition: &str, what: &str) {
+type Errors = Arc<Mutex<Vec<String>>>;
+
+async fn wait_for(page: &Page, errors: &Errors, condition: &str, what: &str) {
     let until = Instant::now() + WAIT;
     loop {
         if page
@@ -185,13 +191,14 @@ async fn wait_for(page: &Page, condition: &str, what: &str) {
         }
         if Instant::now() > until {
             let text = eval(page, "document.body ? document.body.innerText : ''").await;
-            panic!("waited {WAIT:?} for {what}; the page shows: {text}");
+            let errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
+            panic!("waited {WAIT:?} for {what}; the page shows: {text:?}; it logged: {errors:#?}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
-async fn collect_errors(page: &Page) -> Arc<Mutex<Vec<String>>> {
+async fn collect_errors(page: &Page) -> Errors {
     let errors = Arc::new(Mutex::new(Vec::new()));
     page.execute(runtime::EnableParams::default())
         .await
