@@ -1,0 +1,1 @@
+import{a as n}from"./chunk-KDIKN3MS.js";import{a as o}from"./chunk-THH4SIBO.js";import{c as i}from"./chunk-4FN3BW5X.js";var r=i(o(),1),v=i(n(),1),c=Object.defineProperty,a=(e,t)=>c(e,"name",{value:t,configurable:!0}),u={LTR:"ltr",RTL:"rtl"},d=r.createContext(void 0);function s(e){let t=r.useContext(d);return e||t||u.LTR}a(s,"useDirection");export{s as a};

@@ -1,0 +1,1 @@
+import{a as o}from"./chunk-KDIKN3MS.js";import{c as e}from"./chunk-4FN3BW5X.js";var r=e(o()),t=e(o());var export_Fragment=r.Fragment;var export_default=t.default;var export_jsx=r.jsx;var export_jsxs=r.jsxs;export{export_Fragment as Fragment,export_default as default,export_jsx as jsx,export_jsxs as jsxs};

@@ -1,0 +1,6 @@
+//! Shared by the crate's integration tests.
+
+#![allow(dead_code)]
+
+pub mod sample;
+pub mod static_host;
