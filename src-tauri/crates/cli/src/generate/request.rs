@@ -81,6 +81,14 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         design_system,
         assets,
         start_files,
+        // Each screenshot is a page named after its file (`pricing.png` → Pricing, /pricing).
+        pages: s2c_core::prompts::pages_from_file_names(
+            &args
+                .inputs
+                .iter()
+                .map(|p| p.to_string_lossy().into_owned())
+                .collect::<Vec<_>>(),
+        ),
         extract_assets: true,
         image_generation: args.generate_images,
         limits: LoopLimits {

@@ -9,8 +9,9 @@ use super::generation::{GenerationSpec, VariantSpec};
 use super::limits::LoopLimits;
 use super::model_choice::ModelNeeds;
 use super::sessions::SessionFactory;
+use crate::prompts::in_play::files_in_play;
 use crate::prompts::{
-    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Prompt,
+    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Page, Prompt,
     PromptContext, SelectedElement, Stack, UpdateRequest, UpdateSource,
 };
 use crate::providers::{Provider, SessionConfig};
@@ -109,8 +110,11 @@ pub struct GenerationPlan {
     pub source: PlanSource,
     pub design_system: Option<String>,
     pub assets: Vec<PlanAsset>,
-    /// The files every variant starts with (an update's current files), path → text.
+    /// The files every variant starts with (an update's current files), path → text. A new
+    /// variant of a project stack starts from the starter project instead.
     pub start_files: Vec<(String, String)>,
+    /// On a project stack, each screenshot's page (name and route), in order.
+    pub pages: Vec<Page>,
     pub variants: Vec<PlannedVariant>,
     pub media: MediaTools,
     /// The user's "generate images" choice.
@@ -154,9 +158,11 @@ impl GenerationPlan {
         }
 
         let siblings = Arc::new(SharedOptions::new(self.variants.len() as u32));
+        let project = self.stack.is_project();
         let mut caps = ToolCapabilities {
             has_still_image_input: has_still_image,
             image_generation: self.image_generation,
+            project,
             ..ToolCapabilities::default()
         };
         let mut registry = ToolRegistry::with_file_tools();
@@ -185,9 +191,12 @@ impl GenerationPlan {
             tools: runtime.offered(),
             design_system: self.design_system.as_deref(),
         };
-        let prompt = build_prompt(&ctx, self.source, &self.start_files, asset_refs)?;
-        let start_files = self
-            .start_files
+        let start_files = match (&self.source, project) {
+            (PlanSource::Create { .. }, true) => starter_files(&self.pages)?,
+            _ => self.start_files,
+        };
+        let prompt = build_prompt(&ctx, self.source, &start_files, asset_refs, self.pages)?;
+        let start_files = start_files
             .iter()
             .map(|(path, content)| {
                 paths::normalize(path)
@@ -205,10 +214,11 @@ impl GenerationPlan {
             let mut session = planned.session;
             apply_prompt(&mut session, &prompt).map_err(|e| PlanError::Prompt(e.to_string()))?;
             session.tools = tools.clone();
+            let files = AgentFileState::with_files(planned.dir, start_files.clone());
             variants.push(VariantSpec {
                 provider: planned.provider,
                 session,
-                files: AgentFileState::with_files(planned.dir, start_files.clone()),
+                files: if project { files.into_project() } else { files },
                 fallback: planned.fallback,
             });
         }
@@ -225,11 +235,27 @@ impl GenerationPlan {
     }
 }
 
+/// What a new project variant starts from: the app's own files and a starter that runs (the
+/// model replaces App.tsx and adds the pages).
+fn starter_files(pages: &[Page]) -> Result<Vec<(String, String)>, PlanError> {
+    let title = pages
+        .first()
+        .map_or("Site", |p| p.name.as_str())
+        .to_owned();
+    let tree = s2c_webproject::shape::starter_tree(&title)
+        .map_err(|e| PlanError::Prompt(e.to_string()))?;
+    Ok(tree
+        .iter()
+        .map(|(p, b)| (p.to_owned(), String::from_utf8_lossy(b).into_owned()))
+        .collect())
+}
+
 fn build_prompt(
     ctx: &PromptContext<'_>,
     source: PlanSource,
     start_files: &[(String, String)],
     assets: Vec<AssetRef>,
+    pages: Vec<Page>,
 ) -> Result<Prompt, PlanError> {
     let prompt = match source {
         PlanSource::Create {
@@ -241,6 +267,7 @@ fn build_prompt(
                 input,
                 instructions,
                 assets,
+                pages,
             },
         ),
         PlanSource::Update {
@@ -251,7 +278,18 @@ fn build_prompt(
         } => update_prompt(
             ctx,
             &UpdateRequest {
-                source: UpdateSource::Files(start_files.to_vec()),
+                source: if ctx.stack.is_project() {
+                    UpdateSource::Project {
+                        in_play: files_in_play(
+                            start_files,
+                            &change_request,
+                            selected_element.as_ref().map(|e| e.html.as_str()),
+                        ),
+                        files: start_files.to_vec(),
+                    }
+                } else {
+                    UpdateSource::Files(start_files.to_vec())
+                },
                 change_request,
                 selected_element,
                 reference_images,

@@ -17,16 +17,21 @@ pub enum Stack {
     Bootstrap,
     VueTailwind,
     IonicTailwind,
+    // A multi-file React + Vite + TypeScript project (`s2c-webproject`'s shape): pages,
+    // shared components and routes, previewed and built offline. (A plain comment: a doc
+    // comment would split the UI's `Stack` union.)
+    ReactVite,
 }
 
 impl Stack {
-    pub const ALL: [Stack; 6] = [
+    pub const ALL: [Stack; 7] = [
         Stack::HtmlTailwind,
         Stack::HtmlCss,
         Stack::ReactTailwind,
         Stack::Bootstrap,
         Stack::VueTailwind,
         Stack::IonicTailwind,
+        Stack::ReactVite,
     ];
 
     /// The serde name (`html_tailwind`), also used on the command line.
@@ -38,6 +43,7 @@ impl Stack {
             Stack::Bootstrap => "bootstrap",
             Stack::VueTailwind => "vue_tailwind",
             Stack::IonicTailwind => "ionic_tailwind",
+            Stack::ReactVite => "react_vite",
         }
     }
 
@@ -50,6 +56,7 @@ impl Stack {
             Stack::Bootstrap => "Bootstrap",
             Stack::VueTailwind => "Vue + Tailwind",
             Stack::IonicTailwind => "Ionic + Tailwind",
+            Stack::ReactVite => "React + Vite (project)",
         }
     }
 
@@ -77,11 +84,18 @@ impl Stack {
                 CdnKey::Ionicons,
                 CdnKey::Tailwind,
             ],
+            // A project imports its packages from the ESM pack, not from CDN URLs.
+            Stack::ReactVite => &[],
         }
     }
 
     pub fn uses_tailwind(self) -> bool {
-        self.libraries().contains(&CdnKey::Tailwind)
+        self.libraries().contains(&CdnKey::Tailwind) || self.is_project()
+    }
+
+    /// The variant is a project tree (many files, an entry, routes) rather than one page.
+    pub fn is_project(self) -> bool {
+        matches!(self, Stack::ReactVite)
     }
 }
 
@@ -112,7 +126,7 @@ impl fmt::Display for Stack {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind")]
+#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind, react_vite")]
 pub struct UnknownStack(pub String);
 
 impl FromStr for Stack {

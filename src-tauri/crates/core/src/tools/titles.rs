@@ -44,6 +44,17 @@ pub fn tool_title(name: &str, args: Option<&Value>) -> String {
         },
         ToolName::ScreenshotPreview => "Checking the preview".to_owned(),
         ToolName::CheckFidelity => "Comparing with the screenshot".to_owned(),
+        ToolName::ReadFile => format!("Reading {}", path()),
+        ToolName::ListFiles => "Listing the project's files".to_owned(),
+        ToolName::DeleteFile => format!("Deleting {}", path()),
+        ToolName::RenameFile => match (
+            args.and_then(|a| a.get("from")).and_then(Value::as_str),
+            args.and_then(|a| a.get("to")).and_then(Value::as_str),
+        ) {
+            (Some(from), Some(to)) => format!("Renaming {from} to {to}"),
+            (Some(from), None) => format!("Renaming {from}"),
+            _ => "Renaming a file".to_owned(),
+        },
     }
 }
 
