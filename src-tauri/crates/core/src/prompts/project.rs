@@ -142,7 +142,8 @@ pub(super) fn project_rules(stack: Stack) -> String {
          anything else fails): {packages}. Write anything else yourself.\n\
          - Each file is checked when you write it: the result lists a file that does not \
          compile (with file:line), an import of a file that does not exist or of a package \
-         that is not available. Fix what it lists before you finish.",
+         that is not available. A problem about a file you have not written yet goes away \
+         when you write it; fix the rest before you finish.",
         name = stack.display_name(),
         packages = packages.join(", "),
     )

@@ -44,7 +44,7 @@ impl Tool for CreateFile {
         let replaced = ctx.files.set(path.clone(), content.to_owned()).is_some();
         let verb = if replaced { "Replaced" } else { "Created" };
         let size = human_size(bytes);
-        let problems = problems(ctx.files);
+        let problems = problems(ctx.files, Some(&path));
         Ok(ToolOutput {
             result: format!(
                 "{verb} {path} ({size}, {lines} lines).{}",

@@ -45,7 +45,7 @@ impl Tool for EditFile {
         })?;
         let diff = unified_diff(path.as_str(), before, &after, MAX_DIFF_BYTES);
         ctx.files.set(path.clone(), after);
-        let problems = problems(ctx.files);
+        let problems = problems(ctx.files, Some(&path));
 
         let edits_note = match edits.len() {
             1 => String::new(),

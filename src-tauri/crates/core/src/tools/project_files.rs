@@ -9,8 +9,9 @@
 use super::file_state::AgentFileState;
 use super::tool::ToolFailure;
 use crate::vocab::paths::{self, RelPath};
-use s2c_webproject::transform::Options;
-use s2c_webproject::{graph, shape, Tree, WebProjectError};
+use s2c_webproject::resolve::resolve;
+use s2c_webproject::transform::{Options, SCRIPT_EXTENSIONS};
+use s2c_webproject::{graph, shape, Cache, Tree, WebProjectError};
 
 /// Most lines of problems a result lists (a broken shared component can break every page).
 const MAX_PROBLEMS: usize = 12;
@@ -82,23 +83,52 @@ pub(crate) fn tree_of(files: &AgentFileState) -> Tree {
 }
 
 /// What is wrong with the project as it stands, as lines, errors first; empty on a single-file
-/// stack or a tree that runs.
-pub(crate) fn problems(files: &AgentFileState) -> Problems {
+/// stack or a tree that runs. `written` is the file the call wrote: a page written before the
+/// routes that import it is not reachable from the entry yet, so its own compile errors and
+/// imports are checked too, and the model hears of them at once rather than after src/App.tsx.
+pub(crate) fn problems(files: &AgentFileState, written: Option<&RelPath>) -> Problems {
     let Some(checks) = files.project() else {
         return Problems::default();
     };
-    let report = graph::check(
-        &tree_of(files),
-        &checks.cache,
-        Options {
-            tag_locations: true,
-        },
-    );
+    let tree = tree_of(files);
+    let report = graph::check(&tree, &checks.cache, OPTIONS);
+    let mut errors = report.errors;
+    if let Some(path) = written.map(RelPath::as_str) {
+        if !report.modules.iter().any(|m| m == path) {
+            for error in own_problems(&tree, &checks.cache, path) {
+                if !errors.contains(&error) {
+                    errors.push(error);
+                }
+            }
+        }
+    }
     let lines = |errors: &[WebProjectError]| errors.iter().map(ToString::to_string).collect();
     Problems {
-        errors: lines(&report.errors),
+        errors: lines(&errors),
         warnings: lines(&report.warnings),
     }
+}
+
+/// The options the preview compiles with, so the checks share its cache entries.
+const OPTIONS: Options = Options {
+    tag_locations: true,
+};
+
+/// A script's own problems: it does not compile, or an import names nothing.
+fn own_problems(tree: &Tree, cache: &Cache, path: &str) -> Vec<WebProjectError> {
+    let extension = s2c_webproject::path::extension(path);
+    if !SCRIPT_EXTENSIONS.contains(&extension.as_str()) {
+        return Vec::new();
+    }
+    let compiled = match tree.text(path).and_then(|source| cache.compile(path, source, OPTIONS)) {
+        Ok(compiled) => compiled,
+        Err(error) => return vec![error],
+    };
+    compiled
+        .imports
+        .iter()
+        .filter_map(|import| resolve(tree, path, &import.specifier).err())
+        .collect()
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -20,7 +20,7 @@ fn problems_list_errors_first_and_stop_after_a_dozen() {
 fn a_single_page_state_has_no_project_rules() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let files = AgentFileState::new(dir.path());
-    assert_eq!(problems(&files), Problems::default());
+    assert_eq!(problems(&files, None), Problems::default());
     assert_eq!(tool_path("create_file", &files, None).map(|p| p.to_string()).ok().as_deref(), Some("index.html"));
     let package = paths::normalize("package.json").unwrap_or_else(|e| panic!("{e}"));
     assert!(writable("create_file", &files, &package).is_ok());

@@ -89,7 +89,7 @@ impl Tool for ListFiles {
             .filter(|f| !f.is_empty() && f != ".");
         let listing = listing(ctx.files, folder.as_deref());
         let count = listing.len();
-        let problems = problems(ctx.files);
+        let problems = problems(ctx.files, None);
         let status = if problems.errors.is_empty() {
             "\n\nThe project runs as written."
         } else {
@@ -148,7 +148,7 @@ impl Tool for DeleteFile {
         if ctx.files.remove(&path).is_none() {
             return Err(missing(NAME, ctx, &path));
         }
-        let problems = problems(ctx.files);
+        let problems = problems(ctx.files, None);
         Ok(ToolOutput {
             result: format!("Deleted {path}.{}", problems.for_model()),
             summary: format!("Deleted {path}{}", problems.summary_suffix()),
@@ -195,7 +195,7 @@ impl Tool for RenameFile {
         room_for(NAME, &without, &to)?;
         ctx.files.remove(&from);
         ctx.files.set(to.clone(), content);
-        let problems = problems(ctx.files);
+        let problems = problems(ctx.files, Some(&to));
         Ok(ToolOutput {
             result: format!("Renamed {from} to {to}.{}", problems.for_model()),
             summary: format!("Renamed {from} to {to}{}", problems.summary_suffix()),
