@@ -264,6 +264,7 @@ fn crates() -> Vec<(&'static str, PathBuf, bool)> {
         ("fidelity", crates.join("fidelity/src"), true),
         ("cli", crates.join("cli/src"), true),
         ("capture", crates.join("capture/src"), true),
+        ("webproject", crates.join("webproject/src"), true),
         ("app", crates.join("../src"), true),
     ]
 }

@@ -176,7 +176,7 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
 
 /** On a project: what the agent's write left wrong in the project (a file that does not
  * compile, a missing import, a package that is not available offline), which it fixes next. */
-function Problems({ problems }: { problems?: string[] }) {
+function Problems({ problems }: { problems?: string[] | undefined }) {
   if (!problems?.length) return null;
   return (
     <ul className="mt-1.5 flex flex-col gap-0.5 text-[11px] text-amber-700 dark:text-amber-400" aria-label="Problems in the project" data-testid="project-problems">
