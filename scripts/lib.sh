@@ -68,6 +68,8 @@ ensure_toolchain() {
   require_command cargo "install Rust from https://rustup.rs"
   require_command node "install Node.js 20 or newer (https://nodejs.org or your package manager)"
   require_command npm "install npm (it comes with Node.js)"
+  # The vendored packs' checks (scripts/vendor-*.py --check) need tomllib: Python 3.11+.
+  require_command python3 "install Python 3.11 or newer"
   local major
   major="$(node -p 'process.versions.node.split(".")[0]')"
   [ "$major" -ge 20 ] || die "Node.js $major is too old: install Node.js 20 or newer"

@@ -18,6 +18,9 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 step "Rust formatting"
 cargo fmt --all --check
 
+step "The project preview's ESM pack matches its SHA256SUMS and manifest (offline)"
+python3 scripts/vendor-esm-pack.py --check
+
 step "Release workflow (actionlint) and release metadata"
 node scripts/lint-workflows.mjs
 

@@ -13,7 +13,12 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
 
     let mut names: Vec<String> = std::fs::read_dir(&dist)
-        .unwrap_or_else(|e| panic!("{}: {e} (run scripts/vendor-esm-pack.py; the pack is normally committed)", dist.display()))
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (run scripts/vendor-esm-pack.py; the pack is normally committed)",
+                dist.display()
+            )
+        })
         .flatten()
         .filter(|e| e.path().is_file())
         .map(|e| e.file_name().to_string_lossy().into_owned())

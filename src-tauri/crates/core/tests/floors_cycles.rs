@@ -1,4 +1,4 @@
-//! Inside every folder of every crate (core, fidelity, CLI, capture, the app), at every depth,
+//! Inside every folder of every crate (core, fidelity, CLI, capture, webproject, the app), at every depth,
 //! which of its files may use which: a cycle among a folder's own files fails this test, naming
 //! the files. The compiler holds no such rule inside a crate, so this test reads every depth.
 

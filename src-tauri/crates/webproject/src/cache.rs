@@ -46,7 +46,9 @@ impl Cache {
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // A panic while holding the lock leaves plain maps behind, still consistent.
-        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The compiled module for this exact source, compiled now if it is new. Compiling happens

@@ -21,7 +21,11 @@ pub enum WebProjectError {
     TooManyFiles { count: usize, max: usize },
 
     #[error("{path} is {size} bytes; a project file can be at most {max} bytes")]
-    FileTooLarge { path: String, size: usize, max: usize },
+    FileTooLarge {
+        path: String,
+        size: usize,
+        max: usize,
+    },
 
     #[error("{path} is not UTF-8 text, so it cannot be compiled")]
     NotText { path: String },

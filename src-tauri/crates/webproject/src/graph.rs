@@ -52,7 +52,9 @@ pub fn check(tree: &Tree, cache: &Cache, options: Options) -> Report {
     }
     let entry = tree.entry();
     if !tree.contains(&entry) {
-        report.errors.push(WebProjectError::NoSuchFile { path: entry });
+        report
+            .errors
+            .push(WebProjectError::NoSuchFile { path: entry });
         return report;
     }
     let mut seen = BTreeSet::from([entry.clone()]);

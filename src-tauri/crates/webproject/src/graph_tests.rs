@@ -15,12 +15,25 @@ fn starter_with(files: &[(&str, &str)]) -> Tree {
 
 #[test]
 fn the_starter_project_is_clean() {
-    let report = check(&shape::starter_tree("t").expect("starter"), &Cache::new(), OPTIONS);
-    assert!(report.errors.is_empty() && report.warnings.is_empty(), "{report:?}");
+    let report = check(
+        &shape::starter_tree("t").expect("starter"),
+        &Cache::new(),
+        OPTIONS,
+    );
+    assert!(
+        report.errors.is_empty() && report.warnings.is_empty(),
+        "{report:?}"
+    );
     assert_eq!(report.modules, vec!["src/main.tsx", "src/App.tsx"]);
-    assert_eq!(report.files.iter().collect::<Vec<_>>(), vec!["src/index.css"]);
+    assert_eq!(
+        report.files.iter().collect::<Vec<_>>(),
+        vec!["src/index.css"]
+    );
     let packages: Vec<&str> = report.packages.iter().map(String::as_str).collect();
-    assert_eq!(packages, vec!["react", "react-dom/client", "react/jsx-runtime"]);
+    assert_eq!(
+        packages,
+        vec!["react", "react-dom/client", "react/jsx-runtime"]
+    );
 }
 
 #[test]
@@ -32,23 +45,40 @@ fn every_problem_of_the_tree_is_reported_with_its_file() {
     let report = check(&tree, &Cache::new(), OPTIONS);
     let errors: Vec<String> = report.errors.iter().map(ToString::to_string).collect();
     assert!(errors.contains(&"src/App.tsx imports ./components/Header, which does not exist: create it or fix the import".to_string()), "{errors:#?}");
-    assert!(errors.iter().any(|e| e.starts_with("src/App.tsx: `framer-motion` is not available offline")), "{errors:#?}");
-    assert!(errors.iter().any(|e| e.starts_with("src/Broken.tsx:1:")), "{errors:#?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("src/App.tsx: `framer-motion` is not available offline")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors.iter().any(|e| e.starts_with("src/Broken.tsx:1:")),
+        "{errors:#?}"
+    );
     assert!(!report.is_ok());
 }
 
 #[test]
 fn a_deleted_file_that_is_still_imported_is_named() {
     let mut tree = starter_with(&[
-        ("src/App.tsx", "import Footer from \"@/components/Footer\";\nexport default () => <Footer />;\n"),
-        ("src/components/Footer.tsx", "export default () => <footer />;\n"),
+        (
+            "src/App.tsx",
+            "import Footer from \"@/components/Footer\";\nexport default () => <Footer />;\n",
+        ),
+        (
+            "src/components/Footer.tsx",
+            "export default () => <footer />;\n",
+        ),
     ]);
     assert!(check(&tree, &Cache::new(), OPTIONS).is_ok());
     tree.remove("src/components/Footer.tsx");
     let report = check(&tree, &Cache::new(), OPTIONS);
     assert_eq!(
         report.errors,
-        vec![WebProjectError::MissingFile { file: "src/App.tsx".into(), specifier: "@/components/Footer".into() }]
+        vec![WebProjectError::MissingFile {
+            file: "src/App.tsx".into(),
+            specifier: "@/components/Footer".into()
+        }]
     );
 }
 
@@ -61,22 +91,41 @@ fn an_import_cycle_is_a_warning_that_spells_out_the_circle_once() {
         ("src/C.tsx", "import A from \"./A\";\nexport const Lazy = () => import(\"./App\");\nexport default () => <p><A /></p>;\n"),
     ]);
     let report = check(&tree, &Cache::new(), OPTIONS);
-    assert!(report.is_ok(), "a cycle does not stop a project: {:?}", report.errors);
+    assert!(
+        report.is_ok(),
+        "a cycle does not stop a project: {:?}",
+        report.errors
+    );
     assert_eq!(
         report.warnings,
         vec![WebProjectError::Cycle {
-            modules: vec!["src/A.tsx".into(), "src/B.tsx".into(), "src/C.tsx".into(), "src/A.tsx".into()]
+            modules: vec![
+                "src/A.tsx".into(),
+                "src/B.tsx".into(),
+                "src/C.tsx".into(),
+                "src/A.tsx".into()
+            ]
         }],
         "the dynamic import back to App is no cycle"
     );
-    assert!(report.warnings[0].to_string().starts_with("import cycle: src/A.tsx → src/B.tsx → src/C.tsx → src/A.tsx."));
+    assert!(report.warnings[0]
+        .to_string()
+        .starts_with("import cycle: src/A.tsx → src/B.tsx → src/C.tsx → src/A.tsx."));
 }
 
 #[test]
 fn a_page_no_module_imports_is_a_warning() {
-    let tree = starter_with(&[("src/pages/About.tsx", "export default () => <h1>About</h1>;\n")]);
+    let tree = starter_with(&[(
+        "src/pages/About.tsx",
+        "export default () => <h1>About</h1>;\n",
+    )]);
     let report = check(&tree, &Cache::new(), OPTIONS);
-    assert_eq!(report.warnings, vec![WebProjectError::UnroutedPage { path: "src/pages/About.tsx".into() }]);
+    assert_eq!(
+        report.warnings,
+        vec![WebProjectError::UnroutedPage {
+            path: "src/pages/About.tsx".into()
+        }]
+    );
 }
 
 #[test]
@@ -84,5 +133,11 @@ fn a_tree_without_its_entry_says_which_file_is_missing() {
     let tree = Tree::from_files([("src/App.tsx", "export default 1;")]).expect("tree");
     let report = check(&tree, &Cache::new(), OPTIONS);
     let errors: Vec<String> = report.errors.iter().map(ToString::to_string).collect();
-    assert_eq!(errors, vec!["index.html does not exist in the project", "src/main.tsx does not exist in the project"]);
+    assert_eq!(
+        errors,
+        vec![
+            "index.html does not exist in the project",
+            "src/main.tsx does not exist in the project"
+        ]
+    );
 }

@@ -33,6 +33,9 @@ pub use serve::{resolve_request, serve, Response, Served};
 pub use static_build::build;
 pub use tree::Tree;
 
-// The sample projects in tests/support name the crate by its name; unit tests include them too.
+// The sample projects of tests/support, shared with the unit tests; they name the crate by name.
 #[cfg(test)]
 extern crate self as s2c_webproject;
+#[cfg(test)]
+#[path = "../tests/support/sample.rs"]
+mod sample;

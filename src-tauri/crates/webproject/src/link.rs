@@ -29,9 +29,7 @@ impl Target {
             (Self::Preview, Resolved::Css(p) | Resolved::Asset(p) | Resolved::Json(p)) => {
                 format!("{}?{MODULE_QUERY}", path::to_url(p))
             }
-            (Self::Build, other) => {
-                build_module_url(other.file().unwrap_or_default())
-            }
+            (Self::Build, other) => build_module_url(other.file().unwrap_or_default()),
         }
     }
 }

@@ -24,9 +24,18 @@ pub fn css_module(path: &str, css: &str) -> String {
 
 /// Whether a stylesheet needs Tailwind to compile it.
 pub fn is_tailwind(css: &str) -> bool {
-    ["@import \"tailwindcss", "@import 'tailwindcss", "@tailwind", "@theme", "@apply", "@plugin", "@custom-variant", "@utility"]
-        .iter()
-        .any(|marker| css.contains(marker))
+    [
+        "@import \"tailwindcss",
+        "@import 'tailwindcss",
+        "@tailwind",
+        "@theme",
+        "@apply",
+        "@plugin",
+        "@custom-variant",
+        "@utility",
+    ]
+    .iter()
+    .any(|marker| css.contains(marker))
 }
 
 /// An asset as a module exporting the URL it is served at.

@@ -88,3 +88,7 @@ pub fn import_map_json<'s>(specifiers: impl IntoIterator<Item = &'s str>, base: 
         .collect();
     serde_json::json!({ "imports": imports }).to_string()
 }
+
+#[cfg(test)]
+#[path = "pack_tests.rs"]
+mod tests;

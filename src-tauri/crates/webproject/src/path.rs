@@ -58,7 +58,11 @@ pub fn normalize(raw: &str) -> Result<String> {
 }
 
 fn allowed(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '@' | '+' | '~' | '(' | ')' | '[' | ']')
+    c.is_alphanumeric()
+        || matches!(
+            c,
+            ' ' | '-' | '_' | '.' | '@' | '+' | '~' | '(' | ')' | '[' | ']'
+        )
 }
 
 /// The extension of a path's file name, lowercased (`""` when it has none).

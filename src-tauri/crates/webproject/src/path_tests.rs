@@ -6,7 +6,10 @@ fn plain_relative_paths_are_kept_and_a_leading_dot_slash_dropped() {
         ("src/App.tsx", "src/App.tsx"),
         ("./src/pages/Pricing.tsx", "src/pages/Pricing.tsx"),
         ("public/logo.svg", "public/logo.svg"),
-        ("src/components/ui/button.tsx", "src/components/ui/button.tsx"),
+        (
+            "src/components/ui/button.tsx",
+            "src/components/ui/button.tsx",
+        ),
         ("src/pages/[id].tsx", "src/pages/[id].tsx"),
         ("src/pages/Café Menu.tsx", "src/pages/Café Menu.tsx"),
     ] {
@@ -45,13 +48,19 @@ fn paths_that_could_leave_hide_or_confuse_are_refused_with_the_reason() {
     for (raw, reason) in table {
         let error = normalize(raw).expect_err(raw).to_string();
         assert!(error.contains(reason), "{raw:?}: {error}");
-        assert!(error.contains("is not a valid project path"), "{raw:?}: {error}");
+        assert!(
+            error.contains("is not a valid project path"),
+            "{raw:?}: {error}"
+        );
     }
 }
 
 #[test]
 fn joining_a_relative_specifier_stays_inside_or_answers_none() {
-    assert_eq!(join("src/pages", "../components/Header").as_deref(), Some("src/components/Header"));
+    assert_eq!(
+        join("src/pages", "../components/Header").as_deref(),
+        Some("src/components/Header")
+    );
     assert_eq!(join("src", "./a/./b").as_deref(), Some("src/a/b"));
     assert_eq!(join("src", "../../x"), None);
     assert_eq!(join("", "../x"), None);
@@ -59,7 +68,11 @@ fn joining_a_relative_specifier_stays_inside_or_answers_none() {
 
 #[test]
 fn urls_encode_what_a_url_path_cannot_hold_and_decode_back() {
-    for p in ["src/App.tsx", "src/pages/Café Menu.tsx", "src/[id]/(group)/a+b~c@d.tsx"] {
+    for p in [
+        "src/App.tsx",
+        "src/pages/Café Menu.tsx",
+        "src/[id]/(group)/a+b~c@d.tsx",
+    ] {
         let url = to_url(p);
         assert!(!url.contains(' ') && url.is_ascii(), "{url}");
         assert_eq!(from_url(&url).as_deref(), Some(format!("/{p}").as_str()));

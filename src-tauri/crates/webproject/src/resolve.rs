@@ -10,8 +10,8 @@ use crate::tree::Tree;
 
 /// File types an import turns into a module exporting their URL.
 pub const ASSET_EXTENSIONS: &[&str] = &[
-    "png", "svg", "jpg", "jpeg", "webp", "gif", "avif", "ico", "woff", "woff2", "ttf", "otf", "mp4",
-    "webm", "mp3", "wav",
+    "png", "svg", "jpg", "jpeg", "webp", "gif", "avif", "ico", "woff", "woff2", "ttf", "otf",
+    "mp4", "webm", "mp3", "wav",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -54,7 +54,9 @@ pub fn resolve(tree: &Tree, importer: &str, specifier: &str) -> Result<Resolved>
         )
     } else if let Some(rest) = specifier.strip_prefix('/') {
         if rest.starts_with('/') {
-            return Err(bad("the preview is offline: import from the project or the pack"));
+            return Err(bad(
+                "the preview is offline: import from the project or the pack",
+            ));
         }
         Some(rest.to_string())
     } else {
@@ -67,7 +69,10 @@ pub fn resolve(tree: &Tree, importer: &str, specifier: &str) -> Result<Resolved>
     let (base, query) = base.split_once('?').unwrap_or((&base, ""));
     let found = candidates(base)
         .find(|c| tree.contains(c))
-        .or_else(|| tree.contains(&format!("public/{base}")).then(|| format!("public/{base}")))
+        .or_else(|| {
+            tree.contains(&format!("public/{base}"))
+                .then(|| format!("public/{base}"))
+        })
         .ok_or_else(|| WebProjectError::MissingFile {
             file: importer.to_string(),
             specifier: specifier.to_string(),
@@ -109,7 +114,9 @@ fn bare(importer: &str, specifier: &str) -> Result<Resolved> {
         return Err(WebProjectError::BadImport {
             file: importer.to_string(),
             specifier: specifier.to_string(),
-            reason: "the preview is offline and runs in a browser: import from the project or the pack".to_string(),
+            reason:
+                "the preview is offline and runs in a browser: import from the project or the pack"
+                    .to_string(),
         });
     }
     let package = package_name(specifier);

@@ -111,7 +111,10 @@ const JS: &str = "text/javascript; charset=utf-8";
 /// The preview's answer to `url`: modules compiled with location tags, through `cache`.
 pub fn serve(tree: &Tree, cache: &Cache, url: &str) -> Response {
     match resolve_request(tree, url) {
-        Served::Index => Response::ok("text/html; charset=utf-8", index_html(tree, Target::Preview, pack::specifiers())),
+        Served::Index => Response::ok(
+            "text/html; charset=utf-8",
+            index_html(tree, Target::Preview, pack::specifiers()),
+        ),
         Served::Module(p) => serve_module(tree, cache, &p),
         Served::CssModule(p) => match tree.text(&p) {
             Ok(css) => Response::ok(JS, modules::css_module(&p, css)),
@@ -121,7 +124,9 @@ pub fn serve(tree: &Tree, cache: &Cache, url: &str) -> Response {
             Ok(js) => Response::ok(JS, js),
             Err(e) => error_response(e),
         },
-        Served::AssetModule(p) => Response::ok(JS, modules::asset_module(&modules::asset_url(&p, false))),
+        Served::AssetModule(p) => {
+            Response::ok(JS, modules::asset_module(&modules::asset_url(&p, false)))
+        }
         Served::File(p) => match tree.get(&p) {
             Some(bytes) => Response::ok(content_type(&p), bytes.to_vec()),
             None => Response::not_found(),
@@ -139,7 +144,13 @@ fn serve_module(tree: &Tree, cache: &Cache, p: &str) -> Response {
         Ok(source) => source,
         Err(e) => return error_response(e),
     };
-    let latest = cache.compile_or_last_good(p, source, Options { tag_locations: true });
+    let latest = cache.compile_or_last_good(
+        p,
+        source,
+        Options {
+            tag_locations: true,
+        },
+    );
     let linked = latest
         .compiled
         .as_ref()
@@ -164,7 +175,11 @@ fn error_response(error: WebProjectError) -> Response {
 /// The tree's `index.html` (or a minimal one) with, first in `<head>`, the import map for
 /// `specifiers` and Tailwind's browser build; for a static build its module scripts point at
 /// the built entry.
-pub fn index_html<'s>(tree: &Tree, target: Target, specifiers: impl IntoIterator<Item = &'s str>) -> String {
+pub fn index_html<'s>(
+    tree: &Tree,
+    target: Target,
+    specifiers: impl IntoIterator<Item = &'s str>,
+) -> String {
     let base = match target {
         Target::Preview => pack::PREVIEW_BASE,
         Target::Build => pack::BUILD_BASE,

@@ -2,7 +2,8 @@ use super::*;
 
 #[test]
 fn package_json_pins_the_packs_versions_and_the_build_tools() {
-    let json: serde_json::Value = serde_json::from_str(&package_json("My Café Site!")).expect("JSON");
+    let json: serde_json::Value =
+        serde_json::from_str(&package_json("My Café Site!")).expect("JSON");
     assert_eq!(json["name"], "my-caf-site");
     assert_eq!(json["type"], "module");
     assert_eq!(json["scripts"]["build"], "vite build");
@@ -16,14 +17,26 @@ fn package_json_pins_the_packs_versions_and_the_build_tools() {
             "{specifier} is a dependency at the pack's version"
         );
     }
-    for version in dependencies.values().chain(json["devDependencies"].as_object().expect("dev").values()) {
+    for version in dependencies
+        .values()
+        .chain(json["devDependencies"].as_object().expect("dev").values())
+    {
         let version = version.as_str().expect("a string");
-        assert!(version.chars().all(|c| c.is_ascii_digit() || c == '.'), "exact: {version}");
+        assert!(
+            version.chars().all(|c| c.is_ascii_digit() || c == '.'),
+            "exact: {version}"
+        );
     }
-    assert!(dependencies.get("@tailwindcss/browser").is_none(), "the preview's tool is not the project's");
+    assert!(
+        dependencies.get("@tailwindcss/browser").is_none(),
+        "the preview's tool is not the project's"
+    );
     let tailwind = &versions["@tailwindcss/browser"];
     assert_eq!(json["devDependencies"]["tailwindcss"], tailwind.as_str());
-    assert_eq!(json["devDependencies"]["@tailwindcss/vite"], tailwind.as_str());
+    assert_eq!(
+        json["devDependencies"]["@tailwindcss/vite"],
+        tailwind.as_str()
+    );
     for tool in ["vite", "@vitejs/plugin-react", "typescript"] {
         assert!(json["devDependencies"].get(tool).is_some(), "{tool}");
     }
@@ -33,11 +46,32 @@ fn package_json_pins_the_packs_versions_and_the_build_tools() {
 fn the_starter_tree_has_the_standard_layout() {
     let tree = starter_tree("Demo <site>").expect("starter");
     let paths: Vec<&str> = tree.paths().collect();
-    assert_eq!(paths, vec!["index.html", "package.json", "src/App.tsx", "src/index.css", "src/main.tsx", "tsconfig.json", "vite.config.ts"]);
-    assert!(tree.text("index.html").expect("html").contains("<title>Demo &lt;site&gt;</title>"));
+    assert_eq!(
+        paths,
+        vec![
+            "index.html",
+            "package.json",
+            "src/App.tsx",
+            "src/index.css",
+            "src/main.tsx",
+            "tsconfig.json",
+            "vite.config.ts"
+        ]
+    );
+    assert!(tree
+        .text("index.html")
+        .expect("html")
+        .contains("<title>Demo &lt;site&gt;</title>"));
     assert_eq!(tree.entry(), "src/main.tsx");
-    assert!(tree.text("vite.config.ts").expect("config").contains("\"@\": fileURLToPath(new URL(\"./src\""));
-    let tsconfig: serde_json::Value = serde_json::from_str(tree.text("tsconfig.json").expect("ts")).expect("JSON");
+    assert!(tree
+        .text("vite.config.ts")
+        .expect("config")
+        .contains("\"@\": fileURLToPath(new URL(\"./src\""));
+    let tsconfig: serde_json::Value =
+        serde_json::from_str(tree.text("tsconfig.json").expect("ts")).expect("JSON");
     assert_eq!(tsconfig["compilerOptions"]["paths"]["@/*"][0], "./src/*");
-    assert_eq!(tree.text("src/index.css").expect("css"), "@import \"tailwindcss\";\n");
+    assert_eq!(
+        tree.text("src/index.css").expect("css"),
+        "@import \"tailwindcss\";\n"
+    );
 }

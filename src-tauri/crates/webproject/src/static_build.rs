@@ -74,7 +74,10 @@ pub fn build(tree: &Tree, cache: &Cache) -> Result<Dist> {
         .collect();
     for name in pack::closure(entries) {
         if let Some(bytes) = pack::file(name) {
-            put(format!("{}{name}", out(pack::BUILD_BASE.to_string())), bytes.to_vec());
+            put(
+                format!("{}{name}", out(pack::BUILD_BASE.to_string())),
+                bytes.to_vec(),
+            );
         }
     }
     let index = index_html(

@@ -4,15 +4,26 @@ use super::*;
 fn a_tree_holds_at_most_max_files_and_says_so() {
     let mut tree = Tree::new();
     for i in 0..MAX_FILES {
-        tree.insert(&format!("src/c/F{i}.tsx"), "x").expect("within the limit");
+        tree.insert(&format!("src/c/F{i}.tsx"), "x")
+            .expect("within the limit");
     }
-    tree.insert("src/c/F0.tsx", "replaced").expect("replacing is not adding");
+    tree.insert("src/c/F0.tsx", "replaced")
+        .expect("replacing is not adding");
     let error = tree.insert("src/c/One more.tsx", "x").unwrap_err();
-    assert_eq!(error, WebProjectError::TooManyFiles { count: MAX_FILES + 1, max: MAX_FILES });
+    assert_eq!(
+        error,
+        WebProjectError::TooManyFiles {
+            count: MAX_FILES + 1,
+            max: MAX_FILES
+        }
+    );
     assert!(error.to_string().contains("at most 200"), "{error}");
     assert_eq!(tree.len(), MAX_FILES, "nothing was added");
     let many = (0..=MAX_FILES).map(|i| (format!("f{i}.ts"), "x"));
-    assert!(matches!(Tree::from_files(many), Err(WebProjectError::TooManyFiles { .. })));
+    assert!(matches!(
+        Tree::from_files(many),
+        Err(WebProjectError::TooManyFiles { .. })
+    ));
 }
 
 #[test]
@@ -32,7 +43,10 @@ fn a_file_and_a_folder_of_the_same_name_cannot_both_exist() {
     assert!(tree.insert("src/App/x.tsx", "x").is_err());
     let mut tree = Tree::from_files([("src/App/x.tsx", "a")]).expect("tree");
     assert!(tree.insert("src/App", "x").is_err());
-    assert!(tree.insert("src/Apple", "x").is_ok(), "a longer name is not the folder");
+    assert!(
+        tree.insert("src/Apple", "x").is_ok(),
+        "a longer name is not the folder"
+    );
 }
 
 #[test]
@@ -45,5 +59,8 @@ fn the_entry_is_the_module_script_of_index_html() {
     assert_eq!(tree.entry(), "src/boot.tsx");
     assert_eq!(Tree::new().entry(), DEFAULT_ENTRY);
     let text = Tree::from_files([("a.png", vec![0xFFu8, 0xFE])]).expect("tree");
-    assert!(matches!(text.text("a.png"), Err(WebProjectError::NotText { .. })));
+    assert!(matches!(
+        text.text("a.png"),
+        Err(WebProjectError::NotText { .. })
+    ));
 }

@@ -38,7 +38,11 @@ fn npm(dir: &Path, args: &[&str], limit: Duration) {
         if Instant::now() > until {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("npm {} took more than {limit:?}: {}", args.join(" "), std::fs::read_to_string(&log).unwrap_or_default());
+            panic!(
+                "npm {} took more than {limit:?}: {}",
+                args.join(" "),
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
         }
         std::thread::sleep(Duration::from_millis(100));
     };
@@ -63,7 +67,11 @@ fn the_exported_project_builds_with_npm_install_and_npm_run_build() {
         std::fs::write(&target, bytes.as_ref()).expect("a file");
     }
 
-    npm(dir.path(), &["install", "--no-audit", "--no-fund", "--loglevel=error"], Duration::from_secs(600));
+    npm(
+        dir.path(),
+        &["install", "--no-audit", "--no-fund", "--loglevel=error"],
+        Duration::from_secs(600),
+    );
     npm(dir.path(), &["run", "build"], Duration::from_secs(180));
 
     let dist = dir.path().join("dist");
@@ -75,12 +83,18 @@ fn the_exported_project_builds_with_npm_install_and_npm_run_build() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     assert!(assets.iter().any(|a| a.ends_with(".js")), "{assets:?}");
-    assert!(assets.iter().any(|a| a.ends_with(".css")), "Tailwind compiled the CSS: {assets:?}");
+    assert!(
+        assets.iter().any(|a| a.ends_with(".css")),
+        "Tailwind compiled the CSS: {assets:?}"
+    );
     assert!(dist.join("robots.txt").exists(), "public/ copied");
     let css: String = assets
         .iter()
         .filter(|a| a.ends_with(".css"))
         .map(|a| std::fs::read_to_string(dist.join("assets").join(a)).unwrap_or_default())
         .collect();
-    assert!(css.contains(".text-4xl"), "the classes the pages use are in the CSS");
+    assert!(
+        css.contains(".text-4xl"),
+        "the classes the pages use are in the CSS"
+    );
 }

@@ -30,9 +30,15 @@ fn chromium() -> Option<std::path::PathBuf> {
         return Some(path);
     }
     if std::env::var("S2C_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
-        panic!("S2C_REQUIRE_CHROMIUM=1 but there is no Chromium at {}", path.display());
+        panic!(
+            "S2C_REQUIRE_CHROMIUM=1 but there is no Chromium at {}",
+            path.display()
+        );
     }
-    eprintln!("skipped: no Chromium at {} (install Debian's chromium, or set S2C_CHROMIUM)", path.display());
+    eprintln!(
+        "skipped: no Chromium at {} (install Debian's chromium, or set S2C_CHROMIUM)",
+        path.display()
+    );
     None
 }
 
@@ -70,9 +76,17 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
 
     let page = browser.new_page("about:blank").await.expect("a page");
     let errors = collect_errors(&page).await;
-    page.goto(format!("{}/", host.url())).await.expect("navigates");
+    page.goto(format!("{}/", host.url()))
+        .await
+        .expect("navigates");
 
-    wait_for(&page, "document.body.innerText.includes('Welcome home')", "the home route").await;
+    wait_for(
+        &page,
+        &errors,
+        "document.body.innerText.includes('Welcome home')",
+        "the home route",
+    )
+    .await;
     let checks = eval(
         &page,
         r#"JSON.stringify({
@@ -84,26 +98,63 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
         })"#,
     )
     .await;
-    let checks: serde_json::Value = serde_json::from_str(checks.as_str().unwrap_or("{}")).expect("JSON");
+    let checks: serde_json::Value =
+        serde_json::from_str(checks.as_str().unwrap_or("{}")).expect("JSON");
     assert_eq!(checks["icon"], true, "the lucide icon renders: {checks}");
-    assert_eq!(checks["tooltip"], "closed", "the Radix tooltip trigger is wired: {checks}");
-    assert_eq!(checks["headerClass"], "flex items-center gap-4 p-6", "tailwind-merge kept the later padding: {checks}");
-    assert_eq!(checks["h1Size"], "36px", "Tailwind compiled text-4xl in the page: {checks}");
+    assert_eq!(
+        checks["tooltip"], "closed",
+        "the Radix tooltip trigger is wired: {checks}"
+    );
+    assert_eq!(
+        checks["headerClass"], "flex items-center gap-4 p-6",
+        "tailwind-merge kept the later padding: {checks}"
+    );
+    assert_eq!(
+        checks["h1Size"], "36px",
+        "Tailwind compiled text-4xl in the page: {checks}"
+    );
     assert_eq!(checks["dot"], true, "the imported asset loads: {checks}");
 
     eval(&page, "document.getElementById('pricing-link').click()").await;
-    wait_for(&page, "document.body.innerText.includes('Pricing plans')", "the pricing route after a click").await;
-    wait_for(&page, "document.body.innerText.includes('Team: $29')", "the JSON import").await;
+    wait_for(
+        &page,
+        &errors,
+        "document.body.innerText.includes('Pricing plans')",
+        "the pricing route after a click",
+    )
+    .await;
+    wait_for(
+        &page,
+        &errors,
+        "document.body.innerText.includes('Team: $29')",
+        "the JSON import",
+    )
+    .await;
     assert!(eval(&page, "location.hash").await.as_str() == Some("#/pricing"));
 
     // A reload on a deep path: the host answers index.html, the hash route shows.
-    page.goto(format!("{}/some/deep/path#/pricing", host.url())).await.expect("navigates");
-    wait_for(&page, "document.body.innerText.includes('Pricing plans')", "a deep link").await;
+    page.goto(format!("{}/some/deep/path#/pricing", host.url()))
+        .await
+        .expect("navigates");
+    wait_for(
+        &page,
+        &errors,
+        "document.body.innerText.includes('Pricing plans')",
+        "a deep link",
+    )
+    .await;
 
     let seen = errors.lock().map(|e| e.clone()).unwrap_or_default();
     assert!(seen.is_empty(), "the page logged errors: {seen:#?}");
-    let misses: Vec<String> = host.misses().into_iter().filter(|m| m != "/favicon.ico").collect();
-    assert!(misses.is_empty(), "requests the build could not answer: {misses:?}");
+    let misses: Vec<String> = host
+        .misses()
+        .into_iter()
+        .filter(|m| m != "/favicon.ico")
+        .collect();
+    assert!(
+        misses.is_empty(),
+        "requests the build could not answer: {misses:?}"
+    );
 
     browser.close().await.ok();
     browser.wait().await.ok();
@@ -124,7 +175,9 @@ async fn eval(page: &Page, expression: &str) -> serde_json::Value {
         .unwrap_or_default()
 }
 
-async fn wait_for(page: &Page, condition: &str, what: &str) {
+type Errors = Arc<Mutex<Vec<String>>>;
+
+async fn wait_for(page: &Page, errors: &Errors, condition: &str, what: &str) {
     let until = Instant::now() + WAIT;
     loop {
         if page
@@ -138,19 +191,33 @@ async fn wait_for(page: &Page, condition: &str, what: &str) {
         }
         if Instant::now() > until {
             let text = eval(page, "document.body ? document.body.innerText : ''").await;
-            panic!("waited {WAIT:?} for {what}; the page shows: {text}");
+            let errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
+            panic!("waited {WAIT:?} for {what}; the page shows: {text:?}; it logged: {errors:#?}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
-async fn collect_errors(page: &Page) -> Arc<Mutex<Vec<String>>> {
+async fn collect_errors(page: &Page) -> Errors {
     let errors = Arc::new(Mutex::new(Vec::new()));
-    page.execute(runtime::EnableParams::default()).await.expect("runtime");
-    page.execute(log::EnableParams::default()).await.expect("log");
-    let mut entries = page.event_listener::<EventEntryAdded>().await.expect("log events");
-    let mut exceptions = page.event_listener::<EventExceptionThrown>().await.expect("exceptions");
-    let mut console = page.event_listener::<EventConsoleApiCalled>().await.expect("console");
+    page.execute(runtime::EnableParams::default())
+        .await
+        .expect("runtime");
+    page.execute(log::EnableParams::default())
+        .await
+        .expect("log");
+    let mut entries = page
+        .event_listener::<EventEntryAdded>()
+        .await
+        .expect("log events");
+    let mut exceptions = page
+        .event_listener::<EventExceptionThrown>()
+        .await
+        .expect("exceptions");
+    let mut console = page
+        .event_listener::<EventConsoleApiCalled>()
+        .await
+        .expect("console");
     let (e1, e2, e3) = (errors.clone(), errors.clone(), errors.clone());
     let push = |errors: &Arc<Mutex<Vec<String>>>, message: String| {
         if let Ok(mut errors) = errors.lock() {
@@ -168,13 +235,30 @@ async fn collect_errors(page: &Page) -> Arc<Mutex<Vec<String>>> {
     });
     tokio::spawn(async move {
         while let Some(event) = exceptions.next().await {
-            push(&e2, format!("{:?}", event.exception_details.exception.as_ref().and_then(|e| e.description.clone())));
+            push(
+                &e2,
+                format!(
+                    "{:?}",
+                    event
+                        .exception_details
+                        .exception
+                        .as_ref()
+                        .and_then(|e| e.description.clone())
+                ),
+            );
         }
     });
     tokio::spawn(async move {
         while let Some(event) = console.next().await {
-            if matches!(event.r#type, ConsoleApiCalledType::Error | ConsoleApiCalledType::Warning) {
-                let parts: Vec<String> = event.args.iter().map(|a| format!("{:?}", a.value)).collect();
+            if matches!(
+                event.r#type,
+                ConsoleApiCalledType::Error | ConsoleApiCalledType::Warning
+            ) {
+                let parts: Vec<String> = event
+                    .args
+                    .iter()
+                    .map(|a| format!("{:?}", a.value))
+                    .collect();
                 push(&e3, parts.join(" "));
             }
         }

@@ -121,9 +121,8 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
         return Err(syntax(first));
     }
 
-    let imports = imports::replace_specifiers(&allocator, &mut program, &lines, |i| {
-        placeholder(nonce, i)
-    });
+    let imports =
+        imports::replace_specifiers(&allocator, &mut program, &lines, |i| placeholder(nonce, i));
     let code = Codegen::new().build(&program).code;
     Ok(Compiled {
         code,

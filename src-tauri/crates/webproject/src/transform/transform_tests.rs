@@ -8,14 +8,14 @@ const PLAIN: Options = Options {
 };
 
 fn compiled(path: &str, source: &str, options: Options) -> Compiled {
-    compile(path, source, options, "n0")
-        .unwrap_or_else(|e| panic!("{path} should compile: {e}"))
+    compile(path, source, options, "n0").unwrap_or_else(|e| panic!("{path} should compile: {e}"))
 }
 
 #[test]
 fn sources_become_browser_modules() {
     // (case, path, source, must contain, must not contain)
-    let table: &[(&str, &str, &str, &[&str], &[&str])] = &[
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a [&'a str], &'a [&'a str]);
+    let table: &[Case] = &[
         (
             "TSX: types stripped, JSX to the automatic runtime",
             "src/A.tsx",
@@ -55,10 +55,18 @@ fn sources_become_browser_modules() {
     for (case, path, source, wanted, unwanted) in table {
         let out = compiled(path, source, PLAIN);
         for w in *wanted {
-            assert!(out.code.contains(w), "{case}: missing {w:?} in\n{}", out.code);
+            assert!(
+                out.code.contains(w),
+                "{case}: missing {w:?} in\n{}",
+                out.code
+            );
         }
         for u in *unwanted {
-            assert!(!out.code.contains(u), "{case}: unexpected {u:?} in\n{}", out.code);
+            assert!(
+                !out.code.contains(u),
+                "{case}: unexpected {u:?} in\n{}",
+                out.code
+            );
         }
     }
 }
@@ -68,21 +76,37 @@ fn host_elements_are_tagged_with_their_place_components_and_fragments_are_not() 
     let source = "import Card from \"./Card\";\nimport * as UI from \"./ui\";\nexport default function P() {\n  return (\n    <>\n      <section className=\"a\">\n        <Card><h2>é <em>x</em></h2></Card>\n        <UI.Button />\n        <my-widget />\n      </section>\n    </>\n  );\n}\n";
     let out = compiled("src/pages/Pricing.tsx", source, TAG);
     for loc in [
-        "src/pages/Pricing.tsx:6:7",   // <section>
-        "src/pages/Pricing.tsx:7:15",  // <h2> (after <Card>)
-        "src/pages/Pricing.tsx:7:21",  // <em>, columns count characters: `é ` is two
-        "src/pages/Pricing.tsx:9:9",   // a custom element is a host element too
+        "src/pages/Pricing.tsx:6:7",  // <section>
+        "src/pages/Pricing.tsx:7:15", // <h2> (after <Card>)
+        "src/pages/Pricing.tsx:7:21", // <em>, columns count characters: `é ` is two
+        "src/pages/Pricing.tsx:9:9",  // a custom element is a host element too
     ] {
-        assert!(out.code.contains(&format!("\"data-s2c-loc\": \"{loc}\"")), "missing {loc} in\n{}", out.code);
+        assert!(
+            out.code.contains(&format!("\"data-s2c-loc\": \"{loc}\"")),
+            "missing {loc} in\n{}",
+            out.code
+        );
     }
-    assert_eq!(out.code.matches("data-s2c-loc").count(), 4, "only the four host elements: {}", out.code);
+    assert_eq!(
+        out.code.matches("data-s2c-loc").count(),
+        4,
+        "only the four host elements: {}",
+        out.code
+    );
     let untagged = compiled("src/pages/Pricing.tsx", source, PLAIN);
-    assert!(!untagged.code.contains("data-s2c-loc"), "a build has no tags");
+    assert!(
+        !untagged.code.contains("data-s2c-loc"),
+        "a build has no tags"
+    );
 }
 
 #[test]
 fn a_copied_location_attribute_is_replaced_not_duplicated() {
-    let out = compiled("src/A.tsx", "export const A = () => <div data-s2c-loc=\"src/Old.tsx:1:1\" />;", TAG);
+    let out = compiled(
+        "src/A.tsx",
+        "export const A = () => <div data-s2c-loc=\"src/Old.tsx:1:1\" />;",
+        TAG,
+    );
     assert!(out.code.contains("src/A.tsx:1:24"), "{}", out.code);
     assert!(!out.code.contains("src/Old.tsx"), "{}", out.code);
 }
@@ -109,31 +133,52 @@ fn every_import_form_is_recorded_and_replaced_in_order() {
         ]
     );
     for i in 0..out.imports.len() {
-        assert!(out.code.contains(&out.placeholder(i)), "placeholder {i} in\n{}", out.code);
+        assert!(
+            out.code.contains(&out.placeholder(i)),
+            "placeholder {i} in\n{}",
+            out.code
+        );
     }
-    assert!(out.code.contains("import(n)"), "a computed import() is left as written");
+    assert!(
+        out.code.contains("import(n)"),
+        "a computed import() is left as written"
+    );
     assert_eq!((out.imports[0].line, out.imports[0].column), (1, 15));
 }
 
 #[test]
 fn a_syntax_error_names_file_line_and_column_on_one_line() {
     let table = [
-        ("src/App.tsx", "export default function App() {\n  return <div>\n    <p>unclosed\n  </div>;\n}\n", 4),
+        (
+            "src/App.tsx",
+            "export default function App() {\n  return <div>\n    <p>unclosed\n  </div>;\n}\n",
+            4,
+        ),
         ("src/lib/a.ts", "export const a = ;\n", 1),
         ("src/b.ts", "let x = 1;\nlet x = 2;\n", 2),
     ];
     for (path, source, line) in table {
         match compile(path, source, TAG, "n0") {
-            Err(WebProjectError::Syntax { file, line: l, column, message }) => {
+            Err(WebProjectError::Syntax {
+                file,
+                line: l,
+                column,
+                message,
+            }) => {
                 assert_eq!(file, path);
                 assert_eq!(l, line, "{path}: {message}");
                 assert!(column >= 1);
-                assert!(!message.contains('\n') && !message.is_empty(), "{message:?}");
+                assert!(
+                    !message.contains('\n') && !message.is_empty(),
+                    "{message:?}"
+                );
             }
             other => panic!("{path}: expected a syntax error, got {other:?}"),
         }
     }
-    let shown = compile("src/lib/a.ts", "export const a = ;\n", TAG, "n0").unwrap_err().to_string();
+    let shown = compile("src/lib/a.ts", "export const a = ;\n", TAG, "n0")
+        .unwrap_err()
+        .to_string();
     assert!(shown.starts_with("src/lib/a.ts:1:18: "), "{shown}");
 }
 

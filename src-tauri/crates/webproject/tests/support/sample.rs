@@ -114,13 +114,18 @@ pub fn generated(modules: usize) -> Tree {
     let rest = modules.saturating_sub(3).max(2);
     let pages = (rest / 5).max(1);
     let components = rest - pages;
-    let mut app = String::from("import { BrowserRouter, Routes, Route } from \"react-router-dom\";\n");
+    let mut app =
+        String::from("import { BrowserRouter, Routes, Route } from \"react-router-dom\";\n");
     for p in 0..pages {
         app.push_str(&format!("import Page{p} from \"./pages/Page{p}\";\n"));
     }
-    app.push_str("export default function App() {\n  return (\n    <BrowserRouter>\n      <Routes>\n");
+    app.push_str(
+        "export default function App() {\n  return (\n    <BrowserRouter>\n      <Routes>\n",
+    );
     for p in 0..pages {
-        app.push_str(&format!("        <Route path=\"/p{p}\" element={{<Page{p} />}} />\n"));
+        app.push_str(&format!(
+            "        <Route path=\"/p{p}\" element={{<Page{p} />}} />\n"
+        ));
     }
     app.push_str("      </Routes>\n    </BrowserRouter>\n  );\n}\n");
     tree.insert("src/App.tsx", app).expect("app");
@@ -135,10 +140,12 @@ pub fn generated(modules: usize) -> Tree {
             page.push_str(&format!("      <Part{c} title=\"Section {c}\" />\n"));
         }
         page.push_str("    </main>\n  );\n}\n");
-        tree.insert(&format!("src/pages/Page{p}.tsx"), page).expect("page");
+        tree.insert(&format!("src/pages/Page{p}.tsx"), page)
+            .expect("page");
     }
     for c in 0..components {
-        tree.insert(&format!("src/components/Part{c}.tsx"), component(c)).expect("component");
+        tree.insert(&format!("src/components/Part{c}.tsx"), component(c))
+            .expect("component");
     }
     tree
 }

@@ -36,12 +36,20 @@ impl StaticHost {
                     }
                     let line = String::from_utf8_lossy(&request);
                     let target = line.split_whitespace().nth(1).unwrap_or("/");
-                    let path = target.split(['?', '#']).next().unwrap_or("/").trim_start_matches('/');
+                    let path = target
+                        .split(['?', '#'])
+                        .next()
+                        .unwrap_or("/")
+                        .trim_start_matches('/');
                     let path = if path.is_empty() { "index.html" } else { path };
                     let name = path.rsplit('/').next().unwrap_or(path);
                     let (status, file, body) = match files.get(path) {
                         Some(body) => ("200 OK", path, body.clone()),
-                        None if !name.contains('.') => ("200 OK", "index.html", files.get("index.html").cloned().unwrap_or_default()),
+                        None if !name.contains('.') => (
+                            "200 OK",
+                            "index.html",
+                            files.get("index.html").cloned().unwrap_or_default(),
+                        ),
                         None => {
                             if let Ok(mut seen) = seen.lock() {
                                 seen.push(target.to_string());
