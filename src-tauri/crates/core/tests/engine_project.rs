@@ -347,3 +347,42 @@ async fn a_second_turn_changes_one_shared_component_from_the_files_in_play() {
     assert!(report.is_ok(), "{report:?}");
     assert!(outcome.variants[0].files.get(&RelPath::default_file()).is_some());
 }
+
+#[tokio::test]
+async fn a_project_is_not_offered_the_browser_tools_until_they_render_a_tree() {
+    use s2c_core::render::{Renderer, RendererConfig};
+    use s2c_core::vocab::ToolName;
+    let h = Harness::new(vec![]).await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Never launched: the plan only decides what is offered.
+    let renderer = Arc::new(Renderer::new(RendererConfig::new("/nonexistent/chromium")));
+    let plan = |stack| GenerationPlan {
+        stack,
+        source: PlanSource::Create {
+            input: CreateInput::Screenshots(vec![png()]),
+            instructions: None,
+        },
+        design_system: None,
+        assets: vec![],
+        start_files: vec![],
+        pages: vec![],
+        variants: vec![PlannedVariant {
+            provider: Provider::OpenAi,
+            session: h.session(None),
+            dir: dir.path().to_path_buf(),
+            fallback: None,
+        }],
+        media: MediaTools::new(Some(renderer.clone()), None, None),
+        image_generation: false,
+        limits: LoopLimits::default(),
+        factory: Arc::new(VendorSessions),
+    }
+    .build()
+    .expect("a plan");
+    let page = plan(Stack::HtmlTailwind);
+    assert!(page.spec.runtime.offered().contains(&ToolName::CheckFidelity), "the guard is the stack's");
+    let project = plan(Stack::ReactVite);
+    let offered = project.spec.runtime.offered();
+    assert!(!offered.contains(&ToolName::ScreenshotPreview) && !offered.contains(&ToolName::CheckFidelity), "{offered:?}");
+    assert!(offered.contains(&ToolName::ReadFile));
+}

@@ -167,7 +167,15 @@ impl GenerationPlan {
         };
         let mut registry = ToolRegistry::with_file_tools();
         self.media.register(&mut registry, &mut caps);
-        if let (Some(renderer), Some(screenshot)) = (&self.media.renderer, fidelity_reference) {
+        if project {
+            // The browser tools render one page through the single-file resolver, which does
+            // not compile a tree: until they render a project's routes they would show the
+            // model a blank page and the fidelity rounds would chase it.
+            caps.chromium_available = false;
+        }
+        if let (Some(renderer), Some(screenshot), false) =
+            (&self.media.renderer, fidelity_reference, project)
+        {
             if self.limits.fidelity_rounds > 0 {
                 let checks = self.limits.fidelity_rounds.saturating_add(1);
                 registry.register(Arc::new(CheckFidelity::new(
