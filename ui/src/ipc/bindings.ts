@@ -231,7 +231,7 @@ export const events = {
 /* Constants */
 export const SETTINGS_LIMITS = {"max_variants":4,"max_budget_usd":100.0,"max_fidelity_rounds":5} as const;
 
-export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"},{"id":"react_vite","label":"React + Vite (project)"}] as const;
+export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"},{"id":"react_vite","label":"React + Vite (project)"},{"id":"react_vite_shadcn","label":"React + Vite + shadcn/ui (project)"}] as const;
 
 export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
@@ -1659,7 +1659,7 @@ export type SkippedFile = {
 	reason: string,
 };
 
-export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind" | "react_vite";
+export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind" | "react_vite" | "react_vite_shadcn";
 
 /**  One stack as the UI lists it (exported to the UI as the `STACKS` constant). */
 export type StackInfo = {

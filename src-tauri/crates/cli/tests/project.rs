@@ -40,7 +40,12 @@ fn project_turn() -> Reply {
         let chars: Vec<char> = args.chars().collect();
         let deltas: Vec<String> = chars.chunks(9).map(|c| c.iter().collect()).collect();
         let deltas: Vec<&str> = deltas.iter().map(String::as_str).collect();
-        s.function_call(&format!("fc_{i}"), &format!("call_{i}"), "create_file", &deltas);
+        s.function_call(
+            &format!("fc_{i}"),
+            &format!("call_{i}"),
+            "create_file",
+            &deltas,
+        );
     }
     s.completed(usage(1200, 0, 900, 0));
     Reply::sse_text(s.body())
@@ -59,12 +64,17 @@ async fn s2c(args: Vec<String>, base_url: Option<String>) -> Output {
         let mut command = Command::new(env!("CARGO_BIN_EXE_s2c"));
         command
             .args(args)
-            .env("S2C_KEYCHAIN_NAMESPACE", "app.screenshottocode.desktop.test.project")
+            .env(
+                "S2C_KEYCHAIN_NAMESPACE",
+                "app.screenshottocode.desktop.test.project",
+            )
             .env_remove("ANTHROPIC_API_KEY")
             .env_remove("GEMINI_API_KEY")
             .env_remove("GOOGLE_API_KEY");
         if let Some(url) = base_url {
-            command.env("OPENAI_API_KEY", KEY).env("OPENAI_BASE_URL", url);
+            command
+                .env("OPENAI_API_KEY", KEY)
+                .env("OPENAI_BASE_URL", url);
         }
         command.output().expect("s2c runs")
     })
@@ -81,9 +91,20 @@ async fn generate(out: &Path) -> PathBuf {
     std::fs::copy(sample("landing.png"), &home).expect("copy");
     std::fs::copy(sample("pricing.png"), &pricing).expect("copy");
     let args: Vec<String> = [
-        "generate", "--stack", "react_vite", "--input", home.to_str().expect("utf-8"), "--input",
-        pricing.to_str().expect("utf-8"), "--model", "gpt-5.4", "--fidelity-rounds", "0",
-        "--no-preview-screenshots", "--out", out.to_str().expect("utf-8"),
+        "generate",
+        "--stack",
+        "react_vite",
+        "--input",
+        home.to_str().expect("utf-8"),
+        "--input",
+        pricing.to_str().expect("utf-8"),
+        "--model",
+        "gpt-5.4",
+        "--fidelity-rounds",
+        "0",
+        "--no-preview-screenshots",
+        "--out",
+        out.to_str().expect("utf-8"),
     ]
     .into_iter()
     .map(String::from)
@@ -95,8 +116,14 @@ async fn generate(out: &Path) -> PathBuf {
 
     let first = server.requests()[0].json();
     let opening = first["input"].to_string();
-    assert!(opening.contains("\\\"Home\\\" at route `/`"), "pages named from the files: {opening}");
-    assert!(opening.contains("\\\"Pricing\\\" at route `/pricing`"), "{opening}");
+    assert!(
+        opening.contains("\\\"Home\\\" at route `/`"),
+        "pages named from the files: {opening}"
+    );
+    assert!(
+        opening.contains("\\\"Pricing\\\" at route `/pricing`"),
+        "{opening}"
+    );
     out.join("variant-1")
 }
 
@@ -116,21 +143,40 @@ async fn generate_writes_the_project_tree_and_build_makes_its_static_site_offlin
         ("vite.config.ts", None),
         ("tsconfig.json", None),
     ] {
-        let text = std::fs::read_to_string(project.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text =
+            std::fs::read_to_string(project.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
         if let Some(wanted) = wanted {
             assert_eq!(text, wanted, "{path}");
         }
     }
-    let package: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(project.join("package.json")).expect("package.json")).expect("JSON");
-    assert!(package["dependencies"]["react-router-dom"].is_string(), "{package}");
+    let package: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(project.join("package.json")).expect("package.json"),
+    )
+    .expect("JSON");
+    assert!(
+        package["dependencies"]["react-router-dom"].is_string(),
+        "{package}"
+    );
 
     let dist = out.path().join("dist");
-    let args = vec!["build".to_owned(), "--project".to_owned(), project.display().to_string(), "--out".to_owned(), dist.display().to_string()];
+    let args = vec![
+        "build".to_owned(),
+        "--project".to_owned(),
+        project.display().to_string(),
+        "--out".to_owned(),
+        dist.display().to_string(),
+    ];
     let output = offline(args).await;
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(stdout.starts_with("built ") && stdout.contains(" files ("), "{stdout}");
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with("built ") && stdout.contains(" files ("),
+        "{stdout}"
+    );
     for path in [
         "index.html",
         "404.html",
@@ -146,9 +192,19 @@ async fn generate_writes_the_project_tree_and_build_makes_its_static_site_offlin
         assert!(dist.join(path).is_file(), "dist/{path}");
     }
     let index = std::fs::read_to_string(dist.join("index.html")).expect("index.html");
-    assert!(index.contains("\"react-router-dom\":\"/assets/vendor/react-router-dom.js\""), "{index}");
-    assert_eq!(std::fs::read_to_string(dist.join("404.html")).expect("404"), index, "hosts that serve 404.html route too");
-    assert!(!dist.join("assets/vendor/recharts.js").exists(), "only what the project imports");
+    assert!(
+        index.contains("\"react-router-dom\":\"/assets/vendor/react-router-dom.js\""),
+        "{index}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dist.join("404.html")).expect("404"),
+        index,
+        "hosts that serve 404.html route too"
+    );
+    assert!(
+        !dist.join("assets/vendor/recharts.js").exists(),
+        "only what the project imports"
+    );
 }
 
 #[tokio::test]
@@ -160,16 +216,33 @@ async fn build_refuses_a_project_that_does_not_run_and_says_why() {
         std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
         std::fs::write(target, &bytes[..]).expect("write");
     }
-    std::fs::write(dir.path().join("src/App.tsx"), "import { motion } from \"framer-motion\";\nexport default () => <motion.div>;\n").expect("write");
+    std::fs::write(
+        dir.path().join("src/App.tsx"),
+        "import { motion } from \"framer-motion\";\nexport default () => <motion.div>;\n",
+    )
+    .expect("write");
     // What npm leaves is not part of the project.
     std::fs::create_dir_all(dir.path().join("node_modules/x")).expect("mkdir");
     std::fs::write(dir.path().join("node_modules/x/index.js"), "not ours").expect("write");
     let dist = dir.path().join("dist");
-    let output = offline(vec!["build".into(), "--project".into(), dir.path().display().to_string(), "--out".into(), dist.display().to_string()]).await;
+    let output = offline(vec![
+        "build".into(),
+        "--project".into(),
+        dir.path().display().to_string(),
+        "--out".into(),
+        dist.display().to_string(),
+    ])
+    .await;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
-    assert!(stderr.contains("does not build; fix these and run it again:"), "{stderr}");
-    assert!(stderr.contains("src/App.tsx:2:"), "the syntax error with its line: {stderr}");
+    assert!(
+        stderr.contains("does not build; fix these and run it again:"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("src/App.tsx:2:"),
+        "the syntax error with its line: {stderr}"
+    );
     assert!(!dist.exists(), "nothing written");
 }
 

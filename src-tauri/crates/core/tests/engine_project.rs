@@ -7,8 +7,8 @@
 mod support;
 
 use s2c_core::engine::{
-    self, CollectingSink, EventEmitter, GenerationOutcome, GenerationPlan, LoopLimits,
-    PlanSource, PlannedVariant, VariantEnd, VendorSessions,
+    self, CollectingSink, EventEmitter, GenerationOutcome, GenerationPlan, LoopLimits, PlanSource,
+    PlannedVariant, VariantEnd, VendorSessions,
 };
 use s2c_core::prompts::{pages_from_file_names, CreateInput, Stack};
 use s2c_core::providers::Provider;
@@ -127,12 +127,18 @@ fn calls(calls: &[(&str, &str, Value)]) -> ResponsesStream {
 }
 
 fn write(call_id: &str, path: &str, content: &str) -> (String, String, Value) {
-    (call_id.to_owned(), "create_file".to_owned(), json!({"path": path, "content": content}))
+    (
+        call_id.to_owned(),
+        "create_file".to_owned(),
+        json!({"path": path, "content": content}),
+    )
 }
 
 fn turn(list: &[(String, String, Value)]) -> ResponsesStream {
-    let borrowed: Vec<(&str, &str, Value)> =
-        list.iter().map(|(c, n, a)| (c.as_str(), n.as_str(), a.clone())).collect();
+    let borrowed: Vec<(&str, &str, Value)> = list
+        .iter()
+        .map(|(c, n, a)| (c.as_str(), n.as_str(), a.clone()))
+        .collect();
     calls(&borrowed)
 }
 
@@ -226,7 +232,9 @@ async fn first_generation() -> (Harness, GenerationOutcome) {
                 {"old_text": "</motion.main>", "new_text": "</main>"}
             ]}),
         )])),
-        sse(&text_turn("Built the home and pricing pages with a shared header, footer and plan card.")),
+        sse(&text_turn(
+            "Built the home and pricing pages with a shared header, footer and plan card.",
+        )),
     ])
     .await;
     let source = PlanSource::Create {
@@ -247,25 +255,68 @@ async fn two_screenshots_make_a_two_page_project_of_six_files_that_runs() {
     let requests = h.server.requests();
     let first = requests[0].json();
     let system = first["instructions"].as_str().unwrap_or_default();
-    assert!(system.contains("## Stack: React + Vite (project)"), "{system}");
+    assert!(
+        system.contains("## Stack: React + Vite (project)"),
+        "{system}"
+    );
     assert!(system.contains("`react-router-dom`") && system.contains("`lucide-react`"));
     let opening = first["input"].to_string();
-    assert!(opening.contains("\\\"Home\\\" at route `/`, in src/pages/Home.tsx"), "{opening}");
+    assert!(
+        opening.contains("\\\"Home\\\" at route `/`, in src/pages/Home.tsx"),
+        "{opening}"
+    );
     assert!(opening.contains("\\\"Pricing\\\" at route `/pricing`, in src/pages/Pricing.tsx"));
-    let tools: Vec<&str> = first["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
-    assert_eq!(tools, ["create_file", "edit_file", "retrieve_option", "save_assets", "read_file", "list_files", "delete_file", "rename_file"]);
+    let tools: Vec<&str> = first["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(
+        tools,
+        [
+            "create_file",
+            "edit_file",
+            "retrieve_option",
+            "save_assets",
+            "read_file",
+            "list_files",
+            "delete_file",
+            "rename_file"
+        ]
+    );
 
     // Writing Header before the pages exist is fine; Home's import of framer-motion is answered.
     let second = requests[1].json();
-    assert_eq!(output_of(&second, "c1"), format!("Created src/components/Header.tsx ({} B, 13 lines).", HEADER.len()));
+    assert_eq!(
+        output_of(&second, "c1"),
+        format!(
+            "Created src/components/Header.tsx ({} B, 13 lines).",
+            HEADER.len()
+        )
+    );
     let third = requests[2].json();
     let home = output_of(&third, "c4");
-    assert!(home.contains("src/pages/Home.tsx: `framer-motion` is not available offline; available: "), "{home}");
-    assert!(home.contains("src/pages/Home.tsx is not imported anywhere"), "no route yet: {home}");
+    assert!(
+        home.contains("src/pages/Home.tsx: `framer-motion` is not available offline; available: "),
+        "{home}"
+    );
+    assert!(
+        home.contains("src/pages/Home.tsx is not imported anywhere"),
+        "no route yet: {home}"
+    );
     let app = output_of(&third, "c6");
-    assert!(app.contains("`framer-motion` is not available offline") && !app.contains("not imported anywhere"), "with the routes, the whole graph: {app}");
+    assert!(
+        app.contains("`framer-motion` is not available offline")
+            && !app.contains("not imported anywhere"),
+        "with the routes, the whole graph: {app}"
+    );
     let fix = output_of(&requests[3].json(), "c7");
-    assert!(fix.starts_with("Edited src/pages/Home.tsx: 3 replacements in 3 edits") && !fix.contains("Fix these"), "{fix}");
+    assert!(
+        fix.starts_with("Edited src/pages/Home.tsx: 3 replacements in 3 edits")
+            && !fix.contains("Fix these"),
+        "{fix}"
+    );
 
     // The variant is the starter project with the model's six files, and it runs.
     let tree = tree_of(&outcome);
@@ -273,15 +324,41 @@ async fn two_screenshots_make_a_two_page_project_of_six_files_that_runs() {
     assert_eq!(
         paths,
         [
-            "index.html", "package.json", "src/App.tsx", "src/components/Footer.tsx", "src/components/Header.tsx",
-            "src/components/PlanCard.tsx", "src/index.css", "src/main.tsx", "src/pages/Home.tsx", "src/pages/Pricing.tsx",
-            "tsconfig.json", "vite.config.ts",
+            "index.html",
+            "package.json",
+            "src/App.tsx",
+            "src/components/Footer.tsx",
+            "src/components/Header.tsx",
+            "src/components/PlanCard.tsx",
+            "src/index.css",
+            "src/main.tsx",
+            "src/pages/Home.tsx",
+            "src/pages/Pricing.tsx",
+            "tsconfig.json",
+            "vite.config.ts",
         ]
     );
-    let report = graph::check(&tree, &Cache::new(), Options { tag_locations: true });
-    assert!(report.errors.is_empty() && report.warnings.is_empty(), "{report:?}");
-    assert_eq!(report.modules.len(), 7, "main, App, 2 pages, 3 components: {:?}", report.modules);
-    assert!(tree.text("index.html").expect("html").contains("<title>Home</title>"));
+    let report = graph::check(
+        &tree,
+        &Cache::new(),
+        Options {
+            tag_locations: true,
+        },
+    );
+    assert!(
+        report.errors.is_empty() && report.warnings.is_empty(),
+        "{report:?}"
+    );
+    assert_eq!(
+        report.modules.len(),
+        7,
+        "main, App, 2 pages, 3 components: {:?}",
+        report.modules
+    );
+    assert!(tree
+        .text("index.html")
+        .expect("html")
+        .contains("<title>Home</title>"));
     support::tool_pairs::assert_every_tool_closed(&h.events());
 }
 
@@ -318,8 +395,14 @@ async fn a_second_turn_changes_one_shared_component_from_the_files_in_play() {
 
     let requests = h.server.requests();
     let opening = requests[0].json()["input"].to_string();
-    assert!(opening.contains("This is the project as it stands, 12 files:"), "{opening}");
-    assert!(opening.contains("- src/components/Header.tsx ("), "the listing has sizes");
+    assert!(
+        opening.contains("This is the project as it stands, 12 files:"),
+        "{opening}"
+    );
+    assert!(
+        opening.contains("- src/components/Header.tsx ("),
+        "the listing has sizes"
+    );
     assert!(opening.contains("Make the header sticky"));
     for (path, sent) in [
         ("src/components/Header.tsx", true),
@@ -329,23 +412,43 @@ async fn a_second_turn_changes_one_shared_component_from_the_files_in_play() {
         ("src/components/PlanCard.tsx", false),
         ("package.json", false),
     ] {
-        assert_eq!(opening.contains(&format!("{path}:\\n```")), sent, "{path} sent in full: {sent}");
+        assert_eq!(
+            opening.contains(&format!("{path}:\\n```")),
+            sent,
+            "{path} sent in full: {sent}"
+        );
     }
     let read = output_of(&requests[1].json(), "r1");
-    assert!(read.contains("plans.map((p) => <PlanCard"), "read_file gives the file: {read}");
+    assert!(
+        read.contains("plans.map((p) => <PlanCard"),
+        "read_file gives the file: {read}"
+    );
 
     // One shared file changed; every other file is as it was, and the project still runs.
     let header = file(&outcome, "src/components/Header.tsx").expect("header");
     assert!(header.contains("sticky top-0 bg-white border-b"));
     for (path, content) in &start {
         if path != "src/components/Header.tsx" {
-            assert_eq!(file(&outcome, path), Some(content.as_str()), "{path} unchanged");
+            assert_eq!(
+                file(&outcome, path),
+                Some(content.as_str()),
+                "{path} unchanged"
+            );
         }
     }
     assert_eq!(outcome.variants[0].files.paths().count(), start.len());
-    let report = graph::check(&tree_of(&outcome), &Cache::new(), Options { tag_locations: true });
+    let report = graph::check(
+        &tree_of(&outcome),
+        &Cache::new(),
+        Options {
+            tag_locations: true,
+        },
+    );
     assert!(report.is_ok(), "{report:?}");
-    assert!(outcome.variants[0].files.get(&RelPath::default_file()).is_some());
+    assert!(outcome.variants[0]
+        .files
+        .get(&RelPath::default_file())
+        .is_some());
 }
 
 #[tokio::test]
@@ -356,33 +459,70 @@ async fn a_project_is_not_offered_the_browser_tools_until_they_render_a_tree() {
     let dir = tempfile::tempdir().expect("temp dir");
     // Never launched: the plan only decides what is offered.
     let renderer = Arc::new(Renderer::new(RendererConfig::new("/nonexistent/chromium")));
-    let plan = |stack| GenerationPlan {
-        stack,
-        source: PlanSource::Create {
-            input: CreateInput::Screenshots(vec![png()]),
-            instructions: None,
-        },
-        design_system: None,
-        assets: vec![],
-        start_files: vec![],
-        pages: vec![],
-        variants: vec![PlannedVariant {
-            provider: Provider::OpenAi,
-            session: h.session(None),
-            dir: dir.path().to_path_buf(),
-            fallback: None,
-        }],
-        media: MediaTools::new(Some(renderer.clone()), None, None),
-        image_generation: false,
-        limits: LoopLimits::default(),
-        factory: Arc::new(VendorSessions),
-    }
-    .build()
-    .expect("a plan");
+    let plan = |stack| {
+        GenerationPlan {
+            stack,
+            source: PlanSource::Create {
+                input: CreateInput::Screenshots(vec![png()]),
+                instructions: None,
+            },
+            design_system: None,
+            assets: vec![],
+            start_files: vec![],
+            pages: vec![],
+            variants: vec![PlannedVariant {
+                provider: Provider::OpenAi,
+                session: h.session(None),
+                dir: dir.path().to_path_buf(),
+                fallback: None,
+            }],
+            media: MediaTools::new(Some(renderer.clone()), None, None),
+            image_generation: false,
+            limits: LoopLimits::default(),
+            factory: Arc::new(VendorSessions),
+        }
+        .build()
+        .expect("a plan")
+    };
     let page = plan(Stack::HtmlTailwind);
-    assert!(page.spec.runtime.offered().contains(&ToolName::CheckFidelity), "the guard is the stack's");
+    assert!(
+        page.spec
+            .runtime
+            .offered()
+            .contains(&ToolName::CheckFidelity),
+        "the guard is the stack's"
+    );
     let project = plan(Stack::ReactVite);
     let offered = project.spec.runtime.offered();
-    assert!(!offered.contains(&ToolName::ScreenshotPreview) && !offered.contains(&ToolName::CheckFidelity), "{offered:?}");
+    assert!(
+        !offered.contains(&ToolName::ScreenshotPreview)
+            && !offered.contains(&ToolName::CheckFidelity),
+        "{offered:?}"
+    );
     assert!(offered.contains(&ToolName::ReadFile));
+    let paths = |built: &s2c_core::engine::BuiltGeneration| -> Vec<String> {
+        built.spec.variants[0]
+            .files
+            .paths()
+            .map(|p| p.to_string())
+            .collect()
+    };
+    assert!(paths(&project).contains(&"src/main.tsx".to_owned()));
+    assert!(!paths(&project)
+        .iter()
+        .any(|p| p.starts_with("src/components/ui/")));
+    let shadcn = plan(Stack::ReactViteShadcn);
+    for file in [
+        "src/lib/utils.ts",
+        "src/components/ui/button.tsx",
+        "src/components/ui/card.tsx",
+        "src/main.tsx",
+        "package.json",
+    ] {
+        assert!(
+            paths(&shadcn).contains(&file.to_owned()),
+            "{file}: {:?}",
+            paths(&shadcn)
+        );
+    }
 }

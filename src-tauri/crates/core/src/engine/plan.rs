@@ -200,7 +200,7 @@ impl GenerationPlan {
             design_system: self.design_system.as_deref(),
         };
         let start_files = match (&self.source, project) {
-            (PlanSource::Create { .. }, true) => starter_files(&self.pages)?,
+            (PlanSource::Create { .. }, true) => starter_files(self.stack, &self.pages)?,
             _ => self.start_files,
         };
         let prompt = build_prompt(&ctx, self.source, &start_files, asset_refs, self.pages)?;
@@ -245,13 +245,13 @@ impl GenerationPlan {
 
 /// What a new project variant starts from: the app's own files and a starter that runs (the
 /// model replaces App.tsx and adds the pages).
-fn starter_files(pages: &[Page]) -> Result<Vec<(String, String)>, PlanError> {
-    let title = pages
-        .first()
-        .map_or("Site", |p| p.name.as_str())
-        .to_owned();
-    let tree = s2c_webproject::shape::starter_tree(&title)
+fn starter_files(stack: Stack, pages: &[Page]) -> Result<Vec<(String, String)>, PlanError> {
+    let title = pages.first().map_or("Site", |p| p.name.as_str()).to_owned();
+    let mut tree = s2c_webproject::shape::starter_tree(&title)
         .map_err(|e| PlanError::Prompt(e.to_string()))?;
+    if stack == Stack::ReactViteShadcn {
+        s2c_webproject::shadcn::add_to(&mut tree).map_err(|e| PlanError::Prompt(e.to_string()))?;
+    }
     Ok(tree
         .iter()
         .map(|(p, b)| (p.to_owned(), String::from_utf8_lossy(b).into_owned()))

@@ -169,7 +169,13 @@ fn project_screenshot_parts(
         pages.to_vec()
     } else {
         let names: Vec<String> = (0..n)
-            .map(|i| if i == 0 { "home".to_owned() } else { format!("page {}", i + 1) })
+            .map(|i| {
+                if i == 0 {
+                    "home".to_owned()
+                } else {
+                    format!("page {}", i + 1)
+                }
+            })
             .collect();
         pages_from_file_names(&names)
     };
@@ -181,7 +187,10 @@ fn project_screenshot_parts(
              site, and the pages share one design language."
         )
     };
-    let mut parts = vec![PromptPart::Text(format!("{opening}\n\n{}", page_list(&pages)))];
+    let mut parts = vec![PromptPart::Text(format!(
+        "{opening}\n\n{}",
+        page_list(&pages)
+    ))];
     for (i, (shot, page)) in shots.iter().zip(&pages).enumerate() {
         parts.push(PromptPart::Text(format!(
             "Screenshot {} of {n}: {} (`{}`):",

@@ -41,8 +41,8 @@ pub fn files_in_play(
             .next()
             .and_then(|f| f.split('.').next())
             .unwrap_or_default();
-        let named = words.contains(&lower)
-            || (stem.len() >= MIN_NAME_LEN && mentions_word(&words, stem));
+        let named =
+            words.contains(&lower) || (stem.len() >= MIN_NAME_LEN && mentions_word(&words, stem));
         if named {
             wanted.push(path);
         }

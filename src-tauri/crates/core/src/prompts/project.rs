@@ -146,8 +146,22 @@ pub(super) fn project_rules(stack: Stack) -> String {
          when you write it; fix the rest before you finish.",
         name = stack.display_name(),
         packages = packages.join(", "),
-    )
+    ) + if stack == Stack::ReactViteShadcn {
+        SHADCN
+    } else {
+        ""
+    }
 }
+
+const SHADCN: &str = "\n- Build with shadcn/ui: its components are the project's own sources in \
+src/components/ui/ (`Button`, `Card` with `CardHeader`/`CardTitle`/`CardDescription`/\
+`CardContent`/`CardFooter`, `Input`, `Badge`; e.g. `import { Button } from \
+\"@/components/ui/button\"`), written with `cn()` from `@/lib/utils`, \
+`class-variance-authority` variants and Radix's `Slot`. Use them, change them to match the \
+target, and add the others you need (dialog, tabs, select, dropdown menu…) the same way, as \
+lowercase files in src/components/ui/ over the `@radix-ui/react-*` primitives listed. The \
+theme's colours are variables in src/index.css (`--primary`, `--muted-foreground`, `--radius`…): \
+set them to the target's palette rather than overriding classes.";
 
 /// The site's pages as the opening message lists them.
 pub(super) fn page_list(pages: &[Page]) -> String {

@@ -21,10 +21,12 @@ pub enum Stack {
     // shared components and routes, previewed and built offline. (A plain comment: a doc
     // comment would split the UI's `Stack` union.)
     ReactVite,
+    // The same project with shadcn/ui components as sources in src/components/ui/.
+    ReactViteShadcn,
 }
 
 impl Stack {
-    pub const ALL: [Stack; 7] = [
+    pub const ALL: [Stack; 8] = [
         Stack::HtmlTailwind,
         Stack::HtmlCss,
         Stack::ReactTailwind,
@@ -32,6 +34,7 @@ impl Stack {
         Stack::VueTailwind,
         Stack::IonicTailwind,
         Stack::ReactVite,
+        Stack::ReactViteShadcn,
     ];
 
     /// The serde name (`html_tailwind`), also used on the command line.
@@ -44,6 +47,7 @@ impl Stack {
             Stack::VueTailwind => "vue_tailwind",
             Stack::IonicTailwind => "ionic_tailwind",
             Stack::ReactVite => "react_vite",
+            Stack::ReactViteShadcn => "react_vite_shadcn",
         }
     }
 
@@ -57,6 +61,7 @@ impl Stack {
             Stack::VueTailwind => "Vue + Tailwind",
             Stack::IonicTailwind => "Ionic + Tailwind",
             Stack::ReactVite => "React + Vite (project)",
+            Stack::ReactViteShadcn => "React + Vite + shadcn/ui (project)",
         }
     }
 
@@ -85,7 +90,7 @@ impl Stack {
                 CdnKey::Tailwind,
             ],
             // A project imports its packages from the ESM pack, not from CDN URLs.
-            Stack::ReactVite => &[],
+            Stack::ReactVite | Stack::ReactViteShadcn => &[],
         }
     }
 
@@ -95,7 +100,7 @@ impl Stack {
 
     /// The variant is a project tree (many files, an entry, routes) rather than one page.
     pub fn is_project(self) -> bool {
-        matches!(self, Stack::ReactVite)
+        matches!(self, Stack::ReactVite | Stack::ReactViteShadcn)
     }
 }
 
@@ -126,7 +131,7 @@ impl fmt::Display for Stack {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind, react_vite")]
+#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind, react_vite, react_vite_shadcn")]
 pub struct UnknownStack(pub String);
 
 impl FromStr for Stack {

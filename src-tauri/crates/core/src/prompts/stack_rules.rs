@@ -67,7 +67,7 @@ fn conventions(stack: Stack) -> &'static str {
              with Tailwind classes. Render repeated markup with `v-for` over arrays of data."
         }
         // Its rules are `project_rules`.
-        Stack::ReactVite => "",
+        Stack::ReactVite | Stack::ReactViteShadcn => "",
         Stack::IonicTailwind => {
             "Build a mobile-first app screen with Ionic web components (`ion-app`, \
              `ion-header`, `ion-toolbar`, `ion-title`, `ion-content`, `ion-list`, `ion-item`, \

@@ -57,7 +57,8 @@ fn workflow(ctx: &PromptContext<'_>) -> String {
         "- Write the page with `create_file` (path `index.html` unless the task needs more \
          files). Send the complete file in one call: every section, every item, nothing elided."
     };
-    let mut steps = vec![first.to_owned(),
+    let mut steps =
+        vec![first.to_owned(),
         "- Change existing files with `edit_file`: copy `old_text` exactly from the file, keep it \
          short but unique, and put related changes in one call with `edits`. Read the diff it \
          returns. Use `create_file` again only when most of a file changes."

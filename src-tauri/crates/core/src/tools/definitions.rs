@@ -23,9 +23,15 @@ impl ToolName {
             ToolName::ExtractAssets => (EXTRACT_ASSETS, extract_assets_schema()),
             ToolName::ScreenshotPreview => (SCREENSHOT_PREVIEW, screenshot_preview_schema()),
             ToolName::CheckFidelity => (CHECK_FIDELITY, check_fidelity_schema()),
-            ToolName::ReadFile => (READ_FILE, path_schema("The file to read, e.g. src/components/Header.tsx.")),
+            ToolName::ReadFile => (
+                READ_FILE,
+                path_schema("The file to read, e.g. src/components/Header.tsx."),
+            ),
             ToolName::ListFiles => (LIST_FILES, list_files_schema()),
-            ToolName::DeleteFile => (DELETE_FILE, path_schema("The file to delete, e.g. src/components/OldCard.tsx.")),
+            ToolName::DeleteFile => (
+                DELETE_FILE,
+                path_schema("The file to delete, e.g. src/components/OldCard.tsx."),
+            ),
             ToolName::RenameFile => (RENAME_FILE, rename_file_schema()),
         };
         CanonicalTool {

@@ -92,7 +92,12 @@ impl AgentFileState {
 
     /// How many files (text and assets) the variant has.
     pub fn len(&self) -> usize {
-        self.files.len() + self.assets.keys().filter(|p| !self.files.contains_key(*p)).count()
+        self.files.len()
+            + self
+                .assets
+                .keys()
+                .filter(|p| !self.files.contains_key(*p))
+                .count()
     }
 
     /// The files now, over the project folder, as the renderer reads them.

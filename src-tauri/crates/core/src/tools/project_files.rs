@@ -37,7 +37,11 @@ pub(crate) fn project_path(tool: &str, raw: &str) -> Result<RelPath, ToolFailure
 }
 
 /// Refuses a change to a file the app writes, on a project tree.
-pub(crate) fn writable(tool: &str, files: &AgentFileState, path: &RelPath) -> Result<(), ToolFailure> {
+pub(crate) fn writable(
+    tool: &str,
+    files: &AgentFileState,
+    path: &RelPath,
+) -> Result<(), ToolFailure> {
     if files.project().is_none() || !shape::APP_FILES.contains(&path.as_str()) {
         return Ok(());
     }
@@ -55,14 +59,23 @@ pub(crate) fn writable(tool: &str, files: &AgentFileState, path: &RelPath) -> Re
 
 /// Refuses a new file the tree cannot take (one file too many, a file where a folder of that
 /// name exists), on a project tree.
-pub(crate) fn room_for(tool: &str, files: &AgentFileState, path: &RelPath) -> Result<(), ToolFailure> {
+pub(crate) fn room_for(
+    tool: &str,
+    files: &AgentFileState,
+    path: &RelPath,
+) -> Result<(), ToolFailure> {
     if files.project().is_none() || files.get(path).is_some() {
         return Ok(());
     }
     let mut tree = tree_of(files);
     tree.insert(path.as_str(), Vec::new())
         .map(|_| ())
-        .map_err(|e| ToolFailure::new(format!("{tool} was not run: {e}. Nothing was changed."), format!("{tool}: {e}")))
+        .map_err(|e| {
+            ToolFailure::new(
+                format!("{tool} was not run: {e}. Nothing was changed."),
+                format!("{tool}: {e}"),
+            )
+        })
 }
 
 /// The variant's files as a project tree; an image a tool saved counts as a file (an import of
@@ -120,7 +133,10 @@ fn own_problems(tree: &Tree, cache: &Cache, path: &str) -> Vec<WebProjectError> 
     if !SCRIPT_EXTENSIONS.contains(&extension.as_str()) {
         return Vec::new();
     }
-    let compiled = match tree.text(path).and_then(|source| cache.compile(path, source, OPTIONS)) {
+    let compiled = match tree
+        .text(path)
+        .and_then(|source| cache.compile(path, source, OPTIONS))
+    {
         Ok(compiled) => compiled,
         Err(error) => return vec![error],
     };

@@ -8,7 +8,12 @@ fn problems_list_errors_first_and_stop_after_a_dozen() {
     };
     let text = problems.for_model();
     assert!(text.starts_with("\n\nThe project does not run as written yet. Fix these before you finish:\n- error 1\n"), "{text}");
-    assert!(text.contains("- error 12\n- … and 2 more\n\nWarnings (likely mistakes):\n- import cycle: a → b → a"), "{text}");
+    assert!(
+        text.contains(
+            "- error 12\n- … and 2 more\n\nWarnings (likely mistakes):\n- import cycle: a → b → a"
+        ),
+        "{text}"
+    );
 
     assert_eq!(problems.lines().len(), MAX_PROBLEMS);
     assert_eq!(problems.summary_suffix(), " · 14 problems");
@@ -21,7 +26,13 @@ fn a_single_page_state_has_no_project_rules() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let files = AgentFileState::new(dir.path());
     assert_eq!(problems(&files, None), Problems::default());
-    assert_eq!(tool_path("create_file", &files, None).map(|p| p.to_string()).ok().as_deref(), Some("index.html"));
+    assert_eq!(
+        tool_path("create_file", &files, None)
+            .map(|p| p.to_string())
+            .ok()
+            .as_deref(),
+        Some("index.html")
+    );
     let package = paths::normalize("package.json").unwrap_or_else(|e| panic!("{e}"));
     assert!(writable("create_file", &files, &package).is_ok());
     let project = files.into_project();

@@ -5,9 +5,9 @@
 use super::args;
 use super::create_file::human_size;
 use super::detail::ToolDetail;
+use super::fence::fenced_file;
 use super::project_files::{problems, project_path, room_for, writable};
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
-use super::fence::fenced_file;
 use crate::vocab::paths::RelPath;
 use crate::vocab::ToolName;
 use serde_json::Value;
@@ -37,7 +37,11 @@ impl Tool for ReadFile {
         ToolName::ReadFile
     }
 
-    async fn run(&self, ctx: &mut ToolContext<'_>, args: &Value) -> Result<ToolOutput, ToolFailure> {
+    async fn run(
+        &self,
+        ctx: &mut ToolContext<'_>,
+        args: &Value,
+    ) -> Result<ToolOutput, ToolFailure> {
         const NAME: &str = "read_file";
         let args = args::object(NAME, args)?;
         let path = project_path(NAME, args::req_str(NAME, args, "path")?)?;
@@ -81,7 +85,11 @@ impl Tool for ListFiles {
         ToolName::ListFiles
     }
 
-    async fn run(&self, ctx: &mut ToolContext<'_>, args: &Value) -> Result<ToolOutput, ToolFailure> {
+    async fn run(
+        &self,
+        ctx: &mut ToolContext<'_>,
+        args: &Value,
+    ) -> Result<ToolOutput, ToolFailure> {
         const NAME: &str = "list_files";
         let args = args::object(NAME, args)?;
         let folder = args::opt_str(NAME, args, "folder")?
@@ -95,7 +103,10 @@ impl Tool for ListFiles {
         } else {
             ""
         };
-        let scope = folder.as_deref().map(|f| format!(" under {f}/")).unwrap_or_default();
+        let scope = folder
+            .as_deref()
+            .map(|f| format!(" under {f}/"))
+            .unwrap_or_default();
         Ok(ToolOutput {
             result: format!(
                 "{count} file{}{scope}:\n{}{status}{}",
@@ -122,12 +133,18 @@ pub(crate) fn listing(files: &super::AgentFileState, folder: Option<&str>) -> Ve
             } else {
                 ""
             };
-            (p.to_string(), format!("{p}  {}{owner}", human_size(c.len())))
+            (
+                p.to_string(),
+                format!("{p}  {}{owner}", human_size(c.len())),
+            )
         })
         .collect();
     for (p, asset) in files.assets() {
         if files.get(p).is_none() && under(p.as_str()) {
-            lines.push((p.to_string(), format!("{p}  {} (image)", human_size(asset.bytes))));
+            lines.push((
+                p.to_string(),
+                format!("{p}  {} (image)", human_size(asset.bytes)),
+            ));
         }
     }
     lines.sort();
@@ -140,7 +157,11 @@ impl Tool for DeleteFile {
         ToolName::DeleteFile
     }
 
-    async fn run(&self, ctx: &mut ToolContext<'_>, args: &Value) -> Result<ToolOutput, ToolFailure> {
+    async fn run(
+        &self,
+        ctx: &mut ToolContext<'_>,
+        args: &Value,
+    ) -> Result<ToolOutput, ToolFailure> {
         const NAME: &str = "delete_file";
         let args = args::object(NAME, args)?;
         let path = project_path(NAME, args::req_str(NAME, args, "path")?)?;
@@ -167,7 +188,11 @@ impl Tool for RenameFile {
         ToolName::RenameFile
     }
 
-    async fn run(&self, ctx: &mut ToolContext<'_>, args: &Value) -> Result<ToolOutput, ToolFailure> {
+    async fn run(
+        &self,
+        ctx: &mut ToolContext<'_>,
+        args: &Value,
+    ) -> Result<ToolOutput, ToolFailure> {
         const NAME: &str = "rename_file";
         let args = args::object(NAME, args)?;
         let from = project_path(NAME, args::req_str(NAME, args, "from")?)?;
@@ -175,7 +200,10 @@ impl Tool for RenameFile {
         writable(NAME, ctx.files, &from)?;
         writable(NAME, ctx.files, &to)?;
         if from == to {
-            return Err(ToolFailure::invalid(NAME, "`from` and `to` are the same path"));
+            return Err(ToolFailure::invalid(
+                NAME,
+                "`from` and `to` are the same path",
+            ));
         }
         let Some(content) = ctx.files.get(&from).map(str::to_owned) else {
             return Err(missing(NAME, ctx, &from));
