@@ -32,7 +32,8 @@ pub struct GenerateArgs {
     #[arg(long = "asset", value_name = "IMAGE")]
     pub assets: Vec<PathBuf>,
     /// html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind, or
-    /// react_vite: a multi-file React + Vite project, one page per --input named after its file
+    /// react_vite (react_vite_shadcn: with shadcn/ui components): a multi-file React + Vite
+    /// project, one page per --input named after its file
     /// (home.png → Home at /, pricing.png → Pricing at /pricing); build it with `s2c build`.
     #[arg(long, default_value = "html_tailwind")]
     pub stack: String,
