@@ -43,13 +43,7 @@ fn collect(root: &Path, dir: &Path, tree: &mut Tree) -> Result<(), String> {
             collect(root, &path, tree)?;
             continue;
         }
-        let rel = path
-            .strip_prefix(root)
-            .map_err(|_| format!("{} is outside {}", path.display(), root.display()))?
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
+        let rel = crate::media_files::relative(root, &path)?;
         let meta = entry
             .metadata()
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
