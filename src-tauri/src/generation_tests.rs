@@ -307,6 +307,7 @@ fn bad_requests_are_refused_before_anything_is_recorded() {
             design_system: None,
             generate_images: false,
             extract_assets: false,
+            pages: vec![],
         };
         let cases = [
             (

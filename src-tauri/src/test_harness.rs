@@ -142,6 +142,7 @@ impl Harness {
             design_system: None,
             generate_images: false,
             extract_assets: false,
+            pages: vec![],
         };
         self.start_in(request).await
     }

@@ -23,6 +23,7 @@ fn text_request(project_id: &str, models: &[&str]) -> GenerateRequest {
         design_system: None,
         generate_images: false,
         extract_assets: false,
+        pages: vec![],
     }
 }
 

@@ -54,6 +54,32 @@ pub struct Source {
     /// The first page's screenshots with their widths, when it was handed over at several:
     /// recorded with the version, whose lineage is scored at each.
     pub widths: Vec<InputWidth>,
+    /// On a project stack, each screenshot's page.
+    pub pages: Vec<s2c_core::prompts::Page>,
+}
+
+/// The pages the screenshots show: as the user named them, else from their file names
+/// (`inputs/pricing.png` → Pricing at `/pricing`).
+fn pages_of(
+    project: &Project,
+    request: &GenerateRequest,
+    input_ids: &[InputId],
+) -> Result<Vec<s2c_core::prompts::Page>, IpcError> {
+    if request.pages.len() == input_ids.len() {
+        return Ok(request.pages.clone());
+    }
+    let inputs = project.inputs()?;
+    let names: Vec<String> = input_ids
+        .iter()
+        .map(|id| {
+            inputs
+                .iter()
+                .find(|i| i.id == *id)
+                .map(|i| i.path.clone())
+                .unwrap_or_default()
+        })
+        .collect();
+    Ok(s2c_core::prompts::pages_from_file_names(&names))
 }
 
 /// Reads the inputs the request names back from the project (blocking: SQLite and files).
@@ -76,6 +102,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         first_screenshot: None,
         scorable: false,
         widths: vec![],
+        pages: vec![],
     };
     match &request.source {
         GenerateSource::Screenshots { input_ids, groups } => {
@@ -95,6 +122,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 first_screenshot: input_ids.first().copied(),
                 scorable: input_ids.len() == 1,
                 widths: first_page_widths(input_ids, &groups),
+                pages: pages_of(project, request, input_ids)?,
                 ..create(CreateInput::Screenshots { shots, groups })
             })
         }
@@ -164,7 +192,13 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
             let files = project.files(*version_id, *variant_id)?;
             // Only the page goes to the model; the version's other files (a note, data the
             // folder held) ride along with the scratch folder's binaries, into the next version.
-            let page = s2c_core::project::export::page_files(&files);
+            // A project's every file is part of it (modules, styles, data); the model is sent
+            // its listing and the files in play, and reads the rest with read_file.
+            let page = if request.stack.is_project() {
+                files.iter().map(|(p, _)| p.clone()).collect()
+            } else {
+                s2c_core::project::export::page_files(&files)
+            };
             for (path, bytes) in files {
                 if !page.contains(&path) {
                     start_binaries.push((path, bytes));
@@ -215,6 +249,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 first_screenshot: reference,
                 scorable: reference.is_some(),
                 widths: vec![],
+                pages: vec![],
             })
         }
     }
@@ -362,6 +397,7 @@ pub async fn plan(
         design_system: design_system(settings, request),
         assets: vec![],
         start_files: source.start_texts,
+        pages: source.pages,
         extract_assets: request.extract_assets,
         image_generation: request.generate_images,
         limits: limits(settings),

@@ -19,6 +19,7 @@ fn request(source: GenerateSource) -> GenerateRequest {
         design_system: None,
         generate_images: false,
         extract_assets: false,
+        pages: vec![],
     }
 }
 

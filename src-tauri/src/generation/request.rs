@@ -22,6 +22,10 @@ pub struct GenerateRequest {
     pub design_system: Option<String>,
     pub generate_images: bool,
     pub extract_assets: bool,
+    /// On a project stack, the page each screenshot shows (name and route), in the order of
+    /// the screenshots. Empty: named from the screenshots' file names.
+    #[serde(default)]
+    pub pages: Vec<s2c_core::prompts::Page>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]

@@ -238,7 +238,7 @@ export const events = {
 /* Constants */
 export const SETTINGS_LIMITS = {"max_variants":4,"max_budget_usd":100.0,"max_fidelity_rounds":5} as const;
 
-export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"}] as const;
+export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"},{"id":"react_vite","label":"React + Vite (project)"},{"id":"react_vite_shadcn","label":"React + Vite + shadcn/ui (project)"}] as const;
 
 export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
@@ -1065,6 +1065,11 @@ export type GenerateRequest_Deserialize = {
 	design_system?: string | null,
 	generate_images: boolean,
 	extract_assets: boolean,
+	/**
+	 *  On a project stack, the page each screenshot shows (name and route), in the order of
+	 *  the screenshots. Empty: named from the screenshots' file names.
+	 */
+	pages?: Page[],
 };
 
 export type GenerateRequest_Serialize = {
@@ -1082,6 +1087,11 @@ export type GenerateRequest_Serialize = {
 	design_system: string | null,
 	generate_images: boolean,
 	extract_assets: boolean,
+	/**
+	 *  On a project stack, the page each screenshot shows (name and route), in the order of
+	 *  the screenshots. Empty: named from the screenshots' file names.
+	 */
+	pages: Page[],
 };
 
 export type GenerateSource = GenerateSource_Serialize | GenerateSource_Deserialize;
@@ -1292,6 +1302,14 @@ export type ModelOption = {
 	video: boolean,
 	/**  Whether a key for its provider is stored (custom providers may need none). */
 	has_key: boolean,
+};
+
+/**  One page of a multi-page project: what the user calls it and where it lives. */
+export type Page = {
+	/**  "Pricing". */
+	name: string,
+	/**  "/pricing"; the first page is "/". */
+	route: string,
 };
 
 export type PixelBox = {
@@ -1737,7 +1755,7 @@ export type SkippedFile = {
 	reason: string,
 };
 
-export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind";
+export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap" | "vue_tailwind" | "ionic_tailwind" | "react_vite" | "react_vite_shadcn";
 
 /**  One stack as the UI lists it (exported to the UI as the `STACKS` constant). */
 export type StackInfo = {
@@ -1824,27 +1842,38 @@ export type ToolDetail_Deserialize =
 /**  create_file wrote a whole file. */
 ({ kind: "file_written"; path: string; bytes: number; lines: number; 
 /**  The file existed before and was replaced. */
-replaced: boolean }) & { added_lines?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replacements?: never; shots?: never; unresolved?: never } | 
+replaced: boolean; 
+/**
+ *  On a project tree: what is wrong with the project after the write (a file that does
+ *  not compile, a missing import, a package outside the pack), errors first.
+ */
+problems?: string[] }) & { added_lines?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  edit_file changed a file. */
 ({ kind: "file_edited"; path: string; 
 /**  Unified diff, possibly truncated (see `diff_truncated`). */
 diff: string; diff_truncated: boolean; 
 /**  1-based line of the first change in the new file. */
-first_changed_line: number; added_lines: number; removed_lines: number; replacements: number }) & { bytes?: never; crops?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; replaced?: never; shots?: never; unresolved?: never } | 
+first_changed_line: number; added_lines: number; removed_lines: number; replacements: number; 
+/**  As for `FileWritten`. */
+problems?: string[] }) & { bytes?: never; crops?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; replaced?: never; shots?: never; to?: never; unresolved?: never } | 
+/**  delete_file removed a file of a project tree. */
+({ kind: "file_deleted"; path: string; problems?: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
+/**  rename_file moved a file of a project tree. */
+({ kind: "file_renamed"; from: string; to: string; problems?: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  retrieve_option read a sibling's files. */
-({ kind: "option_retrieved"; option_number: number; paths: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; path?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+({ kind: "option_retrieved"; option_number: number; paths: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; path?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  Images were written into the project (save_assets). */
-({ kind: "images"; images: UiImage[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+({ kind: "images"; images: UiImage[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  screenshot_preview rendered a page; one entry per viewport. */
-({ kind: "screenshots"; path: string; shots: PreviewShot[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; unresolved?: never } | 
+({ kind: "screenshots"; path: string; shots: PreviewShot[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; to?: never; unresolved?: never } | 
 /**  generate_images: one item per distinct prompt, in order. */
-({ kind: "generated_images"; items: GeneratedImage_Deserialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+({ kind: "generated_images"; items: GeneratedImage_Deserialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  edit_image and remove_background: before and after, per input image. */
 ({ kind: "edited_images"; operation: ImageOperation; 
 /**  The instruction (edit_image only). */
-prompt?: string | null; items: BeforeAfter_Deserialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; option_number?: never; path?: never; paths?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+prompt?: string | null; items: BeforeAfter_Deserialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; lines?: never; option_number?: never; path?: never; paths?: never; problems?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  extract_assets: crops cut out of the input screenshots, and what was not found. */
-({ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] }) & { added_lines?: never; bytes?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never } | 
+({ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] }) & { added_lines?: never; bytes?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never } | 
 /**
  *  check_fidelity scored the page against the input screenshot (asked for by the model,
  *  or run by the engine after a round of work).
@@ -1857,27 +1886,38 @@ export type ToolDetail_Serialize =
 /**  create_file wrote a whole file. */
 ({ kind: "file_written"; path: string; bytes: number; lines: number; 
 /**  The file existed before and was replaced. */
-replaced: boolean }) & { added_lines?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replacements?: never; shots?: never; unresolved?: never } | 
+replaced: boolean; 
+/**
+ *  On a project tree: what is wrong with the project after the write (a file that does
+ *  not compile, a missing import, a package outside the pack), errors first.
+ */
+problems?: string[] }) & { added_lines?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  edit_file changed a file. */
 ({ kind: "file_edited"; path: string; 
 /**  Unified diff, possibly truncated (see `diff_truncated`). */
 diff: string; diff_truncated: boolean; 
 /**  1-based line of the first change in the new file. */
-first_changed_line: number; added_lines: number; removed_lines: number; replacements: number }) & { bytes?: never; crops?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; replaced?: never; shots?: never; unresolved?: never } | 
+first_changed_line: number; added_lines: number; removed_lines: number; replacements: number; 
+/**  As for `FileWritten`. */
+problems?: string[] }) & { bytes?: never; crops?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; replaced?: never; shots?: never; to?: never; unresolved?: never } | 
+/**  delete_file removed a file of a project tree. */
+({ kind: "file_deleted"; path: string; problems?: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
+/**  rename_file moved a file of a project tree. */
+({ kind: "file_renamed"; from: string; to: string; problems?: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
 /**  retrieve_option read a sibling's files. */
-({ kind: "option_retrieved"; option_number: number; paths: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; path?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+({ kind: "option_retrieved"; option_number: number; paths: string[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; path?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  Images were written into the project (save_assets). */
-({ kind: "images"; images: UiImage[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+({ kind: "images"; images: UiImage[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  screenshot_preview rendered a page; one entry per viewport. */
-({ kind: "screenshots"; path: string; shots: PreviewShot[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; unresolved?: never } | 
+({ kind: "screenshots"; path: string; shots: PreviewShot[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; to?: never; unresolved?: never } | 
 /**  generate_images: one item per distinct prompt, in order. */
-({ kind: "generated_images"; items: GeneratedImage_Serialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+({ kind: "generated_images"; items: GeneratedImage_Serialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  edit_image and remove_background: before and after, per input image. */
 ({ kind: "edited_images"; operation: ImageOperation; 
 /**  The instruction (edit_image only). */
-prompt: string | null; items: BeforeAfter_Serialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; lines?: never; option_number?: never; path?: never; paths?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; unresolved?: never } | 
+prompt: string | null; items: BeforeAfter_Serialize[] }) & { added_lines?: never; bytes?: never; crops?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; lines?: never; option_number?: never; path?: never; paths?: never; problems?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never; unresolved?: never } | 
 /**  extract_assets: crops cut out of the input screenshots, and what was not found. */
-({ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] }) & { added_lines?: never; bytes?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never } | 
+({ kind: "extracted_assets"; crops: AssetCrop[]; unresolved: Unresolved[] }) & { added_lines?: never; bytes?: never; diff?: never; diff_truncated?: never; first_changed_line?: never; from?: never; images?: never; items?: never; lines?: never; operation?: never; option_number?: never; path?: never; paths?: never; problems?: never; prompt?: never; removed_lines?: never; replaced?: never; replacements?: never; shots?: never; to?: never } | 
 /**
  *  check_fidelity scored the page against the input screenshot (asked for by the model,
  *  or run by the engine after a round of work).

@@ -3,6 +3,7 @@
 //! `s2c-desktop` (one binary instead of two copies of the core and its vendored libraries).
 
 mod ask;
+mod build;
 mod demo_tools;
 mod eval;
 mod export;
@@ -12,6 +13,7 @@ mod key_sources;
 mod keys;
 mod media_files;
 mod models;
+mod project_folder;
 mod provider_choice;
 mod publish;
 mod score;
@@ -52,6 +54,8 @@ enum Command {
     Publish(publish::PublishArgs),
     /// Export a project: its page as a folder or zip, or its history as a git repository.
     Export(export::ExportArgs),
+    /// Build a React + Vite project folder into a static site, offline, with no Node.
+    Build(build::BuildArgs),
     /// API keys in the OS keychain: set, status, clear.
     Keys {
         #[command(subcommand)]
@@ -72,6 +76,7 @@ pub fn run() -> ExitCode {
         Command::Eval(args) => block_on(eval::run(args)),
         Command::Publish(args) => block_on(publish::run(args)),
         Command::Export(args) => block_on(export::run(args)),
+        Command::Build(args) => build::run(args),
     }
 }
 

@@ -82,16 +82,21 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) -> Result
         let bytes = read_limited(&path, MAX_SOURCE_BYTES, "source files")?;
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{} is not UTF-8 text", path.display()))?;
-        let rel = path
-            .strip_prefix(root)
-            .map_err(|_| format!("{} is outside {}", path.display(), root.display()))?
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
+        let rel = relative(root, &path)?;
         files.push((rel, text));
     }
     Ok(())
+}
+
+/// `path` relative to `root`, with `/` between folders.
+pub fn relative(root: &Path, path: &Path) -> Result<String, String> {
+    Ok(path
+        .strip_prefix(root)
+        .map_err(|_| format!("{} is outside {}", path.display(), root.display()))?
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/"))
 }
 
 fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {

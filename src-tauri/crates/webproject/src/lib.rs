@@ -22,6 +22,7 @@ pub mod pack;
 pub mod path;
 pub mod resolve;
 pub mod serve;
+pub mod shadcn;
 pub mod shape;
 pub mod static_build;
 pub mod transform;

@@ -84,3 +84,41 @@ describe("a check_fidelity card", () => {
     expect(screen.queryByTestId("fidelity-check")).toBeNull();
   });
 });
+
+describe("the project file tools' cards", () => {
+  function tool(name: string, title: string, summary: string, detail: ToolItem["detail"], state: ToolItem["state"] = "ok") {
+    const item: ToolItem = { kind: "tool", id: 2, callId: `c-${name}`, name, title, state, summary, detail };
+    render(<ToolCard item={item} draft={null} assetUrl={() => null} />);
+    return screen.getByTestId("tool-card");
+  }
+
+  it("lists what a write left wrong in the project", () => {
+    const el = tool("create_file", "Writing src/App.tsx", "Created src/App.tsx (1.2 KB) · 1 problem", {
+      kind: "file_written",
+      path: "src/App.tsx",
+      bytes: 1200,
+      lines: 40,
+      replaced: false,
+      problems: ["src/App.tsx: `framer-motion` is not available offline; available: react, react-router-dom"],
+    });
+    expect(el.textContent).toContain("Created src/App.tsx · 40 lines");
+    expect(within(el).getByTestId("project-problems").textContent).toContain("`framer-motion` is not available offline");
+  });
+
+  it("shows a deleted and a moved file, with nothing wrong left unsaid", () => {
+    const deleted = tool("delete_file", "Deleting src/components/Old.tsx", "Deleted src/components/Old.tsx", { kind: "file_deleted", path: "src/components/Old.tsx" });
+    expect(deleted.textContent).toContain("Deleted src/components/Old.tsx");
+    expect(within(deleted).queryByTestId("project-problems")).toBeNull();
+    cleanup();
+    const moved = tool("rename_file", "Renaming src/A.tsx to src/B.tsx", "Renamed src/A.tsx to src/B.tsx", { kind: "file_renamed", from: "src/A.tsx", to: "src/B.tsx", problems: ["src/App.tsx imports ./A, which does not exist: create it or fix the import"] });
+    expect(moved.textContent).toContain("Moved src/A.tsx to src/B.tsx");
+    expect(within(moved).getByTestId("project-problems").textContent).toContain("src/App.tsx imports ./A");
+  });
+
+  it("shows a read or a listing by its summary, and a refusal in red", () => {
+    expect(tool("read_file", "Reading src/App.tsx", "Read src/App.tsx (1.2 KB)", null).textContent).toContain("Read src/App.tsx (1.2 KB)");
+    cleanup();
+    const refused = tool("create_file", "Writing package.json", "package.json is the app's own file", null, "failed");
+    expect(refused.querySelector(".text-red-600")?.textContent).toBe("package.json is the app's own file");
+  });
+});

@@ -56,9 +56,30 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
   switch (detail.kind) {
     case "file_written":
       return (
-        <p className={`${body} text-xs text-zinc-500`}>
-          {detail.replaced ? "Replaced" : "Created"} <span className="font-mono">{detail.path}</span> · {detail.lines} lines
-        </p>
+        <div className={body}>
+          <p className="text-xs text-zinc-500">
+            {detail.replaced ? "Replaced" : "Created"} <span className="font-mono">{detail.path}</span> · {detail.lines} lines
+          </p>
+          <Problems problems={detail.problems} />
+        </div>
+      );
+    case "file_deleted":
+      return (
+        <div className={body}>
+          <p className="text-xs text-zinc-500">
+            Deleted <span className="font-mono">{detail.path}</span>
+          </p>
+          <Problems problems={detail.problems} />
+        </div>
+      );
+    case "file_renamed":
+      return (
+        <div className={body}>
+          <p className="text-xs text-zinc-500">
+            Moved <span className="font-mono">{detail.from}</span> to <span className="font-mono">{detail.to}</span>
+          </p>
+          <Problems problems={detail.problems} />
+        </div>
       );
     case "file_edited":
       return (
@@ -85,6 +106,7 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
             ))}
             {detail.diff_truncated ? <div className="text-zinc-400">…</div> : null}
           </pre>
+          <Problems problems={detail.problems} />
         </div>
       );
     case "option_retrieved":
@@ -150,6 +172,21 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
     case "fidelity_check":
       return <FidelityDetail check={detail} className={body} />;
   }
+}
+
+/** On a project: what the agent's write left wrong in the project (a file that does not
+ * compile, a missing import, a package that is not available offline), which it fixes next. */
+function Problems({ problems }: { problems?: string[] | undefined }) {
+  if (!problems?.length) return null;
+  return (
+    <ul className="mt-1.5 flex flex-col gap-0.5 text-[11px] text-amber-700 dark:text-amber-400" aria-label="Problems in the project" data-testid="project-problems">
+      {problems.map((problem, i) => (
+        <li key={i} className="break-words select-text">
+          {problem}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** A fidelity check: the score (and the one before), which check of how many, the components,

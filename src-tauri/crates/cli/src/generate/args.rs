@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/\n  s2c generate --input shot.png --model claude-opus-4-1 --fallback-model openai:gpt-5.4 --out out/\n  s2c generate --figma 'https://www.figma.com/design/KEY/Name?node-id=1-2' --out out/"
+    after_help = "Examples:\n  s2c generate --input shot.png --stack html_tailwind --model gpt-5.4 --model claude-sonnet-4-5 --out out/\n  s2c generate --from out/variant-1 --prompt \"make the header sticky\" --model gpt-5.4 --out out2/\n  s2c generate --input shot.png --model claude-opus-4-1 --fallback-model openai:gpt-5.4 --out out/\n  s2c generate --figma 'https://www.figma.com/design/KEY/Name?node-id=1-2' --out out/\n  s2c generate --stack react_vite --input home.png --input pricing.png --out site/"
 )]
 pub struct GenerateArgs {
     /// A screenshot to rebuild (PNG, JPEG, WebP or GIF); repeat for up to 5.
@@ -36,7 +36,10 @@ pub struct GenerateArgs {
     /// An image the model may save into the project (`save_assets`); repeatable.
     #[arg(long = "asset", value_name = "IMAGE")]
     pub assets: Vec<PathBuf>,
-    /// html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind or ionic_tailwind.
+    /// html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind, or
+    /// react_vite (react_vite_shadcn: with shadcn/ui components): a multi-file React + Vite
+    /// project, one page per --input named after its file
+    /// (home.png → Home at /, pricing.png → Pricing at /pricing); build it with `s2c build`.
     #[arg(long, default_value = "html_tailwind")]
     pub stack: String,
     /// A model per variant, as `provider:model` or a model id whose vendor is clear

@@ -61,7 +61,7 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
             },
             vec![],
         ),
-        None => input_of(args)?,
+        None => input_of(args, stack)?,
     };
     let is_update = matches!(source, PlanSource::Update { .. });
     let slots = ModelSlots::from_flags(&args.models, args.variants, is_update)?;
@@ -81,6 +81,14 @@ pub async fn prepare(args: &GenerateArgs) -> Result<Prepared, String> {
         design_system,
         assets,
         start_files,
+        // Each screenshot is a page named after its file (`pricing.png` → Pricing, /pricing).
+        pages: s2c_core::prompts::pages_from_file_names(
+            &args
+                .inputs
+                .iter()
+                .map(|p| p.to_string_lossy().into_owned())
+                .collect::<Vec<_>>(),
+        ),
         extract_assets: true,
         image_generation: args.generate_images,
         limits: LoopLimits {
@@ -158,9 +166,17 @@ fn env_base_url(vendor: Vendor) -> Option<String> {
 }
 
 /// What the generation starts from, and the files each variant starts with.
-fn input_of(args: &GenerateArgs) -> Result<(PlanSource, Vec<(String, String)>), String> {
+fn input_of(
+    args: &GenerateArgs,
+    stack: Stack,
+) -> Result<(PlanSource, Vec<(String, String)>), String> {
     if let Some(dir) = &args.from {
-        let files = read_variant_files(dir)?;
+        // A project is every file of its tree; a page, its HTML, CSS and scripts.
+        let files = if stack.is_project() {
+            crate::project_folder::text_files(&crate::project_folder::read_tree(dir)?)
+        } else {
+            read_variant_files(dir)?
+        };
         let source = PlanSource::Update {
             change_request: args.prompt.clone().unwrap_or_default(),
             selected_element: None,

@@ -48,6 +48,7 @@ fn every_kind() -> Vec<EventKind> {
                 added_lines: 1,
                 removed_lines: 1,
                 replacements: 1,
+                problems: vec![],
             }),
         },
         EventKind::ToolResult {

@@ -3,6 +3,7 @@
 
 use super::events::{AgentEvent, EventKind};
 use crate::render::live::{LiveChange, LiveGeneration};
+use crate::tools::ToolDetail;
 
 impl AgentEvent {
     /// What this event changes in its variant's live files, if anything.
@@ -27,10 +28,30 @@ impl AgentEvent {
         })
     }
 
+    /// The file a tool result took away from a project tree (delete_file, rename_file).
+    pub fn removed_file(&self) -> Option<&str> {
+        match &self.kind {
+            EventKind::ToolResult {
+                ok: true,
+                detail: Some(ToolDetail::FileDeleted { path, .. }),
+                ..
+            } => Some(path),
+            EventKind::ToolResult {
+                ok: true,
+                detail: Some(ToolDetail::FileRenamed { from, .. }),
+                ..
+            } => Some(from),
+            _ => None,
+        }
+    }
+
     /// Keep `live` as this event leaves its variant.
     pub fn apply_to(&self, live: &LiveGeneration) {
         if let Some(change) = self.live_change() {
             live.apply(self.variant, change);
+        }
+        if let Some(path) = self.removed_file() {
+            live.apply(self.variant, LiveChange::Removed { path });
         }
     }
 }

@@ -10,8 +10,9 @@ use super::limits::LoopLimits;
 use super::model_choice::ModelNeeds;
 use super::sessions::SessionFactory;
 use crate::fidelity::WidthReference;
+use crate::prompts::in_play::files_in_play;
 use crate::prompts::{
-    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Prompt,
+    create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Page, Prompt,
     PromptContext, SelectedElement, Stack, UpdateRequest, UpdateSource,
 };
 use crate::providers::{Provider, SessionConfig};
@@ -110,8 +111,11 @@ pub struct GenerationPlan {
     pub source: PlanSource,
     pub design_system: Option<String>,
     pub assets: Vec<PlanAsset>,
-    /// The files every variant starts with (an update's current files), path → text.
+    /// The files every variant starts with (an update's current files), path → text. A new
+    /// variant of a project stack starts from the starter project instead.
     pub start_files: Vec<(String, String)>,
+    /// On a project stack, each screenshot's page (name and route), in order.
+    pub pages: Vec<Page>,
     pub variants: Vec<PlannedVariant>,
     pub media: MediaTools,
     /// The user's "generate images" choice.
@@ -154,14 +158,24 @@ impl GenerationPlan {
         }
 
         let siblings = Arc::new(SharedOptions::new(self.variants.len() as u32));
+        let project = self.stack.is_project();
         let mut caps = ToolCapabilities {
             has_still_image_input: has_still_image,
             image_generation: self.image_generation,
+            project,
             ..ToolCapabilities::default()
         };
         let mut registry = ToolRegistry::with_file_tools();
         self.media.register(&mut registry, &mut caps);
-        if let (Some(renderer), Some(reference)) = (&self.media.renderer, fidelity_reference) {
+        if project {
+            // The browser tools render one page through the single-file resolver, which does
+            // not compile a tree: until they render a project's routes they would show the
+            // model a blank page and the fidelity rounds would chase it.
+            caps.chromium_available = false;
+        }
+        if let (Some(renderer), Some(reference), false) =
+            (&self.media.renderer, fidelity_reference, project)
+        {
             if self.limits.fidelity_rounds > 0 {
                 let checks = self.limits.fidelity_rounds.saturating_add(1);
                 let renderer = renderer.clone();
@@ -187,9 +201,12 @@ impl GenerationPlan {
             tools: runtime.offered(),
             design_system: self.design_system.as_deref(),
         };
-        let prompt = build_prompt(&ctx, self.source, &self.start_files, asset_refs)?;
-        let start_files = self
-            .start_files
+        let start_files = match (&self.source, project) {
+            (PlanSource::Create { .. }, true) => starter_files(self.stack, &self.pages)?,
+            _ => self.start_files,
+        };
+        let prompt = build_prompt(&ctx, self.source, &start_files, asset_refs, self.pages)?;
+        let start_files = start_files
             .iter()
             .map(|(path, content)| {
                 paths::normalize(path)
@@ -207,10 +224,11 @@ impl GenerationPlan {
             let mut session = planned.session;
             apply_prompt(&mut session, &prompt).map_err(|e| PlanError::Prompt(e.to_string()))?;
             session.tools = tools.clone();
+            let files = AgentFileState::with_files(planned.dir, start_files.clone());
             variants.push(VariantSpec {
                 provider: planned.provider,
                 session,
-                files: AgentFileState::with_files(planned.dir, start_files.clone()),
+                files: if project { files.into_project() } else { files },
                 fallback: planned.fallback,
             });
         }
@@ -260,11 +278,27 @@ fn fidelity_reference(source: &PlanSource) -> Option<FidelityReference> {
         .map(|shot| FidelityReference::One(shot.data.clone()))
 }
 
+/// What a new project variant starts from: the app's own files and a starter that runs (the
+/// model replaces App.tsx and adds the pages).
+fn starter_files(stack: Stack, pages: &[Page]) -> Result<Vec<(String, String)>, PlanError> {
+    let title = pages.first().map_or("Site", |p| p.name.as_str()).to_owned();
+    let mut tree = s2c_webproject::shape::starter_tree(&title)
+        .map_err(|e| PlanError::Prompt(e.to_string()))?;
+    if stack == Stack::ReactViteShadcn {
+        s2c_webproject::shadcn::add_to(&mut tree).map_err(|e| PlanError::Prompt(e.to_string()))?;
+    }
+    Ok(tree
+        .iter()
+        .map(|(p, b)| (p.to_owned(), String::from_utf8_lossy(b).into_owned()))
+        .collect())
+}
+
 fn build_prompt(
     ctx: &PromptContext<'_>,
     source: PlanSource,
     start_files: &[(String, String)],
     assets: Vec<AssetRef>,
+    pages: Vec<Page>,
 ) -> Result<Prompt, PlanError> {
     let prompt = match source {
         PlanSource::Create {
@@ -276,6 +310,7 @@ fn build_prompt(
                 input,
                 instructions,
                 assets,
+                pages,
             },
         ),
         PlanSource::Update {
@@ -286,7 +321,18 @@ fn build_prompt(
         } => update_prompt(
             ctx,
             &UpdateRequest {
-                source: UpdateSource::Files(start_files.to_vec()),
+                source: if ctx.stack.is_project() {
+                    UpdateSource::Project {
+                        in_play: files_in_play(
+                            start_files,
+                            &change_request,
+                            selected_element.as_ref().map(|e| e.html.as_str()),
+                        ),
+                        files: start_files.to_vec(),
+                    }
+                } else {
+                    UpdateSource::Files(start_files.to_vec())
+                },
                 change_request,
                 selected_element,
                 reference_images,

@@ -15,7 +15,7 @@ const PATH_WAIT_BYTES: usize = 256;
 pub(crate) struct PendingStart {
     pub call_id: String,
     pub name: String,
-    /// Waits for a path (create_file and edit_file).
+    /// Waits for a path (create_file, edit_file, and a project's read_file and delete_file).
     file_tool: bool,
     /// Reads edit_file's path out of its arguments (create_file's is read by the preview's
     /// decoder and passed in).
@@ -24,14 +24,22 @@ pub(crate) struct PendingStart {
     seen: usize,
 }
 
+/// The file tools whose `path` the start reads out of the arguments itself (create_file's is
+/// read by the preview's decoder).
+fn reads_path(name: &str) -> bool {
+    [ToolName::EditFile, ToolName::ReadFile, ToolName::DeleteFile]
+        .iter()
+        .any(|tool| tool.as_str() == name)
+}
+
 impl PendingStart {
     pub fn new(call_id: &str, name: &str) -> Self {
         let is = |tool: ToolName| tool.as_str() == name;
         Self {
             call_id: call_id.to_owned(),
             name: name.to_owned(),
-            file_tool: is(ToolName::CreateFile) || is(ToolName::EditFile),
-            path_probe: is(ToolName::EditFile).then(CreateFileArgsDecoder::new),
+            file_tool: is(ToolName::CreateFile) || reads_path(name),
+            path_probe: reads_path(name).then(CreateFileArgsDecoder::new),
             scratch: String::new(),
             seen: 0,
         }

@@ -59,3 +59,20 @@ fn a_whole_call_gives_its_arguments_to_the_title() {
         Some("Generating images")
     );
 }
+
+#[test]
+fn a_projects_read_and_delete_wait_for_their_path_too() {
+    let mut read = PendingStart::new("r1", "read_file");
+    assert_eq!(read.feed(r#"{"path": "src/comp"#, None, false), None);
+    assert_eq!(
+        read.feed(r#"onents/Header.tsx"}"#, None, false).as_deref(),
+        Some("Reading src/components/Header.tsx")
+    );
+    let mut delete = PendingStart::new("d1", "delete_file");
+    assert_eq!(
+        delete
+            .feed(r#"{"path": "src/Old.tsx"}"#, None, false)
+            .as_deref(),
+        Some("Deleting src/Old.tsx")
+    );
+}

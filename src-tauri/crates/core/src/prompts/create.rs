@@ -2,6 +2,7 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
 use super::design_tokens::{design_tokens_section, DesignTokens};
+use super::project::{page_list, pages_from_file_names, Page};
 use super::responsive::{group_rules, one_page_intro, shot_label};
 use super::stack::Stack;
 use super::system::{system_prompt, PromptContext};
@@ -66,11 +67,19 @@ pub struct CreateRequest {
     /// Extra instructions typed by the user.
     pub instructions: Option<String>,
     pub assets: Vec<AssetRef>,
+    /// On a project stack, the page each screenshot shows, in order (named by the user, or
+    /// from the file names). Ignored by single-file stacks; missing names are made up.
+    pub pages: Vec<Page>,
 }
 
 pub fn create_prompt(ctx: &PromptContext<'_>, req: &CreateRequest) -> Result<Prompt, PromptError> {
     let stack = ctx.stack.display_name();
     let mut parts = match &req.input {
+        // A project's screenshots are its pages (one page at several widths, within a project,
+        // waits for the project's preview to render routes at each width).
+        CreateInput::Screenshots { shots, .. } if ctx.stack.is_project() => {
+            project_screenshot_parts(shots, stack, &req.pages)?
+        }
         CreateInput::Screenshots { shots, groups } => screenshot_parts(shots, groups, ctx.stack)?,
         CreateInput::Video(video) => vec![
             PromptPart::Text(format!(
@@ -190,6 +199,57 @@ fn screenshot_parts(
                 group.label()
             )
         }));
+    }
+    Ok(parts)
+}
+
+/// A project from screenshots: one page per screenshot, each with its name and route.
+fn project_screenshot_parts(
+    shots: &[ImageAttachment],
+    stack: &str,
+    pages: &[Page],
+) -> Result<Vec<PromptPart>, PromptError> {
+    let n = shots.len();
+    if n == 0 {
+        return Err(PromptError::NoScreenshots);
+    }
+    if n > MAX_SCREENSHOTS {
+        return Err(PromptError::TooManyScreenshots(n));
+    }
+    let pages: Vec<Page> = if pages.len() == n {
+        pages.to_vec()
+    } else {
+        let names: Vec<String> = (0..n)
+            .map(|i| {
+                if i == 0 {
+                    "home".to_owned()
+                } else {
+                    format!("page {}", i + 1)
+                }
+            })
+            .collect();
+        pages_from_file_names(&names)
+    };
+    let opening = if n == 1 {
+        format!("Build a {stack} site whose page looks exactly like this screenshot.")
+    } else {
+        format!(
+            "Build a {stack} site from these {n} screenshots: each is one page of the same \
+             site, and the pages share one design language."
+        )
+    };
+    let mut parts = vec![PromptPart::Text(format!(
+        "{opening}\n\n{}",
+        page_list(&pages)
+    ))];
+    for (i, (shot, page)) in shots.iter().zip(&pages).enumerate() {
+        parts.push(PromptPart::Text(format!(
+            "Screenshot {} of {n}: {} (`{}`):",
+            i + 1,
+            page.name,
+            page.route
+        )));
+        parts.push(PromptPart::Image(shot.clone()));
     }
     Ok(parts)
 }

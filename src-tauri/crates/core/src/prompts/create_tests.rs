@@ -25,6 +25,7 @@ fn request(input: CreateInput) -> CreateRequest {
         input,
         instructions: None,
         assets: Vec::new(),
+        pages: Vec::new(),
     }
 }
 

@@ -17,16 +17,24 @@ pub enum Stack {
     Bootstrap,
     VueTailwind,
     IonicTailwind,
+    // A multi-file React + Vite + TypeScript project (`s2c-webproject`'s shape): pages,
+    // shared components and routes, previewed and built offline. (A plain comment: a doc
+    // comment would split the UI's `Stack` union.)
+    ReactVite,
+    // The same project with shadcn/ui components as sources in src/components/ui/.
+    ReactViteShadcn,
 }
 
 impl Stack {
-    pub const ALL: [Stack; 6] = [
+    pub const ALL: [Stack; 8] = [
         Stack::HtmlTailwind,
         Stack::HtmlCss,
         Stack::ReactTailwind,
         Stack::Bootstrap,
         Stack::VueTailwind,
         Stack::IonicTailwind,
+        Stack::ReactVite,
+        Stack::ReactViteShadcn,
     ];
 
     /// The serde name (`html_tailwind`), also used on the command line.
@@ -38,6 +46,8 @@ impl Stack {
             Stack::Bootstrap => "bootstrap",
             Stack::VueTailwind => "vue_tailwind",
             Stack::IonicTailwind => "ionic_tailwind",
+            Stack::ReactVite => "react_vite",
+            Stack::ReactViteShadcn => "react_vite_shadcn",
         }
     }
 
@@ -50,6 +60,8 @@ impl Stack {
             Stack::Bootstrap => "Bootstrap",
             Stack::VueTailwind => "Vue + Tailwind",
             Stack::IonicTailwind => "Ionic + Tailwind",
+            Stack::ReactVite => "React + Vite (project)",
+            Stack::ReactViteShadcn => "React + Vite + shadcn/ui (project)",
         }
     }
 
@@ -77,11 +89,18 @@ impl Stack {
                 CdnKey::Ionicons,
                 CdnKey::Tailwind,
             ],
+            // A project imports its packages from the ESM pack, not from CDN URLs.
+            Stack::ReactVite | Stack::ReactViteShadcn => &[],
         }
     }
 
     pub fn uses_tailwind(self) -> bool {
-        self.libraries().contains(&CdnKey::Tailwind)
+        self.libraries().contains(&CdnKey::Tailwind) || self.is_project()
+    }
+
+    /// The variant is a project tree (many files, an entry, routes) rather than one page.
+    pub fn is_project(self) -> bool {
+        matches!(self, Stack::ReactVite | Stack::ReactViteShadcn)
     }
 }
 
@@ -112,7 +131,7 @@ impl fmt::Display for Stack {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind")]
+#[error("unknown stack {0:?}; use one of html_tailwind, html_css, react_tailwind, bootstrap, vue_tailwind, ionic_tailwind, react_vite, react_vite_shadcn")]
 pub struct UnknownStack(pub String);
 
 impl FromStr for Stack {

@@ -5,6 +5,9 @@ use super::stack::Stack;
 
 /// The stack section of the system prompt.
 pub fn stack_rules(stack: Stack) -> String {
+    if stack.is_project() {
+        return super::project::project_rules(stack);
+    }
     let tags: Vec<String> = stack.libraries().iter().map(|k| cdn(*k).tag()).collect();
     let mut out = format!(
         "## Stack: {}\n\nWrite one self-contained HTML document. Put these tags in its <head>, \
@@ -63,6 +66,8 @@ fn conventions(stack: Stack) -> &'static str {
              them from `Vue`); do not use import statements or single-file components. Style \
              with Tailwind classes. Render repeated markup with `v-for` over arrays of data."
         }
+        // Its rules are `project_rules`.
+        Stack::ReactVite | Stack::ReactViteShadcn => "",
         Stack::IonicTailwind => {
             "Build a mobile-first app screen with Ionic web components (`ion-app`, \
              `ion-header`, `ion-toolbar`, `ion-title`, `ion-content`, `ion-list`, `ion-item`, \

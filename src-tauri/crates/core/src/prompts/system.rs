@@ -49,15 +49,29 @@ the page appear in a live preview as you write it, and may compare your work wit
 built in parallel.";
 
 fn workflow(ctx: &PromptContext<'_>) -> String {
-    let mut steps = vec![
+    let first = if ctx.stack.is_project() {
+        "- Write the project file by file with `create_file`, giving each file's path (shared \
+         components first, then the pages, then src/App.tsx with the routes). Send each complete \
+         file in one call: every section, every item, nothing elided."
+    } else {
         "- Write the page with `create_file` (path `index.html` unless the task needs more \
          files). Send the complete file in one call: every section, every item, nothing elided."
-            .to_owned(),
+    };
+    let mut steps =
+        vec![first.to_owned(),
         "- Change existing files with `edit_file`: copy `old_text` exactly from the file, keep it \
          short but unique, and put related changes in one call with `edits`. Read the diff it \
          returns. Use `create_file` again only when most of a file changes."
             .to_owned(),
     ];
+    if ctx.offers(ToolName::ReadFile) {
+        steps.push(
+            "- `list_files` shows the project's files with their sizes and whether it runs; \
+             `read_file` reads a file you have not seen; `rename_file` and `delete_file` move \
+             and remove files (then fix the imports they list)."
+                .to_owned(),
+        );
+    }
     if ctx.offers(ToolName::ScreenshotPreview) {
         steps.push(
             "- After writing the page, look at it with `screenshot_preview` and compare it with \
@@ -148,10 +162,12 @@ fn images(ctx: &PromptContext<'_>) -> String {
              or `remove_background` on its `assets/` path.",
         );
     }
-    rules.push(
+    rules.push(if ctx.stack.is_project() {
+        "- Icons: use `lucide-react` components or inline SVG."
+    } else {
         "- Icons: use the stack's icon set (Font Awesome classes such as `fa-solid fa-house`, or \
-         Ionicons in Ionic) or inline SVG.",
-    );
+         Ionicons in Ionic) or inline SVG."
+    });
     format!("## Images\n\n{}", rules.join("\n"))
 }
 

@@ -7,6 +7,7 @@ use super::system::{system_prompt, PromptContext};
 use super::PromptError;
 use crate::visual_edit::HandSetStyle;
 use crate::vocab::ImageAttachment;
+use std::collections::BTreeSet;
 
 /// One step of an earlier conversation.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,6 +28,12 @@ pub enum UpdateSource {
     History(Vec<HistoryEntry>),
     /// The current files (path, content): after hand edits, imports, or when no history is kept.
     Files(Vec<(String, String)>),
+    /// A project tree: every file listed with its size, and only the files in play sent
+    /// (`in_play::files_in_play`); the model reads the others with `read_file`.
+    Project {
+        files: Vec<(String, String)>,
+        in_play: BTreeSet<String>,
+    },
 }
 
 /// The element the user picked in the preview.
@@ -63,6 +70,14 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
                 listing.join("\n\n")
             ))])]
         }
+        UpdateSource::Project { files, in_play } => {
+            if files.is_empty() {
+                return Err(PromptError::NoFiles);
+            }
+            vec![PromptMessage::user(vec![PromptPart::Text(project_files(
+                files, in_play,
+            ))])]
+        }
     };
     let mut parts = vec![PromptPart::Text(format!(
         "Change the page as follows:\n{change}\n\nMake this change with `edit_file`, precisely, \
@@ -95,6 +110,38 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
         system: system_prompt(ctx),
         messages,
     })
+}
+
+/// A project's listing with sizes, then the files in play in full.
+fn project_files(files: &[(String, String)], in_play: &BTreeSet<String>) -> String {
+    let listing: Vec<String> = files
+        .iter()
+        .map(|(p, c)| {
+            let mark = if in_play.contains(p) { " (below)" } else { "" };
+            format!("- {p} ({} bytes){mark}", c.len())
+        })
+        .collect();
+    let shown: Vec<String> = files
+        .iter()
+        .filter(|(p, _)| in_play.contains(p))
+        .map(|(p, c)| fenced_file(p, c))
+        .collect();
+    let mut text = format!(
+        "This is the project as it stands, {} files:\n{}",
+        files.len(),
+        listing.join("\n")
+    );
+    if !shown.is_empty() {
+        text.push_str(&format!(
+            "\n\nThe files in play for this change:\n\n{}",
+            shown.join("\n\n")
+        ));
+    }
+    text.push_str(
+        "\n\nRead any other file with `read_file` before you change it; do not rewrite files \
+         you have not read.",
+    );
+    text
 }
 
 /// Where the user's own choices are written, so a change to one of them is made there: a new

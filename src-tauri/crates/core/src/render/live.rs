@@ -34,6 +34,8 @@ pub enum LiveChange<'a> {
     Set { path: &'a str, content: &'a str },
     /// A call ended: what it streamed is void (its result, if any, came as `Set`).
     CallEnded { call_id: &'a str },
+    /// A file of a project tree was deleted, or renamed away (its new path came as `Set`).
+    Removed { path: &'a str },
     /// The turn restarts: its drafts are void (only the current turn's calls have drafts), and
     /// the page goes back to its last whole files until the retry refills it.
     TurnRestarted,
@@ -86,6 +88,9 @@ impl LiveGeneration {
                 v.drafts.remove(call_id);
             }
             LiveChange::TurnRestarted => v.drafts.clear(),
+            LiveChange::Removed { path } => {
+                v.files.remove(path);
+            }
         }
     }
 

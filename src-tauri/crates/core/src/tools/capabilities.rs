@@ -19,6 +19,9 @@ pub struct ToolCapabilities {
     pub chromium_available: bool,
     /// The user allows fidelity checks (Settings: rounds above 0).
     pub fidelity_check: bool,
+    /// The variant is a project tree (a project stack): the tools that read, list, delete and
+    /// rename files are offered too. Single-file stacks keep their four file tools.
+    pub project: bool,
 }
 
 /// The tools these capabilities allow, in a stable order. This is the policy alone; the
@@ -30,6 +33,14 @@ pub fn allowed_tools(caps: &ToolCapabilities) -> Vec<ToolName> {
         ToolName::RetrieveOption,
         ToolName::SaveAssets,
     ];
+    if caps.project {
+        tools.extend([
+            ToolName::ReadFile,
+            ToolName::ListFiles,
+            ToolName::DeleteFile,
+            ToolName::RenameFile,
+        ]);
+    }
     if caps.image_generation && caps.replicate_key {
         tools.push(ToolName::GenerateImages);
     }

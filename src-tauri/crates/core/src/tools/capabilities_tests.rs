@@ -12,7 +12,7 @@ fn names(caps: ToolCapabilities) -> Vec<&'static str> {
 fn the_offered_set_follows_the_capabilities() {
     let base = ["create_file", "edit_file", "retrieve_option", "save_assets"];
     let none = ToolCapabilities::default();
-    let cases: Vec<(&str, ToolCapabilities, Vec<&str>)> = vec![
+    let mut cases: Vec<(&str, ToolCapabilities, Vec<&str>)> = vec![
         ("nothing extra", none, vec![]),
         (
             "image generation on without a replicate key",
@@ -108,6 +108,7 @@ fn the_offered_set_follows_the_capabilities() {
                 has_still_image_input: true,
                 chromium_available: true,
                 fidelity_check: true,
+                project: false,
             },
             vec![
                 "generate_images",
@@ -119,6 +120,14 @@ fn the_offered_set_follows_the_capabilities() {
             ],
         ),
     ];
+    cases.push((
+        "a project tree",
+        ToolCapabilities {
+            project: true,
+            ..none
+        },
+        vec!["read_file", "list_files", "delete_file", "rename_file"],
+    ));
     for (name, caps, extra) in cases {
         let mut want: Vec<&str> = base.to_vec();
         want.extend(extra);

@@ -3,8 +3,8 @@
 use super::args;
 use super::detail::ToolDetail;
 use super::fence::unfenced;
+use super::project_files::{problems, room_for, tool_path, writable};
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
-use crate::vocab::paths;
 use crate::vocab::ToolName;
 use serde_json::Value;
 
@@ -24,8 +24,7 @@ impl Tool for CreateFile {
         args: &Value,
     ) -> Result<ToolOutput, ToolFailure> {
         let args = args::object(NAME, args)?;
-        let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
-            .map_err(|e| ToolFailure::invalid(NAME, e))?;
+        let path = tool_path(NAME, ctx.files, args::opt_str(NAME, args, "path")?)?;
         let content = args::req_str(NAME, args, "content")?;
         let content = &content[unfenced(content, true)];
         if content.trim().is_empty() {
@@ -37,21 +36,28 @@ impl Tool for CreateFile {
         ctx.files
             .resolve(&path)
             .map_err(|e| ToolFailure::invalid(NAME, e))?;
+        writable(NAME, ctx.files, &path)?;
+        room_for(NAME, ctx.files, &path)?;
 
         let bytes = content.len();
         let lines = content.lines().count();
         let replaced = ctx.files.set(path.clone(), content.to_owned()).is_some();
         let verb = if replaced { "Replaced" } else { "Created" };
         let size = human_size(bytes);
+        let problems = problems(ctx.files, Some(&path));
         Ok(ToolOutput {
-            result: format!("{verb} {path} ({size}, {lines} lines)."),
-            summary: format!("{verb} {path} ({size})"),
+            result: format!(
+                "{verb} {path} ({size}, {lines} lines).{}",
+                problems.for_model()
+            ),
+            summary: format!("{verb} {path} ({size}){}", problems.summary_suffix()),
             changed_file: Some(path.clone()),
             detail: Some(ToolDetail::FileWritten {
                 path: path.to_string(),
                 bytes: u32::try_from(bytes).unwrap_or(u32::MAX),
                 lines: u32::try_from(lines).unwrap_or(u32::MAX),
                 replaced,
+                problems: problems.lines(),
             }),
             ..ToolOutput::default()
         })

@@ -23,6 +23,16 @@ impl ToolName {
             ToolName::ExtractAssets => (EXTRACT_ASSETS, extract_assets_schema()),
             ToolName::ScreenshotPreview => (SCREENSHOT_PREVIEW, screenshot_preview_schema()),
             ToolName::CheckFidelity => (CHECK_FIDELITY, check_fidelity_schema()),
+            ToolName::ReadFile => (
+                READ_FILE,
+                path_schema("The file to read, e.g. src/components/Header.tsx."),
+            ),
+            ToolName::ListFiles => (LIST_FILES, list_files_schema()),
+            ToolName::DeleteFile => (
+                DELETE_FILE,
+                path_schema("The file to delete, e.g. src/components/OldCard.tsx."),
+            ),
+            ToolName::RenameFile => (RENAME_FILE, rename_file_schema()),
         };
         CanonicalTool {
             name: self.as_str().to_owned(),
@@ -266,5 +276,61 @@ fn check_fidelity_schema() -> Value {
             }
         }),
         &[],
+    )
+}
+
+const READ_FILE: &str = "Read a file of the project as it is now, with its line count. Use it \
+before editing a file whose current text you have not seen in this conversation.";
+
+/// A schema with one required `path`.
+fn path_schema(description: &str) -> Value {
+    object(
+        json!({
+            "path": {
+                "type": "string",
+                "description": description
+            }
+        }),
+        &["path"],
+    )
+}
+
+const LIST_FILES: &str = "List the project's files with their sizes, and whether the project \
+runs as written (files that do not compile, imports of missing files or of packages that are \
+not available offline).";
+
+fn list_files_schema() -> Value {
+    object(
+        json!({
+            "folder": {
+                "type": "string",
+                "description": "Only the files under this folder, e.g. src/components. Defaults to the whole project."
+            }
+        }),
+        &[],
+    )
+}
+
+const DELETE_FILE: &str = "Delete a file from the project. Remove or change every import of it \
+in the same step: the result lists the files that still import it. The app's own files \
+(package.json, vite.config.ts, tsconfig.json) cannot be deleted.";
+
+const RENAME_FILE: &str = "Move or rename a file of the project, keeping its content. Imports of \
+the old path are not rewritten: fix them with edit_file (the result lists the files that still \
+import the old path).";
+
+fn rename_file_schema() -> Value {
+    object(
+        json!({
+            "from": {
+                "type": "string",
+                "description": "The file's current path, e.g. src/components/Card.tsx."
+            },
+            "to": {
+                "type": "string",
+                "description": "Its new path, e.g. src/components/ProductCard.tsx."
+            }
+        }),
+        &["from", "to"],
     )
 }

@@ -13,6 +13,10 @@ pub enum ToolDetail {
         lines: u32,
         /// The file existed before and was replaced.
         replaced: bool,
+        /// On a project tree: what is wrong with the project after the write (a file that does
+        /// not compile, a missing import, a package outside the pack), errors first.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        problems: Vec<String>,
     },
     /// edit_file changed a file.
     FileEdited {
@@ -25,6 +29,22 @@ pub enum ToolDetail {
         added_lines: u32,
         removed_lines: u32,
         replacements: u32,
+        /// As for `FileWritten`.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        problems: Vec<String>,
+    },
+    /// delete_file removed a file of a project tree.
+    FileDeleted {
+        path: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        problems: Vec<String>,
+    },
+    /// rename_file moved a file of a project tree.
+    FileRenamed {
+        from: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        problems: Vec<String>,
     },
     /// retrieve_option read a sibling's files.
     OptionRetrieved {

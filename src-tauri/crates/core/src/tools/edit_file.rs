@@ -4,8 +4,8 @@ use super::args;
 use super::detail::ToolDetail;
 use super::diff::{unified_diff, MAX_DIFF_BYTES};
 use super::edit_apply::{apply_edits, Count, Edit};
+use super::project_files::{problems, tool_path, writable};
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
-use crate::vocab::paths;
 use crate::vocab::ToolName;
 use serde_json::{Map, Value};
 
@@ -25,9 +25,9 @@ impl Tool for EditFile {
         args: &Value,
     ) -> Result<ToolOutput, ToolFailure> {
         let args = args::object(NAME, args)?;
-        let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
-            .map_err(|e| ToolFailure::invalid(NAME, e))?;
+        let path = tool_path(NAME, ctx.files, args::opt_str(NAME, args, "path")?)?;
         let edits = parse_edits(args)?;
+        writable(NAME, ctx.files, &path)?;
         let Some(before) = ctx.files.get(&path) else {
             return Err(ToolFailure::invalid(
                 NAME,
@@ -45,6 +45,7 @@ impl Tool for EditFile {
         })?;
         let diff = unified_diff(path.as_str(), before, &after, MAX_DIFF_BYTES);
         ctx.files.set(path.clone(), after);
+        let problems = problems(ctx.files, Some(&path));
 
         let edits_note = match edits.len() {
             1 => String::new(),
@@ -54,10 +55,17 @@ impl Tool for EditFile {
         Ok(ToolOutput {
             result: format!(
                 "Edited {path}: {replacements} replacement{plural}{edits_note}; the first changed \
-                 line is {}.\n\n{}",
-                diff.first_changed_line, diff.text
+                 line is {}.\n\n{}{}",
+                diff.first_changed_line,
+                diff.text,
+                problems.for_model()
             ),
-            summary: format!("Edited {path} (+{} −{})", diff.added, diff.removed),
+            summary: format!(
+                "Edited {path} (+{} −{}){}",
+                diff.added,
+                diff.removed,
+                problems.summary_suffix()
+            ),
             changed_file: Some(path.clone()),
             detail: Some(ToolDetail::FileEdited {
                 path: path.to_string(),
@@ -67,6 +75,7 @@ impl Tool for EditFile {
                 added_lines: diff.added,
                 removed_lines: diff.removed,
                 replacements: u32::try_from(replacements).unwrap_or(u32::MAX),
+                problems: problems.lines(),
             }),
             ..ToolOutput::default()
         })

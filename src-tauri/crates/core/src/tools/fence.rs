@@ -49,6 +49,30 @@ pub fn unfenced(content: &str, complete: bool) -> Range<usize> {
     start..end
 }
 
+/// The language tag of a fenced file, by its extension.
+pub(crate) fn fence_language(path: &str) -> &'static str {
+    match path.rsplit('.').next() {
+        Some("html" | "htm") => "html",
+        Some("css") => "css",
+        Some("js" | "mjs") => "javascript",
+        Some("jsx") => "jsx",
+        Some("ts") => "typescript",
+        Some("tsx") => "tsx",
+        Some("vue") => "vue",
+        Some("json") => "json",
+        _ => "",
+    }
+}
+
+/// A file as the model reads it: its path, then its content in a fence longer than any run of
+/// backticks inside, so the file stays intact.
+pub(crate) fn fenced_file(path: &str, content: &str) -> String {
+    let lang = fence_language(path);
+    let longest = content.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{path}:\n{fence}{lang}\n{content}\n{fence}")
+}
+
 #[cfg(test)]
 #[path = "fence_tests.rs"]
 mod tests;

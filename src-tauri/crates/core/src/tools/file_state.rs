@@ -3,8 +3,10 @@
 
 use crate::render::{FileSnapshot, ProjectFolder};
 use crate::vocab::paths::{self, PathError, RelPath};
+use s2c_webproject::Cache;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A binary file a tool wrote into the project folder (e.g. `assets/logo.png`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +22,21 @@ pub struct AgentFileState {
     root: PathBuf,
     files: BTreeMap<RelPath, String>,
     assets: BTreeMap<RelPath, SavedAsset>,
+    /// Set for a project stack: the files are a module tree, checked after every write.
+    project: Option<ProjectChecks>,
+}
+
+/// What a project variant keeps for its checks: the compiled modules by content, so checking
+/// the tree after a write compiles only the file that changed.
+#[derive(Clone, Default)]
+pub struct ProjectChecks {
+    pub cache: Arc<Cache>,
+}
+
+impl std::fmt::Debug for ProjectChecks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProjectChecks")
+    }
 }
 
 impl AgentFileState {
@@ -29,7 +46,20 @@ impl AgentFileState {
             root: root.into(),
             files: BTreeMap::new(),
             assets: BTreeMap::new(),
+            project: None,
         }
+    }
+
+    /// The same state as a project tree: paths follow the project's rules, the app's own files
+    /// are read-only, and writes are answered with what is wrong with the module graph.
+    pub fn into_project(mut self) -> Self {
+        self.project = Some(ProjectChecks::default());
+        self
+    }
+
+    /// The project's checks, when the files are a project tree.
+    pub fn project(&self) -> Option<&ProjectChecks> {
+        self.project.as_ref()
     }
 
     /// A state that starts from existing files (an update, or imported code).
@@ -53,6 +83,21 @@ impl AgentFileState {
     /// Sets a file's content, returning the previous content.
     pub fn set(&mut self, path: RelPath, content: String) -> Option<String> {
         self.files.insert(path, content)
+    }
+
+    /// Removes a text file, returning its content.
+    pub fn remove(&mut self, path: &RelPath) -> Option<String> {
+        self.files.remove(path)
+    }
+
+    /// How many files (text and assets) the variant has.
+    pub fn len(&self) -> usize {
+        self.files.len()
+            + self
+                .assets
+                .keys()
+                .filter(|p| !self.files.contains_key(*p))
+                .count()
     }
 
     /// The files now, over the project folder, as the renderer reads them.

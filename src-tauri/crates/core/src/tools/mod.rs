@@ -18,6 +18,7 @@ pub mod file_state;
 pub mod http;
 pub(crate) mod image_files;
 pub mod media_tools;
+pub(crate) mod project_files;
 pub mod registry;
 pub mod replicate;
 mod retrieve_option;
@@ -27,6 +28,7 @@ pub mod screenshot_preview;
 pub mod siblings;
 mod titles;
 pub mod tool;
+mod tree_tools;
 
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
@@ -37,7 +39,7 @@ pub use detail::{
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use fence::unfenced;
-pub use file_state::{AgentFileState, SavedAsset};
+pub use file_state::{AgentFileState, ProjectChecks, SavedAsset};
 pub use media_tools::MediaTools;
 pub use registry::ToolRegistry;
 pub use runtime::{Cancelled, ChangedFile, ToolOutcome, ToolRuntime};

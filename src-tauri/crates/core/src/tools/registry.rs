@@ -6,6 +6,7 @@ use super::edit_file::EditFile;
 use super::retrieve_option::RetrieveOption;
 use super::save_assets::SaveAssets;
 use super::tool::Tool;
+use super::tree_tools::{DeleteFile, ListFiles, ReadFile, RenameFile};
 use crate::vocab::ToolName;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -22,13 +23,19 @@ impl ToolRegistry {
         Self::default()
     }
 
-    /// create_file, edit_file, retrieve_option and save_assets.
+    /// create_file, edit_file, retrieve_option and save_assets, and the project tree's
+    /// read_file, list_files, delete_file and rename_file (offered only on a project stack:
+    /// `ToolCapabilities::project`).
     pub fn with_file_tools() -> Self {
         let mut registry = Self::new();
         registry.register(Arc::new(CreateFile));
         registry.register(Arc::new(EditFile));
         registry.register(Arc::new(RetrieveOption));
         registry.register(Arc::new(SaveAssets));
+        registry.register(Arc::new(ReadFile));
+        registry.register(Arc::new(ListFiles));
+        registry.register(Arc::new(DeleteFile));
+        registry.register(Arc::new(RenameFile));
         registry
     }
 

@@ -2,6 +2,7 @@
 
 use super::args;
 use super::detail::ToolDetail;
+use super::fence::fence_language;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
 use crate::vocab::ToolName;
 use serde_json::Value;
@@ -62,19 +63,5 @@ impl Tool for RetrieveOption {
             }),
             ..ToolOutput::default()
         })
-    }
-}
-
-fn fence_language(path: &str) -> &'static str {
-    match path.rsplit('.').next() {
-        Some("html" | "htm") => "html",
-        Some("css") => "css",
-        Some("js" | "mjs") => "javascript",
-        Some("jsx") => "jsx",
-        Some("ts") => "typescript",
-        Some("tsx") => "tsx",
-        Some("vue") => "vue",
-        Some("json") => "json",
-        _ => "",
     }
 }

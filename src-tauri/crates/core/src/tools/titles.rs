@@ -13,6 +13,14 @@ pub fn tool_title(name: &str, args: Option<&Value>) -> String {
             .and_then(Value::as_str)
             .unwrap_or(crate::vocab::DEFAULT_FILE)
     };
+    // The project tools have no default file: without a path the card says what it does.
+    let named = |verb: &str, nothing: &str| match args
+        .and_then(|a| a.get("path"))
+        .and_then(Value::as_str)
+    {
+        Some(path) => format!("{verb} {path}"),
+        None => format!("{verb} {nothing}"),
+    };
     let count = |key: &str| {
         args.and_then(|a| a.get(key))
             .and_then(Value::as_array)
@@ -44,6 +52,17 @@ pub fn tool_title(name: &str, args: Option<&Value>) -> String {
         },
         ToolName::ScreenshotPreview => "Checking the preview".to_owned(),
         ToolName::CheckFidelity => "Comparing with the screenshot".to_owned(),
+        ToolName::ReadFile => named("Reading", "a file"),
+        ToolName::ListFiles => "Listing the project's files".to_owned(),
+        ToolName::DeleteFile => named("Deleting", "a file"),
+        ToolName::RenameFile => match (
+            args.and_then(|a| a.get("from")).and_then(Value::as_str),
+            args.and_then(|a| a.get("to")).and_then(Value::as_str),
+        ) {
+            (Some(from), Some(to)) => format!("Renaming {from} to {to}"),
+            (Some(from), None) => format!("Renaming {from}"),
+            _ => "Renaming a file".to_owned(),
+        },
     }
 }
 

@@ -52,6 +52,27 @@ fn titles_name_the_target_when_known() {
             None,
             "Checking the preview",
         ),
+        (
+            "read",
+            "read_file",
+            Some(json!({"path": "src/App.tsx"})),
+            "Reading src/App.tsx",
+        ),
+        ("read, path unknown", "read_file", None, "Reading a file"),
+        ("list", "list_files", None, "Listing the project's files"),
+        (
+            "delete, path unknown",
+            "delete_file",
+            None,
+            "Deleting a file",
+        ),
+        (
+            "rename",
+            "rename_file",
+            Some(json!({"from": "src/A.tsx", "to": "src/B.tsx"})),
+            "Renaming src/A.tsx to src/B.tsx",
+        ),
+        ("rename, unknown", "rename_file", None, "Renaming a file"),
         ("unknown", "frobnicate", None, "Calling frobnicate"),
     ];
     for (name, tool, args, want) in cases {

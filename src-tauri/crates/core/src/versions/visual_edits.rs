@@ -82,7 +82,9 @@ fn stack_of(project: &Project, mut version: VersionId) -> Option<Stack> {
 pub fn style_mode(stack: Option<Stack>, text: &str) -> (StyleMode, bool) {
     match stack {
         Some(Stack::HtmlCss | Stack::Bootstrap) => (StyleMode::Stylesheet, false),
-        Some(Stack::ReactTailwind) => (StyleMode::Classes, true),
+        Some(Stack::ReactTailwind | Stack::ReactVite | Stack::ReactViteShadcn) => {
+            (StyleMode::Classes, true)
+        }
         Some(Stack::HtmlTailwind | Stack::VueTailwind | Stack::IonicTailwind) => {
             (StyleMode::Classes, false)
         }

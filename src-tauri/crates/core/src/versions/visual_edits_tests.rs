@@ -6,7 +6,9 @@ fn each_stack_edits_its_own_way() {
         let (mode, jsx) = style_mode(Some(stack), "");
         let expected = match stack {
             Stack::HtmlCss | Stack::Bootstrap => (StyleMode::Stylesheet, false),
-            Stack::ReactTailwind => (StyleMode::Classes, true),
+            Stack::ReactTailwind | Stack::ReactVite | Stack::ReactViteShadcn => {
+                (StyleMode::Classes, true)
+            }
             _ => (StyleMode::Classes, false),
         };
         assert_eq!((mode, jsx), expected, "{stack}");

@@ -30,10 +30,14 @@ pub enum ToolName {
     ExtractAssets,
     ScreenshotPreview,
     CheckFidelity,
+    ReadFile,
+    ListFiles,
+    DeleteFile,
+    RenameFile,
 }
 
 impl ToolName {
-    pub const ALL: [ToolName; 10] = [
+    pub const ALL: [ToolName; 14] = [
         ToolName::CreateFile,
         ToolName::EditFile,
         ToolName::RetrieveOption,
@@ -44,6 +48,10 @@ impl ToolName {
         ToolName::ExtractAssets,
         ToolName::ScreenshotPreview,
         ToolName::CheckFidelity,
+        ToolName::ReadFile,
+        ToolName::ListFiles,
+        ToolName::DeleteFile,
+        ToolName::RenameFile,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -58,6 +66,10 @@ impl ToolName {
             ToolName::ExtractAssets => "extract_assets",
             ToolName::ScreenshotPreview => "screenshot_preview",
             ToolName::CheckFidelity => "check_fidelity",
+            ToolName::ReadFile => "read_file",
+            ToolName::ListFiles => "list_files",
+            ToolName::DeleteFile => "delete_file",
+            ToolName::RenameFile => "rename_file",
         }
     }
 }

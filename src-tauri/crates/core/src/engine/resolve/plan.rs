@@ -42,6 +42,8 @@ pub struct PlanRequest {
     pub assets: Vec<PlanAsset>,
     /// The files every variant starts with (an update's current files), path → text.
     pub start_files: Vec<(String, String)>,
+    /// On a project stack, each screenshot's page (name and route), in order; empty: made up.
+    pub pages: Vec<crate::prompts::Page>,
     /// Whether the asset-extraction tool is offered (its Gemini key is asked for only then).
     pub extract_assets: bool,
     /// The user's "generate images" choice.
@@ -103,6 +105,7 @@ pub async fn plan(front: &dyn FrontEnd, request: PlanRequest) -> Result<Planned,
         design_system: request.design_system,
         assets: request.assets,
         start_files: request.start_files,
+        pages: request.pages,
         variants,
         media,
         image_generation: request.image_generation,

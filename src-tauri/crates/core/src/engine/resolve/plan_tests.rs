@@ -77,6 +77,7 @@ fn text_request(slots: ModelSlots) -> PlanRequest {
         design_system: None,
         assets: vec![],
         start_files: vec![],
+        pages: vec![],
         extract_assets: false,
         image_generation: true,
         limits: LoopLimits::default(),

@@ -50,6 +50,14 @@ pub struct ExportReport {
     pub warnings: Vec<String>,
 }
 
+/// A multi-file project (the React + Vite stack's tree, or one imported): it has the files its
+/// build is configured by.
+fn is_project_tree(files: &[(String, Vec<u8>)]) -> bool {
+    s2c_webproject::shape::APP_FILES
+        .iter()
+        .all(|app| files.iter().any(|(p, _)| p == app))
+}
+
 /// Export `version` (its selected variant, or `variant`).
 pub async fn export_version(
     project: &Project,
@@ -58,6 +66,22 @@ pub async fn export_version(
     options: &ExportOptions,
 ) -> Result<ExportReport> {
     let files = project.files(version, variant)?;
+    if is_project_tree(&files) {
+        // A project is written as it is: its index.html's `/src/main.tsx` and its imports are
+        // the build's to resolve, and `npm install && npm run build` must see what the preview saw.
+        let files: std::collections::BTreeMap<String, Vec<u8>> = files.into_iter().collect();
+        match options.format {
+            ExportFormat::Folder => write::folder(&options.destination, &files)?,
+            ExportFormat::Zip => write::zip(&options.destination, &files)?,
+        }
+        return Ok(ExportReport {
+            path: options.destination.display().to_string(),
+            files: u32::try_from(files.len()).unwrap_or(u32::MAX),
+            data_urls: 0,
+            remote_images: 0,
+            warnings: vec![],
+        });
+    }
     let sources = Sources {
         disk_root: Some(project.root()),
         fetcher: options.fetcher.as_ref(),
