@@ -40,6 +40,16 @@ export const VENDOR_LABELS: Record<Vendor, string> = perVendor(
 /** The stacks, as Rust names and labels them (`STACKS` in the generated bindings). */
 export const STACKS: { id: Stack; label: string }[] = STACK_INFOS.map((s) => ({ id: s.id, label: s.label }));
 
+/**
+ * Stacks the app's preview cannot show yet: a project's files need the preview to compile them
+ * (issue #33), so offering them here would leave the designer with a blank page. `s2c generate`
+ * makes them; a version made with one still opens and names its stack.
+ */
+const NOT_PREVIEWED_YET: readonly Stack[] = ["react_vite", "react_vite_shadcn"];
+
+/** The stacks a designer can pick in the app: each one's pages show in the preview. */
+export const PICKABLE_STACKS = STACKS.filter((s) => !NOT_PREVIEWED_YET.includes(s.id));
+
 export const THEMES: { id: Theme; label: string }[] = [
   { id: "system", label: "System" },
   { id: "light", label: "Light" },

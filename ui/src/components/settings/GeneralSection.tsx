@@ -1,7 +1,7 @@
 import type { Stack } from "../../ipc";
 import { useKeyStatuses } from "../../hooks/useKeyStatuses";
 import { imageGenerationBlocked } from "../../lib/imageGeneration";
-import { MAX_FIDELITY_ROUNDS, MAX_VARIANTS, STACKS, THEMES, type Draft, type FieldErrors } from "../../lib/settingsForm";
+import { MAX_FIDELITY_ROUNDS, MAX_VARIANTS, PICKABLE_STACKS, THEMES, type Draft, type FieldErrors } from "../../lib/settingsForm";
 import { Field, inputClass, SectionTitle, Toggle } from "./fields";
 
 export interface SectionProps {
@@ -26,7 +26,7 @@ export function GenerationSection({ draft, errors, change }: SectionProps) {
             change((d) => (d.defaultStack = e.target.value as Stack));
           }}
         >
-          {STACKS.map((s) => (
+          {PICKABLE_STACKS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
             </option>

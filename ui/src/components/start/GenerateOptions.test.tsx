@@ -35,3 +35,16 @@ describe("the generate form's image toggle", () => {
     expect(screen.queryByText(NO_REPLICATE_KEY)).toBeNull();
   });
 });
+
+describe("the generate form's stack picker", () => {
+  afterEach(cleanup);
+
+  it("offers the single-file stacks and not the project stacks the preview cannot show yet", () => {
+    renderOptions(null);
+    const offered = Array.from(screen.getByLabelText("Stack").querySelectorAll("option")).map((o) => o.value);
+    expect(offered).toContain("html_tailwind");
+    expect(offered).toContain("react_tailwind");
+    expect(offered).not.toContain("react_vite");
+    expect(offered).not.toContain("react_vite_shadcn");
+  });
+});

@@ -1,5 +1,5 @@
 import type { DesignSystem, ModelOption, Stack } from "../../ipc";
-import { MAX_VARIANTS, STACKS } from "../../lib/settingsForm";
+import { MAX_VARIANTS, PICKABLE_STACKS } from "../../lib/settingsForm";
 import { inputClass } from "../settings/fields";
 
 export interface GenerateChoices {
@@ -43,7 +43,7 @@ export function GenerateOptions({ choices, models, designSystems, imageGeneratio
             set({ stack: e.target.value as Stack });
           }}
         >
-          {STACKS.map((s) => (
+          {PICKABLE_STACKS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
             </option>
