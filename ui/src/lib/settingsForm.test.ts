@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Settings } from "../ipc";
-import { fromDraft, splitModels, toDraft, urlProblem, validateDraft, type Draft } from "./settingsForm";
+import { fromDraft, pickableStack, splitModels, toDraft, urlProblem, validateDraft, type Draft } from "./settingsForm";
 
 const defaults: Settings = {
   default_stack: "html_tailwind",
@@ -115,5 +115,13 @@ describe("the publishing settings", () => {
     expect(fromDraft(draft).publishing).toEqual({ cloudflare_account_id: "0123456789abcdef0123456789abcdef" });
     const bad = { ...draft, cloudflareAccountId: "https://dash.cloudflare.com/0123" };
     expect(validateDraft(bad)["publishing.cloudflareAccountId"]).toContain("account ID");
+  });
+});
+
+describe("the stack a new project starts with", () => {
+  it("is the default when the app offers it, else HTML + Tailwind", () => {
+    expect(pickableStack("vue_tailwind")).toBe("vue_tailwind");
+    expect(pickableStack("react_vite")).toBe("html_tailwind");
+    expect(pickableStack(undefined)).toBe("html_tailwind");
   });
 });

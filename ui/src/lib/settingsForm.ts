@@ -50,6 +50,11 @@ const NOT_PREVIEWED_YET: readonly Stack[] = ["react_vite", "react_vite_shadcn"];
 /** The stacks a designer can pick in the app: each one's pages show in the preview. */
 export const PICKABLE_STACKS = STACKS.filter((s) => !NOT_PREVIEWED_YET.includes(s.id));
 
+/** `stack` when the app offers it, else HTML + Tailwind (a default set outside the app). */
+export function pickableStack(stack: Stack | undefined): Stack {
+  return PICKABLE_STACKS.find((s) => s.id === stack)?.id ?? "html_tailwind";
+}
+
 export const THEMES: { id: Theme; label: string }[] = [
   { id: "system", label: "System" },
   { id: "light", label: "Light" },

@@ -11,7 +11,7 @@ import { assetExtractionBlocked, NO_MODEL_KEY } from "../../lib/firstRun";
 import { importNotice, type Notice } from "../../lib/importNotice";
 import { imageGenerationBlocked } from "../../lib/imageGeneration";
 import { asSentence } from "../../lib/sentences";
-import { MAX_VARIANTS } from "../../lib/settingsForm";
+import { MAX_VARIANTS, pickableStack } from "../../lib/settingsForm";
 import { Icon } from "../common/Icon";
 import { buttonClass, ghostButtonClass, primaryButtonClass } from "../common/ui";
 import { DropZone } from "../DropZone";
@@ -26,7 +26,7 @@ import { CaptureControls } from "../capture/CaptureControls";
 function defaults(settings: Settings | null): GenerateChoices {
   const count = Math.min(Math.max(settings?.variants.count ?? 2, 1), MAX_VARIANTS);
   return {
-    stack: settings?.default_stack ?? "html_tailwind",
+    stack: pickableStack(settings?.default_stack),
     count,
     models: Array.from({ length: MAX_VARIANTS }, (_, i) => settings?.variants.models[i] ?? "auto"),
     designSystem: "",
