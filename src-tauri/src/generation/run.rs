@@ -32,7 +32,6 @@ pub async fn start(
     let (project, settings, source) = read(state, &request).await?;
     let recorded_version = new_version(&request, &source)?;
     let (first_screenshot, scorable) = (source.first_screenshot, source.scorable);
-    let start_texts = source.start_texts.clone();
     let planned = plan(state, generations, &settings, &request, source).await?;
     let (version, recorders) = record(&project, recorded_version, &planned.models).await?;
     let generation_id = generations.next_id();
@@ -43,7 +42,10 @@ pub async fn start(
         &planned.models,
     );
     let thumbnail_renderer = planned.built.renderer.clone();
-    let live = Arc::new(LiveGeneration::new(planned.dirs, &start_texts));
+    let live = Arc::new(LiveGeneration::new(
+        planned.dirs,
+        &planned.built.start_files,
+    ));
     let (handle, recording) = launch(
         (generations, previews),
         generation_id,

@@ -5,6 +5,10 @@
 //! - `/t/<token>/<path>`: the variant the token was minted for (the core's `PreviewTokens`): a
 //!   running generation's variant as its events left it (`LiveFiles`), or a stored one;
 //! - `/__s2c/…`: vendored libraries and placeholders shared by every page.
+//!
+//! A project variant (a tree with the app's package.json, vite.config.ts, tsconfig.json) is
+//! served whole by the core's resolver: compiled modules, the pack under `/t/<token>/_s2c/pack/`,
+//! index.html for its routes. Its HTML gets the bridge like any page.
 
 pub mod commands;
 
@@ -12,7 +16,7 @@ use crate::state::AppState;
 use s2c_core::render::live::LiveFiles;
 use s2c_core::render::{
     is_shared_path, NoSource, PreviewResolver, PreviewSource, PreviewTarget, PreviewTokens,
-    SOURCE_HASH_HEADER,
+    ProjectMemos, SOURCE_HASH_HEADER,
 };
 use s2c_core::versions::StoredVariant;
 use std::sync::Arc;
@@ -27,6 +31,8 @@ pub const SCHEME: &str = "preview";
 pub struct Previews {
     pub tokens: PreviewTokens,
     pub live: Arc<LiveFiles>,
+    /// Stored project variants' compiled modules and trees, kept across a page's requests.
+    pub stored: ProjectMemos,
 }
 
 impl Previews {
@@ -119,9 +125,12 @@ fn route(
             version,
             variant,
         } => {
+            let memo = previews
+                .stored
+                .get(&format!("{project_id}/{version}/{variant}"));
             let project = state.projects.get(&project_id).ok()?;
             Some((
-                Box::new(StoredVariant::new(project, version, variant)),
+                Box::new(StoredVariant::new(project, version, variant).with_memo(memo)),
                 tail,
             ))
         }

@@ -16,6 +16,7 @@ mod models;
 mod project_folder;
 mod provider_choice;
 mod publish;
+mod render;
 mod score;
 
 use clap::{Parser, Subcommand};
@@ -56,6 +57,8 @@ enum Command {
     Export(export::ExportArgs),
     /// Build a React + Vite project folder into a static site, offline, with no Node.
     Build(build::BuildArgs),
+    /// Take a screenshot of a project's route or of a page, offline, as the preview shows it.
+    Render(render::RenderArgs),
     /// API keys in the OS keychain: set, status, clear.
     Keys {
         #[command(subcommand)]
@@ -77,6 +80,7 @@ pub fn run() -> ExitCode {
         Command::Publish(args) => block_on(publish::run(args)),
         Command::Export(args) => block_on(export::run(args)),
         Command::Build(args) => build::run(args),
+        Command::Render(args) => block_on(render::run(args)),
     }
 }
 

@@ -3,6 +3,9 @@
 //! the last version of each path that compiled: while a model streams a file, most prefixes do
 //! not parse, and the preview keeps showing the newest one that did (the rest of the tree is
 //! unaffected, since every other file's key is unchanged).
+//!
+//! One cache per variant: "last good" is per path, and two variants writing `src/App.tsx` at
+//! once must never show each other's version. Both maps are bounded.
 
 use crate::error::{Result, WebProjectError};
 use crate::transform::{self, Compiled, Options};
@@ -13,6 +16,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// Entries kept before the cache starts again: a generation's many streamed prefixes of one file
 /// each make an entry (most of them errors), and a long session must not grow without bound.
 const MAX_ENTRIES: usize = 4096;
+/// Paths whose last good version is kept: a tree has at most `tree::MAX_FILES`, but renames and
+/// deletes leave old paths behind.
+const MAX_LAST_GOOD: usize = 2 * crate::tree::MAX_FILES;
 
 type Key = (String, Options, [u8; 32]);
 type Entry = std::result::Result<Arc<Compiled>, WebProjectError>;
@@ -28,6 +34,13 @@ struct Inner {
     last_good: HashMap<(String, Options), Arc<Compiled>>,
     hits: u64,
     misses: u64,
+}
+
+impl std::fmt::Debug for Cache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (hits, misses) = self.stats();
+        write!(f, "Cache {{ hits: {hits}, misses: {misses} }}")
+    }
 }
 
 /// What [`Cache::compile_or_last_good`] answers.
@@ -76,6 +89,11 @@ impl Cache {
             inner.by_content.clear();
         }
         if let Ok(compiled) = &entry {
+            if inner.last_good.len() >= MAX_LAST_GOOD
+                && !inner.last_good.contains_key(&(path.to_string(), options))
+            {
+                inner.last_good.clear();
+            }
             inner
                 .last_good
                 .insert((path.to_string(), options), compiled.clone());

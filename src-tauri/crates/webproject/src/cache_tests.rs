@@ -98,3 +98,15 @@ fn a_source_that_quotes_the_placeholder_gets_a_longer_nonce() {
         16
     );
 }
+
+#[test]
+fn the_last_good_versions_are_bounded() {
+    let cache = Cache::new();
+    for i in 0..=MAX_LAST_GOOD {
+        cache
+            .compile(&format!("src/F{i}.tsx"), "export const a = 1;", OPTIONS)
+            .expect("compiles");
+    }
+    let inner = cache.lock();
+    assert!(inner.last_good.len() <= MAX_LAST_GOOD, "{}", inner.last_good.len());
+}

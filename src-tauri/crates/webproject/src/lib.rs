@@ -3,7 +3,7 @@
 //!
 //! - [`shape`]: the project layout and the files the app writes (package.json, vite.config.ts,
 //!   tsconfig.json), a starter tree.
-//! - [`tree`], [`path`]: a project in memory, with its paths checked.
+//! - [`tree`], [`path`]: a project in memory, with its paths checked; [`folder`]: one on disk.
 //! - [`transform`]: one file → a browser ES module (oxc), host elements tagged with their source
 //!   location; [`cache`]: by content hash, with the last good version per file for streaming.
 //! - [`resolve`], [`link`]: what an import names (tree file or pack module) and its URL.
@@ -14,6 +14,7 @@
 
 pub mod cache;
 pub mod error;
+pub mod folder;
 pub mod graph;
 pub mod html;
 pub mod link;

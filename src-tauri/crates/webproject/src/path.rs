@@ -128,6 +128,30 @@ pub fn from_url(url: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// A route of the site (`/`, `/pricing`, `/blog/a b`, `/#/pricing` for a hash router) as the
+/// URL path a browser loads: spaces, quotes and non-ASCII escaped, `?`, `#`, `%` kept. `None`
+/// when it is not a route: it must start with one `/`, and has no `..`, backslash or control
+/// character.
+pub fn route_url(route: &str) -> Option<String> {
+    let bad = !route.starts_with('/')
+        || route.starts_with("//")
+        || route.len() > 400
+        || route.chars().any(|c| c.is_control() || c == '\\')
+        || route.split(['/', '?', '#']).any(|s| s == "..");
+    if bad {
+        return None;
+    }
+    Some(
+        route
+            .bytes()
+            .map(|b| match b {
+                b' ' | b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | 0x80.. => format!("%{b:02X}"),
+                _ => char::from(b).to_string(),
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 #[path = "path_tests.rs"]
 mod tests;

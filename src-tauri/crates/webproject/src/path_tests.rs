@@ -83,3 +83,15 @@ fn urls_encode_what_a_url_path_cannot_hold_and_decode_back() {
     assert_eq!(extension("src/.x"), "");
     assert_eq!(parent("index.html"), "");
 }
+
+#[test]
+fn routes_become_url_paths_and_what_is_not_a_route_is_refused() {
+    assert_eq!(route_url("/").as_deref(), Some("/"));
+    assert_eq!(route_url("/pricing").as_deref(), Some("/pricing"));
+    assert_eq!(route_url("/#/pricing").as_deref(), Some("/#/pricing"));
+    assert_eq!(route_url("/blog/a b").as_deref(), Some("/blog/a%20b"));
+    assert_eq!(route_url("/café").as_deref(), Some("/caf%C3%A9"));
+    for bad in ["pricing", "//evil.test/x", "/../x", "/a\\b", "/a\nb", ""] {
+        assert_eq!(route_url(bad), None, "{bad:?}");
+    }
+}

@@ -161,6 +161,18 @@ pub const APP_TSX: &str = r#"export default function App() {
 
 pub const INDEX_CSS: &str = "@import \"tailwindcss\";\n";
 
+/// Whether a variant's files are a project tree: it has every file the app writes for one
+/// ([`APP_FILES`]). A single-file stack's variant never has them; an imported Vite project does.
+pub fn is_project<'p>(paths: impl IntoIterator<Item = &'p str>) -> bool {
+    let mut found = [false; APP_FILES.len()];
+    for p in paths {
+        if let Some(i) = APP_FILES.iter().position(|app| *app == p) {
+            found[i] = true;
+        }
+    }
+    found.iter().all(|f| *f)
+}
+
 /// The app-owned files for a project called `name`.
 pub fn app_files(name: &str) -> Vec<(&'static str, String)> {
     vec![

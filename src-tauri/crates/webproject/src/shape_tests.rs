@@ -75,3 +75,11 @@ fn the_starter_tree_has_the_standard_layout() {
         "@import \"tailwindcss\";\n"
     );
 }
+
+#[test]
+fn a_tree_is_a_project_when_it_has_every_app_file() {
+    let starter = starter_tree("Site").expect("starter");
+    assert!(is_project(starter.paths()));
+    assert!(!is_project(["index.html"]));
+    assert!(!is_project(["index.html", "package.json", "tsconfig.json"]));
+}

@@ -129,6 +129,9 @@ pub struct GenerationPlan {
 pub struct BuiltGeneration {
     pub spec: GenerationSpec,
     pub renderer: Option<Arc<Renderer>>,
+    /// The files every variant starts from (a new project: the starter tree), which its live
+    /// preview shows from the first moment.
+    pub start_files: Vec<(String, String)>,
 }
 
 impl GenerationPlan {
@@ -167,23 +170,20 @@ impl GenerationPlan {
         };
         let mut registry = ToolRegistry::with_file_tools();
         self.media.register(&mut registry, &mut caps);
-        if project {
-            // The browser tools render one page through the single-file resolver, which does
-            // not compile a tree: until they render a project's routes they would show the
-            // model a blank page and the fidelity rounds would chase it.
-            caps.chromium_available = false;
-        }
-        if let (Some(renderer), Some(reference), false) =
-            (&self.media.renderer, fidelity_reference, project)
-        {
+        if let (Some(renderer), Some(reference)) = (&self.media.renderer, fidelity_reference) {
             if self.limits.fidelity_rounds > 0 {
                 let checks = self.limits.fidelity_rounds.saturating_add(1);
                 let renderer = renderer.clone();
-                registry.register(Arc::new(match reference {
+                let check = match reference {
                     FidelityReference::One(shot) => CheckFidelity::new(renderer, shot, checks),
                     FidelityReference::Widths(widths) => {
                         CheckFidelity::at_widths(renderer, widths, checks)
                     }
+                };
+                registry.register(Arc::new(if project {
+                    check.with_routes(page_screenshots(&self.pages, still_images))
+                } else {
+                    check
                 }));
                 caps.fidelity_check = true;
             }
@@ -218,6 +218,10 @@ impl GenerationPlan {
             })
             .collect::<Result<Vec<_>, _>>()?;
 
+        let live_start = start_files
+            .iter()
+            .map(|(p, c)| (p.to_string(), c.clone()))
+            .collect();
         let tools = runtime.definitions();
         let mut variants = Vec::with_capacity(self.variants.len());
         for planned in self.variants {
@@ -241,6 +245,7 @@ impl GenerationPlan {
                 factory: self.factory,
             },
             renderer: self.media.renderer,
+            start_files: live_start,
         })
     }
 }
@@ -276,6 +281,22 @@ fn fidelity_reference(source: &PlanSource) -> Option<FidelityReference> {
     shots
         .first()
         .map(|shot| FidelityReference::One(shot.data.clone()))
+}
+
+/// Each page's screenshot by its route, when every screenshot is a page (the i-th page is the
+/// i-th screenshot).
+fn page_screenshots(
+    pages: &[Page],
+    shots: &[crate::vocab::ImageAttachment],
+) -> std::collections::BTreeMap<String, Arc<Vec<u8>>> {
+    if pages.len() != shots.len() {
+        return std::collections::BTreeMap::new();
+    }
+    pages
+        .iter()
+        .zip(shots)
+        .map(|(page, shot)| (page.route.clone(), Arc::new(shot.data.clone())))
+        .collect()
 }
 
 /// What a new project variant starts from: the app's own files and a starter that runs (the

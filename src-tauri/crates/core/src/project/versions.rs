@@ -58,6 +58,21 @@ impl Project {
         blobs::load_all(&conn, variant)
     }
 
+    /// The paths of `variant` (or the version's selected variant) with their content hashes:
+    /// what changed since a listing, without reading any content.
+    pub fn file_hashes(
+        &self,
+        version: VersionId,
+        variant: Option<VariantId>,
+    ) -> Result<Vec<(String, String)>> {
+        let conn = self.conn();
+        let variant = resolve_variant(&conn, version, variant)?;
+        Ok(blobs::list(&conn, variant)?
+            .into_iter()
+            .map(|(path, hash, _)| (path, hash))
+            .collect())
+    }
+
     pub fn read_file_bytes(
         &self,
         version: VersionId,

@@ -73,21 +73,32 @@ fn workflow(ctx: &PromptContext<'_>) -> String {
         );
     }
     if ctx.offers(ToolName::ScreenshotPreview) {
-        steps.push(
+        steps.push(if ctx.stack.is_project() {
+            "- After writing the pages, look at each with `screenshot_preview`, giving its \
+             `route` (\"/\", \"/pricing\"; every route of the site loads index.html, as on the \
+             exported site's host), and compare it with the target: layout, spacing, sizes, \
+             colours, text. Fix what differs with `edit_file` and check again; stop when it \
+             matches or after about three rounds."
+                .to_owned()
+        } else {
             "- After writing the page, look at it with `screenshot_preview` and compare it with \
              the target: layout, spacing, sizes, colours, text. Fix what differs with `edit_file` \
              and check again; stop when it matches or after about three rounds."
-                .to_owned(),
-        );
+                .to_owned()
+        });
     }
     if ctx.offers(ToolName::CheckFidelity) {
-        steps.push(
-            "- `check_fidelity` scores your page against the screenshot the way a designer would \
+        let page = if ctx.stack.is_project() {
+            "a route (`route`, \"/\" by default) against its page's screenshot"
+        } else {
+            "your page against the screenshot"
+        };
+        steps.push(format!(
+            "- `check_fidelity` scores {page} the way a designer would \
              and lists the places that differ most, with an image of the differences. The app \
              also runs it when you finish and sends you the report: fix the places it lists, \
              costliest first, with `edit_file`."
-                .to_owned(),
-        );
+        ));
     }
     if ctx.offers(ToolName::SaveAssets) {
         steps.push(

@@ -10,6 +10,9 @@ pub enum SourceError {
     Refused(#[from] crate::vocab::PathError),
     #[error("cannot read {path}: {message}")]
     Io { path: String, message: String },
+    /// A project tree that breaks the project rules (a bad path, too many files).
+    #[error("{0}")]
+    Project(String),
 }
 
 /// Rendering a page in Chromium failed. Messages go to the model, so they say what happened

@@ -2,9 +2,13 @@
 //! (the engine names each event's [`LiveChange`]) so a preview can serve the page while it is
 //! being written. A file's whole text is authoritative; a `create_file` still streaming shows
 //! its draft; binary assets come from the variant's scratch folder, where the tools write them.
+//! A project variant is also served as a whole tree (`project`), with a compile cache of its own.
 
+use super::project::{project_tree, ProjectFiles};
 use super::source::{PreviewSource, ProjectFolder};
 use super::SourceError;
+use s2c_webproject::transform::{Options, SCRIPT_EXTENSIONS};
+use s2c_webproject::{Cache, Tree};
 use crate::vocab::RelPath;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::PathBuf;
@@ -18,6 +22,10 @@ struct VariantFiles {
     files: BTreeMap<String, String>,
     /// call id → (path, text so far) of create_file calls still running.
     drafts: HashMap<String, (String, String)>,
+    /// This variant's compile cache (a project): its last good versions are its own.
+    cache: Arc<Cache>,
+    /// The project tree as it is now, built on the first request after a change.
+    tree: Option<Arc<Tree>>,
 }
 
 /// What an event changes in a variant's live files.
@@ -53,7 +61,7 @@ impl LiveGeneration {
             .map(|_| {
                 Mutex::new(VariantFiles {
                     files: start_files.iter().cloned().collect(),
-                    drafts: HashMap::new(),
+                    ..VariantFiles::default()
                 })
             })
             .collect();
@@ -65,6 +73,7 @@ impl LiveGeneration {
             return;
         };
         let mut v = variant.lock().unwrap_or_else(PoisonError::into_inner);
+        v.tree = None;
         match change {
             LiveChange::Draft {
                 call_id,
@@ -90,8 +99,46 @@ impl LiveGeneration {
             LiveChange::TurnRestarted => v.drafts.clear(),
             LiveChange::Removed { path } => {
                 v.files.remove(path);
+                v.cache.forget(path);
             }
         }
+    }
+
+    /// The variant's files as a project tree, when they are one: whole files, with each file
+    /// still being written over its whole version as far as it has come (the resolver serves a
+    /// draft that does not compile yet at its last good version).
+    fn project(&self, index: usize) -> Result<Option<ProjectFiles>, SourceError> {
+        let Some(variant) = self.variants.get(index) else {
+            return Ok(None);
+        };
+        let mut v = variant.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(tree) = &v.tree {
+            return Ok(Some(ProjectFiles {
+                tree: tree.clone(),
+                cache: v.cache.clone(),
+            }));
+        }
+        let whole = v.files.iter().map(|(p, t)| (p.as_str(), t.as_bytes()));
+        let Some(mut tree) = project_tree(whole)? else {
+            return Ok(None);
+        };
+        for (path, text) in v.drafts.values() {
+            if let Some(before) = v.files.get(path) {
+                // The whole version is the draft's last good one even if no page asked for it
+                // yet (a reload in the middle of a rewrite).
+                if is_script(path) {
+                    let _ = v.cache.compile(path, before, PREVIEW_OPTIONS);
+                }
+            }
+            // A path still arriving may be half of one: the tree keeps what it had.
+            let _ = tree.insert(path, text.as_bytes());
+        }
+        let tree = Arc::new(tree);
+        v.tree = Some(tree.clone());
+        Ok(Some(ProjectFiles {
+            tree,
+            cache: v.cache.clone(),
+        }))
     }
 
     /// The text of `path` as the preview should show it now.
@@ -132,6 +179,20 @@ impl PreviewSource for LiveVariantSource {
             None => self.disk.read(path),
         }
     }
+
+    fn project(&self) -> Result<Option<ProjectFiles>, SourceError> {
+        self.generation.project(self.index)
+    }
+}
+
+/// The options the preview compiles a project's modules with (`s2c_webproject::serve`'s).
+const PREVIEW_OPTIONS: Options = Options {
+    tag_locations: true,
+};
+
+fn is_script(path: &str) -> bool {
+    path.rsplit_once('.')
+        .is_some_and(|(_, ext)| SCRIPT_EXTENSIONS.contains(&ext))
 }
 
 /// Every live generation by id, the most recent few kept after they end.

@@ -49,6 +49,7 @@ mod error;
 pub mod live;
 mod mime;
 mod placeholder;
+mod project;
 mod resolver;
 mod rewrite;
 mod source;
@@ -65,6 +66,7 @@ pub use mime::content_type_for;
 pub use resolver::{
     is_shared_path, PreviewResolver, PreviewResponse, RequestKind, SOURCE_HASH_HEADER,
 };
+pub use project::{project_tree, ProjectFiles, ProjectMemo, ProjectMemos};
 pub use rewrite::rewrite_cdn_urls;
 pub use source::{FileSnapshot, NoSource, PreviewSource, ProjectFolder};
 pub use tokens::{PreviewTarget, PreviewTokens};

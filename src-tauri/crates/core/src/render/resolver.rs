@@ -93,8 +93,8 @@ impl PreviewResolver {
             Some((path, query)) => (path, Some(query)),
             None => (path_and_query, None),
         };
-        let path = path.split('#').next().unwrap_or(path);
-        let Ok(path) = percent_encoding::percent_decode_str(path).decode_utf8() else {
+        let raw_path = path.split('#').next().unwrap_or(path);
+        let Ok(path) = percent_encoding::percent_decode_str(raw_path).decode_utf8() else {
             return self.text(
                 400,
                 RequestKind::PageFile,
@@ -114,7 +114,22 @@ impl PreviewResolver {
         if is_shared_path(&path) {
             return self.text(404, RequestKind::Vendored, "no such preview resource");
         }
-        self.page_file(source, &path)
+        match source.project() {
+            Ok(Some(project)) => {
+                let query = query.map(|q| q.split('#').next().unwrap_or(q));
+                let url = match query {
+                    Some(query) => format!("{raw_path}?{query}"),
+                    None => raw_path.to_owned(),
+                };
+                self.project_file(&project, source, &url, &path)
+            }
+            Ok(None) => self.page_file(source, &path),
+            Err(e) => self.text(
+                500,
+                RequestKind::PageFile,
+                &format!("this project cannot be previewed: {e}"),
+            ),
+        }
     }
 
     /// Answers an absolute URL, as Chromium's request interception sees it: URLs on
@@ -149,7 +164,7 @@ impl PreviewResolver {
         )
     }
 
-    fn page_file(&self, source: &dyn PreviewSource, path: &str) -> PreviewResponse {
+    pub(super) fn page_file(&self, source: &dyn PreviewSource, path: &str) -> PreviewResponse {
         let mut rel = path.trim_start_matches('/').to_owned();
         if rel.is_empty() || rel.ends_with('/') {
             rel.push_str(paths::DEFAULT_FILE);
@@ -265,7 +280,7 @@ impl PreviewResolver {
         }
     }
 
-    fn text(&self, status: u16, kind: RequestKind, message: &str) -> PreviewResponse {
+    pub(super) fn text(&self, status: u16, kind: RequestKind, message: &str) -> PreviewResponse {
         let body = Cow::Owned(format!("{status}: {message}\n").into_bytes());
         let mut response = self.respond(status, kind, "text/plain; charset=utf-8", body, false);
         response
@@ -274,7 +289,7 @@ impl PreviewResolver {
         response
     }
 
-    fn respond(
+    pub(super) fn respond(
         &self,
         status: u16,
         kind: RequestKind,

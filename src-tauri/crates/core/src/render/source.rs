@@ -2,16 +2,24 @@
 //! files (what the agent is writing) layered over it (the assets tools wrote to disk).
 
 use super::error::SourceError;
+use super::project::{project_tree, ProjectFiles};
+use s2c_webproject::Cache;
 use crate::vocab::paths::{self, PathError, RelPath};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The files of one variant, by path relative to its project folder. Synchronous and cheap to
 /// call from a blocking thread; the resolver never asks for a path outside the folder.
 pub trait PreviewSource: Send + Sync {
     /// The file's bytes, `Ok(None)` when there is no such file.
     fn read(&self, path: &RelPath) -> Result<Option<Vec<u8>>, SourceError>;
+
+    /// The variant's whole tree and compile cache when its files are a multi-file project
+    /// (`Ok(None)` for a page: then the resolver serves files one by one with [`Self::read`]).
+    fn project(&self) -> Result<Option<ProjectFiles>, SourceError> {
+        Ok(None)
+    }
 }
 
 /// Serves nothing (requests for shared `/__s2c/` paths need no source).
@@ -24,14 +32,20 @@ impl PreviewSource for NoSource {
 }
 
 /// A project folder on disk. Symlinks that lead outside it are refused, like the tools do.
+/// When it holds a project tree, that tree is read once, at the first request (a render is
+/// short-lived; a folder that changes gets a new `ProjectFolder`).
 #[derive(Debug, Clone)]
 pub struct ProjectFolder {
     root: PathBuf,
+    project: Arc<OnceLock<Result<Option<ProjectFiles>, SourceError>>>,
 }
 
 impl ProjectFolder {
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        Self { root: root.into() }
+        Self {
+            root: root.into(),
+            project: Arc::default(),
+        }
     }
 }
 
@@ -51,6 +65,22 @@ impl PreviewSource for ProjectFolder {
             }),
         }
     }
+
+    fn project(&self) -> Result<Option<ProjectFiles>, SourceError> {
+        self.project
+            .get_or_init(|| {
+                if !s2c_webproject::folder::is_project_folder(&self.root) {
+                    return Ok(None);
+                }
+                let tree = s2c_webproject::folder::read_tree(&self.root)
+                    .map_err(SourceError::Project)?;
+                Ok(Some(ProjectFiles {
+                    tree: Arc::new(tree),
+                    cache: Arc::default(),
+                }))
+            })
+            .clone()
+    }
 }
 
 /// A frozen copy of a variant's text files, over its project folder for everything else.
@@ -59,6 +89,8 @@ impl PreviewSource for ProjectFolder {
 pub struct FileSnapshot {
     texts: Arc<BTreeMap<RelPath, String>>,
     disk: Option<ProjectFolder>,
+    /// The variant's compile cache, when its files may be a project tree.
+    cache: Arc<Cache>,
 }
 
 impl FileSnapshot {
@@ -66,7 +98,15 @@ impl FileSnapshot {
         Self {
             texts: Arc::new(texts),
             disk,
+            cache: Arc::default(),
         }
+    }
+
+    /// Compiles a project's modules through `cache` (the variant's own, so a render reuses what
+    /// its checks compiled).
+    pub fn with_cache(mut self, cache: Arc<Cache>) -> Self {
+        self.cache = cache;
+        self
     }
 
     pub fn contains_text(&self, path: &RelPath) -> bool {
@@ -83,5 +123,13 @@ impl PreviewSource for FileSnapshot {
             Some(disk) => disk.read(path),
             None => Ok(None),
         }
+    }
+
+    fn project(&self) -> Result<Option<ProjectFiles>, SourceError> {
+        let files = self.texts.iter().map(|(p, t)| (p.as_str(), t.as_bytes()));
+        Ok(project_tree(files)?.map(|tree| ProjectFiles {
+            tree: Arc::new(tree),
+            cache: self.cache.clone(),
+        }))
     }
 }

@@ -4,6 +4,7 @@
 //! those calls have ids starting with [`AUTOMATIC_CALL`].
 
 use super::args;
+use super::route;
 use super::detail::{FidelityCheck, ToolDetail};
 use super::screenshot_preview::url_path;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
@@ -39,6 +40,9 @@ enum References {
 pub struct CheckFidelity {
     renderer: Arc<Renderer>,
     references: References,
+    /// A project's pages: the screenshot of each route (empty: every route is checked against
+    /// `references`).
+    routes: BTreeMap<String, Arc<Vec<u8>>>,
     /// Checks one variant may make, automatic ones included.
     max_checks: u32,
     /// Each variant's scores so far, in order.
@@ -50,6 +54,7 @@ impl CheckFidelity {
         Self {
             renderer,
             references: References::One(Arc::new(screenshot)),
+            routes: BTreeMap::new(),
             max_checks,
             history: Mutex::new(BTreeMap::new()),
         }
@@ -70,9 +75,46 @@ impl CheckFidelity {
         Self {
             renderer,
             references,
+            routes: BTreeMap::new(),
             max_checks,
             history: Mutex::new(BTreeMap::new()),
         }
+    }
+
+    /// A project with a screenshot per page: each route is checked against its own.
+    pub fn with_routes(mut self, routes: BTreeMap<String, Arc<Vec<u8>>>) -> Self {
+        self.routes = routes;
+        self
+    }
+
+    /// The screenshot a project's route is checked against: its page's, when the pages have
+    /// screenshots (`Ok(None)`: the references); an unknown route is the model's to fix.
+    fn route_reference(&self, route: &str) -> Result<Option<Arc<Vec<u8>>>, ToolFailure> {
+        if self.routes.is_empty() {
+            return Ok(None);
+        }
+        let bare = route.split(['?', '#']).next().unwrap_or(route);
+        let hashed = route.split_once('#').map(|(_, h)| h);
+        [Some(bare), hashed]
+            .into_iter()
+            .flatten()
+            .filter(|r| r.starts_with('/'))
+            .find_map(|r| {
+                let r = r.trim_end_matches('/');
+                self.routes.get(if r.is_empty() { "/" } else { r })
+            })
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| {
+                let known: Vec<&str> = self.routes.keys().map(String::as_str).collect();
+                ToolFailure::invalid(
+                    NAME,
+                    format!(
+                        "no screenshot shows the route {route}; the pages with screenshots are at {}",
+                        known.join(", ")
+                    ),
+                )
+            })
     }
 
     /// The page scored against the references, and each width's score (none for one
@@ -80,7 +122,13 @@ impl CheckFidelity {
     async fn score(
         &self,
         request: ScoreRequest,
+        reference: Option<Arc<Vec<u8>>>,
     ) -> crate::fidelity::Result<(Scored, Vec<WidthScore>)> {
+        if let Some(screenshot) = reference {
+            let mut request = request;
+            request.screenshot = screenshot;
+            return Ok((score_request(&self.renderer, &request).await?, Vec::new()));
+        }
         match &self.references {
             References::One(screenshot) => {
                 let mut request = request;
@@ -124,8 +172,25 @@ impl Tool for CheckFidelity {
         args: &Value,
     ) -> Result<ToolOutput, ToolFailure> {
         let args = args::object(NAME, args)?;
-        let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
-            .map_err(|e| ToolFailure::invalid(NAME, e))?;
+        let snapshot = ctx.files.snapshot();
+        let (page, url, reference) = if ctx.files.project().is_some() {
+            let (route, url) = route::route(NAME, args)?;
+            let reference = self.route_reference(&route)?;
+            (format!("the route {route}"), url, reference)
+        } else {
+            let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
+                .map_err(|e| ToolFailure::invalid(NAME, e))?;
+            if !snapshot.contains_text(&path) {
+                return Err(ToolFailure::invalid(
+                    NAME,
+                    format!(
+                        "there is no page {path} to check ({}); create it first",
+                        ctx.files.describe_files()
+                    ),
+                ));
+            }
+            (path.to_string(), url_path(&path), None)
+        };
         let earlier = self.scores(ctx.variant);
         let round = u32::try_from(earlier.len()).unwrap_or(u32::MAX) + 1;
         if round > self.max_checks {
@@ -138,22 +203,12 @@ impl Tool for CheckFidelity {
                 format!("{NAME}: no checks left"),
             ));
         }
-        let snapshot = ctx.files.snapshot();
-        if !snapshot.contains_text(&path) {
-            return Err(ToolFailure::invalid(
-                NAME,
-                format!(
-                    "there is no page {path} to check ({}); create it first",
-                    ctx.files.describe_files()
-                ),
-            ));
-        }
         let mut request = ScoreRequest::new(Vec::new(), Arc::new(snapshot));
-        request.path = url_path(&path);
-        let (scored, widths) = self.score(request).await.map_err(|e| {
+        request.path = url;
+        let (scored, widths) = self.score(request, reference).await.map_err(|e| {
             ToolFailure::new(
-                format!("check_fidelity could not score {path}: {e}. The page was not changed."),
-                format!("Could not compare {path} with the screenshot"),
+                format!("check_fidelity could not score {page}: {e}. The page was not changed."),
+                format!("Could not compare {page} with the screenshot"),
             )
         })?;
         let report = scored.report;

@@ -248,7 +248,11 @@ fn screenshot_preview_schema() -> Value {
         json!({
             "path": {
                 "type": "string",
-                "description": "The file to render, relative to the project folder. Defaults to \"index.html\"."
+                "description": "The file to render, relative to the project folder. Defaults to \"index.html\". Not used for a React + Vite project: give `route`."
+            },
+            "route": {
+                "type": "string",
+                "description": "For a React + Vite project: the route of the site to render, e.g. \"/pricing\" (\"/#/pricing\" with a HashRouter). Defaults to \"/\"."
             },
             "viewports": {
                 "type": "array",
@@ -272,7 +276,11 @@ fn check_fidelity_schema() -> Value {
         json!({
             "path": {
                 "type": "string",
-                "description": "The page to check, relative to the project folder. Defaults to \"index.html\"."
+                "description": "The page to check, relative to the project folder. Defaults to \"index.html\". Not used for a React + Vite project: give `route`."
+            },
+            "route": {
+                "type": "string",
+                "description": "For a React + Vite project: the route to check against its page's screenshot, e.g. \"/pricing\". Defaults to \"/\"."
             }
         }),
         &[],

@@ -106,7 +106,11 @@ impl AgentFileState {
             .files()
             .map(|(path, content)| (path.clone(), content.to_owned()))
             .collect();
-        FileSnapshot::new(texts, Some(ProjectFolder::new(self.root())))
+        let snapshot = FileSnapshot::new(texts, Some(ProjectFolder::new(self.root())));
+        match &self.project {
+            Some(checks) => snapshot.with_cache(checks.cache.clone()),
+            None => snapshot,
+        }
     }
 
     pub fn files(&self) -> impl Iterator<Item = (&RelPath, &str)> {

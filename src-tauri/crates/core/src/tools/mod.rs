@@ -24,6 +24,7 @@ pub mod replicate;
 mod retrieve_option;
 pub mod runtime;
 mod save_assets;
+mod route;
 pub mod screenshot_preview;
 pub mod siblings;
 mod titles;

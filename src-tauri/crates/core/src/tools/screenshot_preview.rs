@@ -1,11 +1,12 @@
 //! screenshot_preview: render the variant's page in headless Chromium and show it to the model.
 
 use super::args;
+use super::route;
 use super::detail::{PreviewShot, ToolDetail};
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
 use crate::app_info::{locate_chromium, ChromiumNotFound};
 use crate::render::thumbnail::{data_url, png_thumbnail};
-use crate::render::{Renderer, RendererConfig, Shot, ShotRequest, Viewport};
+use crate::render::{FileSnapshot, Renderer, RendererConfig, Shot, ShotRequest, Viewport};
 use crate::vocab::paths::{self, RelPath};
 use crate::vocab::ImageAttachment;
 use crate::vocab::ToolName;
@@ -69,10 +70,15 @@ impl Tool for ScreenshotPreview {
         args: &Value,
     ) -> Result<ToolOutput, ToolFailure> {
         let args = args::object(NAME, args)?;
-        let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
-            .map_err(|e| ToolFailure::invalid(NAME, e))?;
         let viewports = viewports(args.get("viewports"))?;
         let snapshot = ctx.files.snapshot();
+        if ctx.files.project().is_some() {
+            // A project is one site: what shows is a route, whichever file it lives in.
+            let (route, url) = route::route(NAME, args)?;
+            return self.render(snapshot, &route, url, &viewports).await;
+        }
+        let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
+            .map_err(|e| ToolFailure::invalid(NAME, e))?;
         if !snapshot.contains_text(&path) {
             let disk = ctx
                 .files
@@ -88,19 +94,33 @@ impl Tool for ScreenshotPreview {
                 ));
             }
         }
-        let request = ShotRequest::new(url_path(&path), &viewports);
+        self.render(snapshot, path.as_str(), url_path(&path), &viewports)
+            .await
+    }
+}
+
+impl ScreenshotPreview {
+    /// Renders `url` (what the model calls `page`: a file, or a project's route).
+    async fn render(
+        &self,
+        snapshot: FileSnapshot,
+        page: &str,
+        url: String,
+        viewports: &[Viewport],
+    ) -> Result<ToolOutput, ToolFailure> {
+        let request = ShotRequest::new(url, viewports);
         let shots = self
             .renderer
             .shoot(Arc::new(snapshot), &request)
             .await
             .map_err(|e| {
                 ToolFailure::new(
-                    format!("screenshot_preview could not render {path}: {e}. The page was not changed."),
-                    format!("Could not render {path}"),
+                    format!("screenshot_preview could not render {page}: {e}. The page was not changed."),
+                    format!("Could not render {page}"),
                 )
             })?;
         let thumbnails = thumbnails(&shots).await;
-        Ok(output(&path, shots, thumbnails))
+        Ok(output(page, shots, thumbnails))
     }
 }
 
@@ -160,7 +180,7 @@ async fn thumbnails(shots: &[Shot]) -> Vec<String> {
     .unwrap_or_default()
 }
 
-fn output(path: &RelPath, shots: Vec<Shot>, thumbnails: Vec<String>) -> ToolOutput {
+fn output(path: &str, shots: Vec<Shot>, thumbnails: Vec<String>) -> ToolOutput {
     let order: Vec<&str> = shots.iter().map(|s| s.viewport.as_str()).collect();
     let mut lines = vec![format!(
         "Rendered {path} in headless Chromium with no network access (only local files and \
