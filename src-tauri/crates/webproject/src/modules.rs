@@ -62,8 +62,22 @@ pub fn json_module(path: &str, text: &str) -> Result<String> {
 pub fn error_module(error: &WebProjectError) -> String {
     format!(
         "const message = {message};\nconst box = document.createElement(\"div\");\nbox.dataset.s2cOverlay = \"\";\nbox.setAttribute(\"role\", \"alert\");\nbox.style.cssText = \"position:fixed;inset:auto 16px 16px 16px;z-index:2147483647;padding:12px 16px;border-radius:8px;background:#1f1f1f;color:#ffb4ab;font:13px/1.5 ui-monospace,monospace;white-space:pre-wrap;box-shadow:0 4px 24px rgba(0,0,0,.4)\";\nbox.textContent = message;\n(document.body || document.documentElement).appendChild(box);\nthrow new Error(message);\n",
-        message = js_string(&error.to_string()),
+        message = js_string(&overlay_message(error)),
     )
+}
+
+/// What the overlay says: where, what, and that the page comes back by itself.
+fn overlay_message(error: &WebProjectError) -> String {
+    let what = match error {
+        WebProjectError::Syntax {
+            file,
+            line,
+            column,
+            message,
+        } => format!("{file}:{line}:{column} does not compile: {message}"),
+        other => other.to_string(),
+    };
+    format!("{what}\nThe preview shows the page again as soon as this is fixed.")
 }
 
 /// The URL a static build serves an asset at (`/assets/src/logo.png`), or the preview

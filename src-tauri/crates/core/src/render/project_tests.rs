@@ -1,0 +1,208 @@
+use super::*;
+use crate::render::live::{LiveChange, LiveGeneration};
+use crate::render::source::FileSnapshot;
+use crate::vocab::paths::normalize;
+use std::collections::BTreeMap;
+
+const PRICING: &str = "export default function Pricing() {\n  return <h1 className=\"text-4xl\">Plans</h1>;\n}\n";
+const BROKEN: &str =
+    "export default function App() {\n  return (\n    <main>\n      <p>oops</p>\n  );\n}\n";
+
+/// The starter project with a pricing page, a public file and the given changes.
+fn files(changes: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut files: BTreeMap<String, String> = shape::starter_tree("Site")
+        .expect("starter")
+        .iter()
+        .map(|(p, b)| (p.to_owned(), String::from_utf8_lossy(b).into_owned()))
+        .collect();
+    files.insert("src/pages/Pricing.tsx".into(), PRICING.into());
+    files.insert("public/robots.txt".into(), "User-agent: *\n".into());
+    for (path, text) in changes {
+        files.insert((*path).to_owned(), (*text).to_owned());
+    }
+    files.into_iter().collect()
+}
+
+fn snapshot(files: &[(String, String)]) -> FileSnapshot {
+    let texts = files
+        .iter()
+        .map(|(p, t)| (normalize(p).expect("path"), t.clone()))
+        .collect();
+    FileSnapshot::new(texts, None)
+}
+
+fn text(response: &PreviewResponse) -> String {
+    String::from_utf8_lossy(&response.body).into_owned()
+}
+
+#[test]
+fn a_project_variant_is_served_as_a_tree() {
+    let source = snapshot(&files(&[]));
+    let resolver = PreviewResolver::new();
+    let react = pack::url_of("react").expect("the pack serves react");
+    // (request, status, content type starts with, body contains, cache-control)
+    let cases: &[(String, u16, &str, &str, &str)] = &[
+        ("/".into(), 200, "text/html", "<script type=\"importmap\">", "no-store"),
+        ("/index.html".into(), 200, "text/html", "tailwindcss-browser.js", "no-store"),
+        ("/pricing".into(), 200, "text/html", "<script type=\"importmap\">", "no-store"),
+        ("/blog/42".into(), 200, "text/html", "/src/main.tsx", "no-store"),
+        ("/src/App.tsx".into(), 200, "text/javascript", "data-s2c-loc", "no-store"),
+        ("/src/pages/Pricing.tsx".into(), 200, "text/javascript", "\"src/pages/Pricing.tsx:2:10\"", "no-store"),
+        ("/src/main.tsx".into(), 200, "text/javascript", "/src/App.tsx", "no-store"),
+        ("/src/index.css?module".into(), 200, "text/javascript", "text/tailwindcss", "no-store"),
+        ("/robots.txt".into(), 200, "text/plain", "User-agent", "no-store"),
+        (format!("{}{react}", pack::PREVIEW_BASE), 200, "text/javascript", "", "immutable"),
+        ("/missing.png".into(), 404, "text/plain", "no file missing.png", "no-store"),
+        ("/src/missing.tsx".into(), 404, "text/plain", "", "no-store"),
+    ];
+    for (url, status, content_type, contains, cache) in cases {
+        let response = resolver.resolve(&source, url);
+        let body = text(&response);
+        assert_eq!(response.status, *status, "{url}: {body}");
+        assert!(
+            response.content_type.starts_with(content_type),
+            "{url}: {}",
+            response.content_type
+        );
+        assert!(body.contains(contains), "{url}: {body}");
+        assert!(
+            response.header("cache-control").unwrap_or_default().contains(cache),
+            "{url}"
+        );
+        // The headers of every preview page.
+        let csp = response.header("content-security-policy").unwrap_or_default();
+        assert!(csp.contains("default-src 'none'"), "{url}: {csp}");
+        assert!(!csp.contains("https:"), "{url}: {csp}");
+        assert_eq!(response.header("x-content-type-options"), Some("nosniff"));
+        assert_eq!(response.header("access-control-allow-origin"), Some("*"));
+    }
+    let index = text(&resolver.resolve(&source, "/"));
+    assert!(
+        index.contains(&format!("\"react\":\"{}{react}\"", pack::PREVIEW_BASE)),
+        "the import map names the pack: {index}"
+    );
+}
+
+#[test]
+fn a_page_is_not_a_project() {
+    let source = snapshot(&[("index.html".into(), "<h1>Hi</h1>".into())]);
+    let response = PreviewResolver::new().resolve(&source, "/pricing");
+    assert_eq!(response.status, 404, "a single page has no routes");
+    let index = text(&PreviewResolver::new().resolve(&source, "/"));
+    assert_eq!(index, "<h1>Hi</h1>", "served as it is, no import map");
+}
+
+#[test]
+fn a_module_that_does_not_compile_shows_an_overlay_naming_the_place() {
+    let source = snapshot(&files(&[("src/App.tsx", BROKEN)]));
+    let response = PreviewResolver::new().resolve(&source, "/src/App.tsx");
+    let body = text(&response);
+    assert_eq!(response.status, 200, "the page loads and shows the overlay");
+    assert!(body.contains("data-s2c-overlay") || body.contains("s2cOverlay"), "{body}");
+    assert!(body.contains("src/App.tsx:6:1 does not compile: "), "file:line: {body}");
+    assert!(body.contains("throw new Error"), "importers stop: {body}");
+    let other = text(&PreviewResolver::new().resolve(&source, "/src/pages/Pricing.tsx"));
+    assert!(other.contains("Plans"), "the other files are served: {other}");
+}
+
+#[test]
+fn a_project_read_back_that_breaks_the_rules_is_refused_with_the_reason() {
+    let mut many = files(&[]);
+    for i in 0..s2c_webproject::tree::MAX_FILES {
+        many.push((format!("src/parts/P{i}.tsx"), "export const p = 1;".into()));
+    }
+    let response = PreviewResolver::new().resolve(&snapshot(&many), "/");
+    assert_eq!(response.status, 500);
+    let body = text(&response);
+    assert!(
+        body.contains("cannot be previewed") && body.contains("at most 200"),
+        "{body}"
+    );
+}
+
+fn live(variants: usize) -> Arc<LiveGeneration> {
+    let start = files(&[]);
+    let dirs = (0..variants)
+        .map(|_| std::env::temp_dir().join("s2c-no-such-variant-folder"))
+        .collect();
+    Arc::new(LiveGeneration::new(dirs, &start))
+}
+
+fn get(live: &Arc<LiveGeneration>, variant: u32, url: &str) -> String {
+    let source = live.source(variant).expect("variant");
+    text(&PreviewResolver::new().resolve(&source, url))
+}
+
+#[test]
+fn a_live_project_shows_the_starter_from_the_first_moment() {
+    let live = live(1);
+    assert!(get(&live, 0, "/").contains("<script type=\"importmap\">"));
+    assert!(get(&live, 0, "/src/App.tsx").contains("Your site will appear here."));
+}
+
+#[test]
+fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version() {
+    let live = live(1);
+    live.apply(
+        0,
+        LiveChange::Set {
+            path: "src/App.tsx",
+            content: "export default function App() {\n  return <h1>Hello</h1>;\n}\n",
+        },
+    );
+    // No page asked for that version: it is still the draft's last good one.
+    live.apply(
+        0,
+        LiveChange::Draft {
+            call_id: "c1",
+            path: "src/App.tsx",
+            text: "export default function App() {\n  return <h1>Wor",
+        },
+    );
+    let served = get(&live, 0, "/src/App.tsx");
+    assert!(served.contains("Hello") && !served.contains("Wor"), "{served}");
+    live.apply(
+        0,
+        LiveChange::Draft {
+            call_id: "c1",
+            path: "src/App.tsx",
+            text: "ld</h1>;\n}\n",
+        },
+    );
+    let served = get(&live, 0, "/src/App.tsx");
+    assert!(served.contains("World"), "the draft once it compiles: {served}");
+    // A new file still streaming, imported by nothing yet, is served as far as it is valid.
+    live.apply(
+        0,
+        LiveChange::Draft {
+            call_id: "c2",
+            path: "src/pages/About.tsx",
+            text: "export default function About() { return <p>Ab",
+        },
+    );
+    let about = get(&live, 0, "/src/pages/About.tsx");
+    assert!(about.contains("src/pages/About.tsx:1:"), "no good version yet: {about}");
+}
+
+#[test]
+fn two_variants_never_share_a_last_good_version() {
+    let live = live(2);
+    live.apply(
+        0,
+        LiveChange::Set {
+            path: "src/App.tsx",
+            content: "export default function App() {\n  return <h1>Zero</h1>;\n}\n",
+        },
+    );
+    assert!(get(&live, 0, "/src/App.tsx").contains("Zero"));
+    live.apply(
+        1,
+        LiveChange::Set {
+            path: "src/App.tsx",
+            content: BROKEN,
+        },
+    );
+    let one = get(&live, 1, "/src/App.tsx");
+    assert!(!one.contains("Zero"), "variant 0's version leaked: {one}");
+    assert!(one.contains("src/App.tsx:6:"), "{one}");
+}
