@@ -20,7 +20,12 @@ use std::sync::Arc;
 pub struct RenderArgs {
     /// A React + Vite project folder: index.html, src/… (node_modules/, dist/ and hidden files
     /// are skipped).
-    #[arg(long, value_name = "DIR", conflicts_with = "html", required_unless_present = "html")]
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with = "html",
+        required_unless_present = "html"
+    )]
     pub project: Option<PathBuf>,
     /// A single-file page (its folder is served beside it).
     #[arg(long, value_name = "FILE")]
@@ -169,7 +174,10 @@ fn page(html: &Path) -> Result<(Arc<dyn PreviewSource>, String, String), String>
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let url = format!("/{}", route_url(&format!("/{name}"))?.trim_start_matches('/'));
+    let url = format!(
+        "/{}",
+        route_url(&format!("/{name}"))?.trim_start_matches('/')
+    );
     Ok((
         Arc::new(ProjectFolder::new(folder)),
         url,

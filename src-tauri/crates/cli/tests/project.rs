@@ -1,7 +1,8 @@
 //! The React + Vite (project) stack from a terminal: `s2c generate --stack react_vite` with two
-//! screenshots writes each variant's project tree (pages named from the file names), and
-//! `s2c build` makes the static site of it — with no network at all when `unshare -n` can take
-//! the network away (as root, as CI runs).
+//! screenshots writes each variant's project tree (pages named from the file names),
+//! `s2c build` makes the static site of it and `s2c render` takes a screenshot of a route
+//! through the preview's pipeline — with no network at all when `unshare -n` can take the
+//! network away (as root, as CI runs).
 
 #[path = "../../core/tests/support/mod.rs"]
 mod support;
@@ -264,4 +265,172 @@ async fn offline(args: Vec<String>) -> Output {
     })
     .await
     .expect("joined")
+}
+
+/// `s2c` in a network namespace with only a loopback (Chromium's DevTools connection needs
+/// one; nothing else is reachable) where this machine allows it, else as it is.
+async fn offline_with_loopback(args: Vec<String>) -> Output {
+    tokio::task::spawn_blocking(move || {
+        let probe = Command::new("unshare")
+            .args(["-n", "sh", "-c", "ip link set lo up"])
+            .output();
+        let isolated = probe.is_ok_and(|o| o.status.success());
+        let mut command = if isolated {
+            let mut c = Command::new("unshare");
+            c.args(["-n", "sh", "-c", "ip link set lo up && exec \"$0\" \"$@\""])
+                .arg(env!("CARGO_BIN_EXE_s2c"));
+            c
+        } else {
+            eprintln!("unshare -n is not available here: the render runs with the network");
+            Command::new(env!("CARGO_BIN_EXE_s2c"))
+        };
+        command.args(args).output().expect("s2c runs")
+    })
+    .await
+    .expect("joined")
+}
+
+fn chromium_here() -> bool {
+    match s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref()) {
+        Ok(_) => true,
+        Err(e) if std::env::var("S2C_REQUIRE_CHROMIUM").as_deref() == Ok("1") => {
+            panic!("S2C_REQUIRE_CHROMIUM=1 but {e}")
+        }
+        Err(e) => {
+            eprintln!("SKIPPED (set S2C_REQUIRE_CHROMIUM=1 to fail instead): {e}");
+            false
+        }
+    }
+}
+
+const RED_PRICING: &str = "export default function Pricing() {\n  return (<main className=\"p-10\"><h1 className=\"text-4xl\">Plans</h1><div className=\"mt-6 h-64 w-[600px] bg-[#ff0000]\" /></main>);\n}\n";
+
+/// A two-route project written to `dir` (BrowserRouter; the pricing page has a red block).
+fn write_project(dir: &Path) {
+    let mut tree = s2c_webproject::shape::starter_tree("Render").expect("starter");
+    for (path, text) in [
+        ("src/components/Header.tsx", HEADER),
+        ("src/pages/Home.tsx", HOME),
+        ("src/pages/Pricing.tsx", RED_PRICING),
+        ("src/App.tsx", APP),
+    ] {
+        tree.insert(path, text).expect("file");
+    }
+    for (path, bytes) in tree.iter() {
+        let target = dir.join(path);
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+        std::fs::write(target, &bytes[..]).expect("write");
+    }
+}
+
+fn red_pixels(png: &Path) -> (u32, usize) {
+    let image = image::open(png).expect("a PNG").to_rgb8();
+    let red = image
+        .pixels()
+        .filter(|p| p[0] > 200 && p[1] < 50 && p[2] < 50)
+        .count();
+    (image.width(), red)
+}
+
+#[tokio::test]
+async fn render_takes_a_screenshot_of_a_route_or_a_page_offline() {
+    if !chromium_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let project = dir.path().join("site");
+    write_project(&project);
+    let shot = |name: &str| dir.path().join(name);
+    let run = |args: &[&str]| {
+        args.iter()
+            .map(|a| (*a).to_owned())
+            .collect::<Vec<String>>()
+    };
+
+    let project_arg = project.display().to_string();
+    let pricing = shot("pricing.png").display().to_string();
+    let output = offline_with_loopback(run(&[
+        "render",
+        "--project",
+        &project_arg,
+        "--route",
+        "/pricing",
+        "--width",
+        "1000",
+        "--out",
+        &pricing,
+    ]))
+    .await;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stdout.starts_with("rendered /pricing of "), "{stdout}");
+    assert!(!stderr.contains("the page logged"), "{stderr}");
+    let (width, red) = red_pixels(&shot("pricing.png"));
+    assert_eq!(width, 1000, "the window's width");
+    assert!(red > 600 * 250, "the pricing route's red block: {red} px");
+
+    let home = shot("home.png").display().to_string();
+    let output =
+        offline_with_loopback(run(&["render", "--project", &project_arg, "--out", &home])).await;
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(red_pixels(&shot("home.png")).1, 0, "/ is the home page");
+
+    let page = shot("page.html");
+    std::fs::write(
+        &page,
+        "<!doctype html><html><body style=\"margin:0\"><div style=\"width:300px;height:300px;background:#ff0000\"></div></body></html>",
+    )
+    .expect("write");
+    let single = shot("single.png").display().to_string();
+    let output = offline_with_loopback(run(&[
+        "render",
+        "--html",
+        &page.display().to_string(),
+        "--out",
+        &single,
+    ]))
+    .await;
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (width, red) = red_pixels(&shot("single.png"));
+    assert_eq!((width, red), (1280, 300 * 300), "the single page as it is");
+
+    // A folder that is not a project is refused with what to do.
+    let output = offline_with_loopback(run(&[
+        "render",
+        "--project",
+        &dir.path().join("nothing").display().to_string(),
+        "--out",
+        &shot("x.png").display().to_string(),
+    ]))
+    .await;
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("s2c render: "), "{stderr}");
+    std::fs::create_dir_all(dir.path().join("plain")).expect("mkdir");
+    std::fs::write(dir.path().join("plain/index.html"), "<p>hi</p>").expect("write");
+    let output = offline_with_loopback(run(&[
+        "render",
+        "--project",
+        &dir.path().join("plain").display().to_string(),
+        "--out",
+        &shot("x.png").display().to_string(),
+    ]))
+    .await;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success()
+            && stderr.contains("is not a React + Vite project")
+            && stderr.contains("--html FILE"),
+        "{stderr}"
+    );
+    assert!(!shot("x.png").exists(), "nothing written");
 }

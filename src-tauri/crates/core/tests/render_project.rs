@@ -127,7 +127,10 @@ async fn two_routes_of_a_project_render_offline_through_the_resolver() {
             "{route}: Tailwind styled the shared header: {probe}"
         );
         assert_eq!(probe["icon"], true, "{route}: the lucide icon: {probe}");
-        assert_eq!(probe["tagged"], tag, "{route}: the source location: {probe}");
+        assert_eq!(
+            probe["tagged"], tag,
+            "{route}: the source location: {probe}"
+        );
         assert!(
             shot.console_errors.is_empty(),
             "{route} logged: {:?}",

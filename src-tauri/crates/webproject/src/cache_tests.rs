@@ -108,5 +108,9 @@ fn the_last_good_versions_are_bounded() {
             .expect("compiles");
     }
     let inner = cache.lock();
-    assert!(inner.last_good.len() <= MAX_LAST_GOOD, "{}", inner.last_good.len());
+    assert!(
+        inner.last_good.len() <= MAX_LAST_GOOD,
+        "{}",
+        inner.last_good.len()
+    );
 }

@@ -7,9 +7,9 @@
 use super::project::{project_tree, ProjectFiles};
 use super::source::{PreviewSource, ProjectFolder};
 use super::SourceError;
+use crate::vocab::RelPath;
 use s2c_webproject::transform::{Options, SCRIPT_EXTENSIONS};
 use s2c_webproject::{Cache, Tree};
-use crate::vocab::RelPath;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};

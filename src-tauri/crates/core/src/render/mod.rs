@@ -63,10 +63,10 @@ pub use chromium::{
 };
 pub use error::{RenderError, SourceError};
 pub use mime::content_type_for;
+pub use project::{project_tree, ProjectFiles, ProjectMemo, ProjectMemos};
 pub use resolver::{
     is_shared_path, PreviewResolver, PreviewResponse, RequestKind, SOURCE_HASH_HEADER,
 };
-pub use project::{project_tree, ProjectFiles, ProjectMemo, ProjectMemos};
 pub use rewrite::rewrite_cdn_urls;
 pub use source::{FileSnapshot, NoSource, PreviewSource, ProjectFolder};
 pub use tokens::{PreviewTarget, PreviewTokens};

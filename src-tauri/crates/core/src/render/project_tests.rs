@@ -4,7 +4,8 @@ use crate::render::source::FileSnapshot;
 use crate::vocab::paths::normalize;
 use std::collections::BTreeMap;
 
-const PRICING: &str = "export default function Pricing() {\n  return <h1 className=\"text-4xl\">Plans</h1>;\n}\n";
+const PRICING: &str =
+    "export default function Pricing() {\n  return <h1 className=\"text-4xl\">Plans</h1>;\n}\n";
 const BROKEN: &str =
     "export default function App() {\n  return (\n    <main>\n      <p>oops</p>\n  );\n}\n";
 
@@ -42,17 +43,83 @@ fn a_project_variant_is_served_as_a_tree() {
     let react = pack::url_of("react").expect("the pack serves react");
     // (request, status, content type starts with, body contains, cache-control)
     let cases: &[(String, u16, &str, &str, &str)] = &[
-        ("/".into(), 200, "text/html", "<script type=\"importmap\">", "no-store"),
-        ("/index.html".into(), 200, "text/html", "tailwindcss-browser.js", "no-store"),
-        ("/pricing".into(), 200, "text/html", "<script type=\"importmap\">", "no-store"),
-        ("/blog/42".into(), 200, "text/html", "/src/main.tsx", "no-store"),
-        ("/src/App.tsx".into(), 200, "text/javascript", "data-s2c-loc", "no-store"),
-        ("/src/pages/Pricing.tsx".into(), 200, "text/javascript", "\"src/pages/Pricing.tsx:2:10\"", "no-store"),
-        ("/src/main.tsx".into(), 200, "text/javascript", "/src/App.tsx", "no-store"),
-        ("/src/index.css?module".into(), 200, "text/javascript", "text/tailwindcss", "no-store"),
-        ("/robots.txt".into(), 200, "text/plain", "User-agent", "no-store"),
-        (format!("{}{react}", pack::PREVIEW_BASE), 200, "text/javascript", "", "immutable"),
-        ("/missing.png".into(), 404, "text/plain", "no file missing.png", "no-store"),
+        (
+            "/".into(),
+            200,
+            "text/html",
+            "<script type=\"importmap\">",
+            "no-store",
+        ),
+        (
+            "/index.html".into(),
+            200,
+            "text/html",
+            "tailwindcss-browser.js",
+            "no-store",
+        ),
+        (
+            "/pricing".into(),
+            200,
+            "text/html",
+            "<script type=\"importmap\">",
+            "no-store",
+        ),
+        (
+            "/blog/42".into(),
+            200,
+            "text/html",
+            "/src/main.tsx",
+            "no-store",
+        ),
+        (
+            "/src/App.tsx".into(),
+            200,
+            "text/javascript",
+            "data-s2c-loc",
+            "no-store",
+        ),
+        (
+            "/src/pages/Pricing.tsx".into(),
+            200,
+            "text/javascript",
+            "\"src/pages/Pricing.tsx:2:10\"",
+            "no-store",
+        ),
+        (
+            "/src/main.tsx".into(),
+            200,
+            "text/javascript",
+            "/src/App.tsx",
+            "no-store",
+        ),
+        (
+            "/src/index.css?module".into(),
+            200,
+            "text/javascript",
+            "text/tailwindcss",
+            "no-store",
+        ),
+        (
+            "/robots.txt".into(),
+            200,
+            "text/plain",
+            "User-agent",
+            "no-store",
+        ),
+        (
+            format!("{}{react}", pack::PREVIEW_BASE),
+            200,
+            "text/javascript",
+            "",
+            "immutable",
+        ),
+        (
+            "/missing.png".into(),
+            404,
+            "text/plain",
+            "no file missing.png",
+            "no-store",
+        ),
         ("/src/missing.tsx".into(), 404, "text/plain", "", "no-store"),
     ];
     for (url, status, content_type, contains, cache) in cases {
@@ -66,11 +133,16 @@ fn a_project_variant_is_served_as_a_tree() {
         );
         assert!(body.contains(contains), "{url}: {body}");
         assert!(
-            response.header("cache-control").unwrap_or_default().contains(cache),
+            response
+                .header("cache-control")
+                .unwrap_or_default()
+                .contains(cache),
             "{url}"
         );
         // The headers of every preview page.
-        let csp = response.header("content-security-policy").unwrap_or_default();
+        let csp = response
+            .header("content-security-policy")
+            .unwrap_or_default();
         assert!(csp.contains("default-src 'none'"), "{url}: {csp}");
         assert!(!csp.contains("https:"), "{url}: {csp}");
         assert_eq!(response.header("x-content-type-options"), Some("nosniff"));
@@ -98,11 +170,20 @@ fn a_module_that_does_not_compile_shows_an_overlay_naming_the_place() {
     let response = PreviewResolver::new().resolve(&source, "/src/App.tsx");
     let body = text(&response);
     assert_eq!(response.status, 200, "the page loads and shows the overlay");
-    assert!(body.contains("data-s2c-overlay") || body.contains("s2cOverlay"), "{body}");
-    assert!(body.contains("src/App.tsx:6:1 does not compile: "), "file:line: {body}");
+    assert!(
+        body.contains("data-s2c-overlay") || body.contains("s2cOverlay"),
+        "{body}"
+    );
+    assert!(
+        body.contains("src/App.tsx:6:1 does not compile: "),
+        "file:line: {body}"
+    );
     assert!(body.contains("throw new Error"), "importers stop: {body}");
     let other = text(&PreviewResolver::new().resolve(&source, "/src/pages/Pricing.tsx"));
-    assert!(other.contains("Plans"), "the other files are served: {other}");
+    assert!(
+        other.contains("Plans"),
+        "the other files are served: {other}"
+    );
 }
 
 #[test]
@@ -160,7 +241,10 @@ fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version(
         },
     );
     let served = get(&live, 0, "/src/App.tsx");
-    assert!(served.contains("Hello") && !served.contains("Wor"), "{served}");
+    assert!(
+        served.contains("Hello") && !served.contains("Wor"),
+        "{served}"
+    );
     live.apply(
         0,
         LiveChange::Draft {
@@ -170,7 +254,10 @@ fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version(
         },
     );
     let served = get(&live, 0, "/src/App.tsx");
-    assert!(served.contains("World"), "the draft once it compiles: {served}");
+    assert!(
+        served.contains("World"),
+        "the draft once it compiles: {served}"
+    );
     // A new file still streaming, imported by nothing yet, is served as far as it is valid.
     live.apply(
         0,
@@ -181,7 +268,10 @@ fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version(
         },
     );
     let about = get(&live, 0, "/src/pages/About.tsx");
-    assert!(about.contains("src/pages/About.tsx:1:"), "no good version yet: {about}");
+    assert!(
+        about.contains("src/pages/About.tsx:1:"),
+        "no good version yet: {about}"
+    );
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use super::error::SourceError;
 use super::project::{project_tree, ProjectFiles};
-use s2c_webproject::Cache;
 use crate::vocab::paths::{self, PathError, RelPath};
+use s2c_webproject::Cache;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -72,8 +72,8 @@ impl PreviewSource for ProjectFolder {
                 if !s2c_webproject::folder::is_project_folder(&self.root) {
                     return Ok(None);
                 }
-                let tree = s2c_webproject::folder::read_tree(&self.root)
-                    .map_err(SourceError::Project)?;
+                let tree =
+                    s2c_webproject::folder::read_tree(&self.root).map_err(SourceError::Project)?;
                 Ok(Some(ProjectFiles {
                     tree: Arc::new(tree),
                     cache: Arc::default(),

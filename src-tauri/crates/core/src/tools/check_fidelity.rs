@@ -4,8 +4,8 @@
 //! those calls have ids starting with [`AUTOMATIC_CALL`].
 
 use super::args;
-use super::route;
 use super::detail::{FidelityCheck, ToolDetail};
+use super::route;
 use super::screenshot_preview::url_path;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
 use crate::fidelity::{

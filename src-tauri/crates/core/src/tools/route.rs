@@ -6,7 +6,10 @@ use super::tool::ToolFailure;
 use serde_json::{Map, Value};
 
 /// The route a project render asks for (default `/`) and its URL path.
-pub(super) fn route(tool: &str, args: &Map<String, Value>) -> Result<(String, String), ToolFailure> {
+pub(super) fn route(
+    tool: &str,
+    args: &Map<String, Value>,
+) -> Result<(String, String), ToolFailure> {
     let route = args::opt_str(tool, args, "route")?
         .map(str::trim)
         .filter(|r| !r.is_empty())

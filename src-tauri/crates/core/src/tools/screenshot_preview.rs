@@ -1,8 +1,8 @@
 //! screenshot_preview: render the variant's page in headless Chromium and show it to the model.
 
 use super::args;
-use super::route;
 use super::detail::{PreviewShot, ToolDetail};
+use super::route;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
 use crate::app_info::{locate_chromium, ChromiumNotFound};
 use crate::render::thumbnail::{data_url, png_thumbnail};
