@@ -12,6 +12,9 @@
 //!   binary (vendor/manifest.toml, build.rs).
 //! - **Placeholder images** under `/__s2c/placeholder/<W>x<H>…` (placehold.co's URL shapes),
 //!   drawn locally as SVG.
+//! - **A project variant's tree** (React + Vite, issue 33) when [`PreviewSource::project`] says
+//!   the variant is one: modules compiled on request, the ESM pack, index.html for every route
+//!   (`project.rs`).
 //!
 //! Pages are written with the CDN URLs of `prompts::cdn` (so an exported page works anywhere).
 //! When the resolver serves a page's HTML, CSS or JS it **rewrites** those URLs, and
