@@ -452,7 +452,7 @@ async fn a_second_turn_changes_one_shared_component_from_the_files_in_play() {
 }
 
 #[tokio::test]
-async fn a_project_is_not_offered_the_browser_tools_until_they_render_a_tree() {
+async fn a_project_is_offered_the_browser_tools_with_a_route() {
     use s2c_core::render::{Renderer, RendererConfig};
     use s2c_core::vocab::ToolName;
     let h = Harness::new(vec![]).await;
@@ -463,13 +463,13 @@ async fn a_project_is_not_offered_the_browser_tools_until_they_render_a_tree() {
         GenerationPlan {
             stack,
             source: PlanSource::Create {
-                input: CreateInput::screenshots(vec![png()]),
+                input: CreateInput::screenshots(vec![png(), png()]),
                 instructions: None,
             },
             design_system: None,
             assets: vec![],
             start_files: vec![],
-            pages: vec![],
+            pages: pages_from_file_names(&["home.png", "pricing.png"]),
             variants: vec![PlannedVariant {
                 provider: Provider::OpenAi,
                 session: h.session(None),
@@ -484,22 +484,59 @@ async fn a_project_is_not_offered_the_browser_tools_until_they_render_a_tree() {
         .build()
         .expect("a plan")
     };
-    let page = plan(Stack::HtmlTailwind);
-    assert!(
-        page.spec
-            .runtime
-            .offered()
-            .contains(&ToolName::CheckFidelity),
-        "the guard is the stack's"
-    );
     let project = plan(Stack::ReactVite);
     let offered = project.spec.runtime.offered();
     assert!(
-        !offered.contains(&ToolName::ScreenshotPreview)
-            && !offered.contains(&ToolName::CheckFidelity),
+        offered.contains(&ToolName::ScreenshotPreview)
+            && offered.contains(&ToolName::CheckFidelity),
         "{offered:?}"
     );
     assert!(offered.contains(&ToolName::ReadFile));
+    for tool in project.spec.runtime.definitions() {
+        if tool.name == "screenshot_preview" || tool.name == "check_fidelity" {
+            assert!(
+                tool.parameters["properties"]["route"]["description"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("\"/pricing\"")),
+                "{}: {}",
+                tool.name,
+                tool.parameters
+            );
+        }
+    }
+    // The live preview starts from the starter tree, not from nothing.
+    assert!(project
+        .start_files
+        .iter()
+        .any(|(p, text)| p == "src/App.tsx" && text.contains("Your site will appear here")));
+    // Each route is checked against its own page's screenshot; one with none is the model's
+    // to fix (answered before anything is rendered).
+    let mut files = project.spec.variants[0].files.clone();
+    let call = s2c_core::vocab::ToolCall {
+        id: "c1".to_owned(),
+        name: "check_fidelity".to_owned(),
+        arguments: json!({"route": "/about"}),
+        invalid_arguments: None,
+    };
+    let outcome = project
+        .spec
+        .runtime
+        .execute(
+            &call,
+            0,
+            &mut files,
+            &tokio_util::sync::CancellationToken::new(),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("cancelled"));
+    assert!(!outcome.result.ok);
+    assert!(
+        outcome.result.result.contains(
+            "no screenshot shows the route /about; the pages with screenshots are at /, /pricing"
+        ),
+        "{}",
+        outcome.result.result
+    );
     let paths = |built: &s2c_core::engine::BuiltGeneration| -> Vec<String> {
         built.spec.variants[0]
             .files

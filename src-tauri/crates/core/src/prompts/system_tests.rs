@@ -143,3 +143,17 @@ fn stacks_parse_and_serialize_by_their_snake_case_names() {
         .unwrap_or_default();
     assert!(err.contains("html_tailwind"), "{err}");
 }
+
+#[test]
+fn a_project_is_told_to_look_at_each_route() {
+    let mut tools = BASE_TOOLS.to_vec();
+    tools.extend([ToolName::ScreenshotPreview, ToolName::CheckFidelity]);
+    let project = prompt(Stack::ReactVite, &tools, None);
+    assert!(
+        project.contains("look at each with `screenshot_preview`, giving its `route`"),
+        "{project}"
+    );
+    assert!(project.contains("scores a route (`route`"), "{project}");
+    let page = prompt(Stack::HtmlTailwind, &tools, None);
+    assert!(!page.contains("`route`"), "{page}");
+}

@@ -51,8 +51,11 @@ pub fn project_tree<'f>(
 #[derive(Default)]
 pub struct ProjectMemo {
     cache: Arc<Cache>,
-    tree: Mutex<Option<(Vec<(String, String)>, Arc<Tree>)>>,
+    tree: Mutex<Option<(Listing, Arc<Tree>)>>,
 }
+
+/// A variant's paths with their content hashes.
+type Listing = Vec<(String, String)>;
 
 impl ProjectMemo {
     pub fn cache(&self) -> Arc<Cache> {
@@ -62,7 +65,7 @@ impl ProjectMemo {
     /// The tree for `listing`, built by `load` when the listing changed.
     pub fn tree(
         &self,
-        listing: Vec<(String, String)>,
+        listing: Listing,
         load: impl FnOnce() -> Result<Tree, SourceError>,
     ) -> Result<Arc<Tree>, SourceError> {
         let mut slot = self.tree.lock().unwrap_or_else(PoisonError::into_inner);
@@ -83,13 +86,20 @@ const KEEP_MEMOS: usize = 32;
 /// The memos of the stored variants previewed lately, by a key naming the variant.
 #[derive(Default)]
 pub struct ProjectMemos {
-    inner: Mutex<(HashMap<String, Arc<ProjectMemo>>, VecDeque<String>)>,
+    inner: Mutex<Memos>,
+}
+
+/// The memos by key, and their keys oldest first.
+#[derive(Default)]
+struct Memos {
+    by_key: HashMap<String, Arc<ProjectMemo>>,
+    order: VecDeque<String>,
 }
 
 impl ProjectMemos {
     pub fn get(&self, key: &str) -> Arc<ProjectMemo> {
         let mut guard = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        let (by_key, order) = &mut *guard;
+        let Memos { by_key, order } = &mut *guard;
         if let Some(memo) = by_key.get(key) {
             return memo.clone();
         }
