@@ -5,8 +5,7 @@
 
 use clap::Args;
 use s2c_core::render::{
-    ImageEncoding, PreviewSource, ProjectFiles, ProjectFolder, Renderer, ScreenSize, Shot,
-    ShotRequest, Viewport,
+    ImageEncoding, PreviewSource, ProjectFiles, Renderer, ScreenSize, Shot, ShotRequest, Viewport,
 };
 use s2c_core::tools::locate_renderer;
 use std::path::{Path, PathBuf};
@@ -163,24 +162,6 @@ fn route_url(route: &str) -> Result<String, String> {
 /// A single-file page: its folder is the source (a project folder's own index.html is served
 /// as the project, which is what it is).
 fn page(html: &Path) -> Result<(Arc<dyn PreviewSource>, String, String), String> {
-    if !html.is_file() {
-        return Err(format!("{} is not a file", html.display()));
-    }
-    let name = html
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| format!("{} has no usable file name", html.display()))?;
-    let folder = match html.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let url = format!(
-        "/{}",
-        route_url(&format!("/{name}"))?.trim_start_matches('/')
-    );
-    Ok((
-        Arc::new(ProjectFolder::new(folder)),
-        url,
-        html.display().to_string(),
-    ))
+    let (source, url) = crate::score::served(html)?;
+    Ok((source, url, html.display().to_string()))
 }

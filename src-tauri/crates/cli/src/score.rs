@@ -222,8 +222,11 @@ fn page_request(
     Ok(request)
 }
 
-/// A page file as the renderer wants it: its folder as the source, its name as the URL path.
-fn served(html: &Path) -> Result<(Arc<dyn s2c_core::render::PreviewSource>, String), String> {
+/// A page file as the renderer wants it: its folder as the source, its name as the URL path
+/// (`s2c render --html` too).
+pub(crate) fn served(
+    html: &Path,
+) -> Result<(Arc<dyn s2c_core::render::PreviewSource>, String), String> {
     if !html.is_file() {
         return Err(format!("{} is not a file", html.display()));
     }
