@@ -91,6 +91,8 @@ pub struct FileSnapshot {
     disk: Option<ProjectFolder>,
     /// The variant's compile cache, when its files may be a project tree.
     cache: Arc<Cache>,
+    /// The texts as a project tree, made at the first request (the snapshot never changes).
+    project: Arc<OnceLock<Result<Option<ProjectFiles>, SourceError>>>,
 }
 
 impl FileSnapshot {
@@ -99,6 +101,7 @@ impl FileSnapshot {
             texts: Arc::new(texts),
             disk,
             cache: Arc::default(),
+            project: Arc::default(),
         }
     }
 
@@ -106,6 +109,7 @@ impl FileSnapshot {
     /// its checks compiled).
     pub fn with_cache(mut self, cache: Arc<Cache>) -> Self {
         self.cache = cache;
+        self.project = Arc::default();
         self
     }
 
@@ -126,10 +130,14 @@ impl PreviewSource for FileSnapshot {
     }
 
     fn project(&self) -> Result<Option<ProjectFiles>, SourceError> {
-        let files = self.texts.iter().map(|(p, t)| (p.as_str(), t.as_bytes()));
-        Ok(project_tree(files)?.map(|tree| ProjectFiles {
-            tree: Arc::new(tree),
-            cache: self.cache.clone(),
-        }))
+        self.project
+            .get_or_init(|| {
+                let files = self.texts.iter().map(|(p, t)| (p.as_str(), t.as_bytes()));
+                Ok(project_tree(files)?.map(|tree| ProjectFiles {
+                    tree: Arc::new(tree),
+                    cache: self.cache.clone(),
+                }))
+            })
+            .clone()
     }
 }
