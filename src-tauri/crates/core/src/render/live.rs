@@ -4,7 +4,7 @@
 //! its draft; binary assets come from the variant's scratch folder, where the tools write them.
 //! A project variant is also served as a whole tree (`project`), with a compile cache of its own.
 
-use super::project::{project_tree, ProjectFiles};
+use super::project_files::{project_tree, ProjectFiles};
 use super::source::{PreviewSource, ProjectFolder};
 use super::SourceError;
 use crate::vocab::RelPath;

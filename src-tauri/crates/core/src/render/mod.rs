@@ -53,6 +53,7 @@ pub mod live;
 mod mime;
 mod placeholder;
 mod project;
+mod project_files;
 mod resolver;
 mod rewrite;
 mod source;
@@ -66,7 +67,7 @@ pub use chromium::{
 };
 pub use error::{RenderError, SourceError};
 pub use mime::content_type_for;
-pub use project::{project_tree, ProjectFiles, ProjectMemo, ProjectMemos};
+pub use project_files::{project_tree, ProjectFiles, ProjectMemo, ProjectMemos};
 pub use resolver::{
     is_shared_path, PreviewResolver, PreviewResponse, RequestKind, SOURCE_HASH_HEADER,
 };

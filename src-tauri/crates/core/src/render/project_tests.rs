@@ -2,7 +2,9 @@ use super::*;
 use crate::render::live::{LiveChange, LiveGeneration};
 use crate::render::source::FileSnapshot;
 use crate::vocab::paths::normalize;
+use s2c_webproject::shape;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 const PRICING: &str =
     "export default function Pricing() {\n  return <h1 className=\"text-4xl\">Plans</h1>;\n}\n";

@@ -2,7 +2,7 @@
 //! files (what the agent is writing) layered over it (the assets tools wrote to disk).
 
 use super::error::SourceError;
-use super::project::{project_tree, ProjectFiles};
+use super::project_files::{project_tree, ProjectFiles};
 use crate::vocab::paths::{self, PathError, RelPath};
 use s2c_webproject::Cache;
 use std::collections::BTreeMap;
