@@ -298,3 +298,20 @@ fn two_variants_never_share_a_last_good_version() {
     assert!(!one.contains("Zero"), "variant 0's version leaked: {one}");
     assert!(one.contains("src/App.tsx:6:"), "{one}");
 }
+
+#[test]
+fn a_working_folder_that_holds_a_project_is_served_as_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (path, text) in files(&[]) {
+        let target = dir.path().join(&path);
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+        std::fs::write(target, text).expect("write");
+    }
+    std::fs::create_dir_all(dir.path().join(".s2c")).expect("mkdir");
+    std::fs::write(dir.path().join(".s2c/project.db"), "not part of it").expect("write");
+    let folder = crate::render::ProjectFolder::new(dir.path());
+    let resolver = PreviewResolver::new();
+    assert!(text(&resolver.resolve(&folder, "/")).contains("<script type=\"importmap\">"));
+    assert!(text(&resolver.resolve(&folder, "/src/pages/Pricing.tsx")).contains("data-s2c-loc"));
+    assert_eq!(resolver.resolve(&folder, "/.s2c/project.db").status, 403);
+}

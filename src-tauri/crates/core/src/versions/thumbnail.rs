@@ -22,7 +22,8 @@ pub(super) async fn refresh(
     let mut rendered = None;
     if let Some(renderer) = renderer {
         let source = Arc::new(ProjectFolder::new(project.root()));
-        let request = ShotRequest::new("/index.html", &[Viewport::Desktop]);
+        // A page's index.html, or a project's home route.
+        let request = ShotRequest::new("/", &[Viewport::Desktop]);
         match renderer.shoot(source, &request).await {
             Ok(mut shots) if !shots.is_empty() => rendered = Some(shots.swap_remove(0).image),
             Ok(_) => {}
