@@ -53,9 +53,7 @@ pub struct ExportReport {
 /// A multi-file project (the React + Vite stack's tree, or one imported): it has the files its
 /// build is configured by.
 fn is_project_tree(files: &[(String, Vec<u8>)]) -> bool {
-    s2c_webproject::shape::APP_FILES
-        .iter()
-        .all(|app| files.iter().any(|(p, _)| p == app))
+    s2c_webproject::shape::is_project(files.iter().map(|(p, _)| p.as_str()))
 }
 
 /// Export `version` (its selected variant, or `variant`).
