@@ -4,7 +4,7 @@
 //! its draft; binary assets come from the variant's scratch folder, where the tools write them.
 //! A project variant is also served as a whole tree (`project`), with a compile cache of its own.
 
-use super::project_files::{project_tree, ProjectFiles};
+use super::project_files::{add_folder_assets, project_tree, ProjectFiles};
 use super::source::{PreviewSource, ProjectFolder};
 use super::SourceError;
 use crate::vocab::RelPath;
@@ -132,6 +132,9 @@ impl LiveGeneration {
             }
             // A path still arriving may be half of one: the tree keeps what it had.
             let _ = tree.insert(path, text.as_bytes());
+        }
+        if let Some(dir) = self.dirs.get(index) {
+            add_folder_assets(&mut tree, dir);
         }
         let tree = Arc::new(tree);
         v.tree = Some(tree.clone());

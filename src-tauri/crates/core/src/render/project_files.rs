@@ -4,6 +4,7 @@
 use super::error::SourceError;
 use s2c_webproject::{shape, Cache, Tree};
 use std::collections::{HashMap, VecDeque};
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A project variant as the resolver serves it: its whole tree now, and its compile cache.
@@ -31,6 +32,25 @@ pub fn project_tree<'f>(
     Tree::from_files(files.into_iter().map(|(p, b)| (p, b.to_vec())))
         .map(Some)
         .map_err(|e| SourceError::Project(e.to_string()))
+}
+
+/// Adds the files of a variant's folder that `tree` lacks: the images its tools saved, the
+/// binary files an update started with. Sources and styles are left out: the variant's own
+/// texts are the truth for those, and a copy on disk may be older. Best effort: a folder that
+/// cannot be read adds nothing (its files then answer 404, which the page shows).
+pub fn add_folder_assets(tree: &mut Tree, dir: &Path) {
+    let Ok(folder) = s2c_webproject::folder::read_tree(dir) else {
+        return;
+    };
+    for (path, bytes) in folder.iter() {
+        let ext = s2c_webproject::path::extension(path);
+        let source = s2c_webproject::transform::SCRIPT_EXTENSIONS.contains(&ext.as_str())
+            || ext == "css"
+            || ext == "html";
+        if !source && !tree.contains(path) {
+            let _ = tree.insert(path, bytes.to_vec());
+        }
+    }
 }
 
 /// One stored variant's compile cache and its tree, kept between requests (a page load asks

@@ -315,3 +315,32 @@ fn a_working_folder_that_holds_a_project_is_served_as_one() {
     assert!(text(&resolver.resolve(&folder, "/src/pages/Pricing.tsx")).contains("data-s2c-loc"));
     assert_eq!(resolver.resolve(&folder, "/.s2c/project.db").status, 403);
 }
+
+#[test]
+fn images_in_the_variants_folder_are_part_of_its_live_tree() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("src/assets")).expect("mkdir");
+    std::fs::write(
+        dir.path().join("src/assets/logo.png"),
+        [0x89, b'P', b'N', b'G'],
+    )
+    .expect("write");
+    // An older copy of a source on disk is not the variant's.
+    std::fs::write(dir.path().join("src/App.tsx"), "stale").expect("write");
+    let app = "import logo from \"@/assets/logo.png\";\nexport default function App() {\n  return <img src={logo} alt=\"\" />;\n}\n";
+    let live = Arc::new(LiveGeneration::new(
+        vec![dir.path().to_path_buf()],
+        &files(&[("src/App.tsx", app)]),
+    ));
+    let module = get(&live, 0, "/src/App.tsx");
+    assert!(
+        module.contains("/src/assets/logo.png") && !module.contains("does not exist"),
+        "the import resolves: {module}"
+    );
+    let source = live.source(0).expect("variant");
+    let image = PreviewResolver::new().resolve(&source, "/src/assets/logo.png");
+    assert_eq!(
+        (image.status, image.content_type.as_str()),
+        (200, "image/png")
+    );
+}

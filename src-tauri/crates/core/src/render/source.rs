@@ -2,7 +2,7 @@
 //! files (what the agent is writing) layered over it (the assets tools wrote to disk).
 
 use super::error::SourceError;
-use super::project_files::{project_tree, ProjectFiles};
+use super::project_files::{add_folder_assets, project_tree, ProjectFiles};
 use crate::vocab::paths::{self, PathError, RelPath};
 use s2c_webproject::Cache;
 use std::collections::BTreeMap;
@@ -133,7 +133,13 @@ impl PreviewSource for FileSnapshot {
         self.project
             .get_or_init(|| {
                 let files = self.texts.iter().map(|(p, t)| (p.as_str(), t.as_bytes()));
-                Ok(project_tree(files)?.map(|tree| ProjectFiles {
+                let Some(mut tree) = project_tree(files)? else {
+                    return Ok(None);
+                };
+                if let Some(disk) = &self.disk {
+                    add_folder_assets(&mut tree, &disk.root);
+                }
+                Ok(Some(ProjectFiles {
                     tree: Arc::new(tree),
                     cache: self.cache.clone(),
                 }))
