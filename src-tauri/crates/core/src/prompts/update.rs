@@ -3,6 +3,7 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, Role};
 use super::create::{asset_list, non_empty, AssetRef};
+use super::in_play;
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
 use crate::visual_edit::HandSetStyle;
@@ -43,6 +44,8 @@ pub struct SelectedElement {
     pub html: String,
     /// A CSS selector that finds it in the page.
     pub selector: String,
+    /// In a project, where it is written (`src/components/Card.tsx:12:7`), as the page said.
+    pub loc: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -85,12 +88,18 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
          has to change."
     ))];
     if let Some(element) = &req.selected_element {
+        let written = in_play::written_at(element)
+            .map(|at| format!("It is written in `{}` at line {}. ", at.path, at.line))
+            .unwrap_or_default();
         parts.push(PromptPart::Text(format!(
-            "The user selected this element in the preview (CSS selector `{}`):\n{}\nApply the \
-             change to this element, touching other parts of the page only as far as the change \
-             requires.",
+            "The user selected this element in the preview (CSS selector `{}`):\n{}\n{written}Apply \
+             the change to this element, touching other parts of the page only as far as the \
+             change requires.",
             element.selector,
-            fenced_file("selected element", &element.html)
+            fenced_file(
+                "selected element",
+                &in_play::without_preview_attributes(&element.html)
+            )
         )));
     }
     if !req.hand_set.is_empty() {

@@ -123,13 +123,31 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
 
     let imports =
         imports::replace_specifiers(&allocator, &mut program, &lines, |i| placeholder(nonce, i));
-    let code = Codegen::new().build(&program).code;
+    let mut code = Codegen::new().build(&program).code;
+    if options.tag_locations {
+        code.push_str(&register_source(path, source));
+    }
     Ok(Compiled {
         code,
         imports,
         nonce: nonce.to_string(),
     })
 }
+
+/// The page-wide record of which version of each file its modules were compiled from
+/// (`window.__s2c_sources[path]`, [`crate::source_edit::source_hash`]): a visual edit names the
+/// version it was made on, and one made on a file that changed since is refused, even when the
+/// preview shows a file's last version that compiled rather than the current one.
+fn register_source(path: &str, source: &str) -> String {
+    let key = serde_json::to_string(path).unwrap_or_else(|_| "\"\"".to_string());
+    format!(
+        "\n(globalThis.{SOURCES_GLOBAL} ??= {{}})[{key}] = \"{}\";\n",
+        crate::source_edit::source_hash(source.as_bytes())
+    )
+}
+
+/// The global where a preview page's modules record their sources' hashes.
+pub const SOURCES_GLOBAL: &str = "__s2c_sources";
 
 /// A diagnostic's message on one line, short enough for an overlay and a tool result.
 fn one_line(message: &str) -> String {
