@@ -564,6 +564,11 @@ export type EditTarget = EditTarget_Serialize | EditTarget_Deserialize;
 export type EditTarget_Deserialize = {
 	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
 	node?: number | null,
+	/**
+	 *  In a project, where the element is written: its `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`), whose path is the edit's file.
+	 */
+	loc?: string | null,
 	tag: string,
 	/**  Its `class` attribute in the page. */
 	class: string,
@@ -575,6 +580,11 @@ export type EditTarget_Deserialize = {
 export type EditTarget_Serialize = {
 	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
 	node: number | null,
+	/**
+	 *  In a project, where the element is written: its `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`), whose path is the edit's file.
+	 */
+	loc: string | null,
 	tag: string,
 	/**  Its `class` attribute in the page. */
 	class: string,
@@ -593,11 +603,32 @@ export type Editor = {
 };
 
 /**  The element the user clicked in the preview with select-and-edit on. */
-export type ElementSelection = {
+export type ElementSelection = ElementSelection_Serialize | ElementSelection_Deserialize;
+
+/**  The element the user clicked in the preview with select-and-edit on. */
+export type ElementSelection_Deserialize = {
 	/**  Its outer HTML, possibly shortened. */
 	html: string,
 	/**  A CSS selector that finds it. */
 	selector: string,
+	/**
+	 *  In a project page, where it is written: the nearest `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`).
+	 */
+	loc?: string | null,
+};
+
+/**  The element the user clicked in the preview with select-and-edit on. */
+export type ElementSelection_Serialize = {
+	/**  Its outer HTML, possibly shortened. */
+	html: string,
+	/**  A CSS selector that finds it. */
+	selector: string,
+	/**
+	 *  In a project page, where it is written: the nearest `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`).
+	 */
+	loc: string | null,
 };
 
 /**  Stable, machine-readable error codes. Front ends branch on these, never on message text. */
@@ -1113,7 +1144,7 @@ export type GenerateSource_Deserialize =
  */
 { kind: "figma"; input_id: number; design_input_id: number; reference_input_id?: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
-{ kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection | null; reference_input_ids?: number[] };
+{ kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection_Deserialize | null; reference_input_ids?: number[] };
 
 export type GenerateSource_Serialize = 
 /**
@@ -1132,7 +1163,7 @@ export type GenerateSource_Serialize =
  */
 { kind: "figma"; input_id: number; design_input_id: number; reference_input_id: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
-{ kind: "update"; version_id: number; variant_id: number | null; change_request: string; selected_element: ElementSelection | null; reference_input_ids: number[] };
+{ kind: "update"; version_id: number; variant_id: number | null; change_request: string; selected_element: ElementSelection_Serialize | null; reference_input_ids: number[] };
 
 /**  A generated image, or why there is none. */
 export type GeneratedImage = GeneratedImage_Serialize | GeneratedImage_Deserialize;
