@@ -31,13 +31,23 @@ fn tree() -> Vec<(String, Vec<u8>)> {
     ] {
         tree.insert(path, text).expect("file");
     }
-    tree.iter().map(|(p, b)| (p.to_owned(), b.to_vec())).collect()
+    tree.iter()
+        .map(|(p, b)| (p.to_owned(), b.to_vec()))
+        .collect()
 }
 
 /// Where the transform tags the element of `path` whose opening tag starts with `opening`, as
 /// the preview page reports it.
 fn location(path: &str, source: &str, opening: &str) -> String {
-    let compiled = compile(path, source, Options { tag_locations: true }, "00").expect("compiles");
+    let compiled = compile(
+        path,
+        source,
+        Options {
+            tag_locations: true,
+        },
+        "00",
+    )
+    .expect("compiles");
     let line = source[..source.find(opening).expect("element")]
         .matches('\n')
         .count()
@@ -154,7 +164,11 @@ async fn a_class_edit_on_a_component_changes_that_file_only_and_a_stale_one_is_a
         .filter(|(b, a)| b != a)
         .map(|(b, _)| b.0.as_str())
         .collect();
-    assert_eq!(changed, ["src/components/Card.tsx"], "only the card changed");
+    assert_eq!(
+        changed,
+        ["src/components/Card.tsx"],
+        "only the card changed"
+    );
     assert_eq!(blobs(&s.project), before_blobs + 1, "one new blob");
     let card = String::from_utf8(
         s.project
@@ -193,7 +207,10 @@ async fn a_class_edit_on_a_component_changes_that_file_only_and_a_stale_one_is_a
         .await
         .expect_err("stale");
     assert_eq!(stale.code(), ErrorCode::Conflict, "{stale}");
-    assert_eq!(s.project.info().expect("info").current_version, Some(made.id));
+    assert_eq!(
+        s.project.info().expect("info").current_version,
+        Some(made.id)
+    );
     assert_eq!(blobs(&s.project), before_blobs + 1, "nothing written");
 }
 
@@ -216,7 +233,11 @@ fn an_element_without_its_own_location_is_refused_by_name() {
     assert!(matches!(error, VisualEditError::Unmapped { .. }), "{error}");
     // Text that code makes cannot be edited: the reason, and the place.
     let title = location("src/components/Card.tsx", CARD, "<h3");
-    let mut edit = card_edit(title, edit.source_hash, VisualChange::Text { text: "x".into() });
+    let mut edit = card_edit(
+        title,
+        edit.source_hash,
+        VisualChange::Text { text: "x".into() },
+    );
     edit.edits[0].target.tag = "h3".into();
     let error = s2c_core::visual_edit::apply_located(
         CARD,
@@ -228,7 +249,9 @@ fn an_element_without_its_own_location_is_refused_by_name() {
     .expect_err("text made by code");
     assert_eq!(error.code(), ErrorCode::InvalidInput);
     assert!(
-        error.to_string().starts_with("src/components/Card.tsx:7: its text is made by code"),
+        error
+            .to_string()
+            .starts_with("src/components/Card.tsx:7: its text is made by code"),
         "{error}"
     );
 }

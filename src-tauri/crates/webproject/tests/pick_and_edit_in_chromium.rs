@@ -194,7 +194,10 @@ async fn a_pick_inside_a_component_names_its_file_and_an_edit_there_changes_that
     let loc = element["loc"].as_str().expect("a location");
     let at = Location::parse(loc).expect("path:line:column");
     let title_line = CARD[..CARD.find("<h3").expect("h3")].matches('\n').count() as u32 + 1;
-    assert_eq!((at.path.as_str(), at.line, at.column), (CARD_PATH, title_line, 7));
+    assert_eq!(
+        (at.path.as_str(), at.line, at.column),
+        (CARD_PATH, title_line, 7)
+    );
     assert_eq!(element["file"], CARD_PATH, "{picked}");
     assert_eq!(
         element["source"],
@@ -207,7 +210,10 @@ async fn a_pick_inside_a_component_names_its_file_and_an_edit_there_changes_that
     // it that the Card writes.
     let icon = pick(&page, "#stars svg").await;
     assert_eq!(icon["element"]["tag"], "span", "{icon}");
-    let stars_line = CARD[..CARD.find("<span").expect("span")].matches('\n').count() + 1;
+    let stars_line = CARD[..CARD.find("<span").expect("span")]
+        .matches('\n')
+        .count()
+        + 1;
     assert_eq!(
         icon["element"]["loc"],
         format!("{CARD_PATH}:{stars_line}:7"),
@@ -275,7 +281,11 @@ async fn a_pick_inside_a_component_names_its_file_and_an_edit_there_changes_that
     assert_eq!(changed, [CARD_PATH]);
 
     // The reloaded preview shows it, and names the new source.
-    eval(&page, "document.getElementById('preview').contentWindow.location.reload(); true").await;
+    eval(
+        &page,
+        "document.getElementById('preview').contentWindow.location.reload(); true",
+    )
+    .await;
     wait_for(
         &page,
         "(() => { const d = document.getElementById('preview').contentDocument; const h = d && d.getElementById('card-title'); return !!h && getComputedStyle(h).backgroundColor !== 'rgba(0, 0, 0, 0)'; })()",

@@ -33,7 +33,11 @@ pub fn files_in_play(
         // Where the element itself is written first (the page names it even for an element a
         // package draws), then the files of the components inside it.
         let own = selected.loc.as_deref().and_then(Location::parse);
-        for located in own.map(|l| l.path).into_iter().chain(locations(&selected.html)) {
+        for located in own
+            .map(|l| l.path)
+            .into_iter()
+            .chain(locations(&selected.html))
+        {
             if let Some((path, _)) = files.iter().find(|(p, _)| *p == located) {
                 wanted.push(path);
             }
@@ -101,13 +105,17 @@ fn locations(html: &str) -> Vec<String> {
 
 /// Where the selected element is written: the location the page reported, else its own tag's.
 pub fn written_at(selected: &SelectedElement) -> Option<Location> {
-    selected.loc.as_deref().and_then(Location::parse).or_else(|| {
-        let attribute = format!("{LOC_ATTRIBUTE}=\"");
-        let tag_end = selected.html.find('>').unwrap_or(selected.html.len());
-        let at = selected.html[..tag_end].find(&attribute)? + attribute.len();
-        let rest = &selected.html[at..];
-        Location::parse(&rest[..rest.find('"')?])
-    })
+    selected
+        .loc
+        .as_deref()
+        .and_then(Location::parse)
+        .or_else(|| {
+            let attribute = format!("{LOC_ATTRIBUTE}=\"");
+            let tag_end = selected.html.find('>').unwrap_or(selected.html.len());
+            let at = selected.html[..tag_end].find(&attribute)? + attribute.len();
+            let rest = &selected.html[at..];
+            Location::parse(&rest[..rest.find('"')?])
+        })
 }
 
 /// The element's HTML as the model sees it: without the preview's own attributes

@@ -109,7 +109,11 @@ fn the_location_the_page_reported_names_the_file_of_an_element_a_package_draws()
         .collect();
     assert_eq!(
         chosen,
-        ["src/App.tsx", "src/components/PriceCard.tsx", "src/index.css"]
+        [
+            "src/App.tsx",
+            "src/components/PriceCard.tsx",
+            "src/index.css"
+        ]
     );
     assert_eq!(
         written_at(&selected).map(|l| (l.path, l.line)),

@@ -4,8 +4,8 @@
 
 use super::{jsx_value, Replacement};
 use oxc::ast::ast::{
-    JSXAttribute, JSXAttributeItem, JSXAttributeName, JSXAttributeValue,
-    JSXExpression, JSXOpeningElement, ObjectPropertyKind, PropertyKey,
+    JSXAttribute, JSXAttributeItem, JSXAttributeName, JSXAttributeValue, JSXExpression,
+    JSXOpeningElement, ObjectPropertyKind, PropertyKey,
 };
 use oxc::span::GetSpan;
 
@@ -21,7 +21,10 @@ const NOT_PLAIN: &[&str] = &[
 ];
 const MAX_VALUE: usize = 2_000;
 
-fn attribute<'b, 'a>(opening: &'b JSXOpeningElement<'a>, name: &str) -> Option<&'b JSXAttribute<'a>> {
+fn attribute<'b, 'a>(
+    opening: &'b JSXOpeningElement<'a>,
+    name: &str,
+) -> Option<&'b JSXAttribute<'a>> {
     opening.attributes.iter().find_map(|item| match item {
         JSXAttributeItem::Attribute(a)
             if matches!(&a.name, JSXAttributeName::Identifier(n) if n.name == name) =>
@@ -47,9 +50,12 @@ pub(super) fn set_attribute(
     let valid = name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         && name.len() <= 64;
-    let handler = name.len() > 2 && name.starts_with("on") && name[2..].starts_with(char::is_uppercase);
+    let handler =
+        name.len() > 2 && name.starts_with("on") && name[2..].starts_with(char::is_uppercase);
     if !valid || handler || NOT_PLAIN.contains(&name) {
-        return Err(format!("`{name}` is not an attribute the visual editor sets"));
+        return Err(format!(
+            "`{name}` is not an attribute the visual editor sets"
+        ));
     }
     check_value(value)?;
     let written = jsx_value(value);
@@ -69,7 +75,11 @@ pub(super) fn set_attribute(
                 ))
             }
         },
-        Some(_) => return Err(format!("its `{name}` is an element; edit it in the code editor")),
+        Some(_) => {
+            return Err(format!(
+                "its `{name}` is an element; edit it in the code editor"
+            ))
+        }
     };
     Ok(vec![match span {
         Some(span) => Replacement {
@@ -131,7 +141,9 @@ pub(super) fn set_style(
     let object = match &style.value {
         Some(JSXAttributeValue::ExpressionContainer(container)) => match &container.expression {
             JSXExpression::ObjectExpression(object) => object,
-            _ => return Err("its style is computed by code; edit it in the code editor".to_string()),
+            _ => {
+                return Err("its style is computed by code; edit it in the code editor".to_string())
+            }
         },
         _ => return Err("its style is not an object; edit it in the code editor".to_string()),
     };

@@ -17,9 +17,9 @@
 
 use super::{jsx_value, Replacement};
 use oxc::ast::ast::{
-    Argument, ArrayExpressionElement, Expression, JSXAttribute, JSXAttributeItem,
-    JSXAttributeName, JSXAttributeValue, JSXExpression, JSXOpeningElement, LogicalOperator,
-    ObjectPropertyKind, PropertyKey, TemplateLiteral,
+    Argument, ArrayExpressionElement, Expression, JSXAttribute, JSXAttributeItem, JSXAttributeName,
+    JSXAttributeValue, JSXExpression, JSXOpeningElement, LogicalOperator, ObjectPropertyKind,
+    PropertyKey, TemplateLiteral,
 };
 use oxc::span::{GetSpan, Span};
 
@@ -47,7 +47,10 @@ pub(super) fn plan(
     }
     let Some(attribute) = class_attribute(opening) else {
         let at = opening.name.span().end as usize;
-        return Ok(vec![Replacement::insert(at, format!(" className=\"{add}\""))]);
+        return Ok(vec![Replacement::insert(
+            at,
+            format!(" className=\"{add}\""),
+        )]);
     };
     let value = match &attribute.value {
         None => {
@@ -61,7 +64,9 @@ pub(super) fn plan(
     };
     let expression = match value {
         JSXAttributeValue::StringLiteral(literal) => {
-            return Ok(in_place(text, literal.span, conflicts, &add).into_iter().collect())
+            return Ok(in_place(text, literal.span, conflicts, &add)
+                .into_iter()
+                .collect())
         }
         JSXAttributeValue::ExpressionContainer(container) => match &container.expression {
             JSXExpression::EmptyExpression(_) => {
@@ -84,7 +89,10 @@ pub(super) fn plan(
         }
         Expression::TemplateLiteral(template) => {
             strip_template(text, template, conflicts, &mut out);
-            let last = template.quasis.last().map_or(template.span.end - 1, |q| q.span.end);
+            let last = template
+                .quasis
+                .last()
+                .map_or(template.span.end - 1, |q| q.span.end);
             let space = if text[..last as usize].ends_with(char::is_whitespace)
                 || template.span.end - 1 == template.span.start + 1
             {
@@ -110,7 +118,10 @@ pub(super) fn plan(
             let span = expression.span();
             let (open, close) = match helpers.first() {
                 Some(helper) => (format!("{helper}("), format!(", \"{add}\")")),
-                None => ("[".to_string(), format!(", \"{add}\"].filter(Boolean).join(\" \")")),
+                None => (
+                    "[".to_string(),
+                    format!(", \"{add}\"].filter(Boolean).join(\" \")"),
+                ),
             };
             out.push(Replacement::insert(span.start as usize, open));
             out.push(Replacement::insert(span.end as usize, close));
@@ -178,7 +189,10 @@ fn strip(
 ) {
     match expression.without_parentheses() {
         Expression::StringLiteral(literal) => {
-            let (start, end) = (literal.span.start as usize + 1, literal.span.end as usize - 1);
+            let (start, end) = (
+                literal.span.start as usize + 1,
+                literal.span.end as usize - 1,
+            );
             out.extend(strip_text(text, start, end, (false, false), conflicts));
         }
         Expression::TemplateLiteral(template) => strip_template(text, template, conflicts, out),

@@ -108,7 +108,9 @@ pub fn apply(path: &str, source: &str, edits: &[Edit<'_>]) -> Result<String> {
             line: edit.line,
             column: edit.column,
         };
-        let original = lines.offset(edit.line, edit.column).ok_or_else(no_element)?;
+        let original = lines
+            .offset(edit.line, edit.column)
+            .ok_or_else(no_element)?;
         let at = steps
             .iter()
             .try_fold(original, |at, step| follow(at, step))

@@ -15,7 +15,15 @@ fn classes(add: &str) -> Change<'static> {
 /// The location the transform tags the `n`-th host element of `source` with (0-based, in
 /// document order of the compiled output) — the place a pick in the preview reports.
 fn tag_of(path: &str, source: &str, n: usize) -> Location {
-    let compiled = compile(path, source, Options { tag_locations: true }, "ab").expect("compiles");
+    let compiled = compile(
+        path,
+        source,
+        Options {
+            tag_locations: true,
+        },
+        "ab",
+    )
+    .expect("compiles");
     let value = compiled
         .code
         .match_indices("data-s2c-loc\": \"")
@@ -121,8 +129,8 @@ fn a_table_of_class_edits_keeps_every_other_byte() {
         ),
     ];
     for (name, source, n, expected) in cases {
-        let got = edit_tagged(CARD, source, *n, classes("p-8"))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let got =
+            edit_tagged(CARD, source, *n, classes("p-8")).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(&got, expected, "{name}");
     }
 }
@@ -139,9 +147,10 @@ fn the_location_counts_lines_from_one_and_columns_in_characters() {
 
 #[test]
 fn text_edits_replace_plain_text_and_keep_the_indentation() {
-    let source = "export const A = () => (\n  <h1 className=\"x\">\n    Hello “world”\n  </h1>\n);\n";
-    let got = edit_tagged(CARD, source, 0, Change::Text("Prix & <tarifs> {x}".into()))
-        .expect("edited");
+    let source =
+        "export const A = () => (\n  <h1 className=\"x\">\n    Hello “world”\n  </h1>\n);\n";
+    let got =
+        edit_tagged(CARD, source, 0, Change::Text("Prix & <tarifs> {x}".into())).expect("edited");
     assert_eq!(
         got,
         "export const A = () => (\n  <h1 className=\"x\">\n    Prix &amp; &lt;tarifs&gt; &#123;x&#125;\n  </h1>\n);\n"
@@ -156,15 +165,26 @@ fn text_edits_replace_plain_text_and_keep_the_indentation() {
 #[test]
 fn text_made_by_code_or_holding_elements_is_refused_and_nothing_changes() {
     for (source, words) in [
-        ("export const A = ({ p }: { p: number }) => <p>From {p} €</p>;\n", "made by code"),
-        ("export const A = () => <p>Hi <b>you</b></p>;\n", "other elements"),
-        ("export const A = () => <img src=\"a.png\" />;\n", "holds no text"),
+        (
+            "export const A = ({ p }: { p: number }) => <p>From {p} €</p>;\n",
+            "made by code",
+        ),
+        (
+            "export const A = () => <p>Hi <b>you</b></p>;\n",
+            "other elements",
+        ),
+        (
+            "export const A = () => <img src=\"a.png\" />;\n",
+            "holds no text",
+        ),
     ] {
-        let error = edit_tagged(CARD, source, 0, Change::Text("New".into()))
-            .expect_err("refused");
+        let error = edit_tagged(CARD, source, 0, Change::Text("New".into())).expect_err("refused");
         let message = error.to_string();
         assert!(message.contains(words), "{message}");
-        assert!(message.starts_with("src/components/Card.tsx:1:"), "{message}");
+        assert!(
+            message.starts_with("src/components/Card.tsx:1:"),
+            "{message}"
+        );
     }
 }
 
@@ -264,7 +284,10 @@ fn a_stale_location_names_no_element_and_nothing_is_written() {
         }],
     )
     .expect_err("stale");
-    assert!(matches!(error, WebProjectError::NoElementAt { .. }), "{error}");
+    assert!(
+        matches!(error, WebProjectError::NoElementAt { .. }),
+        "{error}"
+    );
     // A location past the end of the file, and one on a component, are refused the same way.
     for (line, column) in [(9, 1), (1, 1)] {
         let error = apply(
@@ -277,7 +300,10 @@ fn a_stale_location_names_no_element_and_nothing_is_written() {
             }],
         )
         .expect_err("no element");
-        assert!(matches!(error, WebProjectError::NoElementAt { .. }), "{error}");
+        assert!(
+            matches!(error, WebProjectError::NoElementAt { .. }),
+            "{error}"
+        );
     }
 }
 
@@ -299,7 +325,13 @@ fn locations_are_read_from_the_right() {
             column: 7
         })
     );
-    for bad in ["src/a.tsx:0:1", "src/a.tsx:1", "../a.tsx:1:1", "a.tsx:x:1", ""] {
+    for bad in [
+        "src/a.tsx:0:1",
+        "src/a.tsx:1",
+        "../a.tsx:1:1",
+        "a.tsx:x:1",
+        "",
+    ] {
         assert_eq!(Location::parse(bad), None, "{bad}");
     }
 }

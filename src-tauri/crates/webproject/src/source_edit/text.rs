@@ -47,12 +47,10 @@ pub(super) fn plan(
                 let (s, e) = (t.span.start as usize, t.span.end as usize);
                 range = Some(range.map_or((s, e), |(s0, _)| (s0, e)));
             }
-            JSXChild::ExpressionContainer(_) | JSXChild::Spread(_) => {
-                return Err(
-                    "its text is made by code ({…}), not written as text; edit it in the code editor"
-                        .to_string(),
-                )
-            }
+            JSXChild::ExpressionContainer(_) | JSXChild::Spread(_) => return Err(
+                "its text is made by code ({…}), not written as text; edit it in the code editor"
+                    .to_string(),
+            ),
             JSXChild::Element(_) | JSXChild::Fragment(_) => {
                 return Err(
                     "it holds other elements; pick the element whose text you want to change"

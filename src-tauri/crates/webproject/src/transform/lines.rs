@@ -32,7 +32,9 @@ impl LineIndex<'_> {
     /// The byte offset of 1-based `line` and `column` (in characters, as [`Self::position`]
     /// counts them), when the source has that place.
     pub fn offset(&self, line: u32, column: u32) -> Option<usize> {
-        let start = *self.starts.get(usize::try_from(line).ok()?.checked_sub(1)?)?;
+        let start = *self
+            .starts
+            .get(usize::try_from(line).ok()?.checked_sub(1)?)?;
         let end = self
             .starts
             .get(usize::try_from(line).ok()?)

@@ -202,8 +202,9 @@ fn a_tagged_module_records_the_hash_of_the_source_it_was_compiled_from() {
     let out = compiled("src/A.tsx", source, TAG);
     let hash = crate::source_edit::source_hash(source.as_bytes());
     assert!(
-        out.code
-            .contains(&format!("(globalThis.__s2c_sources ??= {{}})[\"src/A.tsx\"] = \"{hash}\";")),
+        out.code.contains(&format!(
+            "(globalThis.__s2c_sources ??= {{}})[\"src/A.tsx\"] = \"{hash}\";"
+        )),
         "{}",
         out.code
     );
