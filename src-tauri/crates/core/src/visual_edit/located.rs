@@ -45,12 +45,10 @@ pub fn apply_located(
             groups.push(*property);
         }
     }
-    let conflicts: Vec<Box<dyn Fn(&str) -> bool>> = groups
+    // One closure expression, so one type: they sit in a Vec and are lent as `&dyn Fn`.
+    let conflicts: Vec<_> = groups
         .iter()
-        .map(|p| {
-            let p = *p;
-            Box::new(move |class: &str| tailwind::in_group(p, class)) as Box<dyn Fn(&str) -> bool>
-        })
+        .map(|p| move |class: &str| tailwind::in_group(*p, class))
         .collect();
     let mut conflict = conflicts.iter();
     let mut written = Vec::with_capacity(edits.len());
@@ -59,7 +57,7 @@ pub fn apply_located(
             VisualChange::Text { text } => Change::Text(text.clone()),
             VisualChange::Style { property, value } => {
                 let value = property::check_value(*property, value)?;
-                let group = conflict.next().map(|b| &**b);
+                let group = conflict.next().map(|f| f as &dyn Fn(&str) -> bool);
                 let noted = |value: &str, place| {
                     HandSetStyle::new(file, &edit.target, property.css_name(), value, place)
                 };
