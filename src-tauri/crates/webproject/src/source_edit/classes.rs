@@ -103,6 +103,16 @@ pub(super) fn plan(
             out.push(Replacement::insert(last as usize, format!("{space}{add}")));
         }
         Expression::CallExpression(call) if is_helper(&call.callee) => {
+            // A last argument that is a plain string (the one an earlier edit added) takes the
+            // new classes itself, so repeated edits do not pile up arguments.
+            if let Some(Argument::StringLiteral(last)) = call.arguments.last() {
+                let others = &call.arguments[..call.arguments.len() - 1];
+                for e in others.iter().filter_map(argument_expression) {
+                    strip(text, e, conflicts, &mut out);
+                }
+                out.extend(in_place(text, last.span, conflicts, &add));
+                return Ok(out);
+            }
             strip(text, expression, conflicts, &mut out);
             let literal = format!("\"{add}\"");
             match call.arguments.last() {

@@ -136,6 +136,31 @@ fn a_table_of_class_edits_keeps_every_other_byte() {
 }
 
 #[test]
+fn repeated_edits_on_a_cn_call_reuse_the_class_argument_they_added() {
+    let source = "import { cn } from \"@/lib/utils\";\nexport const A = ({ className }: { className?: string }) => <div className={cn(\"flex p-4\", className)}>x</div>;\n";
+    let once = edit_tagged(CARD, source, 0, classes("p-8")).expect("edited");
+    let bg = |c: &str| c.starts_with("bg-");
+    let twice = edit_tagged(
+        CARD,
+        &once,
+        0,
+        Change::Classes {
+            conflicts: &bg,
+            add: "bg-white".into(),
+        },
+    )
+    .expect("edited");
+    let thrice = edit_tagged(CARD, &twice, 0, classes("p-2")).expect("edited");
+    assert_eq!(
+        thrice,
+        source.replace(
+            "cn(\"flex p-4\", className)",
+            "cn(\"flex\", className, \"p-2 bg-white\")"
+        )
+    );
+}
+
+#[test]
 fn the_location_counts_lines_from_one_and_columns_in_characters() {
     let source = "const a = \"é🎉\"; export const A = () => <i>x</i>;\n";
     let at = tag_of("src/A.tsx", source, 0);
