@@ -59,6 +59,8 @@ export const commands = {
 	/**
 	 *  Write a batch of visual edits on top of `base_version_id` as one new version, made current.
 	 *  A file changed since its preview was shown is refused (`conflict`), with nothing written.
+	 *  On a project variant each edit's target carries its `loc` (where the element is written), and
+	 *  its file is the one that location names.
 	 */
 	projectVisualEdit: (projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits_Deserialize[]) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_visual_edit", { projectId, baseVersionId, variantId, files })),
 	/**  Make a version (or one of its variants) the working copy again, as a new version. */

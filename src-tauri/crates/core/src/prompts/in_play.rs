@@ -3,7 +3,7 @@
 //! request or the selected element names, and the small entry files every change may touch.
 //! The model reads any other file with `read_file`.
 
-use super::SelectedElement;
+use super::selection::SelectedElement;
 use s2c_webproject::source_edit::Location;
 use s2c_webproject::transform::LOC_ATTRIBUTE;
 use std::collections::BTreeSet;
@@ -101,44 +101,6 @@ fn locations(html: &str) -> Vec<String> {
             Location::parse(value).map(|l| l.path)
         })
         .collect()
-}
-
-/// Where the selected element is written: the location the page reported, else its own tag's.
-pub fn written_at(selected: &SelectedElement) -> Option<Location> {
-    selected
-        .loc
-        .as_deref()
-        .and_then(Location::parse)
-        .or_else(|| {
-            let attribute = format!("{LOC_ATTRIBUTE}=\"");
-            let tag_end = selected.html.find('>').unwrap_or(selected.html.len());
-            let at = selected.html[..tag_end].find(&attribute)? + attribute.len();
-            let rest = &selected.html[at..];
-            Location::parse(&rest[..rest.find('"')?])
-        })
-}
-
-/// The element's HTML as the model sees it: without the preview's own attributes
-/// (`data-s2c-loc`, `data-s2c-node`), which a model would otherwise copy into the code.
-pub fn without_preview_attributes(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(at) = rest.find(" data-s2c-") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let name_len = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .unwrap_or(after.len());
-        let value = &after[name_len..];
-        // The browser writes every attribute as name="value", with `"` inside as &quot;.
-        let len = value
-            .strip_prefix("=\"")
-            .and_then(|v| v.find('"').map(|end| name_len + 2 + end + 1))
-            .unwrap_or(name_len);
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::prompts::selection::{without_preview_attributes, written_at};
 
 fn project() -> Vec<(String, String)> {
     [

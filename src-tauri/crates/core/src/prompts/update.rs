@@ -3,7 +3,7 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, Role};
 use super::create::{asset_list, non_empty, AssetRef};
-use super::in_play;
+use super::selection::{self, SelectedElement};
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
 use crate::visual_edit::HandSetStyle;
@@ -35,17 +35,6 @@ pub enum UpdateSource {
         files: Vec<(String, String)>,
         in_play: BTreeSet<String>,
     },
-}
-
-/// The element the user picked in the preview.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SelectedElement {
-    /// Its outer HTML (possibly shortened by the UI).
-    pub html: String,
-    /// A CSS selector that finds it in the page.
-    pub selector: String,
-    /// In a project, where it is written (`src/components/Card.tsx:12:7`), as the page said.
-    pub loc: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -88,7 +77,7 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
          has to change."
     ))];
     if let Some(element) = &req.selected_element {
-        let written = in_play::written_at(element)
+        let written = selection::written_at(element)
             .map(|at| format!("It is written in `{}` at line {}. ", at.path, at.line))
             .unwrap_or_default();
         parts.push(PromptPart::Text(format!(
@@ -98,7 +87,7 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
             element.selector,
             fenced_file(
                 "selected element",
-                &in_play::without_preview_attributes(&element.html)
+                &selection::without_preview_attributes(&element.html)
             )
         )));
     }

@@ -16,8 +16,8 @@ mod find;
 mod text;
 
 use crate::error::{Result, WebProjectError};
+pub use crate::transform::source_hash;
 use crate::transform::LineIndex;
-use sha2::{Digest, Sha256};
 
 /// Where an element is written, as its `data-s2c-loc` says: `src/pages/Pricing.tsx:42:7`, the
 /// line and column 1-based, the column in characters.
@@ -67,15 +67,6 @@ pub struct Edit<'c> {
     pub line: u32,
     pub column: u32,
     pub change: Change<'c>,
-}
-
-/// Names one version of a file's bytes (the first 12 bytes of its SHA-256, in hex): the page
-/// registers it per module, and a visual edit made on another version is refused.
-pub fn source_hash(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)[..12]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// Bytes `start..end` of the text are replaced by `text`.

@@ -200,7 +200,7 @@ fn line_index_counts_characters_from_one() {
 fn a_tagged_module_records_the_hash_of_the_source_it_was_compiled_from() {
     let source = "export const A = () => <div>é</div>;\n";
     let out = compiled("src/A.tsx", source, TAG);
-    let hash = crate::source_edit::source_hash(source.as_bytes());
+    let hash = source_hash(source.as_bytes());
     assert!(
         out.code.contains(&format!(
             "(globalThis.__s2c_sources ??= {{}})[\"src/A.tsx\"] = \"{hash}\";"
