@@ -208,5 +208,7 @@ fn a_tagged_module_records_the_hash_of_the_source_it_was_compiled_from() {
         "{}",
         out.code
     );
-    assert!(!compiled("src/A.tsx", source, PLAIN).code.contains("__s2c"));
+    assert!(!compiled("src/A.tsx", source, PLAIN)
+        .code
+        .contains("__s2c_sources"));
 }
