@@ -101,10 +101,10 @@ test("a margin and a colour change live, multi-select, undo/redo, and Save sends
           path: "index.html",
           source_hash: HASH,
           edits: [
-            { target: { node: 2, tag: "h1", class: "text-slate-600 mt-2", text: "Ship pages faster" }, change: { kind: "style", property: "margin_top", value: "16px" } },
-            { target: { node: 2, tag: "h1", class: "text-slate-600 mt-2", text: "Ship pages faster" }, change: { kind: "style", property: "color", value: "#1e293b" } },
-            { target: { node: 3, tag: "p", class: "mt-2", text: "One" }, change: { kind: "style", property: "padding_left", value: "24px" } },
-            { target: { node: 4, tag: "p", class: "mt-2", text: "Two" }, change: { kind: "style", property: "padding_left", value: "24px" } },
+            { target: { node: 2, loc: null, tag: "h1", class: "text-slate-600 mt-2", text: "Ship pages faster" }, change: { kind: "style", property: "margin_top", value: "16px" } },
+            { target: { node: 2, loc: null, tag: "h1", class: "text-slate-600 mt-2", text: "Ship pages faster" }, change: { kind: "style", property: "color", value: "#1e293b" } },
+            { target: { node: 3, loc: null, tag: "p", class: "mt-2", text: "One" }, change: { kind: "style", property: "padding_left", value: "24px" } },
+            { target: { node: 4, loc: null, tag: "p", class: "mt-2", text: "Two" }, change: { kind: "style", property: "padding_left", value: "24px" } },
           ],
         },
       ],
@@ -126,6 +126,61 @@ test("a change the source cannot take is explained and nothing is lost", async (
   await page.getByRole("button", { name: "Save 1 change" }).click();
   await expect(page.getByRole("alert").first()).toContainText("made by a script");
   await expect(page.getByRole("button", { name: "Save 1 change" })).toBeEnabled();
+});
+
+// A project page (issue 33), as the preview serves it: every element the project writes is
+// tagged with where (data-s2c-loc), and each module records its source's hash. The Card's
+// elements are written in Card.tsx though the page is Home's; an icon a package draws (<svg>)
+// has no tag, and picking it picks the element around it that the Card writes.
+const PROJECT_PAGE = `<!doctype html><html><body style="margin:0;font-family:sans-serif">
+<script>window.__s2c_sources = { "src/pages/Home.tsx": "aa11", "src/components/Card.tsx": "cd34" };</script>
+<main data-s2c-loc="src/pages/Home.tsx:5:5" class="p-8" style="padding:32px">
+<div data-s2c-loc="src/components/Card.tsx:6:5" class="rounded-lg p-4">
+<h3 data-s2c-loc="src/components/Card.tsx:7:7" class="text-lg">Pro plan</h3>
+<span data-s2c-loc="src/components/Card.tsx:8:7" class="inline-flex" style="padding:4px"><svg width="24" height="24" class="lucide"><rect width="24" height="24" fill="#f59e0b"></rect></svg></span>
+</div></main>
+<script data-s2c-source="">${BRIDGE}</script></body></html>`;
+
+test("in a project, an element inside a component is edited in the component's file, at its place", async ({ page }) => {
+  await openProject(page, {}, PROJECT_PAGE);
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await frame.getByRole("heading", { name: "Pro plan" }).click({ force: true });
+  await expect(page.getByTestId("visual-targets")).toHaveText("<h3>");
+  await page.getByLabel("Margin top").fill("12");
+  await page.getByLabel("Margin top").press("Enter");
+  await frame.locator("svg.lucide").click({ force: true });
+  await expect(page.getByTestId("visual-targets")).toHaveText("<span>");
+  await page.getByLabel("Padding left").fill("16");
+  await page.getByLabel("Padding left").press("Enter");
+  await frame.locator("main").click({ force: true, position: { x: 4, y: 4 } });
+  await expect(page.getByTestId("visual-targets")).toHaveText("<main>");
+  await page.getByLabel("Padding top").fill("40");
+  await page.getByLabel("Padding top").press("Enter");
+  await expect(page.getByTestId("queued-changes")).toContainText("<h3> “Pro plan” in src/components/Card.tsx");
+  await setAnswer(page, "project_versions", { current_version: 2, versions: [v1, v2] });
+  await page.getByRole("button", { name: "Save 3 changes" }).click();
+  await expect
+    .poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "project_visual_edit")?.args)
+    .toEqual({
+      projectId: "p1",
+      baseVersionId: 1,
+      variantId: 11,
+      files: [
+        {
+          path: "src/components/Card.tsx",
+          source_hash: "cd34",
+          edits: [
+            { target: { node: null, loc: "src/components/Card.tsx:7:7", tag: "h3", class: "text-lg", text: "Pro plan" }, change: { kind: "style", property: "margin_top", value: "12px" } },
+            { target: { node: null, loc: "src/components/Card.tsx:8:7", tag: "span", class: "inline-flex", text: "" }, change: { kind: "style", property: "padding_left", value: "16px" } },
+          ],
+        },
+        {
+          path: "src/pages/Home.tsx",
+          source_hash: "aa11",
+          edits: [{ target: { node: null, loc: "src/pages/Home.tsx:5:5", tag: "main", class: "p-8", text: "" }, change: { kind: "style", property: "padding_top", value: "40px" } }],
+        },
+      ],
+    });
 });
 
 // The page's own script posts picks and text with no click: on load, and over and over. The UI

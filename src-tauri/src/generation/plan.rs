@@ -234,6 +234,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                     selected_element: selected_element.as_ref().map(|s| SelectedElement {
                         html: s.html.clone(),
                         selector: s.selector.clone(),
+                        loc: s.loc.clone(),
                     }),
                     reference_images,
                     hand_set,

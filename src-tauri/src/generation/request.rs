@@ -86,6 +86,10 @@ pub struct ElementSelection {
     pub html: String,
     /// A CSS selector that finds it.
     pub selector: String,
+    /// In a project page, where it is written: the nearest `data-s2c-loc`
+    /// (`src/components/Card.tsx:12:7`).
+    #[serde(default)]
+    pub loc: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]

@@ -1,14 +1,16 @@
 // Select-and-edit inside a sandboxed preview, injected by the app into every HTML page it shows
 // (never into the model's screenshots). The app cannot reach into the page (it is cross-origin on
 // purpose), so the page answers: the parent turns selection on with
-// {type: "s2c-select-mode", on}, and a click reports {type: "s2c-select", html, selector}.
+// {type: "s2c-select-mode", on}, and a click reports {type: "s2c-select", html, selector} (and
+// `loc`, where it is written, in a project page).
 // Visual editing (issue 19): {type: "s2c-edit-mode", on} turns on picking. The pointer never
 // reaches the page then: the app lays a layer over the frame, so it knows which clicks are the
 // user's (a page can post anything, but cannot click), and forwards them here by position:
 // {type: "s2c-edit-hover", x, y} draws the box model (margin, padding) and the distances to the
 // picked element; {type: "s2c-edit-click", x, y, additive} picks and reports
 // {type: "s2c-pick", additive, element} (the element's id, tag, classes, own text, computed
-// styles) and the page's palette; {type: "s2c-edit-dblclick", x, y} edits text in place and
+// styles; in a project page its source location `loc` and the file's hash, see sourceOf) and
+// the page's palette; {type: "s2c-edit-dblclick", x, y} edits text in place and
 // reports {type: "s2c-text", key, text}; {type: "s2c-edit-scroll", x, y, dx, dy} scrolls.
 // {type: "s2c-edit-apply", changes} shows queued changes as inline styles / text (earlier ones
 // undone first). {type: "s2c-edit-sample", x, y} (an eyedropper click) reports
@@ -56,6 +58,21 @@
     return parts.join(" > ");
   }
 
+  // In a project page (issue 33) every host element is tagged with where it is written,
+  // data-s2c-loc="src/components/Card.tsx:12:7", and each module records the hash of the source
+  // it was compiled from in __s2c_sources. An element the page's packages draw (an icon's <svg>)
+  // has no tag of its own: the nearest tagged element around it is where it is written.
+  function sourceOf(el) {
+    var host = el.closest ? el.closest("[data-s2c-loc]") : null;
+    if (!host) return null;
+    var loc = host.getAttribute("data-s2c-loc") || "";
+    var m = /^(.+):(\d+):(\d+)$/.exec(loc);
+    if (!m) return null;
+    var sources = window.__s2c_sources;
+    var hash = sources && typeof sources === "object" ? sources[m[1]] : "";
+    return { el: host, loc: loc, file: m[1], source: typeof hash === "string" ? hash : "" };
+  }
+
   function show(el) {
     var r = el.getBoundingClientRect();
     var b = overlay();
@@ -94,7 +111,10 @@
       if (!el || el === box) return;
       var html = el.outerHTML;
       if (html.length > MAX_HTML) html = html.slice(0, MAX_HTML) + "…";
-      window.parent.postMessage({ type: "s2c-select", html: html, selector: cssPath(el) }, "*");
+      var message = { type: "s2c-select", html: html, selector: cssPath(el) };
+      var at = sourceOf(el);
+      if (at) message.loc = at.loc;
+      window.parent.postMessage(message, "*");
     },
     true,
   );
@@ -259,11 +279,15 @@
     // Pages are served at /t/<token>/<path> (preview/mod.rs); elsewhere (tests) the last segment.
     var m = /^\/t\/[^/]+\/(.*)$/.exec(location.pathname);
     var path = m ? m[1] : location.pathname.split("/").pop();
+    var at = sourceOf(el);
+    var project = window.__s2c_sources && typeof window.__s2c_sources === "object";
     return {
       key: keyOf(el),
       node: node && /^\d{1,7}$/.test(node) ? parseInt(node, 10) : null,
-      source: SOURCE,
-      file: decodeURIComponent(path || "index.html"),
+      loc: at ? at.loc : null,
+      source: at ? at.source : SOURCE,
+      // A project's routes are all its index.html; its elements are written in their modules.
+      file: at ? at.file : project ? "index.html" : decodeURIComponent(path || "index.html"),
       tag: el.localName,
       class: (el.getAttribute("class") || "").slice(0, 2000),
       text: ownText(el),
@@ -306,6 +330,9 @@
   }
 
   function pick(el, additive) {
+    // In a project, what is edited is the element written in the source (see sourceOf).
+    var at = sourceOf(el);
+    if (at) el = at.el;
     var info = describe(el);
     if (additive) {
       if (picked.indexOf(info.key) < 0) picked.push(info.key);
@@ -407,6 +434,8 @@
       }
     } else if (editing && d.type === "s2c-edit-hover") {
       var hovered = elementAt(d);
+      var written = hovered && sourceOf(hovered);
+      if (written) hovered = written.el;
       if (hovered && !hovered.isContentEditable) boxModel(hovered);
     } else if (editing && d.type === "s2c-edit-click" && typeof d.additive === "boolean") {
       var target = elementAt(d);

@@ -11,6 +11,8 @@ use tauri::State;
 
 /// Write a batch of visual edits on top of `base_version_id` as one new version, made current.
 /// A file changed since its preview was shown is refused (`conflict`), with nothing written.
+/// On a project variant each edit's target carries its `loc` (where the element is written), and
+/// its file is the one that location names.
 #[tauri::command]
 #[specta::specta]
 pub async fn project_visual_edit(

@@ -59,6 +59,8 @@ export const commands = {
 	/**
 	 *  Write a batch of visual edits on top of `base_version_id` as one new version, made current.
 	 *  A file changed since its preview was shown is refused (`conflict`), with nothing written.
+	 *  On a project variant each edit's target carries its `loc` (where the element is written), and
+	 *  its file is the one that location names.
 	 */
 	projectVisualEdit: (projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits_Deserialize[]) => typedError<VersionInfo_Serialize, IpcError>(__TAURI_INVOKE("project_visual_edit", { projectId, baseVersionId, variantId, files })),
 	/**  Make a version (or one of its variants) the working copy again, as a new version. */
@@ -564,6 +566,11 @@ export type EditTarget = EditTarget_Serialize | EditTarget_Deserialize;
 export type EditTarget_Deserialize = {
 	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
 	node?: number | null,
+	/**
+	 *  In a project, where the element is written: its `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`), whose path is the edit's file.
+	 */
+	loc?: string | null,
 	tag: string,
 	/**  Its `class` attribute in the page. */
 	class: string,
@@ -575,6 +582,11 @@ export type EditTarget_Deserialize = {
 export type EditTarget_Serialize = {
 	/**  The `data-s2c-node` id, when the element came from the file's own HTML. */
 	node: number | null,
+	/**
+	 *  In a project, where the element is written: its `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`), whose path is the edit's file.
+	 */
+	loc: string | null,
 	tag: string,
 	/**  Its `class` attribute in the page. */
 	class: string,
@@ -593,11 +605,32 @@ export type Editor = {
 };
 
 /**  The element the user clicked in the preview with select-and-edit on. */
-export type ElementSelection = {
+export type ElementSelection = ElementSelection_Serialize | ElementSelection_Deserialize;
+
+/**  The element the user clicked in the preview with select-and-edit on. */
+export type ElementSelection_Deserialize = {
 	/**  Its outer HTML, possibly shortened. */
 	html: string,
 	/**  A CSS selector that finds it. */
 	selector: string,
+	/**
+	 *  In a project page, where it is written: the nearest `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`).
+	 */
+	loc?: string | null,
+};
+
+/**  The element the user clicked in the preview with select-and-edit on. */
+export type ElementSelection_Serialize = {
+	/**  Its outer HTML, possibly shortened. */
+	html: string,
+	/**  A CSS selector that finds it. */
+	selector: string,
+	/**
+	 *  In a project page, where it is written: the nearest `data-s2c-loc`
+	 *  (`src/components/Card.tsx:12:7`).
+	 */
+	loc: string | null,
 };
 
 /**  Stable, machine-readable error codes. Front ends branch on these, never on message text. */
@@ -1113,7 +1146,7 @@ export type GenerateSource_Deserialize =
  */
 { kind: "figma"; input_id: number; design_input_id: number; reference_input_id?: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
-{ kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection | null; reference_input_ids?: number[] };
+{ kind: "update"; version_id: number; variant_id?: number | null; change_request: string; selected_element?: ElementSelection_Deserialize | null; reference_input_ids?: number[] };
 
 export type GenerateSource_Serialize = 
 /**
@@ -1132,7 +1165,7 @@ export type GenerateSource_Serialize =
  */
 { kind: "figma"; input_id: number; design_input_id: number; reference_input_id: number | null; dpr: number } | 
 /**  A change to a variant of a version (its selected variant when `variant_id` is `None`). */
-{ kind: "update"; version_id: number; variant_id: number | null; change_request: string; selected_element: ElementSelection | null; reference_input_ids: number[] };
+{ kind: "update"; version_id: number; variant_id: number | null; change_request: string; selected_element: ElementSelection_Serialize | null; reference_input_ids: number[] };
 
 /**  A generated image, or why there is none. */
 export type GeneratedImage = GeneratedImage_Serialize | GeneratedImage_Deserialize;

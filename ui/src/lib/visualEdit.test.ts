@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyMessage, describeChange, describeTarget, editCount, EMPTY_QUEUE, parsePickMessage, parseTextMessage, push, redo, toFileEdits, undo, type PickedElement } from "./visualEdit";
 
 const element = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", class: "mt-2", text: "Hi", editable_text: true, styles: { "margin-top": "8px" } };
-const picked: PickedElement = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", className: "mt-2", text: "Hi", editableText: true, styles: { "margin-top": "8px" } };
+const picked: PickedElement = { key: 3, node: 7, loc: null, source: "ab12", file: "index.html", tag: "h1", className: "mt-2", text: "Hi", editableText: true, styles: { "margin-top": "8px" } };
 
 describe("bridge messages", () => {
   it("accepts an exact pick and keeps only hex palette colours", () => {
@@ -22,6 +22,26 @@ describe("bridge messages", () => {
     expect(parsePickMessage({ type: "s2c-select", additive: false, element, palette: [] })).toBeNull();
     expect(parseTextMessage({ type: "s2c-text", key: 1, text: "x".repeat(20_000) })).toBeNull();
     expect(parseTextMessage({ type: "s2c-text", key: 1, text: "New" })).toEqual({ key: 1, text: "New" });
+  });
+});
+
+describe("a project page", () => {
+  const card = { ...element, node: null, loc: "src/components/Card.tsx:12:7", file: "src/components/Card.tsx", source: "cd34" };
+  it("keeps where the element is written, and refuses a location in another file", () => {
+    expect(parsePickMessage({ type: "s2c-pick", additive: false, element: card, palette: [] })?.element.loc).toBe("src/components/Card.tsx:12:7");
+    for (const loc of ["src/pages/Home.tsx:3:5", "src/components/Card.tsx:0:1", "src/components/Card.tsx:1", 7]) {
+      expect(parsePickMessage({ type: "s2c-pick", additive: false, element: { ...card, loc }, palette: [] })).toBeNull();
+    }
+  });
+  it("sends each element's edit to the file it is written in, with its place", () => {
+    const title: PickedElement = { ...picked, key: 5, node: null, loc: "src/components/Card.tsx:12:7", file: "src/components/Card.tsx", source: "cd34" };
+    const main: PickedElement = { ...picked, key: 6, node: null, loc: "src/pages/Home.tsx:5:5", file: "src/pages/Home.tsx", source: "ef56" };
+    const q = push(push(EMPTY_QUEUE, { targets: [title], change: { kind: "text", text: "Pro" } }), { targets: [main, title], change: { kind: "style", property: "padding_top", value: "32px" } });
+    const files = toFileEdits(q);
+    expect(files.map((f) => [f.path, f.source_hash, f.edits.map((e) => e.target.loc)])).toEqual([
+      ["src/components/Card.tsx", "cd34", ["src/components/Card.tsx:12:7", "src/components/Card.tsx:12:7"]],
+      ["src/pages/Home.tsx", "ef56", ["src/pages/Home.tsx:5:5"]],
+    ]);
   });
 });
 

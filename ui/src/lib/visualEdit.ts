@@ -7,6 +7,8 @@ import type { FileVisualEdits, StyleProperty } from "../ipc";
 export interface PickedElement {
   key: number;
   node: number | null;
+  /** In a project page: where the element is written (`src/components/Card.tsx:12:7`); `file` is its path. */
+  loc: string | null;
   source: string;
   file: string;
   tag: string;
@@ -86,9 +88,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const str = (v: unknown, max: number): v is string => typeof v === "string" && v.length <= max;
 const HEX = /^#[0-9a-f]{3,8}$/i;
 
+/** `path:line:column` with a project path (no colon, no `..`), 1-based numbers. */
+const LOC = /^([^:]{1,200}):([1-9]\d{0,6}):([1-9]\d{0,6})$/;
+
 function parseElement(v: unknown): PickedElement | null {
   if (!isObject(v)) return null;
   const { key, node, source, file, tag, text, styles, editable_text: editableText } = v;
+  // Absent on pages of single-file stacks.
+  const loc = v.loc ?? null;
+  if (loc !== null && (typeof loc !== "string" || LOC.exec(loc)?.[1] !== file)) return null;
   const className = v.class;
   if (typeof key !== "number" || !Number.isInteger(key) || key < 1) return null;
   if (node !== null && (typeof node !== "number" || !Number.isInteger(node) || node < 0)) return null;
@@ -100,7 +108,7 @@ function parseElement(v: unknown): PickedElement | null {
   for (const [k, value] of Object.entries(styles).slice(0, 40)) {
     if (/^[a-z-]{1,32}$/.test(k) && str(value, 300)) clean[k] = value;
   }
-  return { key, node, source, file, tag, className, text, editableText, styles: clean };
+  return { key, node, loc, source, file, tag, className, text, editableText, styles: clean };
 }
 
 export function parsePickMessage(data: unknown): PickMessage | null {
@@ -169,7 +177,9 @@ export function editCount(queue: EditQueue): number {
   return queue.done.reduce((n, c) => n + c.targets.length, 0);
 }
 
-/** The batch for `project_visual_edit`, grouped by file in the order of the changes. */
+/** The batch for `project_visual_edit`, grouped by file in the order of the changes. In a project
+ * each element's file is the one it is written in (a Card's element goes to Card.tsx, whichever
+ * page shows it), and its `loc` tells the core where in that file. */
 export function toFileEdits(queue: EditQueue): FileVisualEdits[] {
   const files = new Map<string, FileVisualEdits>();
   for (const { targets, change } of queue.done) {
@@ -180,7 +190,7 @@ export function toFileEdits(queue: EditQueue): FileVisualEdits[] {
         file = { path: t.file, source_hash: t.source, edits: [] };
         files.set(id, file);
       }
-      file.edits.push({ target: { node: t.node, tag: t.tag, class: t.className, text: t.text }, change });
+      file.edits.push({ target: { node: t.node, loc: t.loc, tag: t.tag, class: t.className, text: t.text }, change });
     }
   }
   return [...files.values()];

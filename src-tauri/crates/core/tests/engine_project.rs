@@ -10,7 +10,7 @@ use s2c_core::engine::{
     self, CollectingSink, EventEmitter, GenerationOutcome, GenerationPlan, LoopLimits, PlanSource,
     PlannedVariant, VariantEnd, VendorSessions,
 };
-use s2c_core::prompts::{pages_from_file_names, CreateInput, Stack};
+use s2c_core::prompts::{pages_from_file_names, CreateInput, SelectedElement, Stack};
 use s2c_core::providers::Provider;
 use s2c_core::tools::MediaTools;
 use s2c_core::vocab::{ImageAttachment, RelPath};
@@ -449,6 +449,63 @@ async fn a_second_turn_changes_one_shared_component_from_the_files_in_play() {
         .files
         .get(&RelPath::default_file())
         .is_some());
+}
+
+#[tokio::test]
+async fn select_and_edit_sends_the_file_the_picked_element_is_written_in() {
+    let (_, first) = first_generation().await;
+    let start: Vec<(String, String)> = first.variants[0]
+        .files
+        .files()
+        .map(|(p, c)| (p.as_str().to_owned(), c.to_owned()))
+        .collect();
+    // What the preview's bridge reports for a feature row of a plan card on the pricing page:
+    // its outer HTML carries the transform's tag, and `loc` the nearest one.
+    let card = file(&first, "src/components/PlanCard.tsx").expect("card");
+    let compiled = s2c_webproject::transform::compile(
+        "src/components/PlanCard.tsx",
+        card,
+        Options {
+            tag_locations: true,
+        },
+        "00",
+    )
+    .expect("compiles");
+    let li_line = card[..card.find("<li").expect("li")].matches('\n').count() + 1;
+    let wanted = format!("src/components/PlanCard.tsx:{li_line}:");
+    let at = compiled.code.find(&wanted).expect("the li is tagged");
+    let loc = compiled.code[at..][..compiled.code[at..].find('"').expect("end")].to_owned();
+    let html = format!(
+        "<li data-s2c-loc=\"{loc}\" class=\"flex gap-2\"><svg class=\"lucide lucide-check\"></svg>Unlimited</li>"
+    );
+    let mut h = Harness::new(vec![sse(&text_turn("Done."))]).await;
+    let source = PlanSource::Update {
+        change_request: "Make this bigger".into(),
+        selected_element: Some(SelectedElement {
+            html,
+            selector: "main > section > div:nth-of-type(2) > ul > li".into(),
+            loc: Some(loc.clone()),
+        }),
+        reference_images: vec![],
+        hand_set: vec![],
+    };
+    generate(&mut h, source, start).await;
+    let opening = h.server.requests()[0].json()["input"].to_string();
+    assert!(
+        opening.contains("src/components/PlanCard.tsx:\\n```"),
+        "the card's file is sent in full: {opening}"
+    );
+    assert!(!opening.contains("src/pages/Pricing.tsx:\\n```"));
+    assert!(
+        opening.contains(&format!(
+            "It is written in `src/components/PlanCard.tsx` at line {li_line}."
+        )),
+        "{opening}"
+    );
+    assert!(
+        !opening.contains("data-s2c-loc"),
+        "the preview's tag never reaches the model, which would copy it into the code"
+    );
 }
 
 #[tokio::test]

@@ -79,6 +79,7 @@ fn after_effects(service: &Arc<ProjectService>) -> (AfterEffects, mpsc::Receiver
 fn changes(s: &Setup) -> Vec<(&'static str, Change)> {
     let base = s.first.id;
     let title = EditTarget {
+        loc: None,
         node: Some(4),
         tag: "h1".into(),
         class: String::new(),
@@ -191,6 +192,7 @@ async fn a_change_that_cannot_be_made_says_why_and_leaves_the_working_copy() {
             source_hash: "0000".into(),
             edits: vec![VisualEdit {
                 target: EditTarget {
+                    loc: None,
                     node: Some(4),
                     tag: "h1".into(),
                     class: String::new(),

@@ -55,6 +55,7 @@ fn model_edits_the_rule(page: &str) -> (String, String) {
 async fn a_visual_edit_then_a_model_edit_of_the_rule_shows_the_models_change() {
     // The designer makes the button green in the properties panel.
     let target = EditTarget {
+        loc: None,
         node: Some(node_of_link(PAGE)),
         tag: "a".into(),
         class: "cta".into(),

@@ -74,6 +74,26 @@ pub enum WebProjectError {
     #[error("{path} is not imported anywhere, so no route shows it: add a <Route> for it in src/App.tsx")]
     UnroutedPage { path: String },
 
+    /// A visual edit's location names no element of the file as it is now: the file changed
+    /// since the preview showed it.
+    #[error(
+        "{file} changed since the preview was shown (no element starts at line {line}, column {column}): reload the preview and edit again"
+    )]
+    NoElementAt {
+        file: String,
+        line: u32,
+        column: u32,
+    },
+
+    /// A visual edit that cannot be written into the element's source safely; nothing was
+    /// written.
+    #[error("{file}:{line}: {reason}")]
+    CannotEdit {
+        file: String,
+        line: u32,
+        reason: String,
+    },
+
     #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
     Problems(Vec<WebProjectError>),
 }

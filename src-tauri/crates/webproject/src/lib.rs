@@ -25,6 +25,7 @@ pub mod resolve;
 pub mod serve;
 pub mod shadcn;
 pub mod shape;
+pub mod source_edit;
 pub mod static_build;
 pub mod transform;
 pub mod tree;

@@ -347,7 +347,7 @@ fn build_prompt(
                         in_play: files_in_play(
                             start_files,
                             &change_request,
-                            selected_element.as_ref().map(|e| e.html.as_str()),
+                            selected_element.as_ref(),
                         ),
                         files: start_files.to_vec(),
                     }

@@ -3,6 +3,9 @@
 //! request or the selected element names, and the small entry files every change may touch.
 //! The model reads any other file with `read_file`.
 
+use super::selection::SelectedElement;
+use s2c_webproject::source_edit::Location;
+use s2c_webproject::transform::LOC_ATTRIBUTE;
 use std::collections::BTreeSet;
 
 /// Entry files sent when they are small: the routes and the theme.
@@ -23,11 +26,18 @@ const MIN_NAME_LEN: usize = 4;
 pub fn files_in_play(
     files: &[(String, String)],
     request: &str,
-    selected_html: Option<&str>,
+    selected: Option<&SelectedElement>,
 ) -> BTreeSet<String> {
     let mut wanted: Vec<&str> = Vec::new();
-    if let Some(html) = selected_html {
-        for located in locations(html) {
+    if let Some(selected) = selected {
+        // Where the element itself is written first (the page names it even for an element a
+        // package draws), then the files of the components inside it.
+        let own = selected.loc.as_deref().and_then(Location::parse);
+        for located in own
+            .map(|l| l.path)
+            .into_iter()
+            .chain(locations(&selected.html))
+        {
             if let Some((path, _)) = files.iter().find(|(p, _)| *p == located) {
                 wanted.push(path);
             }
@@ -83,13 +93,12 @@ fn mentions_word(text: &str, stem: &str) -> bool {
 
 /// The files named by the preview's source-location attributes in an element's HTML.
 fn locations(html: &str) -> Vec<String> {
-    let attribute = format!("{}=\"", s2c_webproject::transform::LOC_ATTRIBUTE);
+    let attribute = format!("{LOC_ATTRIBUTE}=\"");
     html.match_indices(&attribute)
         .filter_map(|(at, _)| {
             let rest = &html[at + attribute.len()..];
             let value = &rest[..rest.find('"')?];
-            // path:line:column; the path may hold no colon of its own (project paths cannot).
-            value.split(':').next().map(str::to_owned)
+            Location::parse(value).map(|l| l.path)
         })
         .collect()
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::prompts::selection::{without_preview_attributes, written_at};
 
 fn project() -> Vec<(String, String)> {
     [
@@ -19,7 +20,12 @@ fn project() -> Vec<(String, String)> {
 }
 
 fn chosen(request: &str, selected: Option<&str>) -> Vec<String> {
-    files_in_play(&project(), request, selected)
+    let selected = selected.map(|html| SelectedElement {
+        html: html.into(),
+        selector: "button".into(),
+        loc: None,
+    });
+    files_in_play(&project(), request, selected.as_ref())
         .into_iter()
         .collect()
 }
@@ -89,4 +95,38 @@ fn a_large_entry_file_is_listed_not_sent() {
         .into_iter()
         .collect();
     assert_eq!(chosen, ["src/index.css"]);
+}
+
+#[test]
+fn the_location_the_page_reported_names_the_file_of_an_element_a_package_draws() {
+    // An icon's <svg> has no tag of its own; the page reports the nearest one around it.
+    let selected = SelectedElement {
+        html: "<svg class=\"lucide\"><path d=\"M0\"></path></svg>".into(),
+        selector: "svg".into(),
+        loc: Some("src/components/PriceCard.tsx:4:7".into()),
+    };
+    let chosen: Vec<String> = files_in_play(&project(), "make it red", Some(&selected))
+        .into_iter()
+        .collect();
+    assert_eq!(
+        chosen,
+        [
+            "src/App.tsx",
+            "src/components/PriceCard.tsx",
+            "src/index.css"
+        ]
+    );
+    assert_eq!(
+        written_at(&selected).map(|l| (l.path, l.line)),
+        Some(("src/components/PriceCard.tsx".to_owned(), 4))
+    );
+}
+
+#[test]
+fn the_model_never_sees_the_previews_own_attributes() {
+    let html = "<div data-s2c-loc=\"src/A.tsx:3:5\" class=\"a\"><b data-s2c-node=\"7\" title=\"x &quot;y&quot;\">Hi</b><i data-s2c-x>z</i></div>";
+    assert_eq!(
+        without_preview_attributes(html),
+        "<div class=\"a\"><b title=\"x &quot;y&quot;\">Hi</b><i>z</i></div>"
+    );
 }

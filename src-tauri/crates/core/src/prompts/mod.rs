@@ -9,6 +9,7 @@ pub mod design_tokens;
 pub mod in_play;
 pub mod project;
 mod responsive;
+pub mod selection;
 pub mod stack;
 mod stack_rules;
 pub mod system;
@@ -20,9 +21,10 @@ pub use content::{Prompt, PromptMessage, PromptPart, Role, VideoAttachment};
 pub use create::{create_prompt, AssetRef, CreateInput, CreateRequest, MAX_SCREENSHOTS};
 pub use design_tokens::{design_tokens_section, DesignTokens};
 pub use project::{pages_from_file_names, Page};
+pub use selection::SelectedElement;
 pub use stack::{Stack, StackInfo, UnknownStack};
 pub use system::{system_prompt, PromptContext};
-pub use update::{update_prompt, HistoryEntry, SelectedElement, UpdateRequest, UpdateSource};
+pub use update::{update_prompt, HistoryEntry, UpdateRequest, UpdateSource};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PromptError {

@@ -3,6 +3,7 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, Role};
 use super::create::{asset_list, non_empty, AssetRef};
+use super::selection::{self, SelectedElement};
 use super::system::{system_prompt, PromptContext};
 use super::PromptError;
 use crate::visual_edit::HandSetStyle;
@@ -34,15 +35,6 @@ pub enum UpdateSource {
         files: Vec<(String, String)>,
         in_play: BTreeSet<String>,
     },
-}
-
-/// The element the user picked in the preview.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SelectedElement {
-    /// Its outer HTML (possibly shortened by the UI).
-    pub html: String,
-    /// A CSS selector that finds it in the page.
-    pub selector: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -85,12 +77,18 @@ pub fn update_prompt(ctx: &PromptContext<'_>, req: &UpdateRequest) -> Result<Pro
          has to change."
     ))];
     if let Some(element) = &req.selected_element {
+        let written = selection::written_at(element)
+            .map(|at| format!("It is written in `{}` at line {}. ", at.path, at.line))
+            .unwrap_or_default();
         parts.push(PromptPart::Text(format!(
-            "The user selected this element in the preview (CSS selector `{}`):\n{}\nApply the \
-             change to this element, touching other parts of the page only as far as the change \
-             requires.",
+            "The user selected this element in the preview (CSS selector `{}`):\n{}\n{written}Apply \
+             the change to this element, touching other parts of the page only as far as the \
+             change requires.",
             element.selector,
-            fenced_file("selected element", &element.html)
+            fenced_file(
+                "selected element",
+                &selection::without_preview_attributes(&element.html)
+            )
         )));
     }
     if !req.hand_set.is_empty() {

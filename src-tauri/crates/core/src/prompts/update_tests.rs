@@ -97,6 +97,7 @@ fn a_snapshot_lists_the_files_and_the_change_in_one_user_message() {
     req.selected_element = Some(SelectedElement {
         html: "<h1>Hi</h1>".into(),
         selector: "body > h1".into(),
+        loc: None,
     });
     req.reference_images = vec![image(7)];
     req.assets = vec![crate::prompts::AssetRef {
@@ -176,6 +177,7 @@ fn a_history_that_starts_with_code_opens_with_the_user() {
 fn styles_set_by_hand_are_named_with_where_they_live() {
     use crate::visual_edit::{EditTarget, HandSetStyle, StylePlace};
     let target = EditTarget {
+        loc: None,
         node: Some(12),
         tag: "a".into(),
         class: "cta  big".into(),

@@ -5,7 +5,7 @@
 use super::error::VersionError;
 use crate::project::{FileChange, Project, VariantId, VersionId, VersionInfo};
 use crate::prompts::Stack;
-use crate::visual_edit::{apply_checked, HandSetStyle, StyleMode, VisualEdit};
+use crate::visual_edit::{apply_checked, apply_located, HandSetStyle, StyleMode, VisualEdit};
 use serde::Deserialize;
 
 /// The most changes one batch may carry.
@@ -46,7 +46,14 @@ pub(super) fn save_visual_edits(
         let text = String::from_utf8(bytes)
             .map_err(|_| VersionError::Invalid("the file is not text".to_owned()))?;
         let (mode, jsx) = style_mode(stack, &text);
-        let edited = apply_checked(&text, &file.path, &file.source_hash, mode, jsx, &file.edits)?;
+        // A project page's elements name where they are written (`data-s2c-loc`), so each edit
+        // goes to its own file and place; other pages find theirs by id or by matching.
+        let located = file.edits.iter().any(|e| e.target.loc.is_some());
+        let edited = if located {
+            apply_located(&text, &file.path, &file.source_hash, mode, &file.edits)?
+        } else {
+            apply_checked(&text, &file.path, &file.source_hash, mode, jsx, &file.edits)?
+        };
         hand_set.extend(edited.hand_set);
         changes.push(FileChange {
             path: file.path.clone(),

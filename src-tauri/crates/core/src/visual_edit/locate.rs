@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 pub struct EditTarget {
     /// The `data-s2c-node` id, when the element came from the file's own HTML.
     pub node: Option<u32>,
+    /// In a project, where the element is written: its `data-s2c-loc`
+    /// (`src/components/Card.tsx:12:7`), whose path is the edit's file.
+    #[serde(default)]
+    pub loc: Option<String>,
     pub tag: String,
     /// Its `class` attribute in the page.
     pub class: String,

@@ -3,13 +3,15 @@
 //! class, the element's own CSS rule on a plain-CSS page, else its `style` attribute — or into
 //! its text, every other byte of the file kept. Tauri-free; the app calls [`apply_noted`],
 //! saves the result as one version and keeps what was set by hand ([`HandSetStyle`]) for the
-//! next prompt.
+//! next prompt. In a project (issue 33) each element is found by its source location instead
+//! and written in the file's syntax tree ([`apply_located`]).
 
 mod css;
 mod error;
 mod hand_set;
 mod inline_style;
 mod locate;
+mod located;
 mod nodes;
 mod property;
 mod rule_target;
@@ -20,6 +22,7 @@ mod tailwind;
 pub use error::VisualEditError;
 pub use hand_set::{standing, HandSetStyle, StylePlace};
 pub use locate::EditTarget;
+pub use located::apply_located;
 pub use nodes::{annotate, source_hash, NODE_ATTR};
 pub use property::StyleProperty;
 

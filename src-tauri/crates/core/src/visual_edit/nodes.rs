@@ -3,7 +3,6 @@
 //! element n again in the source, so the id the page reports names one start tag of the file.
 
 use lol_html::{element, rewrite_str, RewriteStrSettings};
-use sha2::{Digest, Sha256};
 use std::cell::Cell;
 use std::ops::Range;
 use std::rc::Rc;
@@ -11,9 +10,9 @@ use std::rc::Rc;
 pub const NODE_ATTR: &str = "data-s2c-node";
 
 /// Names one version of a file's bytes; the write-back refuses a page shown from another.
+/// (The same hash a project page's modules record for their files.)
 pub fn source_hash(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest[..12].iter().map(|b| format!("{b:02x}")).collect()
+    s2c_webproject::source_edit::source_hash(bytes)
 }
 
 /// `html` with every element numbered, or `None` when it cannot be parsed (then the preview

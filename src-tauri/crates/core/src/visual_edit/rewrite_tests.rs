@@ -9,6 +9,7 @@ fn style(property: StyleProperty, value: &str) -> VisualChange {
 
 fn by_node(node: u32, tag: &str) -> EditTarget {
     EditTarget {
+        loc: None,
         node: Some(node),
         tag: tag.into(),
         class: String::new(),
@@ -18,6 +19,7 @@ fn by_node(node: u32, tag: &str) -> EditTarget {
 
 fn by_match(tag: &str, class: &str, text: &str) -> EditTarget {
     EditTarget {
+        loc: None,
         node: None,
         tag: tag.into(),
         class: class.into(),

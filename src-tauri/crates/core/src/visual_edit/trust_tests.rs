@@ -12,6 +12,7 @@ fn text_edit(target: EditTarget, text: &str) -> VisualEdit {
 
 fn node(node: u32, tag: &str) -> EditTarget {
     EditTarget {
+        loc: None,
         node: Some(node),
         tag: tag.into(),
         class: String::new(),
@@ -21,6 +22,7 @@ fn node(node: u32, tag: &str) -> EditTarget {
 
 fn matched(tag: &str, class: &str, text: &str) -> EditTarget {
     EditTarget {
+        loc: None,
         node: None,
         tag: tag.into(),
         class: class.into(),

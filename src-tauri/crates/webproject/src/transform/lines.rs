@@ -28,6 +28,26 @@ impl<'s> LineIndex<'s> {
     }
 }
 
+impl LineIndex<'_> {
+    /// The byte offset of 1-based `line` and `column` (in characters, as [`Self::position`]
+    /// counts them), when the source has that place.
+    pub fn offset(&self, line: u32, column: u32) -> Option<usize> {
+        let start = *self
+            .starts
+            .get(usize::try_from(line).ok()?.checked_sub(1)?)?;
+        let end = self
+            .starts
+            .get(usize::try_from(line).ok()?)
+            .map_or(self.source.len(), |next| next - 1);
+        let skip = usize::try_from(column).ok()?.checked_sub(1)?;
+        let text = self.source.get(start..end)?;
+        if skip == text.chars().count() {
+            return Some(end);
+        }
+        text.char_indices().nth(skip).map(|(i, _)| start + i)
+    }
+}
+
 fn memchr_newlines(source: &str) -> impl Iterator<Item = usize> + '_ {
     source
         .bytes()

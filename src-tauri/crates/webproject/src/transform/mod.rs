@@ -16,6 +16,7 @@ use oxc::parser::Parser;
 use oxc::semantic::SemanticBuilder;
 use oxc::span::SourceType;
 use oxc::transformer::{TransformOptions, Transformer};
+use sha2::{Digest, Sha256};
 use std::path::Path;
 
 pub use imports::{ImportKind, ImportRef};
@@ -123,13 +124,40 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
 
     let imports =
         imports::replace_specifiers(&allocator, &mut program, &lines, |i| placeholder(nonce, i));
-    let code = Codegen::new().build(&program).code;
+    let mut code = Codegen::new().build(&program).code;
+    if options.tag_locations {
+        code.push_str(&register_source(path, source));
+    }
     Ok(Compiled {
         code,
         imports,
         nonce: nonce.to_string(),
     })
 }
+
+/// Names one version of a file's bytes (the first 12 bytes of its SHA-256, in hex): a preview
+/// module registers it for its file, and a visual edit made on another version is refused.
+pub fn source_hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)[..12]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The page-wide record of which version of each file its modules were compiled from
+/// (`window.__s2c_sources[path]`, [`source_hash`]): a visual edit names the
+/// version it was made on, and one made on a file that changed since is refused, even when the
+/// preview shows a file's last version that compiled rather than the current one.
+fn register_source(path: &str, source: &str) -> String {
+    let key = serde_json::to_string(path).unwrap_or_else(|_| "\"\"".to_string());
+    format!(
+        "\n(globalThis.{SOURCES_GLOBAL} ??= {{}})[{key}] = \"{}\";\n",
+        source_hash(source.as_bytes())
+    )
+}
+
+/// The global where a preview page's modules record their sources' hashes.
+pub const SOURCES_GLOBAL: &str = "__s2c_sources";
 
 /// A diagnostic's message on one line, short enough for an overlay and a tool result.
 fn one_line(message: &str) -> String {

@@ -195,3 +195,20 @@ fn line_index_counts_characters_from_one() {
     assert_eq!(index.position(5), (2, 2), "ç is two bytes, one character");
     assert_eq!(index.position(999), (3, 1), "clamped to the end");
 }
+
+#[test]
+fn a_tagged_module_records_the_hash_of_the_source_it_was_compiled_from() {
+    let source = "export const A = () => <div>é</div>;\n";
+    let out = compiled("src/A.tsx", source, TAG);
+    let hash = source_hash(source.as_bytes());
+    assert!(
+        out.code.contains(&format!(
+            "(globalThis.__s2c_sources ??= {{}})[\"src/A.tsx\"] = \"{hash}\";"
+        )),
+        "{}",
+        out.code
+    );
+    assert!(!compiled("src/A.tsx", source, PLAIN)
+        .code
+        .contains("__s2c_sources"));
+}
