@@ -47,6 +47,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::input_preview,
             projects::tray::tray_widths,
             projects::widths::project_widths,
+            projects::routes::variant_routes,
             projects::commands::project_version_thumbnails,
             generation::commands::generation_start,
             generation::commands::generation_retry,
