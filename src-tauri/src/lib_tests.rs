@@ -305,8 +305,8 @@ mod tray_tests;
 mod after_save_tests;
 #[path = "trust_tests.rs"]
 mod trust_tests;
-#[path = "routes_tests.rs"]
-mod routes_tests;
+#[path = "project_tree_tests.rs"]
+mod project_tree_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;

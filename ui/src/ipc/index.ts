@@ -61,4 +61,4 @@ export * from "./errors";
 export type { Result } from "./result";
 
 // The vendors, their names, labels and default base URLs: one list, from Rust.
-export { SETTINGS_LIMITS, STACKS, VENDORS } from "./bindings";
+export { PROJECT_APP_FILES, SETTINGS_LIMITS, STACKS, VENDORS } from "./bindings";

@@ -30,15 +30,14 @@ describe("the route the preview shows", () => {
   });
 
   it("finds the declared route a path is on, parameters included", () => {
-    const routes = [
-      { path: "/", name: "Home", file: null },
-      { path: "/blog/:slug", name: "Post", file: null },
-    ];
+    const home = { path: "/", name: "Home", file: null };
+    const post = { path: "/blog/:slug", name: "Post", file: null };
+    const routes = [home, post];
     expect(matchRoute(routes, "/")?.name).toBe("Home");
     expect(matchRoute(routes, "/blog/hello")?.name).toBe("Post");
     expect(matchRoute(routes, "/blog")).toBeNull();
-    expect(canOpen(routes[0]!)).toBe(true);
-    expect(canOpen(routes[1]!)).toBe(false);
+    expect(canOpen(home)).toBe(true);
+    expect(canOpen(post)).toBe(false);
   });
 
   it("takes only well-formed location reports", () => {

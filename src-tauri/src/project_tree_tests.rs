@@ -1,5 +1,5 @@
-//! `variant_routes` through the app layer: a stored project variant's routes, a running
-//! variant's, and none for a single-file page.
+//! A project variant through the app layer: `variant_routes` (stored, running, none for a
+//! single-file page) and the code editor's save of any file of the tree.
 
 use super::test_harness::support::MockServer;
 use super::test_harness::*;
@@ -87,6 +87,32 @@ fn a_variant_lists_the_routes_its_files_declare() {
             ]
         );
         assert!(!found.hash);
+
+        // The code editor saves a file deep in the tree through the same door as any save: a
+        // new version with that file changed and the rest as they were.
+        let edited = "export default () => <main>Plans</main>;";
+        let after = crate::projects::commands::project_save_file(
+            h.state(),
+            h.generations(),
+            project.id().to_owned(),
+            saved.id,
+            Some(saved_variant),
+            "src/pages/Pricing.tsx".into(),
+            edited.into(),
+        )
+        .await
+        .unwrap();
+        assert_ne!(after.id, saved.id);
+        let read = |path: &str| {
+            project
+                .read_file(after.id, None, path)
+                .unwrap()
+                .text
+                .unwrap_or_default()
+        };
+        assert_eq!(read("src/pages/Pricing.tsx"), edited);
+        assert_eq!(read("src/App.tsx"), APP);
+        assert_eq!(read("index.html"), PAGE);
 
         // A generation the app no longer keeps, a project that does not exist.
         let gone = VariantOf::Live {
