@@ -43,13 +43,13 @@ test("on a project stack the tray names each page, the user renames one, and Gen
   await page.screenshot({ path: `${ART}/project-tray-pages.png` });
 
   // Renamed, the route follows; emptied, the default comes back.
-  const pricing = page.getByRole("textbox", { name: "Page name of Pricing: desktop 1440, mobile 390" });
+  const pricing = page.getByRole("textbox", { name: "Page name of pricing-desktop.png" });
   await pricing.fill("Plans and prices");
   await expect(names.getByTestId("page-route")).toHaveText(["/", "/plans-and-prices"]);
   await expect(tray.getByTestId("input-group-label")).toHaveText("Plans and prices: desktop 1440, mobile 390");
   await pricing.fill("");
   await expect(names.getByTestId("page-route")).toHaveText(["/", "/pricing"]);
-  await page.getByRole("textbox", { name: /^Page name of Plans|^Page name of Pricing/ }).fill("Plans");
+  await pricing.fill("Plans");
   await page.screenshot({ path: `${ART}/project-tray-renamed.png` });
 
   await page.getByRole("button", { name: /Generate/ }).click();
@@ -131,7 +131,8 @@ test("a project option's card lists its pages; the page picker opens a route and
   await picker.selectOption("/");
   await expect(preview(page).locator("#title")).toHaveText("Home page");
   const before = await page.getByTestId("preview-frame").getAttribute("src");
-  await preview(page).locator("#to-pricing").click();
+  // (dispatched: Playwright misplaces clicks in a scaled cross-origin frame)
+  await preview(page).locator("#to-pricing").dispatchEvent("click");
   await expect(preview(page).locator("#title")).toHaveText("Pricing page");
   await expect(picker).toHaveValue("/pricing");
   expect(await page.getByTestId("preview-frame").getAttribute("src")).toBe(before);
@@ -166,7 +167,7 @@ test("the code view of a project has its file tree: open, read-only app files, n
 
   // The app's own file: read-only, with the reason, no Save.
   await tree.getByTestId("file-package.json").click();
-  await expect(page.getByTestId("read-only-reason")).toContainText("The app writes package.json");
+  await expect(page.getByTestId("read-only-reason")).toContainText("Read-only. The app writes this file");
   await expect(page.locator(".cm-content")).toContainText('"private": true');
   await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
   await page.screenshot({ path: `${ART}/project-code-app-file.png` });
@@ -188,6 +189,7 @@ test("the code view of a project has its file tree: open, read-only app files, n
   await expect(page.getByTestId("code-path")).toHaveText("src/pages/Pricing.tsx");
   await expect(page.getByTestId("toast")).toContainText("Save your changes to src/pages/Pricing.tsx first");
   await page.screenshot({ path: `${ART}/project-code-tree.png` });
+  await editor.click();
   await page.keyboard.press("Control+s");
   await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "project_save_file")?.args).toEqual({
     projectId: "p1",

@@ -11,7 +11,7 @@ describe("the code view's file tree", () => {
   });
 
   it("the app's own files are read-only, with the reason; the model's are not", () => {
-    for (const path of ["package.json", "vite.config.ts", "tsconfig.json"]) expect(readOnlyReason(path)).toContain(path);
+    for (const path of ["package.json", "vite.config.ts", "tsconfig.json"]) expect(readOnlyReason(path)).toContain("The app writes this file");
     for (const path of ["src/App.tsx", "src/package.json", "index.html"]) expect(readOnlyReason(path)).toBeNull();
   });
 

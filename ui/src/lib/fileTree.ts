@@ -28,7 +28,7 @@ export function isTextFile(path: string): boolean {
 
 /** Why the editor will not change the file, or null when it may. */
 export function readOnlyReason(path: string): string | null {
-  return (PROJECT_APP_FILES as readonly string[]).includes(path) ? `The app writes ${path} to match the packages the preview serves, so it stays as it is.` : null;
+  return (PROJECT_APP_FILES as readonly string[]).includes(path) ? "The app writes this file, so the project builds with the packages the preview uses." : null;
 }
 
 /** The tree of `files` (paths with `/`), folders first, then files, each by name. */

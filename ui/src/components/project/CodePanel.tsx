@@ -100,7 +100,7 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage, p
     if (p === current) return;
     // Switching files would drop the edit: it is kept until saved or undone.
     if (dirty && current !== null) {
-      onMessage(`Save your changes to ${current} first (Ctrl/⌘+S), or undo them`, true);
+      onMessage(`Save your changes to ${current} first (Ctrl/⌘+S), or undo them`);
       return;
     }
     setPath(p);
@@ -181,7 +181,9 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage, p
       {locked !== null ? (
         <p className="flex items-center gap-1.5 border-b border-zinc-200 bg-zinc-50 px-3 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300" data-testid="read-only-reason">
           <Icon name="warning" className="size-3.5 shrink-0 text-zinc-400" />
-          Read-only. {locked}
+          <span className="truncate" title={locked}>
+            <span className="font-medium">Read-only.</span> {locked}
+          </span>
         </p>
       ) : null}
       <div className="min-h-0 flex-1">{body}</div>

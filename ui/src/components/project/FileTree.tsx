@@ -57,7 +57,7 @@ export function FileTree({ files, current, onOpen }: Props) {
             <span className="inline-block w-2" aria-hidden />
             <Icon name={text ? "code" : "photo"} className="size-3.5 shrink-0 text-zinc-400" />
             <span className="truncate">{node.name}</span>
-            {locked ? <span className="ml-auto shrink-0 text-[10px] font-sans text-zinc-400">app</span> : null}
+            {locked ? <span className="ml-auto shrink-0 font-sans text-[10px] text-zinc-400">read-only</span> : null}
           </button>
         </li>
       );

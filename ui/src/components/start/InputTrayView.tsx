@@ -56,7 +56,7 @@ export function InputTrayView({ tray, grouping = NO_GROUPS, pages = null }: { tr
                 {label}
               </p>
             </div>
-            {page && pages ? <PageNameField page={page} pages={pages} of={label} className="px-1 pb-2" /> : null}
+            {page && pages ? <PageNameField page={page} pages={pages} of={members[0]?.name ?? label} className="px-1 pb-2" /> : null}
             <ul className="flex flex-wrap gap-2">
               {members.map((m) => (
                 <ItemCard key={m.key} item={m} tray={tray} grouping={grouping} grouped />
@@ -83,6 +83,9 @@ export function InputTrayView({ tray, grouping = NO_GROUPS, pages = null }: { tr
 function PageNameField({ page, pages, of, className = "" }: { page: TrayPage; pages: TrayPages; of: string; className?: string }) {
   return (
     <div className={`flex flex-col gap-0.5 ${className}`} data-testid="page-name">
+      <span className="text-[10px] font-medium tracking-wide text-zinc-500 uppercase" aria-hidden>
+        Page name
+      </span>
       <input
         type="text"
         aria-label={`Page name of ${of}`}
@@ -95,8 +98,9 @@ function PageNameField({ page, pages, of, className = "" }: { page: TrayPage; pa
           pages.rename(page.key, e.target.value);
         }}
       />
-      <p className="truncate font-mono text-[11px] text-zinc-500" data-testid="page-route" title={`The page's address in the site: ${page.route}`}>
-        {page.route}
+      <p className="truncate text-[11px] text-zinc-500" title={page.route === "/" ? "The site opens on this page" : `The page's address in the site: ${page.route}`}>
+        at <span className="font-mono text-zinc-700 dark:text-zinc-300" data-testid="page-route">{page.route}</span>
+        {page.route === "/" ? " (home)" : ""}
       </p>
     </div>
   );
