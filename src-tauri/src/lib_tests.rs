@@ -303,10 +303,10 @@ mod tray_tests;
 
 #[path = "after_save_tests.rs"]
 mod after_save_tests;
-#[path = "trust_tests.rs"]
-mod trust_tests;
 #[path = "project_tree_tests.rs"]
 mod project_tree_tests;
+#[path = "trust_tests.rs"]
+mod trust_tests;
 
 #[path = "command_lists_tests.rs"]
 mod command_lists_tests;

@@ -26,7 +26,12 @@ fn a_variant_lists_the_routes_its_files_declare() {
         let h = Harness::new(&server).await;
         let project = h.state().projects.create("Site", None).unwrap();
         let (started, _) = h
-            .start(GenerateSource::Text { text: "a site".into() }, &["gpt-5.4"])
+            .start(
+                GenerateSource::Text {
+                    text: "a site".into(),
+                },
+                &["gpt-5.4"],
+            )
             .await;
         h.recorded(started.version_id).await;
         let variant_id = started.variants[0].variant_id;
@@ -42,7 +47,9 @@ fn a_variant_lists_the_routes_its_files_declare() {
             variant_id,
         };
         for of in [live, stored(started.version_id)] {
-            let found = variant_routes(h.state(), h.previews(), of.clone()).await.unwrap();
+            let found = variant_routes(h.state(), h.previews(), of.clone())
+                .await
+                .unwrap();
             assert!(found.routes.is_empty(), "{of:?}: {found:?}");
         }
 
@@ -129,6 +136,8 @@ fn a_variant_lists_the_routes_its_files_declare() {
             version_id: 1,
             variant_id: 1,
         };
-        assert!(variant_routes(h.state(), h.previews(), missing).await.is_err());
+        assert!(variant_routes(h.state(), h.previews(), missing)
+            .await
+            .is_err());
     });
 }

@@ -4,8 +4,9 @@
 // the page when it navigates itself; the code view's file tree opens, protects and saves files.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { appInfo, firstVersion, models, page as samplePage, project, settings, startAnswers, startedTwo, variantInfo } from "./fixtures";
+import { firstVersion, page as samplePage, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { ipcCalls, mockIpc, servePreviews } from "./mockIpc";
+import { openedProjectAnswers } from "./projectFixture";
 
 const ART = "e2e/artifacts";
 const BRIDGE = readFileSync("../src-tauri/src/preview/bridge.js", "utf8");
@@ -84,22 +85,7 @@ render();
 
 async function openProjectStack(page: Page, extra: Record<string, unknown> = {}) {
   const version = { ...firstVersion([1], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", FILES), variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", FILES)]), stack: "react_vite" };
-  await mockIpc(page, {
-    app_info: appInfo,
-    log_from_ui: null,
-    settings_get: { settings, warning: null },
-    models_available: models,
-    project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }],
-    project_open: { ...project, current_version: 1 },
-    project_versions: { current_version: 1, versions: [version] },
-    project_inputs: [{ id: 1, path: "inputs/landing.png", media_type: "image/png", size: 1000, width: 1440, height: 900 }],
-    project_external_changes: [],
-    project_events: [],
-    project_version_thumbnails: [],
-    variant_scores: [],
-    variant_routes: ROUTES,
-    ...extra,
-  });
+  await mockIpc(page, openedProjectAnswers({ project_versions: { current_version: 1, versions: [version] }, variant_scores: [], variant_routes: ROUTES, ...extra }));
   const site = new Map<string, string>();
   for (const variant of [11, 12]) for (const path of ["index.html", "pricing"]) site.set(`p/p1/1/${String(variant)}/${path}`, SITE);
   await servePreviews(page, site);

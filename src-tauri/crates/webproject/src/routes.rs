@@ -162,7 +162,9 @@ fn declared(file: &str, source: &str) -> Declared {
     let Ok(source_type) = SourceType::from_path(file) else {
         return Declared::default();
     };
-    let source_type = source_type.with_module(true).with_jsx(!file.ends_with(".ts"));
+    let source_type = source_type
+        .with_module(true)
+        .with_jsx(!file.ends_with(".ts"));
     let allocator = Allocator::default();
     let parsed = Parser::new(&allocator, source, source_type).parse();
     let mut finder = Finder::default();
@@ -170,7 +172,8 @@ fn declared(file: &str, source: &str) -> Declared {
     // told of the error by its tools, and the list comes back with the fix.
     finder.visit_program(&parsed.program);
     let mut out = finder.out;
-    out.bindings.retain(|_, s| !ROUTER_PACKAGES.contains(&s.as_str()));
+    out.bindings
+        .retain(|_, s| !ROUTER_PACKAGES.contains(&s.as_str()));
     out.bindings.extend(finder.lazy);
     out
 }
@@ -248,7 +251,13 @@ impl Finder {
                     if matches!(&at.name, JSXAttributeName::Identifier(n) if n.name == "index"))
             })
         });
-        self.push(&here, component, path.is_some() || index, children.is_empty(), has_index);
+        self.push(
+            &here,
+            component,
+            path.is_some() || index,
+            children.is_empty(),
+            has_index,
+        );
         for child in children {
             self.jsx_route(child, &here);
         }
@@ -410,7 +419,9 @@ fn lazy_import(call: &CallExpression) -> Option<String> {
 fn attribute_text(value: &JSXAttributeValue) -> Option<String> {
     match value {
         JSXAttributeValue::StringLiteral(s) => Some(s.value.to_string()),
-        JSXAttributeValue::ExpressionContainer(c) => c.expression.as_expression().and_then(expression_text),
+        JSXAttributeValue::ExpressionContainer(c) => {
+            c.expression.as_expression().and_then(expression_text)
+        }
         _ => None,
     }
 }
@@ -474,7 +485,8 @@ fn component_words(component: &str) -> String {
         let starts_word = i > 0
             && c.is_uppercase()
             && (chars[i - 1].is_lowercase()
-                || chars.get(i + 1).is_some_and(|n| n.is_lowercase()) && chars[i - 1].is_uppercase());
+                || chars.get(i + 1).is_some_and(|n| n.is_lowercase())
+                    && chars[i - 1].is_uppercase());
         if i == 0 || starts_word {
             words.push(String::new());
         }

@@ -18,16 +18,37 @@ fn row(path: &str, name: &str, file: Option<&str>) -> (String, String, Option<St
 }
 
 const PAGES: &[(&str, &str)] = &[
-    ("src/pages/Home.tsx", "export default function Home() { return <main/>; }"),
-    ("src/pages/Pricing.tsx", "export default function Pricing() { return <main/>; }"),
-    ("src/pages/AboutUs.tsx", "export function AboutUs() { return <main/>; }"),
-    ("src/pages/blog/index.tsx", "export default function BlogPage() { return <main/>; }"),
-    ("src/components/Layout.tsx", "export function Layout() { return <div/>; }"),
+    (
+        "src/pages/Home.tsx",
+        "export default function Home() { return <main/>; }",
+    ),
+    (
+        "src/pages/Pricing.tsx",
+        "export default function Pricing() { return <main/>; }",
+    ),
+    (
+        "src/pages/AboutUs.tsx",
+        "export function AboutUs() { return <main/>; }",
+    ),
+    (
+        "src/pages/blog/index.tsx",
+        "export default function BlogPage() { return <main/>; }",
+    ),
+    (
+        "src/components/Layout.tsx",
+        "export function Layout() { return <div/>; }",
+    ),
 ];
 
 #[test]
 fn routes_of_the_ways_projects_declare_them() {
-    let cases: &[(&str, &str, &str, Vec<(String, String, Option<String>)>, bool)] = &[
+    let cases: &[(
+        &str,
+        &str,
+        &str,
+        Vec<(String, String, Option<String>)>,
+        bool,
+    )] = &[
         (
             "flat <Route>s in BrowserRouter, default and named imports, @/ and relative",
             "src/App.tsx",
