@@ -4,8 +4,13 @@ fn tree(files: &[(&str, &str)]) -> Tree {
     Tree::from_files(files.iter().map(|(p, s)| (*p, s.as_bytes().to_vec()))).expect("a valid tree")
 }
 
+/// (path, name, file) of a route.
+type Row = (String, String, Option<String>);
+/// (what it shows, the router file, its source, the routes expected, a hash router).
+type Case = (&'static str, &'static str, &'static str, Vec<Row>, bool);
+
 /// (path, name, file) of each route.
-fn listed(routes: &Routes) -> Vec<(String, String, Option<String>)> {
+fn listed(routes: &Routes) -> Vec<Row> {
     routes
         .routes
         .iter()
@@ -13,7 +18,7 @@ fn listed(routes: &Routes) -> Vec<(String, String, Option<String>)> {
         .collect()
 }
 
-fn row(path: &str, name: &str, file: Option<&str>) -> (String, String, Option<String>) {
+fn row(path: &str, name: &str, file: Option<&str>) -> Row {
     (path.to_string(), name.to_string(), file.map(str::to_string))
 }
 
@@ -42,13 +47,7 @@ const PAGES: &[(&str, &str)] = &[
 
 #[test]
 fn routes_of_the_ways_projects_declare_them() {
-    let cases: &[(
-        &str,
-        &str,
-        &str,
-        Vec<(String, String, Option<String>)>,
-        bool,
-    )] = &[
+    let cases: &[Case] = &[
         (
             "flat <Route>s in BrowserRouter, default and named imports, @/ and relative",
             "src/App.tsx",
