@@ -42,6 +42,7 @@ fn main() {
         "input_preview",
         "tray_widths",
         "project_widths",
+        "variant_routes",
         "project_version_thumbnails",
         "generation_start",
         "generation_retry",

@@ -47,6 +47,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::commands::input_preview,
             projects::tray::tray_widths,
             projects::widths::project_widths,
+            projects::routes::variant_routes,
             projects::commands::project_version_thumbnails,
             generation::commands::generation_start,
             generation::commands::generation_retry,
@@ -103,6 +104,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         .constant("STACKS", s2c_core::prompts::Stack::infos())
         .typ::<s2c_core::settings::SettingsLimits>()
         .constant("SETTINGS_LIMITS", s2c_core::settings::SETTINGS_LIMITS)
+        // A project's files the app writes (read-only in the code editor).
+        .constant("PROJECT_APP_FILES", s2c_webproject::shape::APP_FILES)
         .typ::<s2c_core::fidelity::FidelityReport>()
 }
 

@@ -305,6 +305,8 @@ mod tray_tests;
 
 #[path = "after_save_tests.rs"]
 mod after_save_tests;
+#[path = "project_tree_tests.rs"]
+mod project_tree_tests;
 #[path = "trust_tests.rs"]
 mod trust_tests;
 

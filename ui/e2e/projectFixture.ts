@@ -16,8 +16,9 @@ export const PAGE = `<!doctype html><html data-s2c-node="0"><head data-s2c-node=
 
 export const v1 = firstVersion([1], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
 
-export async function openScoredProject(page: Page, extra: Record<string, unknown> = {}, viewport = { width: 1440, height: 900 }) {
-  await mockIpc(page, {
+/** What Rust answers for the project `landing` opened from the recent list, version 1 current. */
+export function openedProjectAnswers(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
     app_info: appInfo,
     log_from_ui: null,
     settings_get: { settings, warning: null },
@@ -33,7 +34,11 @@ export async function openScoredProject(page: Page, extra: Record<string, unknow
     variant_scores: [{ variant_id: 11, input_id: 1, total: 86.6, report: scoreReport(86.6) }],
     variant_score_images: { screenshot: PIXEL_PNG, render: PIXEL_PNG, diff: PIXEL_PNG },
     ...extra,
-  });
+  };
+}
+
+export async function openScoredProject(page: Page, extra: Record<string, unknown> = {}, viewport = { width: 1440, height: 900 }) {
+  await mockIpc(page, openedProjectAnswers(extra));
   await servePreviews(page, new Map([["p/p1/1/11/index.html", PAGE]]));
   await page.setViewportSize(viewport);
   await page.goto("/");

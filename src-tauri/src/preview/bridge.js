@@ -17,6 +17,7 @@
 // {type: "s2c-sample", x, y, width, height, color}: the place in page px, the viewport size (the
 // app reads that pixel off a render laid out the same) and the nearest painted background there.
 // Issue 31: {type: "s2c-highlight", box} points out a fidelity difference (end of this file).
+// Issue 33: {type: "s2c-location", href} reports where the page is when it navigates (end of this file).
 // Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
@@ -495,4 +496,31 @@
     var left = Math.max(0, b.x - Math.max(20, (window.innerWidth - b.width) / 2));
     window.scrollTo({ top: top, left: b.width > window.innerWidth ? 0 : left, behavior: "smooth" });
   });
+})();
+// ---- Where the page is (issue 33), kept apart from the picking code above. ----
+// A project's router changes the address without loading a page (a link, history.pushState, a
+// hash route); {type: "s2c-location", href} tells the app where the page is now, so its route
+// picker shows the page on screen and a reload stays there. Sent on load and on every change;
+// only the page's own address.
+(function () {
+  if (window.parent === window) return;
+  var last = null;
+  function report() {
+    var href = String(window.location.href);
+    if (href === last) return;
+    last = href;
+    window.parent.postMessage({ type: "s2c-location", href: href }, "*");
+  }
+  ["pushState", "replaceState"].forEach(function (name) {
+    var original = window.history[name];
+    if (typeof original !== "function") return;
+    window.history[name] = function () {
+      var result = original.apply(this, arguments);
+      report();
+      return result;
+    };
+  });
+  window.addEventListener("popstate", report);
+  window.addEventListener("hashchange", report);
+  report();
 })();

@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod lifecycle;
+pub mod routes;
 pub mod tray;
 pub mod visual_edit;
 pub mod widths;

@@ -115,6 +115,8 @@ export const commands = {
 	 *  empty when it was made from one screenshot (or none).
 	 */
 	projectWidths: (projectId: string, versionId: number) => typedError<InputWidth[], IpcError>(__TAURI_INVOKE("project_widths", { projectId, versionId })),
+	/**  The routes of a variant's project (none for a single-file page). */
+	variantRoutes: (variant: VariantOf) => typedError<ProjectRoutes_Serialize, IpcError>(__TAURI_INVOKE("variant_routes", { variant })),
 	/**  The thumbnails of a project's versions (those that have one). */
 	projectVersionThumbnails: (projectId: string) => typedError<VersionThumbnail[], IpcError>(__TAURI_INVOKE("project_version_thumbnails", { projectId })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
@@ -238,9 +240,11 @@ export const events = {
 };
 
 /* Constants */
+export const PROJECT_APP_FILES = ["package.json","vite.config.ts","tsconfig.json"] as const;
+
 export const SETTINGS_LIMITS = {"max_variants":4,"max_budget_usd":100.0,"max_fidelity_rounds":5} as const;
 
-export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind"},{"id":"html_css","label":"HTML + CSS"},{"id":"react_tailwind","label":"React + Tailwind"},{"id":"bootstrap","label":"Bootstrap"},{"id":"vue_tailwind","label":"Vue + Tailwind"},{"id":"ionic_tailwind","label":"Ionic + Tailwind"},{"id":"react_vite","label":"React + Vite (project)"},{"id":"react_vite_shadcn","label":"React + Vite + shadcn/ui (project)"}] as const;
+export const STACKS = [{"id":"html_tailwind","label":"HTML + Tailwind","is_project":false},{"id":"html_css","label":"HTML + CSS","is_project":false},{"id":"react_tailwind","label":"React + Tailwind","is_project":false},{"id":"bootstrap","label":"Bootstrap","is_project":false},{"id":"vue_tailwind","label":"Vue + Tailwind","is_project":false},{"id":"ionic_tailwind","label":"Ionic + Tailwind","is_project":false},{"id":"react_vite","label":"React + Vite (project)","is_project":true},{"id":"react_vite_shadcn","label":"React + Vite + shadcn/ui (project)","is_project":true}] as const;
 
 export const VENDORS = [{"id":"openai","label":"OpenAI","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.openai.com/v1"},{"id":"anthropic","label":"Anthropic","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://api.anthropic.com/v1"},{"id":"gemini","label":"Google Gemini","needs_key":true,"serves_models":true,"publishes":false,"default_base_url":"https://generativelanguage.googleapis.com/v1beta"},{"id":"replicate","label":"Replicate","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.replicate.com"},{"id":"figma","label":"Figma","needs_key":true,"serves_models":false,"publishes":false,"default_base_url":"https://api.figma.com"},{"id":"netlify","label":"Netlify","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.netlify.com/api/v1"},{"id":"vercel","label":"Vercel","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.vercel.com"},{"id":"github","label":"GitHub","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.github.com"},{"id":"cloudflare","label":"Cloudflare","needs_key":true,"serves_models":false,"publishes":true,"default_base_url":"https://api.cloudflare.com/client/v4"}] as const;
 
@@ -1409,6 +1413,45 @@ export type ProjectInfo_Serialize = {
 	current_version: number | null,
 };
 
+/**  One page of a project. */
+export type ProjectRoute = ProjectRoute_Serialize | ProjectRoute_Deserialize;
+
+/**  One page of a project. */
+export type ProjectRoute_Deserialize = {
+	/**  `/`, `/pricing`: what the address shows (after `#` with a hash router). */
+	path: string,
+	/**  "Pricing": the page's component in words, else from the path. */
+	name: string,
+	/**  The file the page is written in (`src/pages/Pricing.tsx`), when the source says. */
+	file?: string | null,
+};
+
+/**  One page of a project. */
+export type ProjectRoute_Serialize = {
+	/**  `/`, `/pricing`: what the address shows (after `#` with a hash router). */
+	path: string,
+	/**  "Pricing": the page's component in words, else from the path. */
+	name: string,
+	/**  The file the page is written in (`src/pages/Pricing.tsx`), when the source says. */
+	file: string | null,
+};
+
+export type ProjectRoutes = ProjectRoutes_Serialize | ProjectRoutes_Deserialize;
+
+export type ProjectRoutes_Deserialize = {
+	/**  In the order the project declares them; empty for a single-file variant. */
+	routes: ProjectRoute_Deserialize[],
+	/**  The project uses a hash router: a route is shown at `#/pricing`. */
+	hash: boolean,
+};
+
+export type ProjectRoutes_Serialize = {
+	/**  In the order the project declares them; empty for a single-file variant. */
+	routes: ProjectRoute_Serialize[],
+	/**  The project uses a hash router: a route is shown at `#/pricing`. */
+	hash: boolean,
+};
+
 /**
  *  Where a page was published, so the next publish updates the same site. Holds no token: a
  *  site id lets nobody publish without a token of their own that can reach the site.
@@ -1794,6 +1837,8 @@ export type Stack = "html_tailwind" | "html_css" | "react_tailwind" | "bootstrap
 export type StackInfo = {
 	id: Stack,
 	label: string,
+	/**  Its variant is a project (a file tree with pages and routes), not one page. */
+	is_project: boolean,
 };
 
 export type StartedVariant = {
@@ -2159,6 +2204,9 @@ export type VariantInfo_Serialize = {
 	/**  create_file calls that never ran, with what they had streamed (not part of the page). */
 	drafts: FileEntry[],
 };
+
+/**  Which variant: one of a running (or just finished) generation, or a stored one. */
+export type VariantOf = { kind: "live"; generation_id: number; index: number } | { kind: "stored"; project_id: string; version_id: number; variant_id: number };
 
 /**  A variant's fidelity score was computed and stored. */
 export type VariantScored = {

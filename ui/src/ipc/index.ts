@@ -24,10 +24,13 @@ export type {
   KeyStatus,
   KeyTest,
   ModelOption,
+  Page,
   PreviewShot,
   ScoreImages,
   ScreenshotWidth,
   ProjectFilesChanged,
+  ProjectRoute,
+  ProjectRoutes,
   Stack,
   StartedVariant,
   StoredEvent,
@@ -43,6 +46,7 @@ export type {
   Usage,
   UsageSummary,
   VariantErrorCode,
+  VariantOf,
   VariantScored,
   VariantStatus,
   Vendor,
@@ -57,4 +61,4 @@ export * from "./errors";
 export type { Result } from "./result";
 
 // The vendors, their names, labels and default base URLs: one list, from Rust.
-export { SETTINGS_LIMITS, STACKS, VENDORS } from "./bindings";
+export { PROJECT_APP_FILES, SETTINGS_LIMITS, STACKS, VENDORS } from "./bindings";

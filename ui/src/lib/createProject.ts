@@ -1,7 +1,7 @@
 // Start screen → a new project generating: create the project, add each input, start. When
 // anything fails before the generation starts, the project made for it is discarded: nothing was
 // made, so nothing should stay behind in the recent list.
-import { errorCode, errorMessage, type ErrorCode, type GenerateSource, type ProjectInfo } from "../ipc";
+import { errorCode, errorMessage, type ErrorCode, type GenerateSource, type Page, type ProjectInfo } from "../ipc";
 import { figmaImport, projectAddInput, projectAddInputData, projectCaptureUrl, projectCreate, projectDiscard } from "../ipc/projects";
 import type { GenerateChoices } from "../components/start/GenerateOptions";
 import type { InputItem } from "../hooks/useInputTray";
@@ -16,7 +16,9 @@ export type CreateResult = { ok: true; project: ProjectInfo; live: LiveGeneratio
 
 /** `onProgress`: what is happening now ("Fetching the Figma frame…"), for the status line.
  *  `parentDir`: the folder the project goes in (null: the default projects folder).
- *  `groups`: the screenshots (by item key) that are one page at several widths. */
+ *  `groups`: the screenshots (by item key) that are one page at several widths.
+ *  `pages`: on a project stack, the page each screenshot shows, in tray order (none: named by
+ *  the core from the file names). */
 export async function createAndGenerate(
   items: InputItem[],
   text: string,
@@ -24,6 +26,7 @@ export async function createAndGenerate(
   onProgress: (what: string) => void = () => {},
   parentDir: string | null = null,
   groups: readonly Group[] = [],
+  pages: readonly Page[] = [],
 ): Promise<CreateResult> {
   const first = items[0];
   const nameFrom = first ? (first.source.type === "url" ? `${first.name}.url` : first.name) : null;
@@ -77,6 +80,7 @@ export async function createAndGenerate(
     design_system: choices.designSystem || null,
     generate_images: choices.generateImages,
     extract_assets: choices.extractAssets && items.length > 0 && first?.kind !== "video",
+    pages: source.kind === "screenshots" && pages.length === inputIds.length ? [...pages] : [],
   });
   if (!started.ok) return fail(started.error, asSentence(failureLine(started.error)));
   started.live.inputPreview = figmaThumbnail ?? first?.previewUrl ?? null;

@@ -45,6 +45,12 @@ export class FrameSwapper implements Loadable {
     if (url) this.load();
   }
 
+  /** The page on show went to `url` by itself (a link, a client-side route): later reloads load
+   *  that page, and nothing loads now. */
+  followed(url: string): void {
+    this.url = url;
+  }
+
   /** More code arrived for the page on show. */
   codeChanged(): void {
     this.throttle.request();

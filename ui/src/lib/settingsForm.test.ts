@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Settings } from "../ipc";
-import { fromDraft, pickableStack, splitModels, toDraft, urlProblem, validateDraft, type Draft } from "./settingsForm";
+import { fromDraft, isProjectStack, pickableStack, splitModels, toDraft, urlProblem, validateDraft, type Draft } from "./settingsForm";
 
 const defaults: Settings = {
   default_stack: "html_tailwind",
@@ -119,9 +119,17 @@ describe("the publishing settings", () => {
 });
 
 describe("the stack a new project starts with", () => {
-  it("is the default when the app offers it, else HTML + Tailwind", () => {
+  it("is the default, the project stacks included; none set: HTML + Tailwind", () => {
     expect(pickableStack("vue_tailwind")).toBe("vue_tailwind");
-    expect(pickableStack("react_vite")).toBe("html_tailwind");
+    expect(pickableStack("react_vite")).toBe("react_vite");
+    expect(pickableStack("react_vite_shadcn")).toBe("react_vite_shadcn");
     expect(pickableStack(undefined)).toBe("html_tailwind");
+  });
+
+  it("knows the project stacks", () => {
+    expect(isProjectStack("react_vite")).toBe(true);
+    expect(isProjectStack("react_vite_shadcn")).toBe(true);
+    expect(isProjectStack("react_tailwind")).toBe(false);
+    expect(isProjectStack(null)).toBe(false);
   });
 });

@@ -40,15 +40,13 @@ export const VENDOR_LABELS: Record<Vendor, string> = perVendor(
 /** The stacks, as Rust names and labels them (`STACKS` in the generated bindings). */
 export const STACKS: { id: Stack; label: string }[] = STACK_INFOS.map((s) => ({ id: s.id, label: s.label }));
 
-/**
- * Stacks the app's preview cannot show yet: a project's files need the preview to compile them
- * (issue #33), so offering them here would leave the designer with a blank page. `s2c generate`
- * makes them; a version made with one still opens and names its stack.
- */
-const NOT_PREVIEWED_YET: readonly Stack[] = ["react_vite", "react_vite_shadcn"];
+/** The stacks a designer can pick in the app: all of them, the project stacks included. */
+export const PICKABLE_STACKS = STACKS;
 
-/** The stacks a designer can pick in the app: each one's pages show in the preview. */
-export const PICKABLE_STACKS = STACKS.filter((s) => !NOT_PREVIEWED_YET.includes(s.id));
+/** Whether the stack's variant is a project (a file tree with pages and routes), not one page. */
+export function isProjectStack(stack: Stack | null | undefined): boolean {
+  return STACK_INFOS.some((s) => s.id === stack && s.is_project);
+}
 
 /** `stack` when the app offers it, else HTML + Tailwind (a default set outside the app). */
 export function pickableStack(stack: Stack | undefined): Stack {

@@ -1,5 +1,5 @@
 // One shape for a variant card, whether it is streaming now or was stored long ago.
-import type { VariantInfo, VersionInfo } from "../ipc";
+import type { VariantInfo, VariantOf, VersionInfo } from "../ipc";
 import { hasCode, type GenerationView, type VariantView } from "./agentEvents";
 import { livePreviewUrl, storedPreviewUrl } from "./previewUrl";
 import type { DotStatus } from "../components/common/ui";
@@ -23,6 +23,8 @@ export interface VariantDisplay {
   error: string | null;
   /** Why a truncated variant's code may be incomplete, shown with it. */
   notice: string | null;
+  /** Which variant it is, for asking Rust about its files (its routes). */
+  of?: VariantOf | null;
 }
 
 export function displaysFor(projectId: string, version: VersionInfo | null, live: { generationId: number; view: GenerationView } | null): VariantDisplay[] {
@@ -46,6 +48,7 @@ export function displaysFor(projectId: string, version: VersionInfo | null, live
         hasCode: hasCode(v),
         error: v.error?.message ?? null,
         notice: v.truncated,
+        of: { kind: "live", generation_id: live.generationId, index: v.index },
       };
     });
   }
@@ -66,6 +69,7 @@ export function displaysFor(projectId: string, version: VersionInfo | null, live
     // A truncated variant keeps its message where errors go (see the project schema).
     error: s.status === "truncated" ? null : (s.error ?? null),
     notice: s.status === "truncated" ? (s.error ?? null) : null,
+    of: version ? { kind: "stored", project_id: projectId, version_id: version.id, variant_id: s.id } : null,
   }));
 }
 

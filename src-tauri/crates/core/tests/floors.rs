@@ -116,7 +116,8 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("settings", &["secrets", "state"]),
     ("preview", &["state"]),
     ("generation", &["preview", "secrets", "state"]),
-    ("projects", &["generation", "state"]),
+    // A project's routes are read from a running variant's live files, which the preview keeps.
+    ("projects", &["generation", "preview", "state"]),
     ("figma", &["secrets", "state"]),
     ("capture", &["state"]),
     ("updates", &["state"]),

@@ -7,6 +7,7 @@
 //! - [`transform`]: one file → a browser ES module (oxc), host elements tagged with their source
 //!   location; [`cache`]: by content hash, with the last good version per file for streaming.
 //! - [`resolve`], [`link`]: what an import names (tree file or pack module) and its URL.
+//! - [`routes`]: the routes a project declares (react-router), each page's file.
 //! - [`graph`]: the module graph from the entry, with what is wrong with it.
 //! - [`serve`]: what a preview URL answers (`resolve_request`, `serve`).
 //! - [`static_build`]: the tree → `dist/`, in process.
@@ -22,6 +23,7 @@ pub mod modules;
 pub mod pack;
 pub mod path;
 pub mod resolve;
+pub mod routes;
 pub mod serve;
 pub mod shadcn;
 pub mod shape;

@@ -40,29 +40,7 @@ impl Resolved {
 
 /// What `specifier`, imported by the tree file `importer`, names.
 pub fn resolve(tree: &Tree, importer: &str, specifier: &str) -> Result<Resolved> {
-    let bad = |reason: &str| WebProjectError::BadImport {
-        file: importer.to_string(),
-        specifier: specifier.to_string(),
-        reason: reason.to_string(),
-    };
-    let base = if let Some(rest) = specifier.strip_prefix("@/") {
-        Some(format!("src/{rest}"))
-    } else if specifier.starts_with("./") || specifier.starts_with("../") || specifier == "." {
-        Some(
-            path::join(path::parent(importer), specifier)
-                .ok_or_else(|| bad("it leaves the project"))?,
-        )
-    } else if let Some(rest) = specifier.strip_prefix('/') {
-        if rest.starts_with('/') {
-            return Err(bad(
-                "the preview is offline: import from the project or the pack",
-            ));
-        }
-        Some(rest.to_string())
-    } else {
-        None
-    };
-    let Some(base) = base else {
+    let Some(base) = base_path(importer, specifier)? else {
         return bare(importer, specifier);
     };
     // Vite's suffixes that ask for a file as something else: `?url` is an asset's URL.
@@ -86,11 +64,53 @@ pub fn resolve(tree: &Tree, importer: &str, specifier: &str) -> Result<Resolved>
         _ if ext == "json" => Resolved::Json(found),
         _ if ASSET_EXTENSIONS.contains(&ext) => Resolved::Asset(found),
         _ => {
-            return Err(bad(&format!(
-                "a .{ext} file cannot be imported; import scripts, .css, .json or images"
-            )))
+            return Err(WebProjectError::BadImport {
+                file: importer.to_string(),
+                specifier: specifier.to_string(),
+                reason: format!(
+                    "a .{ext} file cannot be imported; import scripts, .css, .json or images"
+                ),
+            })
         }
     })
+}
+
+/// The project path a non-bare specifier starts from (`None`: a bare specifier, for the pack).
+fn base_path(importer: &str, specifier: &str) -> Result<Option<String>> {
+    let bad = |reason: &str| WebProjectError::BadImport {
+        file: importer.to_string(),
+        specifier: specifier.to_string(),
+        reason: reason.to_string(),
+    };
+    Ok(if let Some(rest) = specifier.strip_prefix("@/") {
+        Some(format!("src/{rest}"))
+    } else if specifier.starts_with("./") || specifier.starts_with("../") || specifier == "." {
+        Some(
+            path::join(path::parent(importer), specifier)
+                .ok_or_else(|| bad("it leaves the project"))?,
+        )
+    } else if let Some(rest) = specifier.strip_prefix('/') {
+        if rest.starts_with('/') {
+            return Err(bad(
+                "the preview is offline: import from the project or the pack",
+            ));
+        }
+        Some(rest.to_string())
+    } else {
+        None
+    })
+}
+
+/// Every tree path [`resolve`] may look at for `specifier`: what a reader of a few files must
+/// fetch to resolve it the same way (the route list of a variant read file by file).
+pub(crate) fn probes(importer: &str, specifier: &str) -> Vec<String> {
+    let Ok(Some(base)) = base_path(importer, specifier) else {
+        return Vec::new();
+    };
+    let base = base.split_once('?').map_or(base.as_str(), |(b, _)| b);
+    candidates(base)
+        .chain(std::iter::once(format!("public/{base}")))
+        .collect()
 }
 
 /// The exact path, then with each script extension, then `/index.*`.

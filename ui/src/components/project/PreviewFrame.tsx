@@ -9,6 +9,7 @@ import { useLatest } from "../../hooks/useLatest";
 import { highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
 import { PickGate } from "../../lib/pickGate";
+import { parseLocationMessage } from "../../lib/previewRoute";
 import { parseSampleMessage, type Sample } from "../../lib/eyedropper";
 import { applyMessage, editModeMessage, isTextRefused, parsePickMessage, parseTextMessage, pickedMessage, type EditQueue, type PickedElement, type PickMessage } from "../../lib/visualEdit";
 
@@ -34,15 +35,19 @@ interface Props {
   } | null;
   /** A place on the page to point out (page px), e.g. a fidelity difference. */
   highlight?: PixelBox | null;
+  /** The page went somewhere by itself (a project's link or route): where. Returns whether it
+   *  is one of this variant's pages, which later reloads then load. */
+  onLocation?: ((href: string) => boolean) | undefined;
   className?: string;
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, className = "" }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, onLocation, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
   const selectHandler = useLatest(onSelect);
+  const locationHandler = useLatest(onLocation);
   const selectOn = useLatest(selectMode);
   const editing = edit !== null;
   const editRef = useLatest(edit);
@@ -95,6 +100,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
       if (!frame || event.source !== frame.contentWindow) return;
       const selection = parseSelectMessage(event.data);
       if (selection) selectHandler.current?.(selection);
+      const href = parseLocationMessage(event.data);
+      if (href !== null && locationHandler.current?.(href)) swapper.followed(href);
       const current = editRef.current;
       if (!current) return;
       const pick = parsePickMessage(event.data);
@@ -113,7 +120,7 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
     return () => {
       window.removeEventListener("message", onMessage);
     };
-  }, [swapper, selectHandler, editRef, gate]);
+  }, [swapper, selectHandler, locationHandler, editRef, gate]);
 
   // Back in the app (the user clicked outside the frame): the text edit is over.
   useEffect(() => {

@@ -16,7 +16,7 @@ import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { failureLine } from "../../lib/failureHelp";
 import { retryGeneration, startGeneration, type LiveGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
-import { STACKS } from "../../lib/settingsForm";
+import { isProjectStack, STACKS } from "../../lib/settingsForm";
 import { branchNote, summarize } from "../../lib/versions";
 import { displaysFor, modelSpec, type VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
@@ -102,6 +102,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const live = versionId !== null ? allLive.get(versionId) : undefined;
   const liveView = useLiveView(live);
   const version = tree?.versions.find((v) => v.id === versionId) ?? null;
+  const projectStack = isProjectStack(version?.stack);
   // Preview URLs arrive from Rust (tokens); a new one re-renders the cards.
   const urls = usePreviewUrls();
   const displays = useMemo(
@@ -369,7 +370,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} trajectory={trajectories[i]} selected={i === index} now={now} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} trajectory={trajectories[i]} selected={i === index} now={now} project={projectStack} onSelect={() => {
                   pick(i);
                 }} />
               ))}
@@ -396,6 +397,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             onSaved={onSaved}
             onMessage={notify}
             actions={stageActions}
+            project={projectStack}
           />
           <PromptBox
             projectId={project.id}

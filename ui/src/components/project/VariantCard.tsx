@@ -6,6 +6,7 @@ import { formatScore, grade } from "../../lib/score";
 import { ScaledPreview } from "./ScaledPreview";
 import type { StoredWidthScore } from "../../ipc";
 import { WidthScores } from "./WidthScores";
+import { useVariantRoutes } from "../../hooks/useVariantRoutes";
 
 interface Props {
   variant: VariantDisplay;
@@ -18,6 +19,8 @@ interface Props {
   selected: boolean;
   now: number;
   onSelect: () => void;
+  /** The version's stack makes projects: the card lists the variant's pages. */
+  project?: boolean;
 }
 
 function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
@@ -25,7 +28,11 @@ function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: numbe
   return formatDuration((v.finishedAt ?? now) - v.startedAt);
 }
 
-export function VariantCard({ variant, score, widthScores = [], trajectory = [], selected, now, onSelect }: Props) {
+/** How many page names a card shows before "+n". */
+const PAGES_SHOWN = 3;
+
+export function VariantCard({ variant, score, widthScores = [], trajectory = [], selected, now, onSelect, project = false }: Props) {
+  const routes = useVariantRoutes(variant.of, variant.revision, project)?.routes ?? [];
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
   return (
@@ -67,6 +74,17 @@ export function VariantCard({ variant, score, widthScores = [], trajectory = [],
           ) : null}
           {cost ? <span className="ml-auto shrink-0 tabular-nums">{cost}</span> : null}
         </div>
+        {routes.length > 0 ? (
+          <p data-testid="variant-routes" className="truncate text-[11px] text-zinc-500" title={routes.map((r) => `${r.name}: ${r.path}`).join("\n")}>
+            <span className="font-medium text-zinc-600 dark:text-zinc-300">{routes.length === 1 ? "1 page" : `${String(routes.length)} pages`}</span>
+            {" · "}
+            {routes
+              .slice(0, PAGES_SHOWN)
+              .map((r) => r.name)
+              .join(", ")}
+            {routes.length > PAGES_SHOWN ? ` +${String(routes.length - PAGES_SHOWN)}` : ""}
+          </p>
+        ) : null}
         {widthScores.length > 1 ? <WidthScores widths={widthScores} testId="variant-width-scores" className="text-[11px]" /> : null}
         {trajectory.length > 0 ? (
           <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums [@media(max-height:760px)]:hidden">

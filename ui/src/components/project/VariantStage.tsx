@@ -5,6 +5,8 @@ import { useState, type ComponentProps, type ReactNode } from "react";
 import type { ElementSelection, PixelBox, VersionInfo } from "../../ipc";
 import { useElementSize } from "../../hooks/useElementSize";
 import { usePreviewWidth } from "../../hooks/usePreviewWidth";
+import { usePreviewRoute } from "../../hooks/usePreviewRoute";
+import { useVariantRoutes } from "../../hooks/useVariantRoutes";
 import { scaleFor, type Size, type Zoom } from "../../lib/previewSize";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
@@ -13,6 +15,7 @@ import { DesktopPreview } from "./DesktopPreview";
 import { PreviewFrame } from "./PreviewFrame";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
+import { RoutePicker } from "./RoutePicker";
 import type { PageWidth } from "../../lib/pageWidths";
 import { WidthsPreview } from "./WidthsPreview";
 
@@ -48,6 +51,8 @@ interface Props {
   onSaved: (version: VersionInfo) => void;
   onMessage: (text: string, error?: boolean) => void;
   actions: ReactNode;
+  /** The version's stack makes projects: the preview picks and follows routes, the code has a file tree. */
+  project?: boolean;
 }
 
 function storedSplit(): boolean {
@@ -59,7 +64,9 @@ function storedSplit(): boolean {
 }
 
 export function VariantStage(props: Props) {
-  const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions } = props;
+  const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions, project = false } = props;
+  const routes = useVariantRoutes(variant?.of, variant?.revision ?? 0, project);
+  const place = usePreviewRoute(variant?.previewUrl ?? null, routes);
   const widths = props.widths ?? NO_WIDTHS;
   const hasWidths = widths.length >= 2;
   // A version made from one screenshot has no widths to show: its Desktop preview instead.
@@ -79,14 +86,15 @@ export function VariantStage(props: Props) {
   const { ref: pane, width: paneWidth, height: paneHeight } = useElementSize<HTMLDivElement>();
   const scale = scaleFor(zoom, screen, { width: paneWidth, height: paneHeight });
   const showCodeBeside = split && tab !== "code";
-  const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} onSaved={onSaved} onMessage={onMessage} /> : null;
+  const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
 
   const frame = (className: string) =>
     variant ? (
       <PreviewFrame
-        url={variant.previewUrl}
+        url={place.url}
         revision={variant.revision}
         title={`Option ${variant.index + 1} preview`}
+        onLocation={project ? place.onLocation : undefined}
         selectMode={selectMode}
         onSelect={onSelectElement}
         edit={edit}
@@ -128,6 +136,7 @@ export function VariantStage(props: Props) {
             <Icon name="split" className="size-3.5" /> <span className="@max-[980px]:sr-only">Code beside</span>
           </button>
         ) : null}
+        {tab !== "code" && variant?.hasCode && routes && place.current !== null ? <RoutePicker routes={routes.routes} current={place.current} onPick={place.pick} /> : null}
         {tab === "desktop" && variant?.hasCode ? (
           <PreviewSizeControls
             screen={screen}
@@ -169,7 +178,7 @@ export function VariantStage(props: Props) {
                   scores={props.widthScores ?? NO_SCORES}
                   pane={{ width: paneWidth, height: paneHeight }}
                   frame={(w) => (
-                    <PreviewFrame url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} at ${w.label.toLowerCase()}`} highlight={highlightAt(w.css)} className="size-full" />
+                    <PreviewFrame url={place.url} revision={variant.revision} title={`Option ${variant.index + 1} at ${w.label.toLowerCase()}`} highlight={highlightAt(w.css)} className="size-full" />
                   )}
                 />
               ) : (

@@ -39,12 +39,14 @@ describe("the generate form's image toggle", () => {
 describe("the generate form's stack picker", () => {
   afterEach(cleanup);
 
-  it("offers the single-file stacks and not the project stacks the preview cannot show yet", () => {
+  it("offers the single-file stacks and the project stacks, by their names", () => {
     renderOptions(null);
-    const offered = Array.from(screen.getByLabelText("Stack").querySelectorAll("option")).map((o) => o.value);
+    const options = Array.from(screen.getByLabelText("Stack").querySelectorAll("option"));
+    const offered = options.map((o) => o.value);
     expect(offered).toContain("html_tailwind");
     expect(offered).toContain("react_tailwind");
-    expect(offered).not.toContain("react_vite");
-    expect(offered).not.toContain("react_vite_shadcn");
+    expect(offered).toContain("react_vite");
+    expect(offered).toContain("react_vite_shadcn");
+    expect(options.map((o) => o.textContent)).toContain("React + Vite (project)");
   });
 });

@@ -4,6 +4,7 @@ import { errorMessage, type KeyStatus, type ProjectInfo, type Settings } from ".
 import { projectImport, projectsFolder } from "../../ipc/projects";
 import { useInputTray } from "../../hooks/useInputTray";
 import { useTrayGroups } from "../../hooks/useTrayGroups";
+import { useTrayPages } from "../../hooks/useTrayPages";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
 import { createAndGenerate } from "../../lib/createProject";
@@ -11,7 +12,7 @@ import { assetExtractionBlocked, NO_MODEL_KEY } from "../../lib/firstRun";
 import { importNotice, type Notice } from "../../lib/importNotice";
 import { imageGenerationBlocked } from "../../lib/imageGeneration";
 import { asSentence } from "../../lib/sentences";
-import { MAX_VARIANTS, pickableStack } from "../../lib/settingsForm";
+import { isProjectStack, MAX_VARIANTS, pickableStack } from "../../lib/settingsForm";
 import { Icon } from "../common/Icon";
 import { buttonClass, ghostButtonClass, primaryButtonClass } from "../common/ui";
 import { DropZone } from "../DropZone";
@@ -96,6 +97,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
 
   // Settings arrive after the first render; follow their defaults until the user chooses.
   const effective = touched ? choices : defaults(settings);
+  const pages = useTrayPages(tray.items, grouping.groups, isProjectStack(effective.stack));
 
   const hasInputs = tray.items.length > 0;
   const blocked = tray.items.some((i) => i.problem);
@@ -110,7 +112,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
     setBusy("Creating the project…");
     setError(null);
     const request = { ...effective, generateImages: effective.generateImages && !imagesBlocked, extractAssets: effective.extractAssets && !assetsBlocked };
-    const result = await createAndGenerate(tray.items, text, request, setBusy, folder, grouping.groups);
+    const result = await createAndGenerate(tray.items, text, request, setBusy, folder, grouping.groups, pages?.request ?? []);
     setBusy(null);
     if (result.ok) onOpened(result.project);
     else setError({ text: result.message, keys: result.code === "missing_key" });
@@ -195,7 +197,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
         />
       ) : null}
       <DropZone tray={tray} hovering={hovering} />
-      <InputTrayView tray={tray} grouping={grouping} />
+      <InputTrayView tray={tray} grouping={grouping} pages={pages} />
       <div className="flex flex-col gap-1">
         <label htmlFor="gen-text" className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
           {hasInputs ? "Instructions (optional)" : "…or describe the page"}

@@ -109,6 +109,8 @@ impl Stack {
 pub struct StackInfo {
     pub id: Stack,
     pub label: &'static str,
+    /// Its variant is a project (a file tree with pages and routes), not one page.
+    pub is_project: bool,
 }
 
 impl Stack {
@@ -119,6 +121,7 @@ impl Stack {
             .map(|id| StackInfo {
                 id,
                 label: id.display_name(),
+                is_project: id.is_project(),
             })
             .collect()
     }
