@@ -133,7 +133,7 @@ function chunks(text, size) {
 }
 
 /** The next turn of the conversation `body` carries. */
-function turnFor(body, { edit, page, checkWithScreenshot, chunkSize }) {
+function turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize }) {
   const input = JSON.stringify(body.input ?? []);
   const stream = new ResponsesStream();
   const offered = (body.tools ?? []).map((t) => t.name);
@@ -150,6 +150,14 @@ function turnFor(body, { edit, page, checkWithScreenshot, chunkSize }) {
   if (input.includes("current files")) {
     const args = JSON.stringify({ old_text: edit.from, new_text: edit.to });
     return stream.functionCall("fc_edit", "call_edit", "edit_file", [args]).completed(usage(1500, 60));
+  }
+  if (files) {
+    // A project: one create_file call per file, in one turn, as a model writing a tree does.
+    stream.message("msg_plan", ["I'll build ", "the site."]);
+    files(body.model).forEach(({ path, content }, i) => {
+      stream.functionCall(`fc_create_${i}`, `call_create_${i}`, "create_file", chunks(JSON.stringify({ path, content }), chunkSize));
+    });
+    return stream.completed(usage(1200, 900));
   }
   const args = JSON.stringify({ path: "index.html", content: page(body.model) });
   return stream
@@ -185,13 +193,15 @@ function inputFacts(body) {
  * deltas. With `checkWithScreenshot` the model calls screenshot_preview after writing the page
  * (and says so in text when the tool was not offered). `refuse(texts)` may return an error
  * message: the request is answered HTTP 400 `invalid_request_error` with it, as OpenAI refuses a
- * bad request (not retried). `GET /models` lists `models`. Returns {url, requests, close()}; each
+ * bad request (not retried). With `files(model)` (a list of {path, content}) the first turn writes
+ * each file with its own create_file call instead of the page. `GET /models` lists `models`. Returns {url, requests, close()}; each
  * request is recorded with its model, auth header, input texts and image count.
  */
 export async function startMockVendor({
   delayMs = () => 15,
   edit = DEFAULT_EDIT,
   page = (model) => pageHtml(`Written by ${model}`),
+  files = null,
   checkWithScreenshot = false,
   chunkSize = 24,
   refuse = () => null,
@@ -232,7 +242,7 @@ export async function startMockVendor({
       let closed = false;
       res.on("close", () => (closed = true));
       const pause = delayMs(body.model ?? "");
-      for (const frame of turnFor(body, { edit, page, checkWithScreenshot, chunkSize }).frames()) {
+      for (const frame of turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize }).frames()) {
         if (closed) return;
         res.write(frame);
         if (pause > 0) await new Promise((r) => setTimeout(r, pause));

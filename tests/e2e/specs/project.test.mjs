@@ -1,0 +1,269 @@
+// A project from two screenshots, in the real window (issue 33): "React + Vite (project)" is
+// picked, a home and a pricing screenshot go into the tray, which names the pages; the mock
+// vendor writes a small routed site (main, App with two routes, two pages, a shared header,
+// index.css) through create_file calls; the preview shows the home route with the shared
+// header drawn, the card lists both pages, the page picker opens the pricing page and follows a
+// link clicked inside the page, a visual edit inside the shared header is saved into that
+// component's file only, and the code view's file tree lists the files.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chooseScreenshot, clickInPreview, invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { startMockVendor } from "../mock-vendor.mjs";
+
+const KEY = "sk-e2e-project-0123456789abcdef";
+const MODEL = "gpt-5.4";
+const HOME_PNG = new URL("../../fixtures/samples/landing.png", import.meta.url);
+const PRICING_PNG = new URL("../../fixtures/samples/pricing.png", import.meta.url);
+
+const HEADER = `import { Link } from "react-router-dom";
+
+export default function Header() {
+  return (
+    <header className="flex items-center gap-6 bg-slate-900 px-8 py-4 text-white">
+      <p id="brand" className="text-xl font-bold">Fernway</p>
+      <nav className="flex gap-4">
+        <Link to="/" id="home-link">Home</Link>
+        <Link to="/pricing" id="pricing-link">Pricing</Link>
+      </nav>
+    </header>
+  );
+}
+`;
+
+const FILES = [
+  {
+    path: "src/main.tsx",
+    content: `import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import App from "./App";
+import "./index.css";
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+`,
+  },
+  { path: "src/index.css", content: `@import "tailwindcss";\n\nbody {\n  font-family: system-ui, sans-serif;\n}\n` },
+  { path: "src/components/Header.tsx", content: HEADER },
+  {
+    path: "src/pages/Home.tsx",
+    content: `import Header from "@/components/Header";
+
+export default function Home() {
+  return (
+    <div>
+      <Header />
+      <main className="p-8">
+        <h1 id="home-title" className="text-4xl font-bold text-slate-900">Trips planned together</h1>
+      </main>
+    </div>
+  );
+}
+`,
+  },
+  {
+    path: "src/pages/Pricing.tsx",
+    content: `import Header from "@/components/Header";
+
+export default function Pricing() {
+  return (
+    <div>
+      <Header />
+      <main className="p-8">
+        <h1 id="pricing-title" className="text-4xl font-bold text-slate-900">Simple pricing</h1>
+      </main>
+    </div>
+  );
+}
+`,
+  },
+  {
+    path: "src/App.tsx",
+    content: `import { BrowserRouter, Routes, Route } from "react-router-dom";
+import Home from "./pages/Home";
+import Pricing from "./pages/Pricing";
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<Home />} />
+        <Route path="/pricing" element={<Pricing />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+`,
+  },
+];
+
+let vendor;
+let app;
+let project;
+
+const $ = (selector) => app.browser.$(selector);
+const byTestId = (id) => $(`[data-testid="${id}"]`);
+const textOf = (selector) => app.browser.execute((s) => [...document.querySelectorAll(s)].map((e) => e.textContent.trim()), selector);
+
+function until(what, check, timeout = 30_000) {
+  return poll(what, check, { timeout, interval: 200 });
+}
+
+/** Run `read` inside the shown preview frame (the page is cross-origin: WebDriver goes in). */
+async function inPreview(read) {
+  const frame = await byTestId("preview-frame");
+  if (!(await frame.isExisting())) return null;
+  await app.browser.switchFrame(frame);
+  try {
+    return await app.browser.execute(read);
+  } finally {
+    await app.browser.switchFrame(null);
+  }
+}
+
+const pickerValue = () => app.browser.execute(() => document.querySelector('[data-testid="route-picker"]')?.value ?? null);
+
+before(async () => {
+  vendor = await startMockVendor({ delayMs: () => 3, files: () => FILES, chunkSize: 200 });
+  app = await launchApp();
+  await waitForWindow(app.browser);
+  await useMockOpenAi(app.browser, vendor.url, KEY);
+  // The project and its preview are under test, not the agent's own fidelity rounds.
+  const current = await invokeInPage(app.browser, "settings_get", {});
+  const saved = await invokeInPage(app.browser, "settings_update", { settings: { ...current.ok.settings, fidelity_rounds: 0 } });
+  assert.ok(saved.ok, JSON.stringify(saved));
+  await app.browser.refresh();
+  await waitForWindow(app.browser);
+  await (await $("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+});
+
+after(async () => {
+  await app?.close();
+  await vendor?.close();
+});
+
+test("on the project stack, two screenshots are two named pages of one site", async () => {
+  await (await $("#gen-stack")).selectByVisibleText("React + Vite (project)");
+  await chooseScreenshot(app.browser, readFileSync(HOME_PNG).toString("base64"), "home.png");
+  await chooseScreenshot(app.browser, readFileSync(PRICING_PNG).toString("base64"), "pricing.png");
+  await until("the tray to name two pages", async () => (await textOf('[data-testid="page-route"]')).length === 2);
+  const names = await app.browser.execute(() => [...document.querySelectorAll('[data-testid="page-name"] input')].map((i) => i.value));
+  assert.deepEqual(names, ["Home", "Pricing"]);
+  assert.deepEqual(await textOf('[data-testid="page-route"]'), ["/", "/pricing"]);
+  await (await $('//div[@role="radiogroup"]/button[normalize-space()="1"]')).click();
+  await (await $("#gen-model-0")).selectByAttribute("value", MODEL);
+  await saveDrawnScreenshot(app.browser, "project-tray");
+});
+
+test("generated, the preview shows the home route with the shared header, and the card lists both pages", async () => {
+  await (await $("button*=Generate")).click();
+  await until("the project view", async () => (await byTestId("project-name")).isExisting(), 20_000);
+  await until("the vendor's first request", async () => vendor.requests.some((r) => r.path.endsWith("/responses")));
+  const asked = vendor.requests.find((r) => r.path.endsWith("/responses"));
+  assert.equal(asked.images, 2);
+  assert.ok(asked.texts.some((t) => t.includes("/pricing")), "the model is told the pages and their routes");
+
+  const recent = await invokeInPage(app.browser, "project_list_recent", {});
+  project = recent.ok?.[0];
+  assert.ok(project?.path, JSON.stringify(recent));
+  await until(
+    "the generation to be stored",
+    async () => {
+      const tree = await invokeInPage(app.browser, "project_versions", { projectId: project.id });
+      return tree.ok?.versions.length === 1 && tree.ok.versions[0].variants.every((v) => v.status === "complete");
+    },
+    120_000,
+  );
+  await until("the card to list both pages", async () => (await textOf('[data-testid="variant-card-0"] [data-testid="variant-routes"]'))[0] === "2 pages · Home, Pricing", 30_000);
+  await until(
+    "the home page with the shared header in the preview",
+    async () => (await inPreview(() => [document.querySelector("#brand")?.textContent, document.querySelector("#home-title")?.textContent].join("|"))) === "Fernway|Trips planned together",
+    60_000,
+  );
+  // Drawn, not only in the DOM: the header has its Tailwind colours and a size.
+  const header = await inPreview(() => {
+    const h = document.querySelector("header");
+    const r = h.getBoundingClientRect();
+    return { bg: getComputedStyle(h).backgroundColor, height: r.height };
+  });
+  assert.equal(header.bg, "rgb(15, 23, 42)", JSON.stringify(header));
+  assert.ok(header.height > 20, JSON.stringify(header));
+  assert.equal(await pickerValue(), "/");
+  await saveDrawnScreenshot(app.browser, "project-home");
+});
+
+test("the page picker opens the pricing page, and a link in the page moves the picker", async () => {
+  const options = await textOf('[data-testid="route-picker"] option');
+  assert.deepEqual(options, ["Home — /", "Pricing — /pricing"]);
+  await (await byTestId("route-picker")).selectByAttribute("value", "/pricing");
+  await until("the pricing page in the preview", async () => (await inPreview(() => document.querySelector("#pricing-title")?.textContent)) === "Simple pricing");
+  await saveDrawnScreenshot(app.browser, "project-pricing");
+
+  // A link clicked inside the page (the router changes the address without loading a page).
+  const frame = await byTestId("preview-frame");
+  await app.browser.switchFrame(frame);
+  await (await app.browser.$("#home-link")).click();
+  await app.browser.switchFrame(null);
+  await until("the picker to follow the page home", async () => (await pickerValue()) === "/");
+  await until("the home page after the link", async () => (await inPreview(() => document.querySelector("#home-title")?.textContent)) === "Trips planned together");
+  await saveDrawnScreenshot(app.browser, "project-link-followed");
+});
+
+test("a visual edit inside the shared header is saved into that component's file only", async () => {
+  const tree = await invokeInPage(app.browser, "project_versions", { projectId: project.id });
+  const first = tree.ok.versions[0];
+  const variantId = first.variants[0].variant_id;
+  const before = {};
+  for (const { path } of FILES) before[path] = readFileSync(join(project.path, path), "utf8");
+  assert.equal(before["src/components/Header.tsx"], HEADER);
+
+  await (await $("button=Visual edit")).click();
+  await until("the panel", async () => (await $('[aria-label="Properties"]')).isExisting());
+  await clickInPreview(app.browser, "#brand");
+  await until("the brand to be picked", async () => (await textOf('[data-testid="visual-targets"]'))[0] === "<p>");
+  const margin = await $('[aria-label="Margin top"]');
+  await margin.clearValue();
+  await margin.setValue("16");
+  await app.browser.keys("Enter");
+  const save = await $("button=Save 1 change");
+  await save.waitForEnabled({ timeout: 10_000 });
+  const listed = (await textOf('[data-testid="queued-changes"]'))[0] ?? "";
+  assert.match(listed, /Header\.tsx/, `the change names the component's file: ${listed}`);
+  await saveDrawnScreenshot(app.browser, "project-visual-edit");
+  await save.click();
+
+  await until("the header's file on disk to change", async () => readFileSync(join(project.path, "src/components/Header.tsx"), "utf8") !== HEADER);
+  const header = readFileSync(join(project.path, "src/components/Header.tsx"), "utf8");
+  assert.equal(header, HEADER.replace('className="text-xl font-bold"', 'className="text-xl font-bold mt-4"'));
+  for (const { path } of FILES.filter((f) => f.path !== "src/components/Header.tsx")) {
+    assert.equal(readFileSync(join(project.path, path), "utf8"), before[path], `${path} is untouched`);
+  }
+  // The new version holds the change; the generation's version is as it was.
+  const after = await invokeInPage(app.browser, "project_versions", { projectId: project.id });
+  const current = after.ok.versions.find((v) => v.id === after.ok.current_version);
+  assert.notEqual(current.id, first.id);
+  assert.equal(current.kind, "manual_save", JSON.stringify(current));
+  const read = async (versionId, path) => (await invokeInPage(app.browser, "project_read_file", { projectId: project.id, versionId, variantId: null, path })).ok?.text;
+  assert.equal(await read(current.id, "src/components/Header.tsx"), header);
+  assert.equal(await read(first.id, "src/components/Header.tsx"), HEADER);
+  for (const path of ["src/pages/Home.tsx", "src/App.tsx"]) assert.equal(await read(current.id, path), before[path]);
+  // The preview redraws the edited header.
+  await until("the edited header in the preview", async () => (await inPreview(() => getComputedStyle(document.querySelector("#brand")).marginTop)) === "16px");
+  void variantId;
+});
+
+test("the code view lists the project's files in its tree", async () => {
+  const close = await $('[aria-label="Close visual edit"]');
+  if (await close.isExisting()) await close.click();
+  await (await $('//button[@role="tab"][normalize-space()="Code"]')).click();
+  await until("the file tree", async () => (await byTestId("file-tree")).isExisting());
+  const files = await app.browser.execute(() => [...document.querySelectorAll('[data-testid="file-tree"] [data-testid^="file-"]')].map((b) => b.getAttribute("data-testid").slice(5)));
+  for (const path of [...FILES.map((f) => f.path), "index.html", "package.json"]) {
+    assert.ok(files.includes(path), `the tree lists ${path}: ${files.join(", ")}`);
+  }
+  await saveDrawnScreenshot(app.browser, "project-code");
+});
