@@ -109,8 +109,19 @@ const $ = (selector) => app.browser.$(selector);
 const byTestId = (id) => $(`[data-testid="${id}"]`);
 const textOf = (selector) => app.browser.execute((s) => [...document.querySelectorAll(s)].map((e) => e.textContent.trim()), selector);
 
-function until(what, check, timeout = 30_000) {
-  return poll(what, check, { timeout, interval: 200 });
+let failures = 0;
+
+/** Poll for `what`; on a timeout, keep a screenshot and what the window and the preview show. */
+async function until(what, check, timeout = 30_000) {
+  try {
+    return await poll(what, check, { timeout, interval: 200 });
+  } catch (error) {
+    failures += 1;
+    await saveDrawnScreenshot(app.browser, `project-failed-${failures}`).catch(() => undefined);
+    const cards = await textOf('[data-testid^="variant-card-"]').catch(() => []);
+    const page = await inPreview(() => `${location.href} ${document.body?.innerText.slice(0, 400)} ${[...document.scripts].map((s) => s.type + ":" + (s.src || s.textContent.slice(0, 300))).join(" ; ")}`).catch((e) => `(${e.message})`);
+    throw new Error(`${error.message}; the cards say ${JSON.stringify(cards)}; the preview: ${page}`);
+  }
 }
 
 /** Run `read` inside the shown preview frame (the page is cross-origin: WebDriver goes in). */
