@@ -321,7 +321,8 @@ export async function clickInPreview(browser, selector) {
   await browser.switchFrame(frame);
   const target = await browser.$(selector);
   await target.waitForExist({ timeout: 20_000 });
-  await poll("the element ids", async () => (await target.getAttribute("data-s2c-node")) !== null);
+  // A page's elements have ids; a project's have their source locations.
+  await poll("the element ids", async () => (await target.getAttribute("data-s2c-node")) !== null || (await target.getAttribute("data-s2c-loc")) !== null);
   await poll("the bridge in edit mode", async () => (await browser.execute(() => document.documentElement.style.cursor)) === "default");
   const inPage = await browser.execute((s) => {
     const r = document.querySelector(s).getBoundingClientRect();
