@@ -69,3 +69,9 @@ export function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${String(bytes)} bytes`;
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${String(Math.round(bytes / 1024))} KB`;
 }
+
+/** Whether a variant's files are a project's: the app's own files are there (as the core's
+ *  `shape::is_project` decides), whatever the version says of its stack (a save, an import). */
+export function holdsAppFiles(files: readonly { path: string }[]): boolean {
+  return PROJECT_APP_FILES.every((f) => files.some((e) => e.path === f));
+}

@@ -13,6 +13,7 @@ import { useVersions } from "../../hooks/useVersions";
 import { isRunning } from "../../lib/agentEvents";
 import { formatCost, modelLabel } from "../../lib/format";
 import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
+import { holdsAppFiles } from "../../lib/fileTree";
 import { failureLine } from "../../lib/failureHelp";
 import { retryGeneration, startGeneration, type LiveGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
@@ -102,7 +103,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const live = versionId !== null ? allLive.get(versionId) : undefined;
   const liveView = useLiveView(live);
   const version = tree?.versions.find((v) => v.id === versionId) ?? null;
-  const projectStack = isProjectStack(version?.stack);
+  const projectStack = isProjectStack(version?.stack) || (version?.variants.some((v) => holdsAppFiles(v.files)) ?? false);
   // Preview URLs arrive from Rust (tokens); a new one re-renders the cards.
   const urls = usePreviewUrls();
   const displays = useMemo(
