@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTree, firstFile, isTextFile, readOnlyReason } from "./fileTree";
+import { buildTree, firstFile, holdsAppFiles, isTextFile, readOnlyReason } from "./fileTree";
 
 describe("the code view's file tree", () => {
   it("puts folders first, each level by name", () => {
@@ -27,5 +27,12 @@ describe("the code view's file tree", () => {
     expect(firstFile(["index.html", "about.html"])).toBe("index.html");
     expect(firstFile(["public/a.png", "src/x.ts"])).toBe("src/x.ts");
     expect(firstFile([])).toBeNull();
+  });
+
+  it("knows a project's files by the app's own files, whatever the version says of its stack", () => {
+    const files = ["index.html", "package.json", "vite.config.ts", "tsconfig.json", "src/App.tsx"].map((path) => ({ path }));
+    expect(holdsAppFiles(files)).toBe(true);
+    expect(holdsAppFiles(files.filter((f) => f.path !== "tsconfig.json"))).toBe(false);
+    expect(holdsAppFiles([{ path: "index.html" }])).toBe(false);
   });
 });
