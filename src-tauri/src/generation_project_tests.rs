@@ -112,12 +112,14 @@ fn a_project_variant_is_previewed_as_a_tree_live_and_stored() {
         );
         assert!(!module.contains("bridge.js"), "only pages get the bridge");
         // The import map names the pack's files under the variant's own path.
+        // (root-absolute, the variant's folder in front: preview/base.rs)
         let react = page
-            .split("\"react\":\"/")
+            .split("\"react\":\"")
             .nth(1)
             .and_then(|rest| rest.split('"').next())
             .unwrap_or_else(|| panic!("the import map names react: {page}"));
-        let (status, _, _) = h.preview(&format!("{root}{react}"));
+        assert!(react.starts_with(&root), "{react} is under {root}");
+        let (status, _, _) = h.preview(react);
         assert_eq!(status, 200, "the pack is served beside the project");
         let (status, _, _) = h.preview(&format!("{root}missing.png"));
         assert_eq!(status, 404);
