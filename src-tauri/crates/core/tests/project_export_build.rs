@@ -10,10 +10,7 @@
 mod render_support;
 #[path = "../../webproject/tests/support/sample.rs"]
 mod sample;
-#[path = "../../webproject/tests/support/static_host.rs"]
-mod static_host;
 
-use static_host::StaticHost;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -109,25 +106,11 @@ async fn the_exported_project_builds_with_npm_and_looks_like_its_preview() {
     let Some(chromium) = render_support::chromium() else {
         return;
     };
-    let built = s2c_webproject::folder::read_tree(&dist).expect("dist/ reads as files");
-    let host = StaticHost::start(
-        built
-            .iter()
-            .map(|(p, b)| (p.to_owned(), b.to_vec()))
-            .collect(),
-    )
-    .await;
-    render_support::site::assert_routes_look_like_the_preview(
+    render_support::site::assert_site_looks_like_the_preview(
         &chromium,
-        host.url(),
+        &dist,
         &sample::two_pages(),
         &["/", "/#/pricing"],
     )
     .await;
-    let misses: Vec<String> = host
-        .misses()
-        .into_iter()
-        .filter(|m| m != "/favicon.ico")
-        .collect();
-    assert!(misses.is_empty(), "the built site asked for {misses:?}");
 }

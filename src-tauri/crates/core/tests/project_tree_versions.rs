@@ -7,8 +7,6 @@
 mod render_support;
 #[path = "../../webproject/tests/support/sample.rs"]
 mod sample;
-#[path = "../../webproject/tests/support/static_host.rs"]
-mod static_host;
 
 use s2c_core::project::export::{export_version, ExportFormat, ExportOptions, RemoteLimits};
 use s2c_core::project::{
@@ -149,12 +147,7 @@ async fn export_writes_the_project_as_it_is_with_the_apps_files() {
     let files = tree();
     let version = generate(&project, None, &files);
     let out = dir.path().join("exported");
-    let options = ExportOptions {
-        format: ExportFormat::Folder,
-        destination: out.clone(),
-        fetcher: None,
-        limits: RemoteLimits::default(),
-    };
+    let options = options(ExportFormat::Folder, &out);
     let report = export_version(&project, version, None, &options)
         .await
         .expect("export");
@@ -162,6 +155,15 @@ async fn export_writes_the_project_as_it_is_with_the_apps_files() {
     for (path, bytes) in &files {
         let written = std::fs::read(out.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(&written, bytes, "{path} exported as it is");
+    }
+}
+
+fn options(format: ExportFormat, destination: &std::path::Path) -> ExportOptions {
+    ExportOptions {
+        format,
+        destination: destination.to_path_buf(),
+        fetcher: None,
+        limits: RemoteLimits::default(),
     }
 }
 
@@ -192,12 +194,7 @@ async fn a_static_site_export_is_the_built_project_and_serves_every_route() {
     let files: Vec<(String, Vec<u8>)> = site.iter().map(|(p, b)| (p.to_owned(), b.to_vec())).collect();
     let version = generate(&project, None, &files);
     let out = dir.path().join("dist");
-    let options = ExportOptions {
-        format: ExportFormat::StaticSite,
-        destination: out.clone(),
-        fetcher: None,
-        limits: RemoteLimits::default(),
-    };
+    let options = options(ExportFormat::StaticSite, &out);
     let report = export_version(&project, version, None, &options)
         .await
         .expect("export");
@@ -230,24 +227,13 @@ async fn a_static_site_export_is_the_built_project_and_serves_every_route() {
     let Some(chromium) = render_support::chromium() else {
         return;
     };
-    let built = s2c_webproject::folder::read_tree(&out).expect("the site reads back");
-    let host = static_host::StaticHost::start(
-        built.iter().map(|(p, b)| (p.to_owned(), b.to_vec())).collect(),
-    )
-    .await;
-    render_support::site::assert_routes_look_like_the_preview(
+    render_support::site::assert_site_looks_like_the_preview(
         &chromium,
-        host.url(),
+        &out,
         &site,
         &["/", "/pricing"],
     )
     .await;
-    let misses: Vec<String> = host
-        .misses()
-        .into_iter()
-        .filter(|m| m != "/favicon.ico")
-        .collect();
-    assert!(misses.is_empty(), "the site asked for {misses:?}");
 }
 
 #[tokio::test]
@@ -262,12 +248,7 @@ async fn a_project_that_does_not_build_is_not_exported_as_a_site() {
     let files: Vec<(String, Vec<u8>)> = files.into_iter().collect();
     let version = generate(&project, None, &files);
     let out = dir.path().join("dist");
-    let options = ExportOptions {
-        format: ExportFormat::StaticSite,
-        destination: out.clone(),
-        fetcher: None,
-        limits: RemoteLimits::default(),
-    };
+    let options = options(ExportFormat::StaticSite, &out);
     let error = export_version(&project, version, None, &options)
         .await
         .expect_err("a missing page");

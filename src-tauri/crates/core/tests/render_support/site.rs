@@ -1,6 +1,9 @@
-//! A built site against its preview: each route of the site (served by a static host) rendered
-//! in Chromium and scored by the fidelity crate against the preview's render of the same route
-//! (through the resolver, offline).
+//! A built site against its preview: each route of the site (served by a static host with an
+//! index.html fallback) rendered in Chromium and scored by the fidelity crate against the
+//! preview's render of the same route (through the resolver, offline).
+
+#[path = "../../../webproject/tests/support/static_host.rs"]
+mod static_host;
 
 use s2c_core::render::{
     capture_url, FileSnapshot, ImageEncoding, PreviewSource, Renderer, RendererConfig, ScreenSize,
@@ -12,14 +15,32 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Asserts that every route of the site at `site_url` scores at least 97 against the preview
-/// of `tree` at that route.
-pub async fn assert_routes_look_like_the_preview(
+/// Serves the built site in `dist` and asserts that every route of it scores at least 97
+/// against the preview of `tree` at that route, and that it asked for nothing it lacks.
+pub async fn assert_site_looks_like_the_preview(
     chromium: &Path,
-    site_url: &str,
+    dist: &Path,
     tree: &Tree,
     routes: &[&str],
 ) {
+    let built = s2c_webproject::folder::read_tree(dist).expect("the site reads back");
+    let host = static_host::StaticHost::start(
+        built
+            .iter()
+            .map(|(p, b)| (p.to_owned(), b.to_vec()))
+            .collect(),
+    )
+    .await;
+    routes_look_like_the_preview(chromium, host.url(), tree, routes).await;
+    let misses: Vec<String> = host
+        .misses()
+        .into_iter()
+        .filter(|m| m != "/favicon.ico")
+        .collect();
+    assert!(misses.is_empty(), "the built site asked for {misses:?}");
+}
+
+async fn routes_look_like_the_preview(chromium: &Path, site_url: &str, tree: &Tree, routes: &[&str]) {
     let renderer = Renderer::new(RendererConfig::new(chromium));
     for route in routes {
         let preview = preview_of(&renderer, tree, route).await;

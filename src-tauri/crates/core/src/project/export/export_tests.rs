@@ -172,7 +172,7 @@ async fn import_export_round_trip_keeps_every_asset() {
     assert_eq!(err.code(), crate::ErrorCode::Conflict);
 
     // A page of one file is a static site already: as one, it is its folder export.
-    let site = tmp.path().join("site");
+    let site = tmp.path().join("static-site");
     let options = ExportOptions {
         format: ExportFormat::StaticSite,
         destination: site.clone(),
