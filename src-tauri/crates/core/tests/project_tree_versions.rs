@@ -171,12 +171,15 @@ fn options(format: ExportFormat, destination: &std::path::Path) -> ExportOptions
 /// them), with a public image named from the site's root.
 fn browser_routed_site() -> s2c_webproject::Tree {
     let mut tree = sample::two_pages();
-    let app = tree.text("src/App.tsx").expect("App").replace("HashRouter", "BrowserRouter");
+    let app = tree
+        .text("src/App.tsx")
+        .expect("App")
+        .replace("HashRouter", "BrowserRouter");
     tree.insert("src/App.tsx", app).expect("App");
-    let home = tree
-        .text("src/pages/Home.tsx")
-        .expect("Home")
-        .replace("</h1>", "</h1>\n      <img src=\"/mark.svg\" alt=\"\" width={16} height={16} />");
+    let home = tree.text("src/pages/Home.tsx").expect("Home").replace(
+        "</h1>",
+        "</h1>\n      <img src=\"/mark.svg\" alt=\"\" width={16} height={16} />",
+    );
     tree.insert("src/pages/Home.tsx", home).expect("Home");
     tree.insert("public/mark.svg", sample_svg()).expect("mark");
     tree
@@ -191,7 +194,10 @@ async fn a_static_site_export_is_the_built_project_and_serves_every_route() {
     let dir = tempfile::tempdir().expect("temp dir");
     let project = Project::create(&dir.path().join("site"), "Site").expect("project");
     let site = browser_routed_site();
-    let files: Vec<(String, Vec<u8>)> = site.iter().map(|(p, b)| (p.to_owned(), b.to_vec())).collect();
+    let files: Vec<(String, Vec<u8>)> = site
+        .iter()
+        .map(|(p, b)| (p.to_owned(), b.to_vec()))
+        .collect();
     let version = generate(&project, None, &files);
     let out = dir.path().join("dist");
     let options = options(ExportFormat::StaticSite, &out);
@@ -207,18 +213,32 @@ async fn a_static_site_export_is_the_built_project_and_serves_every_route() {
         index,
         "hosts that serve 404.html route too"
     );
-    for built in ["assets/src/App.tsx.js", "assets/src/pages/Pricing.tsx.js", "robots.txt", "mark.svg"] {
+    for built in [
+        "assets/src/App.tsx.js",
+        "assets/src/pages/Pricing.tsx.js",
+        "robots.txt",
+        "mark.svg",
+    ] {
         assert!(out.join(built).is_file(), "{built} is in the site");
     }
     assert!(
-        std::fs::read_dir(out.join("assets/vendor")).expect("the pack's files").count() > 0,
+        std::fs::read_dir(out.join("assets/vendor"))
+            .expect("the pack's files")
+            .count()
+            > 0,
         "the pack files the site uses"
     );
     for source in ["src/App.tsx", "package.json", "vite.config.ts"] {
-        assert!(!out.join(source).exists(), "{source} is the project's, not the site's");
+        assert!(
+            !out.join(source).exists(),
+            "{source} is the project's, not the site's"
+        );
     }
     let home = std::fs::read_to_string(out.join("assets/src/pages/Home.tsx.js")).expect("Home");
-    assert!(home.contains("\"/mark.svg\""), "the site keeps its own URLs: {home}");
+    assert!(
+        home.contains("\"/mark.svg\""),
+        "the site keeps its own URLs: {home}"
+    );
 
     // A folder that is not empty is never written into.
     let again = export_version(&project, version, None, &options).await;

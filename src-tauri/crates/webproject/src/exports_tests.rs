@@ -52,7 +52,10 @@ fn a_version_fits_when_it_exports_what_the_tree_imports_and_its_imports_resolve(
         let tree = tree_with(&[
             ("src/App.tsx", app),
             ("src/pages/Home.tsx", home),
-            ("src/pages/parts.tsx", "export const title = 1;\nexport default function P() { return null; }\n"),
+            (
+                "src/pages/parts.tsx",
+                "export const title = 1;\nexport default function P() { return null; }\n",
+            ),
         ]);
         let (fits_now_seen, missing_seen) = check(&tree, "src/pages/Home.tsx");
         assert_eq!(fits_now_seen, *fits_now, "fits: {home}");

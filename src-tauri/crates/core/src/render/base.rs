@@ -51,7 +51,10 @@ fn prefixed(text: &str, leads: &[&str], folder: &str) -> String {
 
 /// Where a URL written in a string or a `url(…)` ends.
 fn ends_url(c: char) -> bool {
-    matches!(c, '"' | '\'' | '`' | ')' | '?' | '#' | '\\' | ',' | '<' | '>') || c.is_whitespace()
+    matches!(
+        c,
+        '"' | '\'' | '`' | ')' | '?' | '#' | '\\' | ',' | '<' | '>'
+    ) || c.is_whitespace()
 }
 
 /// `text` with every root-absolute URL that opens a string, a `url(` or a `srcset` entry, and

@@ -4,7 +4,10 @@ const FOLDER: &str = "/t/0123abcd";
 
 /// The variant's files: `public/logo.png` (served at `/logo.png`) and `assets/hero one.jpg`.
 fn is_file(path: &str) -> bool {
-    matches!(path, "logo.png" | "assets/hero%20one.jpg" | "favicon.svg" | "src/index.css")
+    matches!(
+        path,
+        "logo.png" | "assets/hero%20one.jpg" | "favicon.svg" | "src/index.css"
+    )
 }
 
 fn none(_: &str) -> bool {
@@ -52,7 +55,11 @@ fn a_project_page_loads_from_its_folder_and_its_router_runs_in_memory() {
     );
     // A page with no import map is not a project's: left as it is.
     assert_eq!(
-        page("<html><body><img src=\"/a.png\"></body></html>", FOLDER, &is_file),
+        page(
+            "<html><body><img src=\"/a.png\"></body></html>",
+            FOLDER,
+            &is_file
+        ),
         None
     );
 }
@@ -87,7 +94,11 @@ fn strings_naming_the_variants_files_are_rooted_and_routes_are_not() {
     ] {
         assert!(out.contains(kept), "{kept} stays in {out}");
     }
-    assert_eq!(module(&out, FOLDER, &is_file), out, "rooting twice changes nothing");
+    assert_eq!(
+        module(&out, FOLDER, &is_file),
+        out,
+        "rooting twice changes nothing"
+    );
 }
 
 #[test]
@@ -96,5 +107,8 @@ fn a_project_page_names_its_files_from_the_folder() {
     let out = page(html, FOLDER, &is_file).expect("a project page");
     assert!(out.contains("href=\"/t/0123abcd/favicon.svg\""), "{out}");
     assert!(out.contains("href=\"/t/0123abcd/src/index.css\""), "{out}");
-    assert!(out.contains("<a href=\"/pricing\">"), "a route stays: {out}");
+    assert!(
+        out.contains("<a href=\"/pricing\">"),
+        "a route stays: {out}"
+    );
 }

@@ -75,7 +75,8 @@ impl PreviewResolver {
 /// A page, module or stylesheet of a project served under `folder`: the project's own URLs
 /// from there (`base.rs`).
 fn within(tree: &Tree, folder: &str, content_type: &str, text: &str) -> String {
-    let is_file = |path: &str| matches!(resolve_request(tree, &format!("/{path}")), Served::File(_));
+    let is_file =
+        |path: &str| matches!(resolve_request(tree, &format!("/{path}")), Served::File(_));
     if content_type.starts_with("text/html") {
         base::page(text, folder, &is_file).unwrap_or_else(|| text.to_owned())
     } else if content_type.starts_with("text/javascript") {

@@ -241,9 +241,20 @@ fn a_live_project_shows_the_starter_from_the_first_moment() {
 #[test]
 fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version() {
     let live = live(1);
-    set(&live, 0, "src/App.tsx", "export default function App() {\n  return <h1>Hello</h1>;\n}\n");
+    set(
+        &live,
+        0,
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Hello</h1>;\n}\n",
+    );
     // No page asked for that version: it is still the draft's last good one.
-    draft(&live, 0, "c1", "src/App.tsx", "export default function App() {\n  return <h1>Wor");
+    draft(
+        &live,
+        0,
+        "c1",
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Wor",
+    );
     let served = get(&live, 0, "/src/App.tsx");
     assert!(
         served.contains("Hello") && !served.contains("Wor"),
@@ -256,7 +267,13 @@ fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version(
         "the draft once it compiles: {served}"
     );
     // A new file still streaming, imported by nothing yet, is served as far as it is valid.
-    draft(&live, 0, "c2", "src/pages/About.tsx", "export default function About() { return <p>Ab");
+    draft(
+        &live,
+        0,
+        "c2",
+        "src/pages/About.tsx",
+        "export default function About() { return <p>Ab",
+    );
     let about = get(&live, 0, "/src/pages/About.tsx");
     assert!(
         about.contains("src/pages/About.tsx:1:"),
@@ -267,7 +284,12 @@ fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version(
 #[test]
 fn two_variants_never_share_a_last_good_version() {
     let live = live(2);
-    set(&live, 0, "src/App.tsx", "export default function App() {\n  return <h1>Zero</h1>;\n}\n");
+    set(
+        &live,
+        0,
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Zero</h1>;\n}\n",
+    );
     assert!(get(&live, 0, "/src/App.tsx").contains("Zero"));
     set(&live, 1, "src/App.tsx", BROKEN);
     let one = get(&live, 1, "/src/App.tsx");
@@ -353,37 +375,81 @@ fn within_its_folder_a_project_names_its_public_files_and_modules_from_there() {
 
     // Outside the app's scheme (Chromium, an export) nothing is rooted.
     let plain = text(&PreviewResolver::new().resolve(&source, "/src/pages/Home.tsx"));
-    assert!(plain.contains("\"/logo.png\"") && !plain.contains("/t/abc123"), "{plain}");
+    assert!(
+        plain.contains("\"/logo.png\"") && !plain.contains("/t/abc123"),
+        "{plain}"
+    );
 }
 
 #[test]
 fn a_streamed_file_that_compiles_but_is_not_finished_keeps_its_last_fitting_version() {
     let live = live(1);
-    set(&live, 0, "src/App.tsx", "export default function App() {\n  return <h1>Hello</h1>;\n}\n");
+    set(
+        &live,
+        0,
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Hello</h1>;\n}\n",
+    );
     // Its import lines alone compile, with no default export yet: main.tsx imports one, so the
     // page would go blank. The whole version stays.
-    draft(&live, 0, "c1", "src/App.tsx", "import { useState } from \"react\";\n");
+    draft(
+        &live,
+        0,
+        "c1",
+        "src/App.tsx",
+        "import { useState } from \"react\";\n",
+    );
     let served = get(&live, 0, "/src/App.tsx");
-    assert!(served.contains("Hello") && !served.contains("useState"), "{served}");
+    assert!(
+        served.contains("Hello") && !served.contains("useState"),
+        "{served}"
+    );
     draft(&live, 0, "c1", "src/App.tsx", "export default function App() {\n  const [n] = useState(1);\n  return <h1>One {n}</h1>;\n}\n");
     let served = get(&live, 0, "/src/App.tsx");
     assert!(served.contains("One"), "the draft once it fits: {served}");
     // More of it that does not compile yet: the newest fitting draft, not the old whole file.
-    draft(&live, 0, "c1", "src/App.tsx", "export function Extra() {\n  return <p>Ex");
+    draft(
+        &live,
+        0,
+        "c1",
+        "src/App.tsx",
+        "export function Extra() {\n  return <p>Ex",
+    );
     let served = get(&live, 0, "/src/App.tsx");
-    assert!(served.contains("One") && !served.contains("Hello"), "{served}");
+    assert!(
+        served.contains("One") && !served.contains("Hello"),
+        "{served}"
+    );
     // An import of a file that does not exist yet does not fit either.
     live.apply(0, LiveChange::CallEnded { call_id: "c1" });
     draft(&live, 0, "c2", "src/App.tsx", "import Home from \"./pages/Home\";\nexport default function App() {\n  return <Home />;\n}\n");
     let served = get(&live, 0, "/src/App.tsx");
-    assert!(served.contains("Hello") && !served.contains("Home"), "{served}");
+    assert!(
+        served.contains("Hello") && !served.contains("Home"),
+        "{served}"
+    );
     // A new file that compiles but does not export what App imports yet is left out: App names
     // it as missing (its overlay) instead of a blank page.
     set(&live, 0, "src/App.tsx", "import Home from \"./pages/Home\";\nexport default function App() {\n  return <Home />;\n}\n");
-    draft(&live, 0, "c3", "src/pages/Home.tsx", "import { Link } from \"react-router-dom\";\n");
+    draft(
+        &live,
+        0,
+        "c3",
+        "src/pages/Home.tsx",
+        "import { Link } from \"react-router-dom\";\n",
+    );
     let app = get(&live, 0, "/src/App.tsx");
     assert!(app.contains("./pages/Home, which does not exist"), "{app}");
-    draft(&live, 0, "c3", "src/pages/Home.tsx", "export default function Home() {\n  return <Link to=\"/\">Home</Link>;\n}\n");
+    draft(
+        &live,
+        0,
+        "c3",
+        "src/pages/Home.tsx",
+        "export default function Home() {\n  return <Link to=\"/\">Home</Link>;\n}\n",
+    );
     let app = get(&live, 0, "/src/App.tsx");
-    assert!(app.contains("/src/pages/Home.tsx"), "linked once Home fits: {app}");
+    assert!(
+        app.contains("/src/pages/Home.tsx"),
+        "linked once Home fits: {app}"
+    );
 }

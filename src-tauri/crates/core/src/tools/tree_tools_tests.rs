@@ -366,7 +366,10 @@ async fn an_image_already_in_the_variants_folder_counts_and_an_old_source_there_
     for (path, bytes) in [
         ("src/assets/hero.png", &b"\x89PNG"[..]),
         ("public/logo.svg", &b"<svg/>"[..]),
-        ("src/components/Old.tsx", &b"export default function Old() { return null; }"[..]),
+        (
+            "src/components/Old.tsx",
+            &b"export default function Old() { return null; }"[..],
+        ),
     ] {
         let target = fx.dir.path().join(path);
         std::fs::create_dir_all(target.parent().unwrap_or_else(|| panic!("{path}")))

@@ -40,7 +40,12 @@ pub async fn assert_site_looks_like_the_preview(
     assert!(misses.is_empty(), "the built site asked for {misses:?}");
 }
 
-async fn routes_look_like_the_preview(chromium: &Path, site_url: &str, tree: &Tree, routes: &[&str]) {
+async fn routes_look_like_the_preview(
+    chromium: &Path,
+    site_url: &str,
+    tree: &Tree,
+    routes: &[&str],
+) {
     let renderer = Renderer::new(RendererConfig::new(chromium));
     for route in routes {
         let preview = preview_of(&renderer, tree, route).await;

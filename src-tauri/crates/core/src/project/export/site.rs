@@ -11,9 +11,7 @@ use std::collections::BTreeMap;
 
 /// The built site's files, by path inside the folder. A version that does not build (a file
 /// that does not compile, an import of a missing file) is refused with what to fix.
-pub(super) async fn build(
-    files: Vec<(String, Vec<u8>)>,
-) -> Result<BTreeMap<String, Vec<u8>>> {
+pub(super) async fn build(files: Vec<(String, Vec<u8>)>) -> Result<BTreeMap<String, Vec<u8>>> {
     tokio::task::spawn_blocking(move || {
         let tree = Tree::from_files(files).map_err(|e| {
             ProjectError::InvalidInput(format!("This version cannot be built: {e}"))
@@ -23,7 +21,10 @@ pub(super) async fn build(
                 WebProjectError::Problems(all) => all,
                 other => vec![other],
             };
-            let first = problems.first().map(ToString::to_string).unwrap_or_default();
+            let first = problems
+                .first()
+                .map(ToString::to_string)
+                .unwrap_or_default();
             let more = match problems.len() {
                 0 | 1 => String::new(),
                 n => format!(" (and {} more)", n - 1),
