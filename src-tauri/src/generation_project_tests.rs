@@ -112,7 +112,7 @@ fn a_project_variant_is_previewed_as_a_tree_live_and_stored() {
         );
         assert!(!module.contains("bridge.js"), "only pages get the bridge");
         // The import map names the pack's files under the variant's own path.
-        // (root-absolute, the variant's folder in front: preview/base.rs)
+        // (root-absolute, the variant's folder in front: the core's render/base.rs)
         let react = page
             .split("\"react\":\"")
             .nth(1)

@@ -6,8 +6,10 @@ import { mockIpc, servePreviews } from "./mockIpc";
 
 const name = "Landing page for the spring campaign";
 const v1 = firstVersion([], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
+/** A multi-file project: the app's own files beside the sources. */
+const site = firstVersion([], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html", "package.json", "vite.config.ts", "tsconfig.json", "src/main.tsx", "src/App.tsx"])]);
 
-async function openAt(page: Page, width: number) {
+async function openAt(page: Page, width: number, version = v1, extra: Record<string, unknown> = {}) {
   await mockIpc(page, {
     app_info: appInfo,
     log_from_ui: null,
@@ -16,11 +18,12 @@ async function openAt(page: Page, width: number) {
     keys_status: [{ provider: "openai", set: true }],
     project_list_recent: [{ id: "p1", name, path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }],
     project_open: { ...project, name, current_version: 1 },
-    project_versions: { current_version: 1, versions: [v1] },
+    project_versions: { current_version: 1, versions: [version] },
     project_external_changes: [],
     project_events: [],
     project_version_thumbnails: [],
     publish_list: [],
+    ...extra,
   });
   await servePreviews(page, new Map([["p/p1/1/11/index.html", "<!doctype html><h1>Landing</h1>"]]));
   await page.setViewportSize({ width, height: 700 });
@@ -66,4 +69,29 @@ test("capturing the screen and adding a reference image look different in the pr
   await openAt(page, 1100);
   const icon = (label: string) => page.getByRole("button", { name: label, exact: true }).locator("path").getAttribute("d");
   expect(await icon("Capture the screen")).not.toEqual(await icon("Add a reference image"));
+});
+
+test("a page exports as a folder or a zip; a project also as a built static site", async ({ page }) => {
+  await openAt(page, 1100);
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(page.getByRole("menuitem")).toHaveText(["As a folder…", "As a zip file…"]);
+
+  await openAt(page, 1100, site, {
+    "plugin:dialog|save": "/home/me/Sites/landing-site",
+    project_export: { path: "/home/me/Sites/landing-site", files: 23, data_urls: 0, remote_images: 0, warnings: [] },
+  });
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const items = page.getByRole("menuitem");
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText("Project folder…");
+  await expect(items.nth(0)).toContainText("npm install");
+  await expect(items.nth(2)).toContainText("Static site…");
+  await expect(items.nth(2)).toContainText("any static host");
+  await items.nth(2).click();
+  await expect(page.getByText(/Built the static site \(23 files\) in \/home\/me\/Sites\/landing-site\. Upload that folder to any static host that answers unknown paths with index\.html/)).toBeVisible();
+  const calls = await page.evaluate(() => (window as unknown as { __ipcCalls: { cmd: string; args: Record<string, unknown> }[] }).__ipcCalls);
+  const dialog = calls.find((c) => c.cmd === "plugin:dialog|save");
+  expect(JSON.stringify(dialog?.args)).toContain("spring campaign-site");
+  const exported = calls.find((c) => c.cmd === "project_export");
+  expect(exported?.args).toMatchObject({ projectId: "p1", versionId: 1, variantId: 11, format: "static_site", destination: "/home/me/Sites/landing-site" });
 });

@@ -33,8 +33,10 @@ test("on a project stack the tray names each page, the user renames one, and Gen
   await expect(tray.getByTestId("input-group-label")).toHaveText("Pricing: desktop 1440, mobile 390");
   // A single-file stack: no page names, as before.
   await expect(page.getByTestId("page-name")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "New page" })).toBeVisible();
 
   await page.getByLabel("Stack").selectOption({ label: "React + Vite (project)" });
+  await expect(page.getByRole("heading", { name: "New site" })).toBeVisible();
   await expect(page.getByTestId("pages-hint")).toBeVisible();
   const names = page.getByTestId("page-name");
   await expect(names).toHaveCount(2);

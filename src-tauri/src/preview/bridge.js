@@ -17,7 +17,8 @@
 // {type: "s2c-sample", x, y, width, height, color}: the place in page px, the viewport size (the
 // app reads that pixel off a render laid out the same) and the nearest painted background there.
 // Issue 31: {type: "s2c-highlight", box} points out a fidelity difference (end of this file).
-// Issue 33: {type: "s2c-location", href} reports where the page is when it navigates (end of this file).
+// Issue 33: {type: "s2c-location", href} reports where the page is when it navigates, and a
+// plain link to a root path is followed inside the variant's folder (end of this file).
 // Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
@@ -111,6 +112,10 @@
       var el = e.target instanceof Element ? e.target : current;
       if (!el || el === box) return;
       var html = el.outerHTML;
+      // The preview serves a project's files from its folder (/t/<token>/logo.png); the source
+      // says /logo.png, and that is what the model must see.
+      var folder = (/^\/t\/[^/]+/.exec(location.pathname) || [""])[0];
+      if (folder) html = html.split(folder + "/").join("/");
       if (html.length > MAX_HTML) html = html.slice(0, MAX_HTML) + "…";
       var message = { type: "s2c-select", html: html, selector: cssPath(el) };
       var at = sourceOf(el);
@@ -523,4 +528,19 @@
   window.addEventListener("popstate", report);
   window.addEventListener("hashchange", report);
   report();
+  // A plain <a href="/pricing"> (not the router's Link, which handles its own clicks) is written
+  // for a site's root, while the page lives under its variant's folder: follow it there, through
+  // the project's router when it has one (router.js sets __s2c_navigate), else by loading it.
+  var folder = (/^\/t\/[^/]+/.exec(window.location.pathname) || [""])[0];
+  if (!folder) return;
+  window.addEventListener("click", function (e) {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    var a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+    if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+    var href = a.getAttribute("href") || "";
+    if (!/^\/(?!\/)/.test(href) || href.indexOf(folder + "/") === 0) return;
+    e.preventDefault();
+    if (typeof window.__s2c_navigate === "function") window.__s2c_navigate(href);
+    else window.location.assign(folder + href);
+  });
 })();

@@ -10,14 +10,13 @@
 //! served whole by the core's resolver: compiled modules, the pack under `/t/<token>/_s2c/pack/`,
 //! index.html for its routes. Its HTML gets the bridge like any page.
 
-mod base;
 pub mod commands;
 
 use crate::state::AppState;
 use s2c_core::render::live::LiveFiles;
 use s2c_core::render::{
-    is_shared_path, NoSource, PreviewResolver, PreviewSource, PreviewTarget, PreviewTokens,
-    ProjectMemos, SOURCE_HASH_HEADER,
+    folder_of, is_shared_path, NoSource, PreviewResolver, PreviewSource, PreviewTarget,
+    PreviewTokens, ProjectMemos, ROUTER_JS, ROUTER_PATH, SOURCE_HASH_HEADER,
 };
 use s2c_core::versions::StoredVariant;
 use std::sync::Arc;
@@ -79,19 +78,22 @@ pub(crate) fn respond(
     previews: &Previews,
     path_and_query: &str,
 ) -> Response<Vec<u8>> {
-    let resolver = PreviewResolver::with_origin(origin()).with_visual_edit();
+    // A project's code is written for the root of a site: the core serves it from its folder.
+    let resolver = PreviewResolver::with_origin(origin())
+        .with_visual_edit()
+        .within_folder(folder_of(path_and_query));
     if path_and_query.split('?').next() == Some(BRIDGE_PATH) {
         return Response::builder()
             .header("Content-Type", "text/javascript; charset=utf-8")
             .body(BRIDGE_JS.as_bytes().to_vec())
             .unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "bad bridge"));
     }
-    if path_and_query.split('?').next() == Some(base::ROUTER_PATH) {
+    if path_and_query.split('?').next() == Some(ROUTER_PATH) {
         return Response::builder()
             .header("Content-Type", "text/javascript; charset=utf-8")
             // A module: the sandboxed page (an opaque origin) fetches it with CORS.
             .header("Access-Control-Allow-Origin", "*")
-            .body(base::ROUTER_JS.as_bytes().to_vec())
+            .body(ROUTER_JS.as_bytes().to_vec())
             .unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "bad router"));
     }
     let answer = if is_shared_path(path_and_query) {
@@ -107,20 +109,10 @@ pub(crate) fn respond(
         builder = builder.header(name, value);
     }
     let is_page = answer.status == 200 && answer.content_type.starts_with("text/html");
-    let is_module = answer.status == 200 && answer.content_type.starts_with("text/javascript");
-    // A project's code is written for the root of a site: served from its folder (base.rs).
-    let folder = base::folder_of(path_and_query).filter(|_| is_page || is_module);
-    let body = match folder {
-        Some(folder) if is_module => {
-            base::module(&String::from_utf8_lossy(&answer.body), folder).into_bytes()
-        }
-        Some(folder) => {
-            let html = String::from_utf8_lossy(&answer.body);
-            let html = base::page(&html, folder).unwrap_or_else(|| html.into_owned());
-            with_bridge(html.as_bytes(), answer.header(SOURCE_HASH_HEADER))
-        }
-        None if is_page => with_bridge(&answer.body, answer.header(SOURCE_HASH_HEADER)),
-        None => answer.body.into_owned(),
+    let body = if is_page {
+        with_bridge(&answer.body, answer.header(SOURCE_HASH_HEADER))
+    } else {
+        answer.body.into_owned()
     };
     builder
         .body(body)

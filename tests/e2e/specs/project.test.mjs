@@ -3,8 +3,10 @@
 // vendor writes a small routed site (main, App with two routes, two pages, a shared header,
 // index.css) through create_file calls; the preview shows the home route with the shared
 // header drawn, the card lists both pages, the page picker opens the pricing page and follows a
-// link clicked inside the page, a visual edit inside the shared header is saved into that
-// component's file only, and the code view's file tree lists the files.
+// link clicked inside the page, a plain <a href="/pricing"> (not a router Link) too, an image of
+// public/ named from the site's root shows, a visual edit inside the shared header is saved
+// into that component's file only, and the code view's file tree lists the files. The tray,
+// the page picker and the file tree are also pictured at the window's smallest size, 900×600.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -47,6 +49,7 @@ createRoot(document.getElementById("root")!).render(
 );
 `,
   },
+  { path: "public/logo.svg", content: `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#0f766e"/></svg>\n` },
   { path: "src/index.css", content: `@import "tailwindcss";\n\nbody {\n  font-family: system-ui, sans-serif;\n}\n` },
   { path: "src/components/Header.tsx", content: HEADER },
   {
@@ -58,7 +61,9 @@ export default function Home() {
     <div>
       <Header />
       <main className="p-8">
+        <img id="logo" src="/logo.svg" alt="Fernway" className="h-8 w-8" />
         <h1 id="home-title" className="text-4xl font-bold text-slate-900">Trips planned together</h1>
+        <a id="plain-pricing" href="/pricing" className="underline">See the plans</a>
       </main>
     </div>
   );
@@ -136,6 +141,15 @@ async function inPreview(read) {
   }
 }
 
+/** A picture of the window at its smallest size (900×600), then back to its usual size. */
+async function atSmallestSize(name) {
+  await app.browser.setWindowRect(0, 0, 900, 600);
+  await until("the window at 900×600", async () => (await app.browser.execute(() => window.innerWidth)) <= 900);
+  await saveDrawnScreenshot(app.browser, name);
+  await app.browser.setWindowRect(0, 0, 1280, 820);
+  await until("the window at its usual size", async () => (await app.browser.execute(() => window.innerWidth)) > 900);
+}
+
 const pickerValue = () => app.browser.execute(() => document.querySelector('[data-testid="route-picker"]')?.value ?? null);
 
 before(async () => {
@@ -169,6 +183,7 @@ test("on the project stack, two screenshots are two named pages of one site", as
   await (await $('//div[@role="radiogroup"]/button[normalize-space()="2"]')).click();
   for (const i of [0, 1]) await (await $(`#gen-model-${i}`)).selectByAttribute("value", MODELS[i]);
   await saveDrawnScreenshot(app.browser, "project-tray");
+  await atSmallestSize("project-tray-900x600");
 });
 
 test("generated, the preview shows the home route with the shared header, and the card lists both pages", async () => {
@@ -207,6 +222,9 @@ test("generated, the preview shows the home route with the shared header, and th
   assert.notEqual(header.bg, "rgba(0, 0, 0, 0)", `Tailwind drew the header's background: ${JSON.stringify(header)}`);
   assert.ok(header.height > 20, JSON.stringify(header));
   assert.equal(await pickerValue(), "/");
+  // public/logo.svg, written for the site's root (<img src="/logo.svg">), shows in the preview.
+  await until("the logo from public/ to load", async () => (await inPreview(() => document.querySelector("#logo")?.naturalWidth ?? 0)) > 0);
+  assert.equal(await inPreview(() => document.querySelector("#logo").getAttribute("src").startsWith("/t/")), true, "the preview serves it from the variant's folder");
   await saveDrawnScreenshot(app.browser, "project-home");
 });
 
@@ -225,6 +243,14 @@ test("the page picker opens the pricing page, and a link in the page moves the p
   await until("the picker to follow the page home", async () => (await pickerValue()) === "/");
   await until("the home page after the link", async () => (await inPreview(() => document.querySelector("#home-title")?.textContent)) === "Trips planned together");
   await saveDrawnScreenshot(app.browser, "project-link-followed");
+
+  // A plain link written for the site's root, not a router Link.
+  await app.browser.switchFrame(await byTestId("preview-frame"));
+  await (await app.browser.$("#plain-pricing")).click();
+  await app.browser.switchFrame(null);
+  await until("the picker to follow the plain link", async () => (await pickerValue()) === "/pricing");
+  await until("the pricing page after the plain link", async () => (await inPreview(() => document.querySelector("#pricing-title")?.textContent)) === "Simple pricing");
+  await atSmallestSize("project-picker-900x600");
 });
 
 test("a visual edit inside the shared header is saved into that component's file only", async () => {
@@ -278,4 +304,5 @@ test("the code view lists the project's files in its tree", async () => {
     assert.ok(files.includes(path), `the tree lists ${path}: ${files.join(", ")}`);
   }
   await saveDrawnScreenshot(app.browser, "project-code");
+  await atSmallestSize("project-code-900x600");
 });

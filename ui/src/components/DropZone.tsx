@@ -58,7 +58,7 @@ export function DropZone({ tray, hovering }: Props) {
         <Icon name="upload" className={`${compact ? "size-6" : "size-10"} text-zinc-400`} />
         <div className={compact ? "flex-1 text-left" : ""}>
           <p className="font-medium">{compact ? "Drop or paste more screenshots" : "Drop 1–5 screenshots or one screen recording"}</p>
-          <p className="mt-1 text-sm text-zinc-500">PNG, JPEG or WebP up to 20 MB · MP4, WebM or MOV up to 200 MB · or paste with Ctrl/⌘+V</p>
+          <p className="mt-1 text-sm text-zinc-500">PNG, JPEG or WebP up to 20 MB · MP4, WebM or MOV up to 200 MB · <span className="whitespace-nowrap">or paste with Ctrl/⌘+V</span></p>
         </div>
         <button
           type="button"

@@ -751,7 +751,12 @@ code?: VariantErrorCode; discard_from?: number } |
 /**  Variants that ended with `variant_truncated` (not counted in `completed`). */
 truncated: number; failed: number; cancelled: number; usage: UsageSummary; cost_usd: number | null };
 
-export type ExportFormat = "folder" | "zip";
+export type ExportFormat = "folder" | "zip" | 
+/**
+ *  A project built into the files of a static site (`dist/`), in a new folder. A page of
+ *  one file is already one: its export is the folder's.
+ */
+"static_site";
 
 export type ExportReport = {
 	path: string,

@@ -27,6 +27,15 @@ describe("versionRows", () => {
     expect(rows[1]?.summary).toBe("Try a dark theme");
   });
 
+  it("calls a project's first version a new site, by its stack or by its files", () => {
+    const byStack = { ...version(1, null, "generation"), stack: "react_vite" as const };
+    expect(versionRows({ current_version: 1, versions: [byStack] })[0]?.summary).toBe("New site");
+    const files = ["package.json", "vite.config.ts", "tsconfig.json", "src/App.tsx"].map((path) => ({ path, size: 10 }));
+    const byFiles = { ...version(1, null, "generation"), variants: [{ id: 1, version_id: 1, index: 0, model: null, provider: null, error: null, started_at: null, finished_at: null, status: "complete" as const, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 }, cost_usd: null, files, drafts: [] }] };
+    expect(versionRows({ current_version: 1, versions: [byFiles] })[0]?.summary).toBe("New site");
+    expect(versionRows({ current_version: 1, versions: [{ ...version(1, null, "generation"), stack: "html_tailwind" as const }] })[0]?.summary).toBe("New page");
+  });
+
   it("summarizes long prompts on one line", () => {
     expect(summarize("a\n  b", 80)).toBe("a b");
     expect(summarize("x".repeat(100), 10)).toBe(`${"x".repeat(9)}…`);

@@ -1,6 +1,8 @@
 // The version tree as the history panel shows it: newest first, numbered v1… in creation order,
 // with "from vK" where a version does not continue the one made just before it (a branch).
 import type { VersionInfo, VersionKind, VersionTree } from "../ipc";
+import { holdsAppFiles } from "./fileTree";
+import { isProjectStack } from "./settingsForm";
 
 export interface VersionRow {
   version: VersionInfo;
@@ -24,6 +26,12 @@ const BADGES: Record<VersionKind, string> = {
   restore: "restore",
 };
 
+/** A multi-file project (a site of pages), by its stack or by its options' files (a save or an
+ *  import may make one of any stack). */
+export function isProjectVersion(version: VersionInfo | null | undefined): boolean {
+  return isProjectStack(version?.stack) || (version?.variants.some((v) => holdsAppFiles(v.files)) ?? false);
+}
+
 function kindBadge(kind: VersionKind): string {
   return BADGES[kind];
 }
@@ -42,7 +50,7 @@ export function versionRows(tree: VersionTree): VersionRow[] {
     const parent = version.parent_id ?? null;
     const parentNumber = parent === null ? undefined : numbers.get(parent);
     const branches = parent !== null && parentNumber !== undefined && previous?.id !== parent;
-    const fallback = version.kind === "generation" ? "New page" : kindBadge(version.kind);
+    const fallback = version.kind === "generation" ? (isProjectVersion(version) ? "New site" : "New page") : kindBadge(version.kind);
     return {
       version,
       number: i + 1,

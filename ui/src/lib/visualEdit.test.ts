@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMessage, describeChange, describeTarget, editCount, EMPTY_QUEUE, parsePickMessage, parseTextMessage, push, redo, toFileEdits, undo, type PickedElement } from "./visualEdit";
+import { applyMessage, currentValue, describeChange, describeTarget, editCount, EMPTY_QUEUE, parsePickMessage, parseTextMessage, push, redo, roundedPx, toFileEdits, undo, type PickedElement } from "./visualEdit";
 
 const element = { key: 3, node: 7, source: "ab12", file: "index.html", tag: "h1", class: "mt-2", text: "Hi", editable_text: true, styles: { "margin-top": "8px" } };
 const picked: PickedElement = { key: 3, node: 7, loc: null, source: "ab12", file: "index.html", tag: "h1", className: "mt-2", text: "Hi", editableText: true, styles: { "margin-top": "8px" } };
@@ -74,5 +74,22 @@ describe("the list before Save", () => {
     expect(describeTarget({ ...picked, text: "x".repeat(80) })).toMatch(/^<h1> “x{31}…” in index.html$/);
     expect(describeChange({ kind: "style", property: "margin_top", value: "16px" })).toBe("margin-top: 16px");
     expect(describeChange({ kind: "text", text: "Two\nlines" })).toBe("Text → “Two lines”");
+  });
+});
+
+describe("the values the properties panel shows", () => {
+  it("round a computed length to two decimals and keep what the user typed", () => {
+    const laidOut: PickedElement = { ...picked, styles: { width: "95.578125px", height: "23.9999px", "margin-top": "12.5px", "letter-spacing": "normal" } };
+    expect(currentValue(EMPTY_QUEUE, laidOut, "width")).toBe("95.58px");
+    expect(currentValue(EMPTY_QUEUE, laidOut, "height")).toBe("24px");
+    expect(currentValue(EMPTY_QUEUE, laidOut, "margin_top")).toBe("12.5px");
+    expect(currentValue(EMPTY_QUEUE, laidOut, "letter_spacing")).toBe("normal");
+    const typed = push(EMPTY_QUEUE, { targets: [laidOut], change: { kind: "style", property: "width", value: "95.578125px" } });
+    expect(currentValue(typed, laidOut, "width")).toBe("95.578125px");
+  });
+
+  it("round every length of a value with several", () => {
+    expect(roundedPx("0.333333px 10px -1.00001px")).toBe("0.33px 10px -1px");
+    expect(roundedPx("rgb(1, 2, 3)")).toBe("rgb(1, 2, 3)");
   });
 });

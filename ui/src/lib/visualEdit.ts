@@ -202,7 +202,14 @@ export function currentValue(queue: EditQueue, element: PickedElement, property:
     if (change.kind === "style" && change.property === property && targets.some((t) => t.key === element.key)) return change.value;
   }
   const computed = element.styles[property === "border_width" ? "border-top-width" : property === "border_color" ? "border-top-color" : cssName(property)] ?? "";
-  return computed;
+  return roundedPx(computed);
+}
+
+/** A computed length as the panel shows it: layout leaves fractions of a pixel nobody typed
+ *  ("95.578125px" → "95.58px", "23.9999px" → "24px"). Values the user typed are never rounded
+ *  (they come from the queue), and a field left as shown queues no change. */
+export function roundedPx(value: string): string {
+  return value.replace(/-?\d+\.\d{3,}(?=px\b)/g, (n) => String(Number(Number(n).toFixed(2))));
 }
 
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

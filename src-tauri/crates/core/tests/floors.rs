@@ -217,10 +217,6 @@ const APP_WITHOUT_TAURI: &[(&str, &str)] = &[
     ),
     ("figma/mod.rs", "a domain's module lines"),
     (
-        "preview/base.rs",
-        "a project page re-rooted under the app scheme's token folder, beside the handler that serves it",
-    ),
-    (
         "publish/mod.rs",
         "which publish or push runs per project: the app's state, for its commands",
     ),

@@ -10,18 +10,9 @@
 mod render_support;
 #[path = "../../webproject/tests/support/sample.rs"]
 mod sample;
-#[path = "../../webproject/tests/support/static_host.rs"]
-mod static_host;
 
-use s2c_core::render::{
-    capture_url, FileSnapshot, ImageEncoding, PreviewSource, Renderer, RendererConfig, ScreenSize,
-    ShotRequest, Viewport,
-};
-use s2c_core::vocab::paths::normalize;
-use static_host::StaticHost;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn npm_available() -> bool {
@@ -115,72 +106,11 @@ async fn the_exported_project_builds_with_npm_and_looks_like_its_preview() {
     let Some(chromium) = render_support::chromium() else {
         return;
     };
-    let built = s2c_webproject::folder::read_tree(&dist).expect("dist/ reads as files");
-    let host = StaticHost::start(
-        built
-            .iter()
-            .map(|(p, b)| (p.to_owned(), b.to_vec()))
-            .collect(),
+    render_support::site::assert_site_looks_like_the_preview(
+        &chromium,
+        &dist,
+        &sample::two_pages(),
+        &["/", "/#/pricing"],
     )
     .await;
-    let renderer = Renderer::new(RendererConfig::new(&chromium));
-    for route in ["/", "/#/pricing"] {
-        let preview = preview_of(&renderer, route).await;
-        let site = capture_url(
-            &chromium,
-            &format!("{}{route}", host.url()),
-            Duration::from_secs(20),
-        )
-        .await
-        .expect("the built site renders");
-        let preview = image::load_from_memory(&preview).expect("png").to_rgb8();
-        let site = image::load_from_memory(&site).expect("png").to_rgb8();
-        let score = s2c_fidelity::compare_images(&preview, &site, None, false)
-            .expect("compared")
-            .total;
-        eprintln!("{route}: the built site scores {score:.1} against the preview");
-        assert!(
-            score >= 97.0,
-            "{route}: the built site scores {score:.1} against the preview (at least 97)"
-        );
-    }
-    renderer.shutdown().await;
-    let misses: Vec<String> = host
-        .misses()
-        .into_iter()
-        .filter(|m| m != "/favicon.ico")
-        .collect();
-    assert!(misses.is_empty(), "the built site asked for {misses:?}");
-}
-
-/// The preview's render of `route` (1280 × 800 CSS px, the whole page, PNG).
-async fn preview_of(renderer: &Renderer, route: &str) -> Vec<u8> {
-    let texts = sample::two_pages()
-        .iter()
-        .map(|(p, b)| {
-            (
-                normalize(p).expect("path"),
-                String::from_utf8_lossy(b).into_owned(),
-            )
-        })
-        .collect();
-    let source: Arc<dyn PreviewSource> = Arc::new(FileSnapshot::new(texts, None));
-    let mut request = ShotRequest::new(route, &[Viewport::Desktop]);
-    request.desktop_screen = Some(ScreenSize {
-        width: 1280,
-        height: 800,
-    });
-    request.encoding = ImageEncoding::Png;
-    let mut shots = renderer
-        .shoot(source, &request)
-        .await
-        .expect("the preview renders");
-    let shot = shots.remove(0);
-    assert!(
-        shot.console_errors.is_empty() && shot.blocked.is_empty(),
-        "{route}: {:?} {:?}",
-        shot.console_errors,
-        shot.blocked
-    );
-    shot.image
 }

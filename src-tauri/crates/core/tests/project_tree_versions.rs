@@ -1,6 +1,12 @@
 //! Versions of a project tree (the React + Vite stack's variant): a 40-file version that changes
 //! one file stores one new blob; restore, a fork from an older version and export work on the
-//! whole tree, the app's own files included, on real SQLite and a real folder.
+//! whole tree, the app's own files included, on real SQLite and a real folder; exported as a
+//! static site, a two-page project is built in process and each route served by a static host
+//! with an index.html fallback looks like its preview in Chromium.
+
+mod render_support;
+#[path = "../../webproject/tests/support/sample.rs"]
+mod sample;
 
 use s2c_core::project::export::{export_version, ExportFormat, ExportOptions, RemoteLimits};
 use s2c_core::project::{
@@ -141,12 +147,7 @@ async fn export_writes_the_project_as_it_is_with_the_apps_files() {
     let files = tree();
     let version = generate(&project, None, &files);
     let out = dir.path().join("exported");
-    let options = ExportOptions {
-        format: ExportFormat::Folder,
-        destination: out.clone(),
-        fetcher: None,
-        limits: RemoteLimits::default(),
-    };
+    let options = options(ExportFormat::Folder, &out);
     let report = export_version(&project, version, None, &options)
         .await
         .expect("export");
@@ -155,4 +156,128 @@ async fn export_writes_the_project_as_it_is_with_the_apps_files() {
         let written = std::fs::read(out.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(&written, bytes, "{path} exported as it is");
     }
+}
+
+fn options(format: ExportFormat, destination: &std::path::Path) -> ExportOptions {
+    ExportOptions {
+        format,
+        destination: destination.to_path_buf(),
+        fetcher: None,
+        limits: RemoteLimits::default(),
+    }
+}
+
+/// The crate's two-page sample on a BrowserRouter (real paths, so the host's fallback serves
+/// them), with a public image named from the site's root.
+fn browser_routed_site() -> s2c_webproject::Tree {
+    let mut tree = sample::two_pages();
+    let app = tree
+        .text("src/App.tsx")
+        .expect("App")
+        .replace("HashRouter", "BrowserRouter");
+    tree.insert("src/App.tsx", app).expect("App");
+    let home = tree.text("src/pages/Home.tsx").expect("Home").replace(
+        "</h1>",
+        "</h1>\n      <img src=\"/mark.svg\" alt=\"\" width={16} height={16} />",
+    );
+    tree.insert("src/pages/Home.tsx", home).expect("Home");
+    tree.insert("public/mark.svg", sample_svg()).expect("mark");
+    tree
+}
+
+fn sample_svg() -> &'static str {
+    r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>"#
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_static_site_export_is_the_built_project_and_serves_every_route() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let project = Project::create(&dir.path().join("site"), "Site").expect("project");
+    let site = browser_routed_site();
+    let files: Vec<(String, Vec<u8>)> = site
+        .iter()
+        .map(|(p, b)| (p.to_owned(), b.to_vec()))
+        .collect();
+    let version = generate(&project, None, &files);
+    let out = dir.path().join("dist");
+    let options = options(ExportFormat::StaticSite, &out);
+    let report = export_version(&project, version, None, &options)
+        .await
+        .expect("export");
+    assert_eq!(report.path, out.display().to_string());
+
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+    assert!(index.contains("<script type=\"importmap\">"), "{index}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("404.html")).expect("404.html"),
+        index,
+        "hosts that serve 404.html route too"
+    );
+    for built in [
+        "assets/src/App.tsx.js",
+        "assets/src/pages/Pricing.tsx.js",
+        "robots.txt",
+        "mark.svg",
+    ] {
+        assert!(out.join(built).is_file(), "{built} is in the site");
+    }
+    assert!(
+        std::fs::read_dir(out.join("assets/vendor"))
+            .expect("the pack's files")
+            .count()
+            > 0,
+        "the pack files the site uses"
+    );
+    for source in ["src/App.tsx", "package.json", "vite.config.ts"] {
+        assert!(
+            !out.join(source).exists(),
+            "{source} is the project's, not the site's"
+        );
+    }
+    let home = std::fs::read_to_string(out.join("assets/src/pages/Home.tsx.js")).expect("Home");
+    assert!(
+        home.contains("\"/mark.svg\""),
+        "the site keeps its own URLs: {home}"
+    );
+
+    // A folder that is not empty is never written into.
+    let again = export_version(&project, version, None, &options).await;
+    assert!(again.is_err(), "{again:?}");
+
+    let Some(chromium) = render_support::chromium() else {
+        return;
+    };
+    render_support::site::assert_site_looks_like_the_preview(
+        &chromium,
+        &out,
+        &site,
+        &["/", "/pricing"],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_project_that_does_not_build_is_not_exported_as_a_site() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let project = Project::create(&dir.path().join("site"), "Site").expect("project");
+    let mut files: std::collections::BTreeMap<String, Vec<u8>> = tree().into_iter().collect();
+    files.insert(
+        "src/App.tsx".into(),
+        b"import Missing from \"./pages/Missing\";\nexport default function App() {\n  return <Missing />;\n}\n".to_vec(),
+    );
+    let files: Vec<(String, Vec<u8>)> = files.into_iter().collect();
+    let version = generate(&project, None, &files);
+    let out = dir.path().join("dist");
+    let options = options(ExportFormat::StaticSite, &out);
+    let error = export_version(&project, version, None, &options)
+        .await
+        .expect_err("a missing page");
+    let message = error.to_string();
+    assert!(
+        message.starts_with("This version does not build into a site yet:")
+            && message.contains("./pages/Missing")
+            && message.contains("nothing was written"),
+        "{message}"
+    );
+    assert!(!out.exists(), "nothing written");
 }

@@ -64,9 +64,30 @@ impl Cache {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The compiled module for this exact source, compiled now if it is new. Compiling happens
-    /// outside the lock, so requests for other files do not wait.
+    /// The compiled module for this exact source, compiled now if it is new; when it compiles,
+    /// it becomes the path's last good version.
     pub fn compile(&self, path: &str, source: &str, options: Options) -> Result<Arc<Compiled>> {
+        let entry = self.compile_candidate(path, source, options);
+        if let Ok(compiled) = &entry {
+            let mut inner = self.lock();
+            let key = (path.to_string(), options);
+            if inner.last_good.len() >= MAX_LAST_GOOD && !inner.last_good.contains_key(&key) {
+                inner.last_good.clear();
+            }
+            inner.last_good.insert(key, compiled.clone());
+        }
+        entry
+    }
+
+    /// Like [`Self::compile`], but the path's last good version stays as it was: for a version
+    /// that is only being looked at (a streamed draft, which may not be fit to show yet).
+    /// Compiling happens outside the lock, so requests for other files do not wait.
+    pub fn compile_candidate(
+        &self,
+        path: &str,
+        source: &str,
+        options: Options,
+    ) -> Result<Arc<Compiled>> {
         let hash: [u8; 32] = Sha256::new()
             .chain_update(path.as_bytes())
             .chain_update([0])
@@ -87,16 +108,6 @@ impl Cache {
         let mut inner = self.lock();
         if inner.by_content.len() >= MAX_ENTRIES {
             inner.by_content.clear();
-        }
-        if let Ok(compiled) = &entry {
-            if inner.last_good.len() >= MAX_LAST_GOOD
-                && !inner.last_good.contains_key(&(path.to_string(), options))
-            {
-                inner.last_good.clear();
-            }
-            inner
-                .last_good
-                .insert((path.to_string(), options), compiled.clone());
         }
         inner.by_content.insert(key, entry.clone());
         entry

@@ -5,7 +5,8 @@
 //!   tsconfig.json), a starter tree.
 //! - [`tree`], [`path`]: a project in memory, with its paths checked; [`folder`]: one on disk.
 //! - [`transform`]: one file → a browser ES module (oxc), host elements tagged with their source
-//!   location; [`cache`]: by content hash, with the last good version per file for streaming.
+//!   location; [`cache`]: by content hash, with the last good version per file for streaming;
+//!   [`exports`]: whether a streamed version fits the tree (its imports, the names it exports).
 //! - [`resolve`], [`link`]: what an import names (tree file or pack module) and its URL.
 //! - [`routes`]: the routes a project declares (react-router), each page's file.
 //! - [`graph`]: the module graph from the entry, with what is wrong with it.
@@ -15,6 +16,7 @@
 
 pub mod cache;
 pub mod error;
+pub mod exports;
 pub mod folder;
 pub mod graph;
 pub mod html;

@@ -3,6 +3,7 @@ import type { ActivityItem, VariantView } from "../../lib/agentEvents";
 import { retryReason, variantFailureHelp } from "../../lib/failureHelp";
 import { asSentence, withoutOrigin } from "../../lib/sentences";
 import { formatDuration } from "../../lib/format";
+import { currentProblems } from "../../lib/projectProblems";
 import { buttonClass } from "../common/ui";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
@@ -28,6 +29,7 @@ export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys
     return <p className="p-4 text-sm text-zinc-500">{loading ? "Loading activity…" : "No recorded activity for this version."}</p>;
   }
   const draftsByCall = view.drafts;
+  const current = currentProblems(view.activity);
   return (
     <ol className="flex flex-col gap-2 p-3" aria-label="Agent activity" data-testid="activity">
       {collapseRetries(view.activity).map((item, i, shown) => (
@@ -37,6 +39,7 @@ export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys
             now={now}
             draft={item.kind === "tool" ? (draftsByCall[item.callId] ?? null) : null}
             assetUrl={assetUrl}
+            current={current}
             provider={view.provider}
             model={view.model}
             waiting={i === shown.length - 1 && (view.status === "generating" || view.status === "pending")}
@@ -62,6 +65,7 @@ interface ItemProps {
   now: number;
   draft: { path: string; text: string } | null;
   assetUrl: Props["assetUrl"];
+  current: ReadonlySet<string> | null;
   provider: string | null;
   model: string | null;
   /** The last item while the variant still works: a retry line counts down. */
@@ -70,7 +74,7 @@ interface ItemProps {
   onOpenProviders: () => void;
 }
 
-function Item({ item, now, draft, assetUrl, provider, model, waiting, onOpenKeys, onOpenProviders }: ItemProps) {
+function Item({ item, now, draft, assetUrl, current, provider, model, waiting, onOpenKeys, onOpenProviders }: ItemProps) {
   switch (item.kind) {
     case "thinking": {
       const label = item.endedAt === null ? "Thinking…" : item.endedAt - item.startedAt < 1000 ? "Thought for a moment" : `Thought for ${formatDuration(item.endedAt - item.startedAt)}`;
@@ -91,7 +95,7 @@ function Item({ item, now, draft, assetUrl, provider, model, waiting, onOpenKeys
         </div>
       );
     case "tool":
-      return <ToolCard item={item} draft={draft} assetUrl={assetUrl} />;
+      return <ToolCard item={item} draft={draft} assetUrl={assetUrl} current={current} />;
     case "retrying": {
       const left = item.delayMs - (now - item.at);
       const why = retryReason(item.code, provider);

@@ -192,7 +192,7 @@ export function CodePanel({ projectId, versionId, variant, onSaved, onMessage, p
   if (!project) return editor;
   return (
     <div className="flex size-full min-h-0">
-      <div className="w-52 shrink-0 [@media(max-width:900px)]:w-40">
+      <div className="w-52 shrink-0 [@media(max-width:900px)]:w-44">
         <FileTree files={useStored ? storedFiles : paths.map((p) => ({ path: p, size: null }))} current={current} onOpen={open} />
       </div>
       <div className="min-w-0 flex-1">{editor}</div>

@@ -57,7 +57,13 @@ export function FileTree({ files, current, onOpen }: Props) {
             <span className="inline-block w-2" aria-hidden />
             <Icon name={text ? "code" : "photo"} className="size-3.5 shrink-0 text-zinc-400" />
             <span className="truncate">{node.name}</span>
-            {locked ? <span className="ml-auto shrink-0 font-sans text-[10px] text-zinc-400">read-only</span> : null}
+            {/* A lock, not the word: at the window's smallest size the word left no room for the name. */}
+            {locked ? (
+              <span className="ml-auto shrink-0 text-zinc-400" data-testid="read-only-mark">
+                <Icon name="lock" className="size-3" />
+                <span className="sr-only">read-only</span>
+              </span>
+            ) : null}
           </button>
         </li>
       );

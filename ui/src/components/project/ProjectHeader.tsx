@@ -2,9 +2,9 @@ import { useState, type ReactNode } from "react";
 import { save } from "@tauri-apps/plugin-dialog";
 import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
 import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
+import { exportChoices, exportDialog, exportedMessage } from "../../lib/exportChoices";
 import { projectExport } from "../../ipc/projects";
 import { joinPath } from "../../lib/projectName";
-import { plural } from "../../lib/sentences";
 import { Icon } from "../common/Icon";
 import { WideLabel } from "../common/WideLabel";
 import { SettingsButton } from "../common/SettingsButton";
@@ -16,8 +16,9 @@ import { PublishControls } from "./PublishControls";
 
 interface Props {
   project: ProjectInfo;
-  /** What Export writes and Publish sends: the version and variant on screen ("v3"). */
-  exportTarget: { versionId: number; variantId: number | null; label?: string } | null;
+  /** What Export writes and Publish sends: the version and variant on screen ("v3"); `project`
+   *  when it is a multi-file project (then Export also offers a built static site). */
+  exportTarget: { versionId: number; variantId: number | null; label?: string; project?: boolean } | null;
   onBack: () => void;
   onOpenSettings: (tab?: SettingsTab) => void;
   onMessage: (text: string, error?: boolean) => void;
@@ -42,20 +43,17 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
     setMenu(false);
     if (!exportTarget) return;
     const safe = project.name.replace(/[^\w .-]+/g, "").trim() || "page";
-    const destination = await save({
-      title: format === "zip" ? "Export as a zip file" : "Export to a new folder",
-      defaultPath: format === "zip" ? `${safe}.zip` : `${safe}-export`,
-      ...(format === "zip" ? { filters: [{ name: "Zip", extensions: ["zip"] }] } : {}),
-    });
+    const destination = await save(exportDialog(format, safe));
     if (!destination) return;
     const r = await projectExport(project.id, exportTarget.versionId, exportTarget.variantId, format, destination, true);
     if (r.status === "error") {
       onMessage(errorMessage(r.error), true);
       return;
     }
-    const warnings = r.data.warnings.length ? ` (${r.data.warnings.length} warning${r.data.warnings.length > 1 ? "s" : ""}: ${r.data.warnings[0] ?? ""})` : "";
-    onMessage(`Exported ${plural(r.data.files, "file")} to ${r.data.path}${warnings}`);
+    onMessage(exportedMessage(format, r.data));
   }
+
+  const items = exportChoices(exportTarget?.project ?? false);
 
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
@@ -79,15 +77,15 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
             <Icon name="download" /> Export
           </button>
           {menu ? (
-            <div role="menu" className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900" onKeyDown={(e) => {
+            <div role="menu" className="absolute right-0 z-20 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900" onKeyDown={(e) => {
               if (e.key === "Escape") setMenu(false);
             }}>
-              <button type="button" role="menuitem" className="block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void run(() => exportAs("folder"))}>
-                As a folder…
-              </button>
-              <button type="button" role="menuitem" className="block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void run(() => exportAs("zip"))}>
-                As a zip file…
-              </button>
+              {items.map((item) => (
+                <button key={item.format} type="button" role="menuitem" className="block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void run(() => exportAs(item.format))}>
+                  {item.label}
+                  {item.hint ? <span className="block text-xs text-zinc-500">{item.hint}</span> : null}
+                </button>
+              ))}
             </div>
           ) : null}
         </div>

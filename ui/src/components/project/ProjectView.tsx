@@ -17,8 +17,8 @@ import { holdsAppFiles } from "../../lib/fileTree";
 import { failureLine } from "../../lib/failureHelp";
 import { retryGeneration, startGeneration, type LiveGeneration } from "../../lib/liveGenerations";
 import { livePreviewUrl, storedPreviewUrl, usePreviewUrls } from "../../lib/previewUrl";
-import { isProjectStack, STACKS } from "../../lib/settingsForm";
-import { branchNote, summarize } from "../../lib/versions";
+import { STACKS } from "../../lib/settingsForm";
+import { branchNote, isProjectVersion, summarize } from "../../lib/versions";
 import { displaysFor, modelSpec, type VariantDisplay } from "../../lib/variantDisplay";
 import { Icon } from "../common/Icon";
 import { Toast, type ToastMessage } from "../common/Toast";
@@ -103,7 +103,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const live = versionId !== null ? allLive.get(versionId) : undefined;
   const liveView = useLiveView(live);
   const version = tree?.versions.find((v) => v.id === versionId) ?? null;
-  const projectStack = isProjectStack(version?.stack) || (version?.variants.some((v) => holdsAppFiles(v.files)) ?? false);
+  const projectStack = isProjectVersion(version);
   // Preview URLs arrive from Rust (tokens); a new one re-renders the cards.
   const urls = usePreviewUrls();
   const displays = useMemo(
@@ -121,6 +121,10 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const defaultIndex = Math.max(0, displays.findIndex((d) => d.variantId !== null && d.variantId === version?.selected_variant));
   const index = versionId !== null ? (picked[versionId] ?? defaultIndex) : 0;
   const selected = displays[index] ?? displays[0] ?? null;
+  // The option on screen's own files decide what Export offers (a save or an import may make a
+  // project of any stack).
+  const selectedFiles = version?.variants.find((v) => v.id === selected?.variantId)?.files;
+  const selectedIsProject = selectedFiles ? holdsAppFiles(selectedFiles) : projectStack;
   const pick = useCallback(
     (i: number) => {
       if (versionId === null) return;
@@ -319,7 +323,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         project={project}
         exportTarget={
           versionId !== null && tree?.versions.some((v) => v.id === versionId)
-            ? { versionId, variantId: selected?.variantId ?? null, label: `v${tree.versions.findIndex((v) => v.id === versionId) + 1}` }
+            ? { versionId, variantId: selected?.variantId ?? null, label: `v${tree.versions.findIndex((v) => v.id === versionId) + 1}`, project: selectedIsProject }
             : null
         }
         onBack={onBack}

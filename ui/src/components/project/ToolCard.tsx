@@ -3,6 +3,7 @@ import type { FidelityCheck, ToolDetail } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
 import { componentList, regionDescription, regionGain, regionKind } from "../../lib/fidelityCheck";
 import { formatFidelity } from "../../lib/fidelityTrajectory";
+import { stillOpen } from "../../lib/projectProblems";
 import { tailLines } from "../../lib/tailLines";
 import { Badge } from "../common/ui";
 
@@ -12,11 +13,14 @@ interface Props {
   draft: Draft | null;
   /** Turns a project path (`assets/x.png`) into a URL the app can show. */
   assetUrl: (path: string) => string | null;
+  /** The project's problems after the latest write (`currentProblems`): a problem this card
+   *  lists that is no longer among them was fixed since. Null: not known. */
+  current?: ReadonlySet<string> | null;
 }
 
 const TAIL_LINES = 14;
 
-export function ToolCard({ item, draft, assetUrl }: Props) {
+export function ToolCard({ item, draft, assetUrl, current = null }: Props) {
   const tone = item.state === "failed" ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-800";
   return (
     <div className={`rounded-lg border bg-white text-sm dark:bg-zinc-900 ${tone}`} data-testid="tool-card">
@@ -34,7 +38,7 @@ export function ToolCard({ item, draft, assetUrl }: Props) {
         </pre>
       ) : null}
       {item.summary && (item.state === "failed" || !item.detail || item.detail.kind === "option_retrieved") ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}
-      {item.detail ? <Detail detail={item.detail} assetUrl={assetUrl} /> : null}
+      {item.detail ? <Detail detail={item.detail} assetUrl={assetUrl} current={current} /> : null}
     </div>
   );
 }
@@ -51,7 +55,7 @@ function Img({ src, label, assetUrl }: { src: string; label: string; assetUrl: P
   );
 }
 
-function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["assetUrl"] }) {
+function Detail({ detail, assetUrl, current }: { detail: ToolDetail; assetUrl: Props["assetUrl"]; current: ReadonlySet<string> | null }) {
   const body = "border-t border-zinc-100 px-3 py-2 dark:border-zinc-800";
   switch (detail.kind) {
     case "file_written":
@@ -60,7 +64,7 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
           <p className="text-xs text-zinc-500">
             {detail.replaced ? "Replaced" : "Created"} <span className="font-mono">{detail.path}</span> · {detail.lines} lines
           </p>
-          <Problems problems={detail.problems} />
+          <Problems problems={detail.problems} current={current} />
         </div>
       );
     case "file_deleted":
@@ -69,7 +73,7 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
           <p className="text-xs text-zinc-500">
             Deleted <span className="font-mono">{detail.path}</span>
           </p>
-          <Problems problems={detail.problems} />
+          <Problems problems={detail.problems} current={current} />
         </div>
       );
     case "file_renamed":
@@ -78,7 +82,7 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
           <p className="text-xs text-zinc-500">
             Moved <span className="font-mono">{detail.from}</span> to <span className="font-mono">{detail.to}</span>
           </p>
-          <Problems problems={detail.problems} />
+          <Problems problems={detail.problems} current={current} />
         </div>
       );
     case "file_edited":
@@ -106,7 +110,7 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
             ))}
             {detail.diff_truncated ? <div className="text-zinc-400">…</div> : null}
           </pre>
-          <Problems problems={detail.problems} />
+          <Problems problems={detail.problems} current={current} />
         </div>
       );
     case "option_retrieved":
@@ -175,17 +179,28 @@ function Detail({ detail, assetUrl }: { detail: ToolDetail; assetUrl: Props["ass
 }
 
 /** On a project: what the agent's write left wrong in the project (a file that does not
- * compile, a missing import, a package that is not available offline), which it fixes next. */
-function Problems({ problems }: { problems?: string[] | undefined }) {
+ * compile, a missing import, a package that is not available offline), which it fixes next.
+ * What a later write fixed is no longer listed. */
+function Problems({ problems, current }: { problems?: string[] | undefined; current: ReadonlySet<string> | null }) {
   if (!problems?.length) return null;
+  const { open, fixed } = stillOpen(problems, current);
   return (
-    <ul className="mt-1.5 flex flex-col gap-0.5 text-[11px] text-amber-700 dark:text-amber-400" aria-label="Problems in the project" data-testid="project-problems">
-      {problems.map((problem, i) => (
-        <li key={i} className="break-words select-text">
-          {problem}
-        </li>
-      ))}
-    </ul>
+    <>
+      {open.length ? (
+        <ul className="mt-1.5 flex flex-col gap-0.5 text-[11px] text-amber-700 dark:text-amber-400" aria-label="Problems in the project" data-testid="project-problems">
+          {open.map((problem, i) => (
+            <li key={i} className="break-words select-text">
+              {problem}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {fixed ? (
+        <p className="mt-1 text-[11px] text-emerald-700 dark:text-emerald-400" data-testid="problems-fixed">
+          ✓ {fixed === problems.length ? (fixed === 1 ? "Fixed by a later change" : "All fixed by later changes") : `${String(fixed)} fixed by later changes`}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -139,7 +139,7 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
     <section className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white/60 p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby="new-project-title">
       <div className="flex items-center justify-between">
         <h2 id="new-project-title" className="text-lg font-semibold tracking-tight">
-          New page
+          {isProjectStack(effective.stack) ? "New site" : "New page"}
         </h2>
         <div className="flex gap-1">
           <CaptureControls

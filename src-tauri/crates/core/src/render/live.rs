@@ -9,7 +9,7 @@ use super::source::{PreviewSource, ProjectFolder};
 use super::SourceError;
 use crate::vocab::RelPath;
 use s2c_webproject::transform::{Options, SCRIPT_EXTENSIONS};
-use s2c_webproject::{Cache, Tree};
+use s2c_webproject::{exports, Cache, Tree};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,6 +26,8 @@ struct VariantFiles {
     cache: Arc<Cache>,
     /// The project tree as it is now, built on the first request after a change.
     tree: Option<Arc<Tree>>,
+    /// path → the newest draft text of a script being streamed that fit the tree (`layer_draft`).
+    shown: HashMap<String, String>,
 }
 
 /// What an event changes in a variant's live files.
@@ -91,22 +93,28 @@ impl LiveGeneration {
             }
             LiveChange::Set { path, content } => {
                 v.drafts.retain(|_, (p, _)| p != path);
+                v.shown.remove(path);
                 v.files.insert(path.to_owned(), content.to_owned());
             }
             LiveChange::CallEnded { call_id } => {
-                v.drafts.remove(call_id);
+                if let Some((path, _)) = v.drafts.remove(call_id) {
+                    v.shown.remove(&path);
+                }
             }
-            LiveChange::TurnRestarted => v.drafts.clear(),
+            LiveChange::TurnRestarted => {
+                v.drafts.clear();
+                v.shown.clear();
+            }
             LiveChange::Removed { path } => {
                 v.files.remove(path);
+                v.shown.remove(path);
                 v.cache.forget(path);
             }
         }
     }
 
     /// The variant's files as a project tree, when they are one: whole files, with each file
-    /// still being written over its whole version as far as it has come (the resolver serves a
-    /// draft that does not compile yet at its last good version).
+    /// still being written shown as far as it has come and still fits the tree (`layer_draft`).
     fn project(&self, index: usize) -> Result<Option<ProjectFiles>, SourceError> {
         let Some(variant) = self.variants.get(index) else {
             return Ok(None);
@@ -122,16 +130,20 @@ impl LiveGeneration {
         let Some(mut tree) = project_tree(whole)? else {
             return Ok(None);
         };
-        for (path, text) in v.drafts.values() {
-            if let Some(before) = v.files.get(path) {
-                // The whole version is the draft's last good one even if no page asked for it
-                // yet (a reload in the middle of a rewrite).
-                if is_script(path) {
-                    let _ = v.cache.compile(path, before, PREVIEW_OPTIONS);
-                }
-            }
-            // A path still arriving may be half of one: the tree keeps what it had.
-            let _ = tree.insert(path, text.as_bytes());
+        let VariantFiles {
+            files,
+            drafts,
+            cache,
+            shown,
+            ..
+        } = &mut *v;
+        for (path, text) in drafts.values() {
+            let Some(script) = is_script(path).then_some(path) else {
+                // A path still arriving may be half of one: the tree keeps what it had.
+                let _ = tree.insert(path, text.as_bytes());
+                continue;
+            };
+            layer_draft(&mut tree, cache, shown, script, text, files.get(script));
         }
         if let Some(dir) = self.dirs.get(index) {
             add_folder_assets(&mut tree, dir);
@@ -185,6 +197,42 @@ impl PreviewSource for LiveVariantSource {
 
     fn project(&self) -> Result<Option<ProjectFiles>, SourceError> {
         self.generation.project(self.index)
+    }
+}
+
+/// Puts a script being streamed into `tree`: its draft when that compiles and fits the tree
+/// (exports what the other modules import from it, imports what exists:
+/// `s2c_webproject::exports`), else the newest draft that did (`shown`), else its whole version
+/// `before`. A file the page would otherwise lose — a prefix with its imports and no export yet
+/// blanks every page that imports it — keeps showing its last fitting version. A new file with
+/// no such version is left out while it compiles (its importers say it is missing), and served
+/// as far as it goes while it does not (its overlay names the place).
+fn layer_draft(
+    tree: &mut Tree,
+    cache: &Cache,
+    shown: &mut HashMap<String, String>,
+    path: &str,
+    text: &str,
+    before: Option<&String>,
+) {
+    if tree.insert(path, text.as_bytes()).is_err() {
+        return;
+    }
+    let candidate = cache.compile_candidate(path, text, PREVIEW_OPTIONS);
+    if let Ok(compiled) = &candidate {
+        if exports::fits(tree, cache, path, compiled, PREVIEW_OPTIONS) {
+            shown.insert(path.to_owned(), text.to_owned());
+            return;
+        }
+    }
+    match shown.get(path).or(before) {
+        Some(fitting) => {
+            let _ = tree.insert(path, fitting.as_bytes());
+        }
+        None if candidate.is_ok() => {
+            tree.remove(path);
+        }
+        None => {}
     }
 }
 

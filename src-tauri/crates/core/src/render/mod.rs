@@ -46,6 +46,7 @@
 //! fresh page in a fresh browser context per viewport, loads `https://preview.s2c.invalid/<path>`
 //! and answers every request from the resolver through `Fetch.requestPaused`. See its docs.
 
+mod base;
 mod chromium;
 mod csp;
 mod error;
@@ -61,6 +62,7 @@ pub mod thumbnail;
 mod tokens;
 pub mod vendor;
 
+pub use base::{folder_of, ROUTER_JS, ROUTER_PATH};
 pub use chromium::{
     capture_url, locate_chromium, ChromiumNotFound, ImageEncoding, Renderer, RendererConfig,
     ScreenSize, Shot, ShotRequest, Viewport, PREVIEW_ORIGIN,

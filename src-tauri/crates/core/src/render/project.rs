@@ -8,12 +8,13 @@
 //! Each variant has its own compile cache: its "last good" version of a file is what a streamed
 //! file that does not compile yet is served as, and another variant's must never show.
 
+use super::base;
 use super::mime::is_rewritable;
 use super::project_files::ProjectFiles;
 use super::resolver::{PreviewResolver, PreviewResponse, RequestKind};
 use super::rewrite::rewrite_cdn_urls;
 use super::source::PreviewSource;
-use s2c_webproject::pack;
+use s2c_webproject::{pack, resolve_request, Served, Tree};
 use std::borrow::Cow;
 
 impl PreviewResolver {
@@ -36,7 +37,11 @@ impl PreviewResolver {
             Ok(text) if !is_pack && is_rewritable(answer.content_type) => {
                 let out = rewrite_cdn_urls(&text);
                 let needs_eval = out.needs_eval;
-                (out.text.into_owned().into_bytes(), needs_eval)
+                let text = match &self.folder {
+                    Some(folder) => within(&project.tree, folder, answer.content_type, &out.text),
+                    None => out.text.into_owned(),
+                };
+                (text.into_bytes(), needs_eval)
             }
             Ok(text) => (text.into_bytes(), false),
             Err(e) => (e.into_bytes(), false),
@@ -64,6 +69,22 @@ impl PreviewResolver {
             .to_owned(),
         ));
         response
+    }
+}
+
+/// A page, module or stylesheet of a project served under `folder`: the project's own URLs
+/// from there (`base.rs`).
+fn within(tree: &Tree, folder: &str, content_type: &str, text: &str) -> String {
+    let is_file =
+        |path: &str| matches!(resolve_request(tree, &format!("/{path}")), Served::File(_));
+    if content_type.starts_with("text/html") {
+        base::page(text, folder, &is_file).unwrap_or_else(|| text.to_owned())
+    } else if content_type.starts_with("text/javascript") {
+        base::module(text, folder, &is_file)
+    } else if content_type.starts_with("text/css") {
+        base::files_rooted(text, folder, &is_file)
+    } else {
+        text.to_owned()
     }
 }
 

@@ -2,7 +2,7 @@
 //! the variant's compile cache, and the memos that keep a stored variant's between requests.
 
 use super::error::SourceError;
-use s2c_webproject::{shape, Cache, Tree};
+use s2c_webproject::{folder, shape, Cache, Tree};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -39,16 +39,18 @@ pub fn project_tree<'f>(
 /// texts are the truth for those, and a copy on disk may be older. Best effort: a folder that
 /// cannot be read adds nothing (its files then answer 404, which the page shows).
 pub fn add_folder_assets(tree: &mut Tree, dir: &Path) {
-    let Ok(folder) = s2c_webproject::folder::read_tree(dir) else {
+    let Ok(files) = folder::list(dir) else {
         return;
     };
-    for (path, bytes) in folder.iter() {
-        let ext = s2c_webproject::path::extension(path);
-        let source = s2c_webproject::transform::SCRIPT_EXTENSIONS.contains(&ext.as_str())
-            || ext == "css"
-            || ext == "html";
-        if !source && !tree.contains(path) {
-            let _ = tree.insert(path, bytes.to_vec());
+    for file in files {
+        if folder::is_source(&file.path)
+            || tree.contains(&file.path)
+            || file.size > s2c_webproject::tree::MAX_FILE_BYTES as u64
+        {
+            continue;
+        }
+        if let Ok(bytes) = std::fs::read(&file.disk) {
+            let _ = tree.insert(&file.path, bytes);
         }
     }
 }

@@ -211,6 +211,21 @@ fn live(variants: usize) -> Arc<LiveGeneration> {
     Arc::new(LiveGeneration::new(dirs, &start))
 }
 
+fn set(live: &Arc<LiveGeneration>, variant: u32, path: &str, content: &str) {
+    live.apply(variant, LiveChange::Set { path, content });
+}
+
+fn draft(live: &Arc<LiveGeneration>, variant: u32, call_id: &str, path: &str, text: &str) {
+    live.apply(
+        variant,
+        LiveChange::Draft {
+            call_id,
+            path,
+            text,
+        },
+    );
+}
+
 fn get(live: &Arc<LiveGeneration>, variant: u32, url: &str) -> String {
     let source = live.source(variant).expect("variant");
     text(&PreviewResolver::new().resolve(&source, url))
@@ -226,48 +241,38 @@ fn a_live_project_shows_the_starter_from_the_first_moment() {
 #[test]
 fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version() {
     let live = live(1);
-    live.apply(
+    set(
+        &live,
         0,
-        LiveChange::Set {
-            path: "src/App.tsx",
-            content: "export default function App() {\n  return <h1>Hello</h1>;\n}\n",
-        },
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Hello</h1>;\n}\n",
     );
     // No page asked for that version: it is still the draft's last good one.
-    live.apply(
+    draft(
+        &live,
         0,
-        LiveChange::Draft {
-            call_id: "c1",
-            path: "src/App.tsx",
-            text: "export default function App() {\n  return <h1>Wor",
-        },
+        "c1",
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Wor",
     );
     let served = get(&live, 0, "/src/App.tsx");
     assert!(
         served.contains("Hello") && !served.contains("Wor"),
         "{served}"
     );
-    live.apply(
-        0,
-        LiveChange::Draft {
-            call_id: "c1",
-            path: "src/App.tsx",
-            text: "ld</h1>;\n}\n",
-        },
-    );
+    draft(&live, 0, "c1", "src/App.tsx", "ld</h1>;\n}\n");
     let served = get(&live, 0, "/src/App.tsx");
     assert!(
         served.contains("World"),
         "the draft once it compiles: {served}"
     );
     // A new file still streaming, imported by nothing yet, is served as far as it is valid.
-    live.apply(
+    draft(
+        &live,
         0,
-        LiveChange::Draft {
-            call_id: "c2",
-            path: "src/pages/About.tsx",
-            text: "export default function About() { return <p>Ab",
-        },
+        "c2",
+        "src/pages/About.tsx",
+        "export default function About() { return <p>Ab",
     );
     let about = get(&live, 0, "/src/pages/About.tsx");
     assert!(
@@ -279,21 +284,14 @@ fn a_streamed_file_that_does_not_compile_yet_is_served_at_its_last_good_version(
 #[test]
 fn two_variants_never_share_a_last_good_version() {
     let live = live(2);
-    live.apply(
+    set(
+        &live,
         0,
-        LiveChange::Set {
-            path: "src/App.tsx",
-            content: "export default function App() {\n  return <h1>Zero</h1>;\n}\n",
-        },
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Zero</h1>;\n}\n",
     );
     assert!(get(&live, 0, "/src/App.tsx").contains("Zero"));
-    live.apply(
-        1,
-        LiveChange::Set {
-            path: "src/App.tsx",
-            content: BROKEN,
-        },
-    );
+    set(&live, 1, "src/App.tsx", BROKEN);
     let one = get(&live, 1, "/src/App.tsx");
     assert!(!one.contains("Zero"), "variant 0's version leaked: {one}");
     assert!(one.contains("src/App.tsx:6:"), "{one}");
@@ -342,5 +340,116 @@ fn images_in_the_variants_folder_are_part_of_its_live_tree() {
     assert_eq!(
         (image.status, image.content_type.as_str()),
         (200, "image/png")
+    );
+}
+
+#[test]
+fn within_its_folder_a_project_names_its_public_files_and_modules_from_there() {
+    let home = "import { Link } from \"react-router-dom\";\nexport default function Home() {\n  return (\n    <div className=\"bg-[url(/hero.png)]\">\n      <img src=\"/logo.png\" alt=\"\" />\n      <a href=\"/pricing\">Plans</a>\n      <Link to=\"/pricing\">Plans</Link>\n    </div>\n  );\n}\n";
+    let index = "<!doctype html><html><head><link rel=\"icon\" href=\"/logo.png\"></head><body><div id=\"root\"></div><script type=\"module\" src=\"/src/main.tsx\"></script></body></html>";
+    let mut tree = files(&[("src/pages/Home.tsx", home), ("index.html", index)]);
+    tree.push(("public/logo.png".into(), "png".into()));
+    tree.push(("public/hero.png".into(), "png".into()));
+    let source = snapshot(&tree);
+    let resolver = PreviewResolver::new().within_folder(Some("/t/abc123"));
+
+    let module = text(&resolver.resolve(&source, "/src/pages/Home.tsx"));
+    for rooted in ["\"/t/abc123/logo.png\"", "bg-[url(/t/abc123/hero.png)]"] {
+        assert!(module.contains(rooted), "{rooted} in {module}");
+    }
+    assert!(
+        module.contains("href: \"/pricing\"") && module.contains("to: \"/pricing\""),
+        "routes are the router's: {module}"
+    );
+    let page = text(&resolver.resolve(&source, "/pricing"));
+    for rooted in [
+        "href=\"/t/abc123/logo.png\"",
+        "src=\"/t/abc123/src/main.tsx\"",
+        "\"react\":\"/t/abc123/_s2c/pack/",
+        "\"react-router-dom\":\"/__s2c/router.js\"",
+    ] {
+        assert!(page.contains(rooted), "{rooted} in {page}");
+    }
+    let image = resolver.resolve(&source, "/logo.png");
+    assert_eq!(text(&image), "png", "the file itself is served as it is");
+
+    // Outside the app's scheme (Chromium, an export) nothing is rooted.
+    let plain = text(&PreviewResolver::new().resolve(&source, "/src/pages/Home.tsx"));
+    assert!(
+        plain.contains("\"/logo.png\"") && !plain.contains("/t/abc123"),
+        "{plain}"
+    );
+}
+
+#[test]
+fn a_streamed_file_that_compiles_but_is_not_finished_keeps_its_last_fitting_version() {
+    let live = live(1);
+    set(
+        &live,
+        0,
+        "src/App.tsx",
+        "export default function App() {\n  return <h1>Hello</h1>;\n}\n",
+    );
+    // Its import lines alone compile, with no default export yet: main.tsx imports one, so the
+    // page would go blank. The whole version stays.
+    draft(
+        &live,
+        0,
+        "c1",
+        "src/App.tsx",
+        "import { useState } from \"react\";\n",
+    );
+    let served = get(&live, 0, "/src/App.tsx");
+    assert!(
+        served.contains("Hello") && !served.contains("useState"),
+        "{served}"
+    );
+    draft(&live, 0, "c1", "src/App.tsx", "export default function App() {\n  const [n] = useState(1);\n  return <h1>One {n}</h1>;\n}\n");
+    let served = get(&live, 0, "/src/App.tsx");
+    assert!(served.contains("One"), "the draft once it fits: {served}");
+    // More of it that does not compile yet: the newest fitting draft, not the old whole file.
+    draft(
+        &live,
+        0,
+        "c1",
+        "src/App.tsx",
+        "export function Extra() {\n  return <p>Ex",
+    );
+    let served = get(&live, 0, "/src/App.tsx");
+    assert!(
+        served.contains("One") && !served.contains("Hello"),
+        "{served}"
+    );
+    // An import of a file that does not exist yet does not fit either.
+    live.apply(0, LiveChange::CallEnded { call_id: "c1" });
+    draft(&live, 0, "c2", "src/App.tsx", "import Home from \"./pages/Home\";\nexport default function App() {\n  return <Home />;\n}\n");
+    let served = get(&live, 0, "/src/App.tsx");
+    assert!(
+        served.contains("Hello") && !served.contains("Home"),
+        "{served}"
+    );
+    // A new file that compiles but does not export what App imports yet is left out: App names
+    // it as missing (its overlay) instead of a blank page.
+    set(&live, 0, "src/App.tsx", "import Home from \"./pages/Home\";\nexport default function App() {\n  return <Home />;\n}\n");
+    draft(
+        &live,
+        0,
+        "c3",
+        "src/pages/Home.tsx",
+        "import { Link } from \"react-router-dom\";\n",
+    );
+    let app = get(&live, 0, "/src/App.tsx");
+    assert!(app.contains("./pages/Home, which does not exist"), "{app}");
+    draft(
+        &live,
+        0,
+        "c3",
+        "src/pages/Home.tsx",
+        "export default function Home() {\n  return <Link to=\"/\">Home</Link>;\n}\n",
+    );
+    let app = get(&live, 0, "/src/App.tsx");
+    assert!(
+        app.contains("/src/pages/Home.tsx"),
+        "linked once Home fits: {app}"
     );
 }

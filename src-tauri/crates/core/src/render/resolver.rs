@@ -60,6 +60,9 @@ impl PreviewResponse {
 pub struct PreviewResolver {
     origin: Option<String>,
     visual_edit: bool,
+    /// The folder a project variant is served under (`/t/<token>`), whose code is written for
+    /// a site's root (`base.rs`).
+    pub(super) folder: Option<String>,
 }
 
 /// The response header naming the served HTML's source version (see `visual_edit`).
@@ -75,7 +78,15 @@ impl PreviewResolver {
         Self {
             origin: Some(origin.into().trim_end_matches('/').to_owned()),
             visual_edit: false,
+            folder: None,
         }
+    }
+
+    /// Answers for a variant served under `folder` (`/t/<token>`, [`super::base::folder_of`]):
+    /// a project's page, modules and stylesheets name its files from there.
+    pub fn within_folder(mut self, folder: Option<&str>) -> Self {
+        self.folder = folder.map(str::to_owned);
+        self
     }
 
     /// HTML pages get `data-s2c-node` ids on their elements and name their source version in

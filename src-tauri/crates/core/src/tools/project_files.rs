@@ -11,7 +11,7 @@ use super::tool::ToolFailure;
 use crate::vocab::paths::{self, RelPath};
 use s2c_webproject::resolve::resolve;
 use s2c_webproject::transform::{Options, SCRIPT_EXTENSIONS};
-use s2c_webproject::{graph, shape, Cache, Tree, WebProjectError};
+use s2c_webproject::{folder, graph, shape, Cache, Tree, WebProjectError};
 
 /// Most lines of problems a result lists (a broken shared component can break every page).
 const MAX_PROBLEMS: usize = 12;
@@ -78,8 +78,9 @@ pub(crate) fn room_for(
         })
 }
 
-/// The variant's files as a project tree; an image a tool saved counts as a file (an import of
-/// it resolves), with no bytes.
+/// The variant's files as a project tree; an image a tool saved, or one already in the
+/// variant's folder (an update starts from a version with images, a file the user put in
+/// `public/`), counts as a file (an import of it resolves), with no bytes.
 pub(crate) fn tree_of(files: &AgentFileState) -> Tree {
     let mut tree = Tree::new();
     for (path, content) in files.files() {
@@ -90,6 +91,11 @@ pub(crate) fn tree_of(files: &AgentFileState) -> Tree {
     for (path, _) in files.assets() {
         if !tree.contains(path.as_str()) {
             let _ = tree.insert(path.as_str(), Vec::new());
+        }
+    }
+    for file in folder::list(files.root()).unwrap_or_default() {
+        if !folder::is_source(&file.path) && !tree.contains(&file.path) {
+            let _ = tree.insert(&file.path, Vec::new());
         }
     }
     tree

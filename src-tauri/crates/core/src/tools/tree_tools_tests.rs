@@ -358,3 +358,39 @@ async fn the_single_page_tools_are_unchanged() {
     );
     assert_eq!(out.result.result, "Created package.json (2 B, 1 lines).");
 }
+
+#[tokio::test]
+async fn an_image_already_in_the_variants_folder_counts_and_an_old_source_there_does_not() {
+    let mut fx = project();
+    // An update starts from a version with images; the user put a logo in public/.
+    for (path, bytes) in [
+        ("src/assets/hero.png", &b"\x89PNG"[..]),
+        ("public/logo.svg", &b"<svg/>"[..]),
+        (
+            "src/components/Old.tsx",
+            &b"export default function Old() { return null; }"[..],
+        ),
+    ] {
+        let target = fx.dir.path().join(path);
+        std::fs::create_dir_all(target.parent().unwrap_or_else(|| panic!("{path}")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(target, bytes).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let app = "import hero from \"@/assets/hero.png\";\nexport default function App() {\n  return <img src={hero} alt=\"\" />;\n}\n";
+    let out = write(&mut fx, "src/App.tsx", app).await;
+    assert!(
+        out.result.ok && !out.result.result.contains("does not exist"),
+        "the image in the folder resolves: {}",
+        out.result.result
+    );
+    // A source on disk that the variant does not have is an older copy, not the variant's.
+    let app = "import Old from \"@/components/Old\";\nexport default function App() {\n  return <Old />;\n}\n";
+    let out = write(&mut fx, "src/App.tsx", app).await;
+    assert!(
+        out.result
+            .result
+            .contains("src/App.tsx imports @/components/Old, which does not exist"),
+        "{}",
+        out.result.result
+    );
+}

@@ -25,6 +25,9 @@ pub struct ImportRef {
     /// Where the specifier is written (1-based), for messages.
     pub line: u32,
     pub column: u32,
+    /// The names a static import takes (`default` for a default import); empty for a side
+    /// effect, a namespace, a type-only or a dynamic import.
+    pub names: Vec<String>,
 }
 
 pub(super) fn replace_specifiers<'a>(
@@ -58,6 +61,7 @@ impl<'a, F: Fn(usize) -> String> Replacer<'a, '_, F> {
             kind,
             line,
             column,
+            names: Vec::new(),
         });
         let placeholder = (self.placeholder)(self.found.len() - 1);
         literal.value = self.allocator.alloc_str(&placeholder).into();

@@ -5,6 +5,7 @@
 //! by their hash (`cache.rs`); which file or pack module each import names depends on the tree and
 //! is decided later, when the placeholders are filled in (`link.rs`).
 
+mod exports;
 mod imports;
 mod lines;
 mod tag;
@@ -19,6 +20,7 @@ use oxc::transformer::{TransformOptions, Transformer};
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
+pub use exports::Exports;
 pub use imports::{ImportKind, ImportRef};
 pub use lines::LineIndex;
 
@@ -42,6 +44,8 @@ pub struct Compiled {
     /// Every import, dynamic import and re-export with a string specifier, in order; the i-th is
     /// written in `code` as the string literal `"{placeholder(i)}"`.
     pub imports: Vec<ImportRef>,
+    /// What it exports.
+    pub exports: Exports,
     nonce: String,
 }
 
@@ -101,6 +105,8 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
             message: "the file could not be parsed".to_string(),
         });
     }
+    let exports = exports::exports_of(&parsed.module_record);
+    let imported = exports::imported_names(&parsed.module_record);
     let mut program = parsed.program;
     if options.tag_locations {
         tag::tag_host_elements(&allocator, &mut program, path, &lines);
@@ -122,8 +128,11 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
         return Err(syntax(first));
     }
 
-    let imports =
+    let mut imports =
         imports::replace_specifiers(&allocator, &mut program, &lines, |i| placeholder(nonce, i));
+    for import in imports.iter_mut().filter(|i| i.kind == ImportKind::Static) {
+        import.names = imported.get(&import.specifier).cloned().unwrap_or_default();
+    }
     let mut code = Codegen::new().build(&program).code;
     if options.tag_locations {
         code.push_str(&register_source(path, source));
@@ -131,6 +140,7 @@ pub fn compile(path: &str, source: &str, options: Options, nonce: &str) -> Resul
     Ok(Compiled {
         code,
         imports,
+        exports,
         nonce: nonce.to_string(),
     })
 }

@@ -170,6 +170,22 @@ async fn import_export_round_trip_keeps_every_asset() {
         .await
         .unwrap_err();
     assert_eq!(err.code(), crate::ErrorCode::Conflict);
+
+    // A page of one file is a static site already: as one, it is its folder export.
+    let site = tmp.path().join("static-site");
+    let options = ExportOptions {
+        format: ExportFormat::StaticSite,
+        destination: site.clone(),
+        ..options
+    };
+    export_version(&project, imported.id, None, &options)
+        .await
+        .unwrap();
+    let mut same = BTreeMap::new();
+    for path in files.keys() {
+        same.insert(path.clone(), std::fs::read(site.join(path)).unwrap());
+    }
+    assert_eq!(same, files);
 }
 
 #[tokio::test]

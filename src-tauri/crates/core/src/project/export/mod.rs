@@ -1,5 +1,7 @@
 //! Exporting a version as a self-contained folder or zip: every asset it references is included
-//! and references are rewritten, so it opens offline from anywhere.
+//! and references are rewritten, so it opens offline from anywhere. A project (a React + Vite
+//! tree) is written as it is, or with [`ExportFormat::StaticSite`] built into a static site
+//! (`site.rs`).
 
 mod admit;
 mod bundle;
@@ -7,6 +9,7 @@ mod locate;
 mod page;
 #[doc(hidden)]
 pub mod refs;
+mod site;
 mod write;
 
 pub use admit::{ImportLimits, ImportSummary, SkippedFile};
@@ -26,12 +29,16 @@ use std::path::PathBuf;
 pub enum ExportFormat {
     Folder,
     Zip,
+    /// A project built into the files of a static site (`dist/`), in a new folder. A page of
+    /// one file is already one: its export is the folder's.
+    StaticSite,
 }
 
 #[derive(Debug, Clone)]
 pub struct ExportOptions {
     pub format: ExportFormat,
-    /// A folder that does not exist yet, or the zip file to write (replaced if it exists).
+    /// A folder that does not exist yet (or is empty), or the zip file to write (replaced if it
+    /// exists).
     pub destination: PathBuf,
     /// `None` leaves remote images as links.
     pub fetcher: Option<SafeFetcher>,
@@ -67,9 +74,14 @@ pub async fn export_version(
     if is_project_tree(&files) {
         // A project is written as it is: its index.html's `/src/main.tsx` and its imports are
         // the build's to resolve, and `npm install && npm run build` must see what the preview saw.
-        let files: std::collections::BTreeMap<String, Vec<u8>> = files.into_iter().collect();
+        let files: std::collections::BTreeMap<String, Vec<u8>> = match options.format {
+            ExportFormat::StaticSite => site::build(files).await?,
+            _ => files.into_iter().collect(),
+        };
         match options.format {
-            ExportFormat::Folder => write::folder(&options.destination, &files)?,
+            ExportFormat::Folder | ExportFormat::StaticSite => {
+                write::folder(&options.destination, &files)?
+            }
             ExportFormat::Zip => write::zip(&options.destination, &files)?,
         }
         return Ok(ExportReport {
@@ -88,7 +100,9 @@ pub async fn export_version(
     };
     let bundle = gather(files, &sources).await;
     match options.format {
-        ExportFormat::Folder => write::folder(&options.destination, &bundle.files)?,
+        ExportFormat::Folder | ExportFormat::StaticSite => {
+            write::folder(&options.destination, &bundle.files)?
+        }
         ExportFormat::Zip => write::zip(&options.destination, &bundle.files)?,
     }
     Ok(ExportReport {
