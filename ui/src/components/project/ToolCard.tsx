@@ -2,6 +2,7 @@
 import type { FidelityCheck, ToolDetail } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
 import { componentList, regionDescription, regionGain, regionKind } from "../../lib/fidelityCheck";
+import { ScoreList } from "./ScoreList";
 import { formatFidelity } from "../../lib/fidelityTrajectory";
 import { tailLines } from "../../lib/tailLines";
 import { Badge } from "../common/ui";
@@ -207,6 +208,12 @@ function FidelityDetail({ check, className }: { check: FidelityCheck; className:
           </span>
         </span>
       </div>
+      {check.pages.length > 1 ? (
+        <p className="mt-1.5 text-[11px] text-zinc-500" data-testid="fidelity-check-pages">
+          <ScoreList scores={check.pages.map((p) => ({ key: p.route, label: p.name, total: p.total, title: `Fidelity of ${p.name} (${p.route})` }))} testId="fidelity-check-page-scores" itemTestId="page-score" />
+          {check.route ? <span className="block">The places below are on {check.pages.find((p) => p.route === check.route)?.name ?? check.route}, the lowest page.</span> : null}
+        </p>
+      ) : null}
       <dl className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-[11px] text-zinc-500" aria-label="Components">
         {componentList(check.components).map((c) => (
           <div key={c.label} className="flex gap-1">

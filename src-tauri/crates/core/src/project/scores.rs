@@ -22,6 +22,9 @@ pub struct StoredScore {
     /// A page handed over at several widths: its score at each, widest first (`total` is the
     /// lowest, and `report` that width's). Empty for a page made from one screenshot.
     pub widths: Vec<StoredWidthScore>,
+    /// A site of several pages: each page's score, in the site's order (`total` is the lowest
+    /// page's, and `widths` and `report` that page's). Empty for one page.
+    pub pages: Vec<super::pages::StoredPageScore>,
 }
 
 /// A variant's score at one of the widths its page was handed over at.
@@ -170,6 +173,7 @@ impl Project {
                     total,
                     report: serde_json::from_str(&report).unwrap_or(serde_json::Value::Null),
                     widths: Vec::new(),
+                    pages: Vec::new(),
                 });
             }
         }
@@ -177,6 +181,7 @@ impl Project {
         drop(conn);
         for score in &mut out {
             score.widths = self.width_scores(score.variant_id)?;
+            score.pages = self.page_scores(score.variant_id)?;
         }
         Ok(out)
     }

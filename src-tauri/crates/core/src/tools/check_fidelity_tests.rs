@@ -59,6 +59,8 @@ fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
         regions: report.regions.clone(),
         automatic: false,
         widths: Vec::new(),
+        route: None,
+        pages: Vec::new(),
     };
     let text = describe(&report, &check, true);
     assert!(
@@ -105,6 +107,8 @@ fn a_page_at_several_widths_is_reported_at_each_and_fixed_at_the_weakest() {
                 total: report.total,
             },
         ],
+        route: None,
+        pages: Vec::new(),
     };
     let text = describe(&report, &check, true);
     assert!(

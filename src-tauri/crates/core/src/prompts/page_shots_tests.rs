@@ -1,0 +1,186 @@
+use super::*;
+use crate::prompts::DesignTokens;
+use crate::responsive::infer_width;
+use crate::vocab::ImageAttachment;
+
+fn page(name: &str, route: &str) -> Page {
+    Page {
+        name: name.to_owned(),
+        route: route.to_owned(),
+    }
+}
+
+fn shots(n: usize) -> Vec<ImageAttachment> {
+    (0..n)
+        .map(|i| ImageAttachment {
+            media_type: "image/png".to_owned(),
+            data: vec![u8::try_from(i).unwrap_or(0)],
+        })
+        .collect()
+}
+
+/// A group of screenshots by (index, pixel width).
+fn group(members: &[(u32, u32)]) -> WidthGroup {
+    WidthGroup::new(
+        members
+            .iter()
+            .map(|&(index, pixels)| WidthShot {
+                index,
+                width: infer_width(pixels, None),
+            })
+            .collect(),
+    )
+    .expect("a group")
+}
+
+/// Each page as "route: index@css-width …", the table's shorthand.
+fn layout(pages: &[PageShots]) -> Vec<String> {
+    pages
+        .iter()
+        .map(|p| {
+            let shots: Vec<String> = p
+                .shots
+                .iter()
+                .map(|s| match s.width {
+                    Some(w) => format!("{}@{}", s.index, w.css),
+                    None => s.index.to_string(),
+                })
+                .collect();
+            format!("{} {}: {}", p.page.name, p.page.route, shots.join(" "))
+        })
+        .collect()
+}
+
+#[test]
+fn which_screenshots_are_which_page() {
+    let home_pricing = [page("Home", "/"), page("Pricing", "/pricing")];
+    let three = [
+        page("Home", "/"),
+        page("Pricing", "/pricing"),
+        page("About", "/about"),
+    ];
+    let cases: Vec<(&str, Stack, CreateInput, &[Page], Vec<&str>)> = vec![
+        (
+            "a single file, one screenshot",
+            Stack::HtmlTailwind,
+            CreateInput::screenshots(shots(1)),
+            &[],
+            vec!["Home /: 0"],
+        ),
+        (
+            "a single file builds one page: the first screenshot's",
+            Stack::HtmlTailwind,
+            CreateInput::screenshots(shots(3)),
+            &[],
+            vec!["Home /: 0"],
+        ),
+        (
+            "a single file at several widths: the first screenshot's group, widest first",
+            Stack::HtmlTailwind,
+            CreateInput::Screenshots {
+                shots: shots(3),
+                groups: vec![group(&[(0, 390), (2, 1440)])],
+            },
+            &[],
+            vec!["Home /: 2@1440 0@390"],
+        ),
+        (
+            "a single file whose group is not first: the first screenshot alone, as before",
+            Stack::HtmlTailwind,
+            CreateInput::Screenshots {
+                shots: shots(3),
+                groups: vec![group(&[(1, 390), (2, 1440)])],
+            },
+            &[],
+            vec!["Home /: 0"],
+        ),
+        (
+            "a project: a page per screenshot, named",
+            Stack::ReactVite,
+            CreateInput::screenshots(shots(2)),
+            &home_pricing,
+            vec!["Home /: 0", "Pricing /pricing: 1"],
+        ),
+        (
+            "a project page at two widths is one page",
+            Stack::ReactViteShadcn,
+            CreateInput::Screenshots {
+                shots: shots(3),
+                groups: vec![group(&[(1, 390), (2, 1440)])],
+            },
+            &home_pricing,
+            vec!["Home /: 0", "Pricing /pricing: 2@1440 1@390"],
+        ),
+        (
+            "a project whose first page is a group, named once per screenshot (older requests)",
+            Stack::ReactVite,
+            CreateInput::Screenshots {
+                shots: shots(3),
+                groups: vec![group(&[(0, 1440), (1, 390)])],
+            },
+            &[page("Home", "/"), page("Home", "/home-2"), page("Pricing", "/pricing")],
+            vec!["Home /: 0@1440 1@390", "Pricing /pricing: 2"],
+        ),
+        (
+            "named once per screenshot, the root on a group's second screenshot: the root stays",
+            Stack::ReactVite,
+            CreateInput::Screenshots {
+                shots: shots(2),
+                groups: vec![group(&[(0, 1440), (1, 390)])],
+            },
+            &[page("Desktop", "/desktop"), page("Home", "/")],
+            vec!["Desktop /: 0@1440 1@390"],
+        ),
+        (
+            "too few names: made up, the first at the root",
+            Stack::ReactVite,
+            CreateInput::screenshots(shots(3)),
+            &home_pricing,
+            vec!["Home /: 0", "Page 2 /page-2: 1", "Page 3 /page-3: 2"],
+        ),
+        (
+            "too many names: made up",
+            Stack::ReactVite,
+            CreateInput::screenshots(shots(1)),
+            &three,
+            vec!["Home /: 0"],
+        ),
+        (
+            "a Figma frame is one page",
+            Stack::ReactVite,
+            CreateInput::Figma {
+                frame: shots(1).remove(0),
+                dpr: 2,
+                tokens: DesignTokens::default(),
+            },
+            &[],
+            vec!["Home /: 0"],
+        ),
+        (
+            "a description has no screenshot to score against",
+            Stack::ReactVite,
+            CreateInput::Text("a pricing page".to_owned()),
+            &home_pricing,
+            vec![],
+        ),
+    ];
+    for (name, stack, input, pages, expected) in cases {
+        assert_eq!(
+            layout(&input.page_shots(stack, pages)),
+            expected,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_page_knows_its_group_of_widths() {
+    let input = CreateInput::Screenshots {
+        shots: shots(3),
+        groups: vec![group(&[(1, 390), (2, 1440)])],
+    };
+    let pages = input.page_shots(Stack::ReactVite, &[]);
+    assert_eq!(pages[0].group(), None, "one screenshot is no group");
+    let g = pages[1].group().expect("a group");
+    assert_eq!(g.label(), "desktop 1440, mobile 390");
+}
