@@ -9,8 +9,8 @@ mod render_support;
 
 use render_support::site::{self, DESKTOP, MOBILE};
 use s2c_core::project::{
-    InputId, NewVariant, NewVersion, PageInput, Project, ProjectService, VariantOutcome,
-    VersionId, VersionInfo, VersionKind, VersionPage,
+    InputId, NewVariant, NewVersion, PageInput, Project, ProjectService, VariantOutcome, VersionId,
+    VersionInfo, VersionKind, VersionPage,
 };
 use s2c_core::prompts::Stack;
 use s2c_core::render::{Renderer, RendererConfig};
@@ -108,8 +108,14 @@ async fn each_page_of_a_site_is_scored_against_its_own_screenshots_and_the_lowes
     let renderer = Arc::new(Renderer::new(RendererConfig::new(chromium)));
     let inputs = vec![
         ("home.png", site::screenshot(&renderer, "/", DESKTOP).await),
-        ("home-mobile.png", site::screenshot(&renderer, "/", MOBILE).await),
-        ("pricing.png", site::screenshot(&renderer, "/pricing", DESKTOP).await),
+        (
+            "home-mobile.png",
+            site::screenshot(&renderer, "/", MOBILE).await,
+        ),
+        (
+            "pricing.png",
+            site::screenshot(&renderer, "/pricing", DESKTOP).await,
+        ),
     ];
     let s = setup(
         inputs,

@@ -1,5 +1,7 @@
 use super::super::versions_tests::{generate, new_project};
-use super::super::{NewVariant, NewVersion, VariantOutcome, VersionKind};
+use super::super::{
+    NewVariant, NewVersion, StoredPageScore, StoredWidthScore, VariantOutcome, VersionKind,
+};
 use super::*;
 
 fn input(project: &Project, name: &str) -> InputId {
@@ -127,7 +129,10 @@ fn page_scores_are_kept_with_the_variant_and_read_back_with_defaults() {
         )
         .unwrap();
     let read = project.scores(&[variant]).unwrap().remove(0).pages;
-    assert!(read.is_empty(), "a row without a total spoils the list: {read:?}");
+    assert!(
+        read.is_empty(),
+        "a row without a total spoils the list: {read:?}"
+    );
     project
         .conn()
         .execute(

@@ -2,7 +2,8 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
 use super::design_tokens::{design_tokens_section, DesignTokens};
-use super::project::{page_list, Page};
+use super::page_shots::{page_list, page_units, site_pages, PageShot, PageShots};
+use super::project::Page;
 use super::responsive::{group_rules, one_page_intro, shot_label};
 use super::stack::Stack;
 use super::system::{system_prompt, PromptContext};
@@ -35,6 +36,21 @@ pub enum CreateInput {
 }
 
 impl CreateInput {
+    /// Each page the generation builds with its screenshot(s), in order: a screenshot is a page
+    /// of its own unless it is in a group of widths, which is one page (a Figma frame is one
+    /// page; other inputs have none). `pages` names them (`page_shots::site_pages`).
+    pub fn page_shots(&self, stack: Stack, pages: &[Page]) -> Vec<PageShots> {
+        let units = match self {
+            Self::Screenshots { shots, groups } => page_units(shots.len(), groups),
+            Self::Figma { .. } => vec![vec![PageShot {
+                index: 0,
+                width: None,
+            }]],
+            Self::Video(_) | Self::Text(_) | Self::ImportedCode { .. } => Vec::new(),
+        };
+        site_pages(stack, units, pages)
+    }
+
     /// Screenshots that are not one page at several widths.
     pub fn screenshots(shots: Vec<ImageAttachment>) -> Self {
         Self::Screenshots {
@@ -238,7 +254,10 @@ fn project_screenshot_parts(
              several widths is one responsive page, and the pages share one design language."
         ),
     };
-    let mut parts = vec![PromptPart::Text(format!("{opening}\n\n{}", page_list(&pages)))];
+    let mut parts = vec![PromptPart::Text(format!(
+        "{opening}\n\n{}",
+        page_list(&pages)
+    ))];
     for page in &pages {
         for shot in &page.shots {
             let Some(image) = shots.get(shot.index as usize) else {

@@ -3,7 +3,6 @@
 //! own unless it is in a group of widths, which is one page at each of its widths. A
 //! single-file stack builds one page: the first screenshot's (its group, if it is in one).
 
-use super::create::CreateInput;
 use super::project::{pages_from_file_names, Page};
 use super::stack::Stack;
 use crate::responsive::{ScreenshotWidth, WidthGroup, WidthShot};
@@ -36,35 +35,25 @@ impl PageShots {
                 })
             })
             .collect();
-        shots.filter(|s| s.len() >= 2).map(|shots| WidthGroup { shots })
+        shots
+            .filter(|s| s.len() >= 2)
+            .map(|shots| WidthGroup { shots })
     }
 }
 
-impl CreateInput {
-    /// Each page the generation builds with its screenshot(s), in order. `pages` names them:
-    /// one per page (a group of widths is one page); one per screenshot, as older requests and
-    /// the command line send them (a page takes its first screenshot's); any other count is
-    /// ignored and the pages are named Home, Page 2, … Inputs with no still image have none.
-    pub fn page_shots(&self, stack: Stack, pages: &[Page]) -> Vec<PageShots> {
-        let units = match self {
-            Self::Screenshots { shots, groups } => page_units(shots.len(), groups),
-            Self::Figma { .. } => vec![vec![PageShot {
-                index: 0,
-                width: None,
-            }]],
-            Self::Video(_) | Self::Text(_) | Self::ImportedCode { .. } => Vec::new(),
-        };
-        let names = name_pages(&units, pages);
-        let out = units
-            .into_iter()
-            .zip(names)
-            .map(|(shots, page)| PageShots { page, shots });
-        if stack.is_project() {
-            out.collect()
-        } else {
-            // One file, one page: the first screenshot's.
-            out.take(1).collect()
-        }
+/// The pages `units` of screenshots make (see [`CreateInput::page_shots`], which says which
+/// screenshots each page has), named by `pages`; a single-file stack builds the first only.
+pub fn site_pages(stack: Stack, units: Vec<Vec<PageShot>>, pages: &[Page]) -> Vec<PageShots> {
+    let names = name_pages(&units, pages);
+    let out = units
+        .into_iter()
+        .zip(names)
+        .map(|(shots, page)| PageShots { page, shots });
+    if stack.is_project() {
+        out.collect()
+    } else {
+        // One file, one page: the first screenshot's.
+        out.take(1).collect()
     }
 }
 
@@ -105,7 +94,9 @@ pub fn page_units(count: usize, groups: &[WidthGroup]) -> Vec<Vec<PageShot>> {
     out
 }
 
-/// A name and route for each page (see [`CreateInput::page_shots`]).
+/// A name and route for each page: `pages` when there is one per page; one per screenshot (as
+/// older requests and the command line send them): each page takes its first screenshot's;
+/// any other count is ignored and the pages are named Home, Page 2, …
 fn name_pages(units: &[Vec<PageShot>], pages: &[Page]) -> Vec<Page> {
     let screenshots: usize = units.iter().map(Vec::len).sum();
     if pages.len() == units.len() {
@@ -137,6 +128,38 @@ fn name_pages(units: &[Vec<PageShot>], pages: &[Page]) -> Vec<Page> {
         })
         .collect();
     pages_from_file_names(&names)
+}
+
+/// The site's pages for the opening message: each with its screenshot(s), route and file.
+pub(super) fn page_list(pages: &[PageShots]) -> String {
+    let lines: Vec<String> = pages
+        .iter()
+        .map(|p| {
+            let mut numbers: Vec<String> =
+                p.shots.iter().map(|s| (s.index + 1).to_string()).collect();
+            numbers.sort();
+            let shots = match numbers.split_last() {
+                Some((last, [])) => format!("Screenshot {last}"),
+                Some((last, rest)) => format!(
+                    "Screenshots {} and {last} (one page at several widths)",
+                    rest.join(", ")
+                ),
+                None => "No screenshot".to_owned(),
+            };
+            format!(
+                "- {shots}: \"{}\" at route `{}`, in {}",
+                p.page.name,
+                p.page.route,
+                p.page.file()
+            )
+        })
+        .collect();
+    format!(
+        "The site has these pages, in this order:\n{}\n\
+         Give each its route in src/App.tsx and link them from the shared navigation. Build the \
+         parts the pages share once, in src/components/.",
+        lines.join("\n")
+    )
 }
 
 #[cfg(test)]

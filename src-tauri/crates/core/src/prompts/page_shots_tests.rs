@@ -1,5 +1,5 @@
 use super::*;
-use crate::prompts::DesignTokens;
+use crate::prompts::{CreateInput, DesignTokens};
 use crate::responsive::infer_width;
 use crate::vocab::ImageAttachment;
 
@@ -59,6 +59,12 @@ fn which_screenshots_are_which_page() {
         page("Pricing", "/pricing"),
         page("About", "/about"),
     ];
+    let per_screenshot = [
+        page("Home", "/"),
+        page("Home", "/home-2"),
+        page("Pricing", "/pricing"),
+    ];
+    let root_second = [page("Desktop", "/desktop"), page("Home", "/")];
     let cases: Vec<(&str, Stack, CreateInput, &[Page], Vec<&str>)> = vec![
         (
             "a single file, one screenshot",
@@ -118,7 +124,7 @@ fn which_screenshots_are_which_page() {
                 shots: shots(3),
                 groups: vec![group(&[(0, 1440), (1, 390)])],
             },
-            &[page("Home", "/"), page("Home", "/home-2"), page("Pricing", "/pricing")],
+            &per_screenshot,
             vec!["Home /: 0@1440 1@390", "Pricing /pricing: 2"],
         ),
         (
@@ -128,7 +134,7 @@ fn which_screenshots_are_which_page() {
                 shots: shots(2),
                 groups: vec![group(&[(0, 1440), (1, 390)])],
             },
-            &[page("Desktop", "/desktop"), page("Home", "/")],
+            &root_second,
             vec!["Desktop /: 0@1440 1@390"],
         ),
         (
@@ -165,11 +171,7 @@ fn which_screenshots_are_which_page() {
         ),
     ];
     for (name, stack, input, pages, expected) in cases {
-        assert_eq!(
-            layout(&input.page_shots(stack, pages)),
-            expected,
-            "{name}"
-        );
+        assert_eq!(layout(&input.page_shots(stack, pages)), expected, "{name}");
     }
 }
 
@@ -183,4 +185,20 @@ fn a_page_knows_its_group_of_widths() {
     assert_eq!(pages[0].group(), None, "one screenshot is no group");
     let g = pages[1].group().expect("a group");
     assert_eq!(g.label(), "desktop 1440, mobile 390");
+}
+
+#[test]
+fn the_page_list_gives_each_screenshot_its_name_route_and_file() {
+    let shot = |index| PageShot { index, width: None };
+    let text = page_list(&[
+        PageShots {
+            page: page("Home", "/"),
+            shots: vec![shot(0)],
+        },
+        PageShots {
+            page: page("Pricing", "/pricing"),
+            shots: vec![shot(2), shot(1)],
+        },
+    ]);
+    assert!(text.contains("- Screenshot 1: \"Home\" at route `/`, in src/pages/Home.tsx\n- Screenshots 2 and 3 (one page at several widths): \"Pricing\" at route `/pricing`, in src/pages/Pricing.tsx"), "{text}");
 }

@@ -2,7 +2,6 @@
 //! the app owns, the packages the preview serves offline, and the site's pages with their routes
 //! (several screenshots, one site: each page named by the user, or from its file name).
 
-use super::page_shots::PageShots;
 use super::stack::Stack;
 use serde::{Deserialize, Serialize};
 
@@ -165,37 +164,6 @@ theme's colours are variables in src/index.css (`--primary`, `--muted-foreground
 set them to the target's palette rather than overriding classes.";
 
 /// The site's pages as the opening message lists them.
-pub(super) fn page_list(pages: &[PageShots]) -> String {
-    let lines: Vec<String> = pages
-        .iter()
-        .map(|p| {
-            let mut numbers: Vec<String> =
-                p.shots.iter().map(|s| (s.index + 1).to_string()).collect();
-            numbers.sort();
-            let shots = match numbers.split_last() {
-                Some((last, [])) => format!("Screenshot {last}"),
-                Some((last, rest)) => format!(
-                    "Screenshots {} and {last} (one page at several widths)",
-                    rest.join(", ")
-                ),
-                None => "No screenshot".to_owned(),
-            };
-            format!(
-                "- {shots}: \"{}\" at route `{}`, in {}",
-                p.page.name,
-                p.page.route,
-                p.page.file()
-            )
-        })
-        .collect();
-    format!(
-        "The site has these pages, in this order:\n{}\n\
-         Give each its route in src/App.tsx and link them from the shared navigation. Build the \
-         parts the pages share once, in src/components/.",
-        lines.join("\n")
-    )
-}
-
 #[cfg(test)]
 #[path = "project_tests.rs"]
 mod tests;

@@ -73,14 +73,18 @@ impl CheckFidelity {
     }
 
     /// What a project check scores: the page `route` names, or with none every page.
-    fn project_targets(&self, args: &serde_json::Map<String, Value>) -> Result<Vec<Target<'_>>, ToolFailure> {
+    fn project_targets(
+        &self,
+        args: &serde_json::Map<String, Value>,
+    ) -> Result<Vec<Target<'_>>, ToolFailure> {
         let asked = args::opt_str(NAME, args, "route")?.is_some_and(|r| !r.trim().is_empty());
         if !asked {
             return Ok(self
                 .pages
                 .iter()
                 .filter_map(|page| {
-                    s2c_webproject::path::route_url(&page.page.route).map(|url| Target { page, url })
+                    s2c_webproject::path::route_url(&page.page.route)
+                        .map(|url| Target { page, url })
                 })
                 .collect());
         }
@@ -173,17 +177,23 @@ impl Tool for CheckFidelity {
         for target in &targets {
             let mut request = ScoreRequest::new(Vec::new(), snapshot.clone());
             request.path = target.url.clone();
-            let page = target.page.score(&self.renderer, &request).await.map_err(|e| {
-                let what = if project {
-                    format!("the route {}", target.page.page.route)
-                } else {
-                    "the page".to_owned()
-                };
-                ToolFailure::new(
-                    format!("check_fidelity could not score {what}: {e}. The page was not changed."),
-                    format!("Could not compare {what} with the screenshot"),
-                )
-            })?;
+            let page = target
+                .page
+                .score(&self.renderer, &request)
+                .await
+                .map_err(|e| {
+                    let what = if project {
+                        format!("the route {}", target.page.page.route)
+                    } else {
+                        "the page".to_owned()
+                    };
+                    ToolFailure::new(
+                        format!(
+                            "check_fidelity could not score {what}: {e}. The page was not changed."
+                        ),
+                        format!("Could not compare {what} with the screenshot"),
+                    )
+                })?;
             scored.push(page);
         }
         let lowest = weakest_page(&scored).unwrap_or(0);

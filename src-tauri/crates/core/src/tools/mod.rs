@@ -35,13 +35,13 @@ mod tree_tools;
 pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
 pub use check_fidelity::CheckFidelity;
-pub use fidelity_pages::PageReference;
 pub use detail::{
     AssetCrop, BeforeAfter, FidelityCheck, GeneratedImage, ImageOperation, PageScore, PreviewShot,
     ToolDetail, UiImage, Unresolved,
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use fence::unfenced;
+pub use fidelity_pages::PageReference;
 pub use file_state::{AgentFileState, ProjectChecks, SavedAsset};
 pub use media_tools::MediaTools;
 pub use registry::ToolRegistry;

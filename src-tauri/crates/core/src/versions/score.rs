@@ -76,11 +76,8 @@ pub(super) async fn score_version(
         let diff = (!low.scored.diff_png.is_empty()).then(|| low.scored.diff_png.clone());
         let render = (!low.scored.rendered_png.is_empty()).then(|| low.scored.rendered_png.clone());
         let saved = {
-            let (project, widths, pages) = (
-                project.clone(),
-                totals.widths.clone(),
-                totals.pages.clone(),
-            );
+            let (project, widths, pages) =
+                (project.clone(), totals.widths.clone(), totals.pages.clone());
             let (input, total) = (low.input, low.total);
             tokio::task::spawn_blocking(move || {
                 project.set_width_scores(variant.id, &widths)?;
