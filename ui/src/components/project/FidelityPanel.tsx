@@ -48,14 +48,16 @@ export function FidelityPanel({ report, widths = [], pages = [], images, selecte
         {lowestPage ? (
           <div data-testid="fidelity-pages">
             <ul className="flex flex-col gap-0.5 text-xs" aria-label="Fidelity of each page">
-              {pages.map((p) => (
-                <li key={p.route} className="flex items-baseline gap-2" data-testid="fidelity-page">
-                  <span className="text-zinc-600 dark:text-zinc-300">{p.name}</span>
-                  <span className="text-[11px] text-zinc-400">{p.route}</span>
-                  <span className={`ml-auto font-semibold tabular-nums ${grade(p.total).text}`}>{formatScore(p.total)}</span>
-                  <span className="w-12 text-[11px] text-zinc-500">{p === lowestPage ? "lowest" : ""}</span>
-                </li>
-              ))}
+              {pages.map((p) =>
+                p.total === null ? null : (
+                  <li key={p.route} className="flex items-baseline gap-2" data-testid="fidelity-page">
+                    <span className="text-zinc-600 dark:text-zinc-300">{p.name}</span>
+                    <span className="text-[11px] text-zinc-400">{p.route}</span>
+                    <span className={`ml-auto font-semibold tabular-nums ${grade(p.total).text}`}>{formatScore(p.total)}</span>
+                    <span className="w-12 text-[11px] text-zinc-500">{p === lowestPage ? "lowest" : ""}</span>
+                  </li>
+                ),
+              )}
             </ul>
             <p className="mt-1 text-[11px] text-zinc-500">
               The site's score is its lowest page. The differences below are on {lowestPage.name} ({lowestPage.route}).
