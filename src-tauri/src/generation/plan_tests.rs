@@ -228,27 +228,27 @@ fn a_sites_page_at_two_widths_is_one_page_recorded_with_both_screenshots() {
     req.pages = vec![page("Landing", "/"), page("Plans", "/plans")];
     let source = read_source(&project, &req).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(source.pages, req.pages);
-    let recorded: Vec<(String, Vec<(u32, Option<u32>)>)> = source
+    // Each page as "route: input@width …".
+    let recorded: Vec<String> = source
         .version_pages
         .iter()
         .map(|p| {
-            (
-                p.route.clone(),
-                p.shots
-                    .iter()
-                    .map(|s| (s.input_id, s.width.map(|w| w.css)))
-                    .collect(),
-            )
+            let shots: Vec<String> = p
+                .shots
+                .iter()
+                .map(|s| match s.width {
+                    Some(w) => format!("{}@{}", s.input_id, w.css),
+                    None => s.input_id.to_string(),
+                })
+                .collect();
+            format!("{}: {}", p.route, shots.join(" "))
         })
         .collect();
     assert_eq!(
         recorded,
         [
-            ("/".to_owned(), vec![(home.id, None)]),
-            (
-                "/plans".to_owned(),
-                vec![(desktop.id, Some(1440)), (mobile.id, Some(390))]
-            ),
+            format!("/: {}", home.id),
+            format!("/plans: {}@1440 {}@390", desktop.id, mobile.id),
         ]
     );
     assert!(source.widths.is_empty(), "the first page has one width");

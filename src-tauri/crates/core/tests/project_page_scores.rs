@@ -26,13 +26,12 @@ struct Setup {
     first: VersionInfo,
 }
 
+/// A page's screenshot: its input's index, and its CSS width when it is one of several.
+type Shot = (usize, Option<u32>);
+
 /// A site generated from `inputs` (name, screenshot) with `pages` recorded (by input index),
 /// its pricing page as `pricing`.
-fn setup(
-    inputs: Vec<(&str, Vec<u8>)>,
-    pages: &[(&str, &str, Vec<(usize, Option<u32>)>)],
-    pricing: &str,
-) -> Setup {
+fn setup(inputs: Vec<(&str, Vec<u8>)>, pages: &[(&str, &str, Vec<Shot>)], pricing: &str) -> Setup {
     let dir = tempfile::tempdir().expect("temp dir");
     let service = Arc::new(ProjectService::new(
         &dir.path().join("appdata"),

@@ -51,6 +51,9 @@ fn layout(pages: &[PageShots]) -> Vec<String> {
         .collect()
 }
 
+/// What a row says, the stack, the input, the names given, and each page as [`layout`] writes it.
+type Case<'a> = (&'a str, Stack, CreateInput, &'a [Page], Vec<&'a str>);
+
 #[test]
 fn which_screenshots_are_which_page() {
     let home_pricing = [page("Home", "/"), page("Pricing", "/pricing")];
@@ -65,7 +68,7 @@ fn which_screenshots_are_which_page() {
         page("Pricing", "/pricing"),
     ];
     let root_second = [page("Desktop", "/desktop"), page("Home", "/")];
-    let cases: Vec<(&str, Stack, CreateInput, &[Page], Vec<&str>)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "a single file, one screenshot",
             Stack::HtmlTailwind,
