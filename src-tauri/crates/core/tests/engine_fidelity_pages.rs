@@ -10,14 +10,14 @@ mod support;
 
 use render_support::site::{self, DESKTOP, MOBILE};
 use s2c_core::engine::{
-    self, CollectingSink, EventEmitter, EventKind, GenerationPlan, LoopLimits, PlanSource,
-    PlannedVariant, VendorSessions,
+    self, CollectingSink, EventEmitter, GenerationPlan, LoopLimits, PlanSource, PlannedVariant,
+    VendorSessions,
 };
 use s2c_core::prompts::{CreateInput, Page, Stack};
 use s2c_core::providers::Provider;
 use s2c_core::render::{Renderer, RendererConfig};
 use s2c_core::responsive::{infer_width, WidthGroup, WidthShot};
-use s2c_core::tools::{FidelityCheck, MediaTools, ToolDetail};
+use s2c_core::tools::MediaTools;
 use s2c_core::vocab::ImageAttachment;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -143,18 +143,7 @@ async fn the_rounds_score_every_page_and_fix_the_lowest_one_by_its_route() {
     .expect("the generation ends");
     renderer.shutdown().await;
 
-    let checks: Vec<(FidelityCheck, String)> = h
-        .events()
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::ToolResult {
-                detail: Some(ToolDetail::FidelityCheck(check)),
-                summary,
-                ..
-            } => Some((check, summary)),
-            _ => None,
-        })
-        .collect();
+    let checks = h.fidelity_checks();
     let scores = &outcome.variants[0].fidelity_scores;
     eprintln!("scores {scores:?}; checks {checks:#?}");
     assert_eq!(checks.len(), 2, "a check, a fix, a check: {scores:?}");
