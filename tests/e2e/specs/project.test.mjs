@@ -299,7 +299,12 @@ test("a visual edit inside the shared header is saved into that component's file
     pages.every((p) => Number.isFinite(p.total) && p.total >= 0 && p.total <= 100),
     JSON.stringify(pages),
   );
-  await until("the saved version's page scores on its card", async () => (await pageScores(0)).length === 2, 30_000);
+  // One option now: no cards; the Fidelity button shows each page's score.
+  await until(
+    "the saved version's page scores on the Fidelity button",
+    async () => (await textOf('[data-testid="fidelity-score"] [data-testid="page-score"]')).length === 2,
+    30_000,
+  );
   await saveDrawnScreenshot(app.browser, "project-page-scores");
 });
 
