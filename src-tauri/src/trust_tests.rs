@@ -139,6 +139,7 @@ fn retry_runs_in_the_callers_project_whatever_the_stored_request_names() {
                     ),
                     inputs: vec![],
                     widths: vec![],
+                    pages: vec![],
                 },
                 vec![NewVariant {
                     model: Some("gpt-5.4".into()),

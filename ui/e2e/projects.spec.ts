@@ -4,7 +4,7 @@
 // the page when it navigates itself; the code view's file tree opens, protects and saves files.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { firstVersion, page as samplePage, startAnswers, startedTwo, variantInfo } from "./fixtures";
+import { firstVersion, page as samplePage, scoreReport, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { ipcCalls, mockIpc, servePreviews } from "./mockIpc";
 import { openedProjectAnswers } from "./projectFixture";
 
@@ -59,10 +59,9 @@ test("on a project stack the tray names each page, the user renames one, and Gen
   await expect(page.getByTestId("project-name")).toHaveText("landing");
   const start = (await ipcCalls(page)).find((c) => c.cmd === "generation_start")?.args as { request: { stack: string; pages: unknown } };
   expect(start.request.stack).toBe("react_vite");
-  // One page per screenshot, in order: the two widths of Plans share it.
+  // Each page once, in order: the two widths of Plans are one page.
   expect(start.request.pages).toEqual([
     { name: "Landing", route: "/" },
-    { name: "Plans", route: "/plans" },
     { name: "Plans", route: "/plans" },
   ]);
 });
@@ -187,4 +186,36 @@ test("the code view of a project has its file tree: open, read-only app files, n
     content: "export default function Pricing() {\n  return <h1>Pricing</h1>;\n}\n// by hand",
   });
   await expect(page.getByTestId("toast")).toContainText("Saved src/pages/Pricing.tsx");
+});
+
+test("a site's option shows each page's score with the lowest marked; an option not scored shows none", async ({ page }) => {
+  const pages = [
+    { name: "Home", route: "/", total: 94.2, widths: [{ input_id: 1, width: width(1440), total: 94.2 }, { input_id: 3, width: width(390), total: 96 }] },
+    { name: "Pricing", route: "/pricing", total: 71.3, widths: [] },
+  ];
+  await openProjectStack(page, {
+    // Option 2 was not scored (a version no screenshot stands behind): no number, never 0.
+    variant_scores: [{ variant_id: 11, input_id: 2, total: 71.3, report: scoreReport(71.3), widths: [], pages }],
+  });
+  const card = page.getByTestId("variant-card-0");
+  await expect(card.getByTestId("variant-score")).toHaveText("71");
+  const listed = card.getByTestId("variant-page-scores").getByTestId("page-score");
+  await expect(listed).toHaveText(["Home 94", "Pricing 71"]);
+  await expect(listed.nth(1)).toHaveAttribute("data-lowest", "true");
+  await expect(listed.nth(0)).not.toHaveAttribute("data-lowest", "true");
+  await expect(listed.nth(0)).toHaveAttribute("title", /Fidelity of Home \(\/\), the lowest of desktop 1440 94, mobile 390 96/);
+  await expect(card.getByTestId("variant-width-scores")).toHaveCount(0);
+  const other = page.getByTestId("variant-card-1");
+  await expect(other.getByTestId("variant-routes")).toBeVisible();
+  await expect(other.getByTestId("variant-score")).toHaveCount(0);
+  await expect(other.getByTestId("variant-page-scores")).toHaveCount(0);
+  const button = page.getByTestId("fidelity-score");
+  await expect(button).toContainText("Fidelity 71");
+  await expect(button.getByTestId("page-score")).toHaveText(["Home 94", "Pricing 71"]);
+  await button.click();
+  await expect(page.getByTestId("fidelity-page")).toHaveCount(2);
+  await expect(page.getByTestId("fidelity-pages")).toContainText("The differences below are on Pricing (/pricing).");
+  await page.screenshot({ path: `${ART}/project-page-scores.png` });
+  await page.getByTestId("variant-card-1").click();
+  await expect(page.getByTestId("fidelity-score")).toHaveCount(0);
 });

@@ -13,9 +13,10 @@ use s2c_core::engine::resolve::{
 };
 use s2c_core::engine::{LoopLimits, PlanSource};
 use s2c_core::project::{
-    classify_input, InputId, InputKind, InputWidth, Project, VersionId, VersionKind,
+    classify_input, InputId, InputKind, InputWidth, PageInput, Project, VersionId, VersionKind,
+    VersionPage,
 };
-use s2c_core::prompts::{CreateInput, DesignTokens, SelectedElement};
+use s2c_core::prompts::{page_units, CreateInput, DesignTokens, PageShots, SelectedElement};
 use s2c_core::render::Renderer;
 use s2c_core::responsive::{
     image_width, infer_width, validate_groups, widths_label, WidthGroup, WidthShot,
@@ -54,27 +55,33 @@ pub struct Source {
     /// The first page's screenshots with their widths, when it was handed over at several:
     /// recorded with the version, whose lineage is scored at each.
     pub widths: Vec<InputWidth>,
-    /// On a project stack, each screenshot's page.
+    /// On a project stack, each page's name and route (a group of widths is one page).
     pub pages: Vec<s2c_core::prompts::Page>,
+    /// On a project stack, each page with its screenshots, recorded with the version: its
+    /// lineage is scored page by page.
+    pub version_pages: Vec<VersionPage>,
 }
 
-/// The pages the screenshots show: as the user named them, else from their file names
-/// (`inputs/pricing.png` → Pricing at `/pricing`).
+/// The pages the screenshots show (a group of widths is one page): as the user named them,
+/// else from their file names (`inputs/pricing.png` → Pricing at `/pricing`). A list with a
+/// page per screenshot (as older requests send) is the core's to read.
 fn pages_of(
     project: &Project,
     request: &GenerateRequest,
     input_ids: &[InputId],
+    groups: &[WidthGroup],
 ) -> Result<Vec<s2c_core::prompts::Page>, IpcError> {
-    if request.pages.len() == input_ids.len() {
+    let units = page_units(input_ids.len(), groups);
+    if request.pages.len() == units.len() || request.pages.len() == input_ids.len() {
         return Ok(request.pages.clone());
     }
     let inputs = project.inputs()?;
-    let names: Vec<String> = input_ids
+    let names: Vec<String> = units
         .iter()
-        .map(|id| {
-            inputs
-                .iter()
-                .find(|i| i.id == *id)
+        .map(|unit| {
+            unit.first()
+                .and_then(|shot| input_ids.get(shot.index as usize))
+                .and_then(|id| inputs.iter().find(|i| i.id == *id))
                 .map(|i| i.path.clone())
                 .unwrap_or_default()
         })
@@ -103,6 +110,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
         scorable: false,
         widths: vec![],
         pages: vec![],
+        version_pages: vec![],
     };
     match &request.source {
         GenerateSource::Screenshots { input_ids, groups } => {
@@ -117,13 +125,21 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 .map(|id| image_input(project, *id))
                 .collect::<Result<Vec<_>, _>>()?;
             let groups = width_groups(input_ids, &shots, groups)?;
+            let pages = pages_of(project, request, input_ids, &groups)?;
+            let input = CreateInput::Screenshots { shots, groups };
+            let page_shots = input.page_shots(request.stack, &pages);
             Ok(Source {
                 inputs: input_ids.clone(),
                 first_screenshot: input_ids.first().copied(),
                 scorable: input_ids.len() == 1,
-                widths: first_page_widths(input_ids, &groups),
-                pages: pages_of(project, request, input_ids)?,
-                ..create(CreateInput::Screenshots { shots, groups })
+                widths: first_page_widths(input_ids, &page_shots),
+                version_pages: if request.stack.is_project() {
+                    version_pages(input_ids, &page_shots)
+                } else {
+                    Vec::new()
+                },
+                pages,
+                ..create(input)
             })
         }
         GenerateSource::Video { input_id } => {
@@ -251,6 +267,7 @@ pub fn read_source(project: &Project, request: &GenerateRequest) -> Result<Sourc
                 scorable: reference.is_some(),
                 widths: vec![],
                 pages: vec![],
+                version_pages: vec![],
             })
         }
     }
@@ -303,25 +320,43 @@ fn width_groups(
     Ok(out)
 }
 
-/// The widths of the group the first screenshot is in (the page `index.html` is built from, as
-/// the engine's fidelity rounds score it), by input.
-fn first_page_widths(input_ids: &[InputId], groups: &[WidthGroup]) -> Vec<InputWidth> {
-    groups
+/// The widths of the first page, when it was handed over at several (the page `index.html` is
+/// built from, or a site's first page), by input: the preview offers them.
+fn first_page_widths(input_ids: &[InputId], pages: &[PageShots]) -> Vec<InputWidth> {
+    let Some(first) = pages.first().filter(|p| p.group().is_some()) else {
+        return Vec::new();
+    };
+    first
+        .shots
         .iter()
-        .find(|g| g.shots.iter().any(|s| s.index == 0))
-        .map(|group| {
-            group
+        .filter_map(|s| {
+            Some(InputWidth {
+                input_id: *input_ids.get(s.index as usize)?,
+                width: s.width?,
+            })
+        })
+        .collect()
+}
+
+/// A site's pages as the version records them: each with its screenshots by input.
+fn version_pages(input_ids: &[InputId], pages: &[PageShots]) -> Vec<VersionPage> {
+    pages
+        .iter()
+        .map(|p| VersionPage {
+            name: p.page.name.clone(),
+            route: p.page.route.clone(),
+            shots: p
                 .shots
                 .iter()
                 .filter_map(|s| {
-                    Some(InputWidth {
+                    Some(PageInput {
                         input_id: *input_ids.get(s.index as usize)?,
                         width: s.width,
                     })
                 })
-                .collect()
+                .collect(),
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 /// The design tokens a Figma import stored as JSON.

@@ -180,3 +180,94 @@ fn an_iteration_of_a_page_made_from_a_screenshot_is_scored_and_told_what_was_set
         PlanSource::Create { .. } => panic!("an update"),
     }
 }
+
+/// A PNG `width` px wide.
+fn png_wide(width: u32) -> Vec<u8> {
+    let img = image::RgbaImage::from_pixel(width, 8, image::Rgba([30, 64, 175, 255]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+#[test]
+fn a_sites_page_at_two_widths_is_one_page_recorded_with_both_screenshots() {
+    use crate::generation::request::{GroupMember, ScreenshotGroup};
+    use s2c_core::prompts::Page;
+    let dir = tempfile::tempdir().unwrap();
+    let project = Project::create(&dir.path().join("p"), "p").unwrap();
+    let home = project
+        .add_input("home.png", "image/png", &png_wide(1280))
+        .unwrap();
+    let desktop = project
+        .add_input("pricing-desktop.png", "image/png", &png_wide(1440))
+        .unwrap();
+    let mobile = project
+        .add_input("pricing-mobile.png", "image/png", &png_wide(390))
+        .unwrap();
+    let page = |name: &str, route: &str| Page {
+        name: name.into(),
+        route: route.into(),
+    };
+    let mut req = request(GenerateSource::Screenshots {
+        input_ids: vec![home.id, desktop.id, mobile.id],
+        groups: vec![ScreenshotGroup {
+            members: vec![
+                GroupMember {
+                    input_id: mobile.id,
+                    dpr: None,
+                },
+                GroupMember {
+                    input_id: desktop.id,
+                    dpr: None,
+                },
+            ],
+        }],
+    });
+    req.stack = s2c_core::settings::Stack::ReactVite;
+    // Each page once, as the tray sends them.
+    req.pages = vec![page("Landing", "/"), page("Plans", "/plans")];
+    let source = read_source(&project, &req).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(source.pages, req.pages);
+    // Each page as "route: input@width …".
+    let recorded: Vec<String> = source
+        .version_pages
+        .iter()
+        .map(|p| {
+            let shots: Vec<String> = p
+                .shots
+                .iter()
+                .map(|s| match s.width {
+                    Some(w) => format!("{}@{}", s.input_id, w.css),
+                    None => s.input_id.to_string(),
+                })
+                .collect();
+            format!("{}: {}", p.route, shots.join(" "))
+        })
+        .collect();
+    assert_eq!(
+        recorded,
+        [
+            format!("/: {}", home.id),
+            format!("/plans: {}@1440 {}@390", desktop.id, mobile.id),
+        ]
+    );
+    assert!(source.widths.is_empty(), "the first page has one width");
+
+    // With no names, each page is named after its first screenshot's file.
+    req.pages = vec![];
+    let source = read_source(&project, &req).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        source.pages,
+        [
+            page("Home", "/"),
+            page("Pricing desktop", "/pricing-desktop")
+        ]
+    );
+
+    // A single-file stack records no pages: its one page is scored as before.
+    req.stack = s2c_core::settings::Stack::HtmlTailwind;
+    assert!(read_source(&project, &req)
+        .unwrap()
+        .version_pages
+        .is_empty());
+}

@@ -22,8 +22,9 @@ pub struct GenerateRequest {
     pub design_system: Option<String>,
     pub generate_images: bool,
     pub extract_assets: bool,
-    /// On a project stack, the page each screenshot shows (name and route), in the order of
-    /// the screenshots. Empty: named from the screenshots' file names.
+    /// On a project stack, each page's name and route, in the order of their first
+    /// screenshots: a group of widths is one page. (A list with one per screenshot, as older
+    /// versions sent, is read too.) Empty: named from the screenshots' file names.
     #[serde(default)]
     pub pages: Vec<s2c_core::prompts::Page>,
 }

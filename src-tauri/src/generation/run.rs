@@ -201,5 +201,6 @@ fn new_version(request: &GenerateRequest, source: &Source) -> Result<NewVersion,
         request: Some(request_json),
         inputs: source.inputs.clone(),
         widths: source.widths.clone(),
+        pages: source.version_pages.clone(),
     })
 }

@@ -114,6 +114,13 @@ const $ = (selector) => app.browser.$(selector);
 const byTestId = (id) => $(`[data-testid="${id}"]`);
 const textOf = (selector) => app.browser.execute((s) => [...document.querySelectorAll(s)].map((e) => e.textContent.trim()), selector);
 
+/** The page scores on option `i`'s card: each one's text and whether it is the lowest. */
+const pageScores = (i) =>
+  app.browser.execute(
+    (s) => [...document.querySelectorAll(s)].map((e) => ({ text: e.textContent.trim(), lowest: e.dataset.lowest === "true" })),
+    `[data-testid="variant-card-${i}"] [data-testid="page-score"]`,
+  );
+
 let failures = 0;
 
 /** Poll for `what`; on a timeout, keep a screenshot and what the window and the preview show. */
@@ -208,6 +215,18 @@ test("generated, the preview shows the home route with the shared header, and th
   for (const i of [0, 1]) {
     await until(`option ${i + 1}'s card to list both pages`, async () => (await textOf(`[data-testid="variant-card-${i}"] [data-testid="variant-routes"]`))[0] === "2 pages · Home, Pricing", 30_000);
   }
+  // Each page scored against its own screenshot in the background: both on the card, the
+  // lowest marked and shown as the option's score.
+  await until("option 1's score on each page", async () => (await pageScores(0)).length === 2, 90_000);
+  const scores = await pageScores(0);
+  assert.deepEqual(
+    scores.map((s) => s.text.replace(/ \d+$/, "")),
+    ["Home", "Pricing"],
+    JSON.stringify(scores),
+  );
+  const lowest = scores.filter((s) => s.lowest);
+  assert.equal(lowest.length, 1, JSON.stringify(scores));
+  assert.equal((await textOf('[data-testid="variant-card-0"] [data-testid="variant-score"]'))[0], lowest[0].text.split(" ").pop());
   await until(
     "the home page with the shared header in the preview",
     async () => (await inPreview(() => [document.querySelector("#brand")?.textContent, document.querySelector("#home-title")?.textContent].join("|"))) === "Fernway|Trips planned together",
@@ -292,6 +311,27 @@ test("a visual edit inside the shared header is saved into that component's file
   for (const path of ["src/pages/Home.tsx", "src/App.tsx"]) assert.equal(await read(current.id, path), before[path]);
   // The preview redraws the edited header.
   await until("the edited header in the preview", async () => (await inPreview(() => getComputedStyle(document.querySelector("#brand")).marginTop)) === "16px");
+  // The saved version is scored page by page too (never "0" for a page it cannot find).
+  const storedPages = async () => (await invokeInPage(app.browser, "variant_scores", { projectId: project.id, variantIds: current.variants.map((v) => v.id) })).ok?.[0]?.pages ?? [];
+  await until("the saved version's score on each page", async () => (await storedPages()).length === 2, 90_000);
+  // (Low numbers: this page is far simpler than the sample screenshots.)
+  const pages = await storedPages();
+  assert.deepEqual(
+    pages.map((p) => p.route),
+    ["/", "/pricing"],
+    JSON.stringify(pages),
+  );
+  assert.ok(
+    pages.every((p) => Number.isFinite(p.total) && p.total >= 0 && p.total <= 100),
+    JSON.stringify(pages),
+  );
+  // One option now: no cards; the Fidelity button shows each page's score.
+  await until(
+    "the saved version's page scores on the Fidelity button",
+    async () => (await textOf('[data-testid="fidelity-score"] [data-testid="page-score"]')).length === 2,
+    30_000,
+  );
+  await saveDrawnScreenshot(app.browser, "project-page-scores");
 });
 
 test("the code view lists the project's files in its tree", async () => {

@@ -14,7 +14,7 @@ export interface TrayPages {
   /** What the user typed for the page `key` ("" goes back to the default name). */
   typed: (key: string) => string | undefined;
   rename: (key: string, name: string) => void;
-  /** One page per screenshot, in tray order, for the create request. */
+  /** Each page once, in tray order (a group of widths is one page), for the create request. */
   request: Page[];
 }
 
@@ -34,7 +34,7 @@ export function useTrayPages(items: readonly InputItem[], groups: readonly Group
       pageOf: (key) => pages.find((p) => p.members.includes(key)),
       typed: (key) => renamed.get(key),
       rename,
-      request: requestPages(keys, pages),
+      request: requestPages(pages),
     };
   }, [items, groups, on, renamed, rename]);
 }

@@ -792,6 +792,13 @@ export type FidelityCheck_Deserialize = {
 	 *  screenshot.
 	 */
 	widths?: WidthScore[],
+	/**  On a project, the route `total`, `components` and `regions` are for. */
+	route?: string | null,
+	/**
+	 *  A project checked page by page: each page's score, in the site's order (`total` is the
+	 *  lowest; `widths`, `components` and `regions` are that page's). Empty for one page.
+	 */
+	pages?: PageScore_Deserialize[],
 };
 
 /**  One fidelity check of a variant's page. */
@@ -814,6 +821,13 @@ export type FidelityCheck_Serialize = {
 	 *  screenshot.
 	 */
 	widths: WidthScore[],
+	/**  On a project, the route `total`, `components` and `regions` are for. */
+	route: string | null,
+	/**
+	 *  A project checked page by page: each page's score, in the site's order (`total` is the
+	 *  lowest; `widths`, `components` and `regions` are that page's). Empty for one page.
+	 */
+	pages: PageScore_Serialize[],
 };
 
 export type FidelityComponents = FidelityComponents_Serialize | FidelityComponents_Deserialize;
@@ -1108,8 +1122,9 @@ export type GenerateRequest_Deserialize = {
 	generate_images: boolean,
 	extract_assets: boolean,
 	/**
-	 *  On a project stack, the page each screenshot shows (name and route), in the order of
-	 *  the screenshots. Empty: named from the screenshots' file names.
+	 *  On a project stack, each page's name and route, in the order of their first
+	 *  screenshots: a group of widths is one page. (A list with one per screenshot, as older
+	 *  versions sent, is read too.) Empty: named from the screenshots' file names.
 	 */
 	pages?: Page[],
 };
@@ -1130,8 +1145,9 @@ export type GenerateRequest_Serialize = {
 	generate_images: boolean,
 	extract_assets: boolean,
 	/**
-	 *  On a project stack, the page each screenshot shows (name and route), in the order of
-	 *  the screenshots. Empty: named from the screenshots' file names.
+	 *  On a project stack, each page's name and route, in the order of their first
+	 *  screenshots: a group of widths is one page. (A list with one per screenshot, as older
+	 *  versions sent, is read too.) Empty: named from the screenshots' file names.
 	 */
 	pages: Page[],
 };
@@ -1352,6 +1368,27 @@ export type Page = {
 	name: string,
 	/**  "/pricing"; the first page is "/". */
 	route: string,
+};
+
+/**  One page's score in a check of several. */
+export type PageScore = PageScore_Serialize | PageScore_Deserialize;
+
+/**  One page's score in a check of several. */
+export type PageScore_Deserialize = {
+	name: string,
+	route: string,
+	/**  The lowest of `widths` when it was handed over at several. */
+	total: number | null,
+	widths?: WidthScore[],
+};
+
+/**  One page's score in a check of several. */
+export type PageScore_Serialize = {
+	name: string,
+	route: string,
+	/**  The lowest of `widths` when it was handed over at several. */
+	total: number | null,
+	widths: WidthScore[],
 };
 
 export type PixelBox = {
@@ -1867,6 +1904,16 @@ export type StoredEvent = {
 	payload: unknown,
 };
 
+/**  A variant's score on one page of its site. */
+export type StoredPageScore = {
+	name: string,
+	route: string,
+	/**  The lowest of `widths` when the page was handed over at several. */
+	total: number | null,
+	/**  The page at each width, widest first; empty for one screenshot. */
+	widths: StoredWidthScore[],
+};
+
 /**  A variant's stored score: the total and the whole report as its producer wrote it. */
 export type StoredScore = {
 	variant_id: number,
@@ -1879,6 +1926,11 @@ export type StoredScore = {
 	 *  lowest, and `report` that width's). Empty for a page made from one screenshot.
 	 */
 	widths: StoredWidthScore[],
+	/**
+	 *  A site of several pages: each page's score, in the site's order (`total` is the lowest
+	 *  page's, and `widths` and `report` that page's). Empty for one page.
+	 */
+	pages: StoredPageScore[],
 };
 
 /**  A variant's score at one of the widths its page was handed over at. */

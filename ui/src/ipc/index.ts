@@ -34,6 +34,7 @@ export type {
   Stack,
   StartedVariant,
   StoredEvent,
+  StoredPageScore,
   StoredScore,
   StoredWidthScore,
   Theme,

@@ -17,8 +17,8 @@ export type CreateResult = { ok: true; project: ProjectInfo; live: LiveGeneratio
 /** `onProgress`: what is happening now ("Fetching the Figma frame…"), for the status line.
  *  `parentDir`: the folder the project goes in (null: the default projects folder).
  *  `groups`: the screenshots (by item key) that are one page at several widths.
- *  `pages`: on a project stack, the page each screenshot shows, in tray order (none: named by
- *  the core from the file names). */
+ *  `pages`: on a project stack, each page once in tray order, a group of widths being one page
+ *  (none: named by the core from the file names). */
 export async function createAndGenerate(
   items: InputItem[],
   text: string,
@@ -80,7 +80,7 @@ export async function createAndGenerate(
     design_system: choices.designSystem || null,
     generate_images: choices.generateImages,
     extract_assets: choices.extractAssets && items.length > 0 && first?.kind !== "video",
-    pages: source.kind === "screenshots" && pages.length === inputIds.length ? [...pages] : [],
+    pages: source.kind === "screenshots" ? [...pages] : [],
   });
   if (!started.ok) return fail(started.error, asSentence(failureLine(started.error)));
   started.live.inputPreview = figmaThumbnail ?? first?.previewUrl ?? null;

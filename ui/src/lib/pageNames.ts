@@ -1,7 +1,8 @@
 // On a project stack, each page in the tray (a screenshot, or one page at several widths) gets a
 // name and a route: by default from its file names (`pricing.png` → Pricing at `/pricing`), the
 // one named Home or Index (else the first) at `/`. The user renames a page inline; its route
-// follows the name. The create request carries one page per screenshot, in order.
+// follows the name. The create request carries each page once, in tray order: a group of
+// widths is one page.
 import type { Page } from "../ipc";
 import { pageName, type Group } from "./trayGroups";
 
@@ -72,10 +73,8 @@ export function trayPages(members: readonly (readonly string[])[], names: Readon
   });
 }
 
-/** One page per screenshot, in the order of `imageKeys` (a group's widths share their page). */
-export function requestPages(imageKeys: readonly string[], pages: readonly TrayPage[]): Page[] {
-  return imageKeys.flatMap((k) => {
-    const page = pages.find((p) => p.members.includes(k));
-    return page ? [{ name: page.name, route: page.route }] : [];
-  });
+/** Each page once, in tray order (the order of their first screenshots): a group of widths is
+ * one page, as the core reads the request. */
+export function requestPages(pages: readonly TrayPage[]): Page[] {
+  return pages.map((p) => ({ name: p.name, route: p.route }));
 }

@@ -127,3 +127,9 @@ export function lowestWidth(widths: readonly { total: number | null }[]): number
   });
   return low;
 }
+
+/** What a score is the lowest of, when it is one of several: ", the lowest of its pages". */
+export function lowestOf(pages: number, widths: number): string {
+  if (pages > 1) return ", the lowest of its pages";
+  return widths > 1 ? ", the lowest of its widths" : "";
+}

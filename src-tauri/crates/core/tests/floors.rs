@@ -32,6 +32,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         &[
             "app_info",
             "fidelity",
+            "prompts",
             "providers",
             "redact",
             "render",

@@ -49,6 +49,7 @@ fn generate(
         request: Some(serde_json::json!({"stack": "react_vite"})),
         inputs: vec![],
         widths: vec![],
+        pages: vec![],
     };
     let (version, recorders) = project
         .start_generation(spec, vec![NewVariant::default()])

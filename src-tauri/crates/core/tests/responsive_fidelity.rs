@@ -7,13 +7,13 @@
 mod render_support;
 mod support;
 
-use s2c_core::engine::{self, EventEmitter, EventKind};
+use s2c_core::engine::{self, EventEmitter};
 use s2c_core::fidelity::{
     score_at_widths, screenshot_of, weakest, ScoreRequest, WidthReference, WidthScore,
 };
 use s2c_core::render::{FileSnapshot, PreviewSource, Renderer, RendererConfig, ScreenSize};
 use s2c_core::responsive::{infer_width, Breakpoint};
-use s2c_core::tools::{CheckFidelity, ToolDetail};
+use s2c_core::tools::CheckFidelity;
 use s2c_core::vocab::paths::normalize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -179,18 +179,7 @@ async fn the_automatic_rounds_work_on_the_weakest_width() {
     .expect("the generation ends");
     renderer.shutdown().await;
 
-    let checks: Vec<_> = harness
-        .events()
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::ToolResult {
-                detail: Some(ToolDetail::FidelityCheck(check)),
-                summary,
-                ..
-            } => Some((check, summary)),
-            _ => None,
-        })
-        .collect();
+    let checks = harness.fidelity_checks();
     let scores = &outcome.variants[0].fidelity_scores;
     eprintln!("scores {scores:?}; checks {checks:?}");
     assert_eq!(checks.len(), 2, "a check, a fix, a check: {scores:?}");

@@ -2,7 +2,7 @@
 // the screenshot with the places that differ, and each difference named by the element it is
 // on ("The heading “Welcome back” — different text"). Clicking one points it out in the
 // preview and on the screenshot; Compare opens the side-by-side / overlay / slider view.
-import type { ScoreImages, StoredWidthScore } from "../../ipc";
+import type { ScoreImages, StoredPageScore, StoredWidthScore } from "../../ipc";
 import { componentList, regionGain, regionKind } from "../../lib/fidelityCheck";
 import { formatScore, grade, lowestWidth, regionTitle, type ScoreReport } from "../../lib/score";
 import { widthLabel } from "../../lib/trayGroups";
@@ -14,6 +14,8 @@ interface Props {
   report: ScoreReport;
   /** A page handed over at several widths: its score at each (`report` is the lowest's). */
   widths?: readonly StoredWidthScore[];
+  /** A site of several pages: each page's score (`report` and `widths` are the lowest's). */
+  pages?: readonly StoredPageScore[];
   images: ScoreImages | null;
   selected: number | null;
   onSelect: (index: number | null) => void;
@@ -21,8 +23,10 @@ interface Props {
   onClose: () => void;
 }
 
-export function FidelityPanel({ report, widths = [], images, selected, onSelect, onCompare, onClose }: Props) {
+export function FidelityPanel({ report, widths = [], pages = [], images, selected, onSelect, onCompare, onClose }: Props) {
   const g = grade(report.total);
+  const lowPage = pages.length > 1 ? lowestWidth(pages) : null;
+  const lowestPage = lowPage !== null ? pages[lowPage] : undefined;
   const low = widths.length > 1 ? lowestWidth(widths) : null;
   const lowest = low !== null ? widths[low] : undefined;
   const notes = report.notes.filter((n) => !n.startsWith("text not compared"));
@@ -41,6 +45,25 @@ export function FidelityPanel({ report, widths = [], images, selected, onSelect,
           </span>
           <span className={`text-xs font-medium ${g.text}`}>{g.label}</span>
         </div>
+        {lowestPage ? (
+          <div data-testid="fidelity-pages">
+            <ul className="flex flex-col gap-0.5 text-xs" aria-label="Fidelity of each page">
+              {pages.map((p) =>
+                p.total === null ? null : (
+                  <li key={p.route} className="flex items-baseline gap-2" data-testid="fidelity-page">
+                    <span className="text-zinc-600 dark:text-zinc-300">{p.name}</span>
+                    <span className="text-[11px] text-zinc-400">{p.route}</span>
+                    <span className={`ml-auto font-semibold tabular-nums ${grade(p.total).text}`}>{formatScore(p.total)}</span>
+                    <span className="w-12 text-[11px] text-zinc-500">{p === lowestPage ? "lowest" : ""}</span>
+                  </li>
+                ),
+              )}
+            </ul>
+            <p className="mt-1 text-[11px] text-zinc-500">
+              The site's score is its lowest page. The differences below are on {lowestPage.name} ({lowestPage.route}).
+            </p>
+          </div>
+        ) : null}
         {lowest ? (
           <div data-testid="fidelity-widths">
             <ul className="flex flex-col gap-0.5 text-xs" aria-label="Fidelity at each width">

@@ -291,6 +291,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         <ScoreButton
           total={selectedScore.total}
           widths={selectedScore.widths}
+          pages={selectedScore.pages}
           open={showFidelity}
           onToggle={() => {
             visual.setOn(false);
@@ -375,7 +376,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} trajectory={trajectories[i]} selected={i === index} now={now} project={projectStack} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} pageScores={d.variantId !== null ? scores.get(d.variantId)?.pages : undefined} trajectory={trajectories[i]} selected={i === index} now={now} project={projectStack} onSelect={() => {
                   pick(i);
                 }} />
               ))}
@@ -451,6 +452,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             <FidelityPanel
               report={report}
               widths={selectedScore?.widths ?? []}
+              pages={selectedScore?.pages ?? []}
               images={scoreImages}
               selected={difference}
               onSelect={(i) => {

@@ -36,6 +36,24 @@ describe("a check_fidelity card", () => {
     expect(el.textContent).not.toContain("Fidelity 84 (was 78)");
   });
 
+  it("on a site, lists each page's score and names the page the places are on", () => {
+    card({
+      ...check,
+      route: "/pricing",
+      pages: [
+        { name: "Home", route: "/", total: 96.2, widths: [] },
+        { name: "Pricing", route: "/pricing", total: 84.31, widths: [] },
+      ],
+    });
+    const pages = screen.getByTestId("fidelity-check-pages");
+    expect(within(pages).getAllByTestId("page-score").map((p) => p.textContent)).toEqual(["Home 96", "Pricing 84"]);
+    expect(pages.textContent).toContain("The places below are on Pricing, the lowest page.");
+    cleanup();
+    // A check stored before pages were scored shows none.
+    card(check);
+    expect(screen.queryByTestId("fidelity-check-pages")).toBeNull();
+  });
+
   it("lists the components, Text only when it was compared", () => {
     card(check);
     expect(screen.getByLabelText("Components").textContent).toBe("Content92Position88Look81Colour95");

@@ -2,6 +2,7 @@
 import type { FidelityCheck, ToolDetail } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
 import { componentList, regionDescription, regionGain, regionKind } from "../../lib/fidelityCheck";
+import { ScoreList } from "./ScoreList";
 import { formatFidelity } from "../../lib/fidelityTrajectory";
 import { stillOpen } from "../../lib/projectProblems";
 import { tailLines } from "../../lib/tailLines";
@@ -207,6 +208,8 @@ function Problems({ problems, current }: { problems?: string[] | undefined; curr
 /** A fidelity check: the score (and the one before), which check of how many, the components,
  * and the places that differ most with what fixing each would gain. */
 function FidelityDetail({ check, className }: { check: FidelityCheck; className: string }) {
+  // A check stored before pages were scored has none.
+  const pages = check.pages ?? [];
   return (
     <div className={className} data-testid="fidelity-check">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -222,6 +225,12 @@ function FidelityDetail({ check, className }: { check: FidelityCheck; className:
           </span>
         </span>
       </div>
+      {pages.length > 1 ? (
+        <p className="mt-1.5 text-[11px] text-zinc-500" data-testid="fidelity-check-pages">
+          <ScoreList scores={pages.map((p) => ({ key: p.route, label: p.name, total: p.total, title: `Fidelity of ${p.name} (${p.route})` }))} testId="fidelity-check-page-scores" itemTestId="page-score" />
+          {check.route ? <span className="block">The places below are on {pages.find((p) => p.route === check.route)?.name ?? check.route}, the lowest page.</span> : null}
+        </p>
+      ) : null}
       <dl className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-[11px] text-zinc-500" aria-label="Components">
         {componentList(check.components).map((c) => (
           <div key={c.label} className="flex gap-1">

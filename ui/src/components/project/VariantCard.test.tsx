@@ -97,3 +97,35 @@ describe("the fidelity trajectory on a card", () => {
     expect(screen.queryByTestId("fidelity-trajectory")).toBeNull();
   });
 });
+
+describe("a site's fidelity on a card", () => {
+  const started = () => {
+    const view = applyEvents(emptyGeneration(), [{ event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" }], 1000);
+    const [display] = displaysFor("p1", null, { generationId: 3, view });
+    if (!display) throw new Error("no display");
+    return display;
+  };
+  const width = (css: number) => ({ pixels: css, dpr: 1, css, breakpoint: css < 640 ? ("mobile" as const) : ("desktop" as const) });
+  const pages = [
+    { name: "Home", route: "/", total: 94.2, widths: [] },
+    { name: "Pricing", route: "/pricing", total: 71.3, widths: [{ input_id: 2, width: width(1440), total: 80 }, { input_id: 3, width: width(390), total: 71.3 }] },
+    { name: "About", route: "/about", total: 88, widths: [] },
+  ];
+
+  it("shows each page's score, the lowest marked, as the option's score", () => {
+    render(<VariantCard variant={started()} score={71.3} pageScores={pages} selected={false} now={0} onSelect={() => {}} />);
+    expect(screen.getByTestId("variant-score").textContent).toBe("71");
+    expect(screen.getByTestId("variant-score").title).toContain("the lowest of its pages");
+    const listed = screen.getAllByTestId("page-score");
+    expect(listed.map((p) => p.textContent)).toEqual(["Home 94", "Pricing 71", "About 88"]);
+    expect(listed.map((p) => p.dataset.lowest ?? null)).toEqual([null, "true", null]);
+    expect(listed[1]?.title).toBe("Fidelity of Pricing (/pricing), the lowest of desktop 1440 80, mobile 390 71: 71 (the lowest: the option's score)");
+    expect(screen.queryByTestId("variant-width-scores")).toBeNull();
+  });
+
+  it("shows no number for an option that was not scored", () => {
+    render(<VariantCard variant={started()} selected={false} now={0} onSelect={() => {}} />);
+    expect(screen.queryByTestId("variant-score")).toBeNull();
+    expect(screen.queryByTestId("variant-page-scores")).toBeNull();
+  });
+});

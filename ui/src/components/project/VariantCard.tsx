@@ -2,18 +2,22 @@ import type { VariantDisplay } from "../../lib/variantDisplay";
 import { formatTrajectory, type FidelityPoint } from "../../lib/fidelityTrajectory";
 import { formatCost, formatDuration, modelLabel } from "../../lib/format";
 import { Badge, StatusDot, statusLabel } from "../common/ui";
-import { formatScore, grade } from "../../lib/score";
+import { formatScore, grade, lowestOf } from "../../lib/score";
 import { ScaledPreview } from "./ScaledPreview";
-import type { StoredWidthScore } from "../../ipc";
+import type { StoredPageScore, StoredWidthScore } from "../../ipc";
 import { WidthScores } from "./WidthScores";
+import { PageScores } from "./PageScores";
 import { useVariantRoutes } from "../../hooks/useVariantRoutes";
 
 interface Props {
   variant: VariantDisplay;
-  /** Its fidelity score, once computed (at several widths: the lowest). */
+  /** Its fidelity score, once computed (at several widths or pages: the lowest); none when it
+   * was not scored. */
   score?: number | undefined;
   /** A page handed over at several widths: its score at each. */
   widthScores?: readonly StoredWidthScore[] | undefined;
+  /** A site of several pages: each page's score. */
+  pageScores?: readonly StoredPageScore[] | undefined;
   /** Its fidelity checks while it worked, in order (none when it made none, or they are not loaded). */
   trajectory?: readonly FidelityPoint[] | undefined;
   selected: boolean;
@@ -31,7 +35,7 @@ function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: numbe
 /** How many page names a card shows before "+n". */
 const PAGES_SHOWN = 3;
 
-export function VariantCard({ variant, score, widthScores = [], trajectory = [], selected, now, onSelect, project = false }: Props) {
+export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, now, onSelect, project = false }: Props) {
   const routes = useVariantRoutes(variant.of, variant.revision, project)?.routes ?? [];
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
@@ -68,7 +72,7 @@ export function VariantCard({ variant, score, widthScores = [], trajectory = [],
           </span>
           {time ? <span data-testid="variant-time" className="shrink-0">{time}</span> : null}
           {score !== undefined ? (
-            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}${widthScores.length > 1 ? ", the lowest of its widths" : ""}: ${grade(score).label.toLowerCase()}`} className={`shrink-0 font-semibold tabular-nums ${grade(score).text}`}>
+            <span data-testid="variant-score" title={`Fidelity ${formatScore(score)}${lowestOf(pageScores.length, widthScores.length)}: ${grade(score).label.toLowerCase()}`} className={`shrink-0 font-semibold tabular-nums ${grade(score).text}`}>
               {formatScore(score)}
             </span>
           ) : null}
@@ -85,7 +89,11 @@ export function VariantCard({ variant, score, widthScores = [], trajectory = [],
             {routes.length > PAGES_SHOWN ? ` +${String(routes.length - PAGES_SHOWN)}` : ""}
           </p>
         ) : null}
-        {widthScores.length > 1 ? <WidthScores widths={widthScores} testId="variant-width-scores" className="text-[11px]" /> : null}
+        {pageScores.length > 1 ? (
+          <PageScores pages={pageScores} testId="variant-page-scores" className="text-[11px]" />
+        ) : widthScores.length > 1 ? (
+          <WidthScores widths={widthScores} testId="variant-width-scores" className="text-[11px]" />
+        ) : null}
         {trajectory.length > 0 ? (
           <p data-testid="fidelity-trajectory" title="Each fidelity check while the option worked" className="text-[11px] text-zinc-500 tabular-nums [@media(max-height:760px)]:hidden">
             Fidelity {formatTrajectory(trajectory)}

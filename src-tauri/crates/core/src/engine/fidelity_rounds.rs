@@ -6,6 +6,10 @@
 //! or when the model changed nothing. A last check measures where the page ended; if the last
 //! round made it clearly worse than an earlier check, that check's page is kept.
 //!
+//! On a site of several pages a check scores every page against its own screenshot(s) and
+//! counts the lowest (`tools/fidelity_pages.rs`): its report, naming that page's route (and
+//! width), is what the round fixes, and the rules here see that lowest score.
+//!
 //! The model may also call `check_fidelity` itself; those checks count towards the same
 //! limit (`fidelity_rounds + 1` checks per variant) and the same trajectory.
 

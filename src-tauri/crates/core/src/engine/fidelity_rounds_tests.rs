@@ -25,6 +25,8 @@ fn check(total: f64) -> FidelityCheck {
         regions: Vec::new(),
         automatic: true,
         widths: Vec::new(),
+        route: None,
+        pages: Vec::new(),
     }
 }
 

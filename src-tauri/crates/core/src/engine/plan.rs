@@ -9,7 +9,6 @@ use super::generation::{GenerationSpec, VariantSpec};
 use super::limits::LoopLimits;
 use super::model_choice::ModelNeeds;
 use super::sessions::SessionFactory;
-use crate::fidelity::WidthReference;
 use crate::prompts::in_play::files_in_play;
 use crate::prompts::{
     create_prompt, update_prompt, AssetRef, CreateInput, CreateRequest, HandSetStyle, Page, Prompt,
@@ -18,8 +17,8 @@ use crate::prompts::{
 use crate::providers::{Provider, SessionConfig};
 use crate::render::Renderer;
 use crate::tools::{
-    AgentFileState, CheckFidelity, InMemoryAssets, MediaTools, SharedOptions, ToolCapabilities,
-    ToolEnv, ToolRegistry, ToolRuntime,
+    AgentFileState, CheckFidelity, InMemoryAssets, MediaTools, PageReference, SharedOptions,
+    ToolCapabilities, ToolEnv, ToolRegistry, ToolRuntime,
 };
 use crate::vocab::{paths, ImageAttachment};
 use crate::ErrorCode;
@@ -153,11 +152,16 @@ impl GenerationPlan {
             PlanSource::Update { .. } => &[],
         };
         let has_still_image = !still_images.is_empty();
-        let fidelity_reference = fidelity_reference(&self.source);
-        {
-            for shot in still_images {
-                assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
-            }
+        let fidelity_pages: Vec<PageReference> = match &self.source {
+            PlanSource::Create { input, .. } => input
+                .page_shots(self.stack, &self.pages)
+                .iter()
+                .filter_map(|page| PageReference::of(page, still_images))
+                .collect(),
+            PlanSource::Update { .. } => Vec::new(),
+        };
+        for shot in still_images {
+            assets.add_screenshot(shot.media_type.clone(), shot.data.clone());
         }
 
         let siblings = Arc::new(SharedOptions::new(self.variants.len() as u32));
@@ -170,21 +174,14 @@ impl GenerationPlan {
         };
         let mut registry = ToolRegistry::with_file_tools();
         self.media.register(&mut registry, &mut caps);
-        if let (Some(renderer), Some(reference)) = (&self.media.renderer, fidelity_reference) {
-            if self.limits.fidelity_rounds > 0 {
+        if let Some(renderer) = &self.media.renderer {
+            if self.limits.fidelity_rounds > 0 && !fidelity_pages.is_empty() {
                 let checks = self.limits.fidelity_rounds.saturating_add(1);
-                let renderer = renderer.clone();
-                let check = match reference {
-                    FidelityReference::One(shot) => CheckFidelity::new(renderer, shot, checks),
-                    FidelityReference::Widths(widths) => {
-                        CheckFidelity::at_widths(renderer, widths, checks)
-                    }
-                };
-                registry.register(Arc::new(if project {
-                    check.with_routes(page_screenshots(&self.pages, still_images))
-                } else {
-                    check
-                }));
+                registry.register(Arc::new(CheckFidelity::pages(
+                    renderer.clone(),
+                    fidelity_pages,
+                    checks,
+                )));
                 caps.fidelity_check = true;
             }
         }
@@ -248,55 +245,6 @@ impl GenerationPlan {
             start_files: live_start,
         })
     }
-}
-
-/// What check_fidelity scores against.
-enum FidelityReference {
-    One(Vec<u8>),
-    Widths(Vec<WidthReference>),
-}
-
-/// The first screenshot; when it is one page at several widths, that page at each width.
-fn fidelity_reference(source: &PlanSource) -> Option<FidelityReference> {
-    let PlanSource::Create { input, .. } = source else {
-        return None;
-    };
-    let shots = input.still_images();
-    if let CreateInput::Screenshots { groups, .. } = input {
-        let first = groups.iter().find(|g| g.shots.iter().any(|s| s.index == 0));
-        if let Some(group) = first {
-            let widths = group
-                .shots
-                .iter()
-                .filter_map(|s| {
-                    shots.get(s.index as usize).map(|shot| WidthReference {
-                        screenshot: Arc::new(shot.data.clone()),
-                        width: s.width,
-                    })
-                })
-                .collect();
-            return Some(FidelityReference::Widths(widths));
-        }
-    }
-    shots
-        .first()
-        .map(|shot| FidelityReference::One(shot.data.clone()))
-}
-
-/// Each page's screenshot by its route, when every screenshot is a page (the i-th page is the
-/// i-th screenshot).
-fn page_screenshots(
-    pages: &[Page],
-    shots: &[crate::vocab::ImageAttachment],
-) -> std::collections::BTreeMap<String, Arc<Vec<u8>>> {
-    if pages.len() != shots.len() {
-        return std::collections::BTreeMap::new();
-    }
-    pages
-        .iter()
-        .zip(shots)
-        .map(|(page, shot)| (page.route.clone(), Arc::new(shot.data.clone())))
-        .collect()
 }
 
 /// What a new project variant starts from: the app's own files and a starter that runs (the

@@ -133,7 +133,7 @@ impl Project {
 }
 
 /// `version`, then where its files came from, and so on up to the first version.
-fn lineage(conn: &Connection, version: VersionId) -> Result<Vec<VersionId>> {
+pub(super) fn lineage(conn: &Connection, version: VersionId) -> Result<Vec<VersionId>> {
     let mut out = vec![version];
     let mut at = version;
     while out.len() < MAX_DEPTH {

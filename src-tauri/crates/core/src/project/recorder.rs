@@ -27,6 +27,9 @@ pub struct NewVersion {
     /// When the page is one page handed over at several widths: those screenshots (among
     /// `inputs`) with their widths; its lineage is scored at each.
     pub widths: Vec<super::lineage::InputWidth>,
+    /// A site of pages made from screenshots: each page with its screenshot(s); its lineage is
+    /// scored page by page.
+    pub pages: Vec<super::pages::VersionPage>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -124,6 +127,7 @@ impl Project {
             )
             .db("recording the widths the page was handed over at")?;
         }
+        Project::record_pages(&tx, version, &spec.pages)?;
         let mut ids = Vec::with_capacity(variants.len());
         for (idx, v) in variants.iter().enumerate() {
             tx.execute(

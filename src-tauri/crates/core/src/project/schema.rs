@@ -148,6 +148,20 @@ CREATE TABLE variant_width_scores (
     PRIMARY KEY (variant_id, input_id)
 ) WITHOUT ROWID;
 "#,
+    r#"
+-- A site of several pages (the project stacks): each page's name, route and screenshots (one,
+-- or one per width) as a JSON list. The versions of its lineage are scored page by page; the
+-- lowest page is the variant's row in variant_scores (its widths in variant_width_scores), and
+-- each page's score is here.
+CREATE TABLE version_pages (
+    version_id INTEGER PRIMARY KEY REFERENCES versions(id),
+    pages_json TEXT NOT NULL
+);
+CREATE TABLE variant_page_scores (
+    variant_id INTEGER PRIMARY KEY REFERENCES variants(id),
+    pages_json TEXT NOT NULL
+);
+"#,
 ];
 
 /// Open (creating if asked) the database at `path`, set it up and migrate it.

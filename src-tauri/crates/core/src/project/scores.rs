@@ -3,9 +3,11 @@
 
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
+use super::pages::{cut, MAX_JSON_BYTES, MAX_PAGES, MAX_SHOTS};
 use super::types::{now_ms, InputId, VariantId, VersionId};
 use crate::responsive::{infer_width, ScreenshotWidth};
 use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
 
 /// A page is scored at no more widths than a request has screenshots.
 const MAX_WIDTHS: usize = 8;
@@ -22,6 +24,9 @@ pub struct StoredScore {
     /// A page handed over at several widths: its score at each, widest first (`total` is the
     /// lowest, and `report` that width's). Empty for a page made from one screenshot.
     pub widths: Vec<StoredWidthScore>,
+    /// A site of several pages: each page's score, in the site's order (`total` is the lowest
+    /// page's, and `widths` and `report` that page's). Empty for one page.
+    pub pages: Vec<StoredPageScore>,
 }
 
 /// A variant's score at one of the widths its page was handed over at.
@@ -31,6 +36,44 @@ pub struct StoredWidthScore {
     pub input_id: InputId,
     pub width: ScreenshotWidth,
     pub total: f64,
+}
+
+/// A variant's score on one page of its site.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct StoredPageScore {
+    pub name: String,
+    pub route: String,
+    /// The lowest of `widths` when the page was handed over at several.
+    pub total: f64,
+    /// The page at each width, widest first; empty for one screenshot.
+    pub widths: Vec<StoredWidthScore>,
+}
+
+/// A page's score as stored: read back with defaults (the database may come from anyone, or
+/// from a later build that adds to it).
+#[derive(Serialize, Deserialize)]
+struct PageScoreRow {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    route: String,
+    total: f64,
+    #[serde(default)]
+    widths: Vec<WidthScoreRow>,
+}
+
+/// One width's score as stored: the width is worked out again from its pixels and density.
+#[derive(Serialize, Deserialize)]
+struct WidthScoreRow {
+    input_id: InputId,
+    pixels: u32,
+    #[serde(default = "one")]
+    dpr: u32,
+    total: f64,
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl Project {
@@ -170,6 +213,7 @@ impl Project {
                     total,
                     report: serde_json::from_str(&report).unwrap_or(serde_json::Value::Null),
                     widths: Vec::new(),
+                    pages: Vec::new(),
                 });
             }
         }
@@ -177,8 +221,87 @@ impl Project {
         drop(conn);
         for score in &mut out {
             score.widths = self.width_scores(score.variant_id)?;
+            score.pages = self.page_scores(score.variant_id)?;
         }
         Ok(out)
+    }
+
+    /// A variant's score on each page of its site (replacing any it had).
+    pub fn set_page_scores(&self, variant: VariantId, pages: &[StoredPageScore]) -> Result<()> {
+        if pages
+            .iter()
+            .any(|p| !p.total.is_finite() || p.widths.iter().any(|w| !w.total.is_finite()))
+        {
+            return Err(ProjectError::InvalidInput(
+                "a score must be a number".into(),
+            ));
+        }
+        let rows: Vec<PageScoreRow> = pages
+            .iter()
+            .map(|p| PageScoreRow {
+                name: p.name.clone(),
+                route: p.route.clone(),
+                total: p.total,
+                widths: p
+                    .widths
+                    .iter()
+                    .map(|w| WidthScoreRow {
+                        input_id: w.input_id,
+                        pixels: w.width.pixels,
+                        dpr: w.width.dpr,
+                        total: w.total,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let json = serde_json::to_string(&rows)
+            .map_err(|e| ProjectError::InvalidInput(format!("the scores are not JSON: {e}")))?;
+        self.conn()
+            .execute(
+                "INSERT OR REPLACE INTO variant_page_scores (variant_id, pages_json)
+                 VALUES (?1, ?2)",
+                params![variant, json],
+            )
+            .db("saving the scores of each page")?;
+        Ok(())
+    }
+
+    /// A variant's score on each page, in the site's order; empty when it has none stored.
+    pub(super) fn page_scores(&self, variant: VariantId) -> Result<Vec<StoredPageScore>> {
+        let json: Option<String> = self
+            .conn()
+            .query_row(
+                "SELECT pages_json FROM variant_page_scores
+                 WHERE variant_id = ?1 AND length(pages_json) <= ?2",
+                params![variant, MAX_JSON_BYTES as i64],
+                |r| r.get(0),
+            )
+            .optional()
+            .db("reading the scores of each page")?;
+        let rows: Vec<PageScoreRow> = json
+            .and_then(|j| serde_json::from_str(&j).ok())
+            .unwrap_or_default();
+        Ok(rows
+            .into_iter()
+            .take(MAX_PAGES)
+            .filter(|p| p.total.is_finite())
+            .map(|p| StoredPageScore {
+                name: cut(&p.name),
+                route: cut(&p.route),
+                total: p.total,
+                widths: p
+                    .widths
+                    .into_iter()
+                    .take(MAX_SHOTS)
+                    .filter(|w| w.total.is_finite())
+                    .map(|w| StoredWidthScore {
+                        input_id: w.input_id,
+                        width: infer_width(w.pixels, Some(w.dpr)),
+                        total: w.total,
+                    })
+                    .collect(),
+            })
+            .collect())
     }
 
     /// Keep a small PNG of what `version` looks like.

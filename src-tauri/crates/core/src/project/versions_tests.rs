@@ -33,6 +33,7 @@ pub(super) fn generate(
         request: Some(serde_json::json!({"stack": "html_tailwind"})),
         inputs: vec![],
         widths: vec![],
+        pages: vec![],
     };
     let variants = titles.iter().map(|_| NewVariant::default()).collect();
     let (version, recorders) = project.start_generation(spec, variants).unwrap();

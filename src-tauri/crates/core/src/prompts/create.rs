@@ -2,7 +2,8 @@
 
 use super::content::{fenced_file, Prompt, PromptMessage, PromptPart, VideoAttachment};
 use super::design_tokens::{design_tokens_section, DesignTokens};
-use super::project::{page_list, pages_from_file_names, Page};
+use super::page_shots::{page_list, page_units, site_pages, PageShot, PageShots};
+use super::project::Page;
 use super::responsive::{group_rules, one_page_intro, shot_label};
 use super::stack::Stack;
 use super::system::{system_prompt, PromptContext};
@@ -35,6 +36,21 @@ pub enum CreateInput {
 }
 
 impl CreateInput {
+    /// Each page the generation builds with its screenshot(s), in order: a screenshot is a page
+    /// of its own unless it is in a group of widths, which is one page (a Figma frame is one
+    /// page; other inputs have none). `pages` names them (`page_shots::site_pages`).
+    pub fn page_shots(&self, stack: Stack, pages: &[Page]) -> Vec<PageShots> {
+        let units = match self {
+            Self::Screenshots { shots, groups } => page_units(shots.len(), groups),
+            Self::Figma { .. } => vec![vec![PageShot {
+                index: 0,
+                width: None,
+            }]],
+            Self::Video(_) | Self::Text(_) | Self::ImportedCode { .. } => Vec::new(),
+        };
+        site_pages(stack, units, pages)
+    }
+
     /// Screenshots that are not one page at several widths.
     pub fn screenshots(shots: Vec<ImageAttachment>) -> Self {
         Self::Screenshots {
@@ -77,8 +93,8 @@ pub fn create_prompt(ctx: &PromptContext<'_>, req: &CreateRequest) -> Result<Pro
     let mut parts = match &req.input {
         // A project's screenshots are its pages (one page at several widths, within a project,
         // waits for the project's preview to render routes at each width).
-        CreateInput::Screenshots { shots, .. } if ctx.stack.is_project() => {
-            project_screenshot_parts(shots, stack, &req.pages)?
+        CreateInput::Screenshots { .. } if ctx.stack.is_project() => {
+            project_screenshot_parts(&req.input, ctx.stack, &req.pages)?
         }
         CreateInput::Screenshots { shots, groups } => screenshot_parts(shots, groups, ctx.stack)?,
         CreateInput::Video(video) => vec![
@@ -203,12 +219,16 @@ fn screenshot_parts(
     Ok(parts)
 }
 
-/// A project from screenshots: one page per screenshot, each with its name and route.
+/// A project from screenshots: one page per screenshot, or per group of widths, each with its
+/// name and route.
 fn project_screenshot_parts(
-    shots: &[ImageAttachment],
-    stack: &str,
+    input: &CreateInput,
+    stack: Stack,
     pages: &[Page],
 ) -> Result<Vec<PromptPart>, PromptError> {
+    let CreateInput::Screenshots { shots, groups } = input else {
+        return Err(PromptError::NoScreenshots);
+    };
     let n = shots.len();
     if n == 0 {
         return Err(PromptError::NoScreenshots);
@@ -216,40 +236,51 @@ fn project_screenshot_parts(
     if n > MAX_SCREENSHOTS {
         return Err(PromptError::TooManyScreenshots(n));
     }
-    let pages: Vec<Page> = if pages.len() == n {
-        pages.to_vec()
-    } else {
-        let names: Vec<String> = (0..n)
-            .map(|i| {
-                if i == 0 {
-                    "home".to_owned()
-                } else {
-                    format!("page {}", i + 1)
-                }
-            })
-            .collect();
-        pages_from_file_names(&names)
-    };
-    let opening = if n == 1 {
-        format!("Build a {stack} site whose page looks exactly like this screenshot.")
-    } else {
-        format!(
-            "Build a {stack} site from these {n} screenshots: each is one page of the same \
+    validate_groups(groups, n).map_err(PromptError::BadGroups)?;
+    let pages = input.page_shots(stack, pages);
+    let name = stack.display_name();
+    let opening = match (n, pages.len()) {
+        (1, _) => format!("Build a {name} site whose page looks exactly like this screenshot."),
+        (_, 1) => format!(
+            "Build a {name} site whose page is shown in these {n} screenshots, one per screen \
+             width."
+        ),
+        (_, count) if count == n => format!(
+            "Build a {name} site from these {n} screenshots: each is one page of the same \
              site, and the pages share one design language."
-        )
+        ),
+        (_, count) => format!(
+            "Build a {name} site from these {n} screenshots of {count} pages: a page shown at \
+             several widths is one responsive page, and the pages share one design language."
+        ),
     };
     let mut parts = vec![PromptPart::Text(format!(
         "{opening}\n\n{}",
         page_list(&pages)
     ))];
-    for (i, (shot, page)) in shots.iter().zip(&pages).enumerate() {
-        parts.push(PromptPart::Text(format!(
-            "Screenshot {} of {n}: {} (`{}`):",
-            i + 1,
-            page.name,
-            page.route
-        )));
-        parts.push(PromptPart::Image(shot.clone()));
+    for page in &pages {
+        for shot in &page.shots {
+            let Some(image) = shots.get(shot.index as usize) else {
+                continue;
+            };
+            let label = shot_label(shot.index as usize, n, shot.width.as_ref());
+            parts.push(PromptPart::Text(format!(
+                "{}: {} (`{}`):",
+                label.trim_end_matches(':'),
+                page.page.name,
+                page.page.route
+            )));
+            parts.push(PromptPart::Image(image.clone()));
+        }
+        if let Some(group) = page.group() {
+            parts.push(PromptPart::Text(format!(
+                "{} (`{}`) is one responsive page at {}. {}",
+                page.page.name,
+                page.page.route,
+                group.label(),
+                group_rules(stack, &group)
+            )));
+        }
     }
     Ok(parts)
 }

@@ -164,28 +164,6 @@ theme's colours are variables in src/index.css (`--primary`, `--muted-foreground
 set them to the target's palette rather than overriding classes.";
 
 /// The site's pages as the opening message lists them.
-pub(super) fn page_list(pages: &[Page]) -> String {
-    let lines: Vec<String> = pages
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            format!(
-                "- Screenshot {}: \"{}\" at route `{}`, in {}",
-                i + 1,
-                p.name,
-                p.route,
-                p.file()
-            )
-        })
-        .collect();
-    format!(
-        "The site has these pages, one per screenshot, in this order:\n{}\n\
-         Give each its route in src/App.tsx and link them from the shared navigation. Build the \
-         parts the pages share once, in src/components/.",
-        lines.join("\n")
-    )
-}
-
 #[cfg(test)]
 #[path = "project_tests.rs"]
 mod tests;

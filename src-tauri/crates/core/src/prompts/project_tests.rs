@@ -70,12 +70,6 @@ fn the_rules_name_the_layout_the_apps_files_and_every_package_of_the_pack() {
 }
 
 #[test]
-fn the_page_list_gives_each_screenshot_its_name_route_and_file() {
-    let text = page_list(&[page("Home", "/"), page("Pricing", "/pricing")]);
-    assert!(text.contains("- Screenshot 1: \"Home\" at route `/`, in src/pages/Home.tsx\n- Screenshot 2: \"Pricing\" at route `/pricing`, in src/pages/Pricing.tsx"), "{text}");
-}
-
-#[test]
 fn the_shadcn_flavour_adds_its_components_to_the_rules() {
     let plain = project_rules(Stack::ReactVite);
     let shadcn = project_rules(Stack::ReactViteShadcn);

@@ -89,7 +89,8 @@ fn workflow(ctx: &PromptContext<'_>) -> String {
     }
     if ctx.offers(ToolName::CheckFidelity) {
         let page = if ctx.stack.is_project() {
-            "a route (`route`, \"/\" by default) against its page's screenshot"
+            "each page of the site against its own screenshot (the lowest counts; give `route` to \
+             check one page)"
         } else {
             "your page against the screenshot"
         };

@@ -153,7 +153,13 @@ fn a_project_is_told_to_look_at_each_route() {
         project.contains("look at each with `screenshot_preview`, giving its `route`"),
         "{project}"
     );
-    assert!(project.contains("scores a route (`route`"), "{project}");
+    assert!(
+        project.contains(
+            "scores each page of the site against its own screenshot (the lowest counts; give \
+             `route` to check one page)"
+        ),
+        "{project}"
+    );
     let page = prompt(Stack::HtmlTailwind, &tools, None);
     assert!(!page.contains("`route`"), "{page}");
 }

@@ -4,14 +4,12 @@
 //! those calls have ids starting with [`AUTOMATIC_CALL`].
 
 use super::args;
-use super::detail::{FidelityCheck, ToolDetail};
+use super::detail::{FidelityCheck, PageScore, ToolDetail};
+use super::fidelity_pages::{find_page, weakest_page, PageReference, PageScored};
 use super::route;
 use super::screenshot_preview::url_path;
 use super::tool::{Tool, ToolContext, ToolFailure, ToolOutput};
-use crate::fidelity::{
-    score_at_widths, score_request, weakest, FidelityReport, ScoreRequest, Scored, WidthReference,
-    WidthScore,
-};
+use crate::fidelity::{weakest, FidelityReport, ScoreRequest, WidthReference};
 use crate::render::Renderer;
 use crate::vocab::paths;
 use crate::vocab::{ImageAttachment, ToolName};
@@ -29,121 +27,79 @@ const JPEG_QUALITY: u8 = 85;
 /// Places listed for the model.
 const REGIONS_LISTED: usize = 6;
 
-/// What a page is checked against.
-enum References {
-    /// The input screenshot (the first, when there are several of different pages).
-    One(Arc<Vec<u8>>),
-    /// The page at each of its widths: it is scored at each, and its weakest width counts.
-    Widths(Vec<WidthReference>),
-}
-
 pub struct CheckFidelity {
     renderer: Arc<Renderer>,
-    references: References,
-    /// A project's pages: the screenshot of each route (empty: every route is checked against
-    /// `references`).
-    routes: BTreeMap<String, Arc<Vec<u8>>>,
+    /// The pages with their screenshots, in the site's order: one for a single-file page.
+    pages: Vec<PageReference>,
     /// Checks one variant may make, automatic ones included.
     max_checks: u32,
     /// Each variant's scores so far, in order.
     history: Mutex<BTreeMap<u32, Vec<f64>>>,
 }
 
+/// A page to score and the URL path it is loaded at.
+struct Target<'a> {
+    page: &'a PageReference,
+    url: String,
+}
+
 impl CheckFidelity {
+    /// Checks a variant's page against one screenshot.
     pub fn new(renderer: Arc<Renderer>, screenshot: Vec<u8>, max_checks: u32) -> Self {
-        Self {
-            renderer,
-            references: References::One(Arc::new(screenshot)),
-            routes: BTreeMap::new(),
-            max_checks,
-            history: Mutex::new(BTreeMap::new()),
-        }
+        let page = PageReference::one(PageReference::root(), Arc::new(screenshot));
+        Self::pages(renderer, vec![page], max_checks)
     }
 
     /// Checks against one page's screenshots at several widths (two or more; with fewer it is
     /// [`CheckFidelity::new`]'s one screenshot).
     pub fn at_widths(
         renderer: Arc<Renderer>,
-        mut references: Vec<WidthReference>,
+        references: Vec<WidthReference>,
         max_checks: u32,
     ) -> Self {
-        let references = match references.len() {
-            0 => References::One(Arc::new(Vec::new())),
-            1 => References::One(references.remove(0).screenshot),
-            _ => References::Widths(references),
-        };
+        let page = PageReference::at_widths(PageReference::root(), references);
+        Self::pages(renderer, vec![page], max_checks)
+    }
+
+    /// Checks each page against its own screenshot(s): a project's routes (a single-file page
+    /// is the first).
+    pub fn pages(renderer: Arc<Renderer>, pages: Vec<PageReference>, max_checks: u32) -> Self {
         Self {
             renderer,
-            references,
-            routes: BTreeMap::new(),
+            pages,
             max_checks,
             history: Mutex::new(BTreeMap::new()),
         }
     }
 
-    /// A project with a screenshot per page: each route is checked against its own.
-    pub fn with_routes(mut self, routes: BTreeMap<String, Arc<Vec<u8>>>) -> Self {
-        self.routes = routes;
-        self
-    }
-
-    /// The screenshot a project's route is checked against: its page's, when the pages have
-    /// screenshots (`Ok(None)`: the references); an unknown route is the model's to fix.
-    fn route_reference(&self, route: &str) -> Result<Option<Arc<Vec<u8>>>, ToolFailure> {
-        if self.routes.is_empty() {
-            return Ok(None);
-        }
-        let bare = route.split(['?', '#']).next().unwrap_or(route);
-        let hashed = route.split_once('#').map(|(_, h)| h);
-        [Some(bare), hashed]
-            .into_iter()
-            .flatten()
-            .filter(|r| r.starts_with('/'))
-            .find_map(|r| {
-                let r = r.trim_end_matches('/');
-                self.routes.get(if r.is_empty() { "/" } else { r })
-            })
-            .cloned()
-            .map(Some)
-            .ok_or_else(|| {
-                let known: Vec<&str> = self.routes.keys().map(String::as_str).collect();
-                ToolFailure::invalid(
-                    NAME,
-                    format!(
-                        "no screenshot shows the route {route}; the pages with screenshots are at {}",
-                        known.join(", ")
-                    ),
-                )
-            })
-    }
-
-    /// The page scored against the references, and each width's score (none for one
-    /// screenshot): the weakest width's report and images stand for the page.
-    async fn score(
+    /// What a project check scores: the page `route` names, or with none every page.
+    fn project_targets(
         &self,
-        request: ScoreRequest,
-        reference: Option<Arc<Vec<u8>>>,
-    ) -> crate::fidelity::Result<(Scored, Vec<WidthScore>)> {
-        if let Some(screenshot) = reference {
-            let mut request = request;
-            request.screenshot = screenshot;
-            return Ok((score_request(&self.renderer, &request).await?, Vec::new()));
+        args: &serde_json::Map<String, Value>,
+    ) -> Result<Vec<Target<'_>>, ToolFailure> {
+        let asked = args::opt_str(NAME, args, "route")?.is_some_and(|r| !r.trim().is_empty());
+        if !asked {
+            return Ok(self
+                .pages
+                .iter()
+                .filter_map(|page| {
+                    s2c_webproject::path::route_url(&page.page.route)
+                        .map(|url| Target { page, url })
+                })
+                .collect());
         }
-        match &self.references {
-            References::One(screenshot) => {
-                let mut request = request;
-                request.screenshot = screenshot.clone();
-                Ok((score_request(&self.renderer, &request).await?, Vec::new()))
-            }
-            References::Widths(references) => {
-                let mut all = score_at_widths(&self.renderer, &request, references).await?;
-                let scores: Vec<WidthScore> = all.iter().map(|w| w.score()).collect();
-                let lowest = weakest(&scores).filter(|&i| i < all.len()).ok_or_else(|| {
-                    crate::fidelity::FidelityError::Internal("no widths to score".to_owned())
-                })?;
-                Ok((all.swap_remove(lowest).scored, scores))
-            }
-        }
+        let (route, url) = route::route(NAME, args)?;
+        let page = find_page(&self.pages, &route).ok_or_else(|| {
+            let known: Vec<&str> = self.pages.iter().map(|p| p.page.route.as_str()).collect();
+            ToolFailure::invalid(
+                NAME,
+                format!(
+                    "no screenshot shows the route {route}; the pages with screenshots are at {}",
+                    known.join(", ")
+                ),
+            )
+        })?;
+        Ok(vec![Target { page, url }])
     }
 
     fn scores(&self, variant: u32) -> Vec<f64> {
@@ -173,10 +129,9 @@ impl Tool for CheckFidelity {
     ) -> Result<ToolOutput, ToolFailure> {
         let args = args::object(NAME, args)?;
         let snapshot = ctx.files.snapshot();
-        let (page, url, reference) = if ctx.files.project().is_some() {
-            let (route, url) = route::route(NAME, args)?;
-            let reference = self.route_reference(&route)?;
-            (format!("the route {route}"), url, reference)
+        let project = ctx.files.project().is_some();
+        let targets = if project {
+            self.project_targets(args)?
         } else {
             let path = paths::normalize_or_default(args::opt_str(NAME, args, "path")?)
                 .map_err(|e| ToolFailure::invalid(NAME, e))?;
@@ -189,8 +144,21 @@ impl Tool for CheckFidelity {
                     ),
                 ));
             }
-            (path.to_string(), url_path(&path), None)
+            self.pages
+                .first()
+                .map(|page| Target {
+                    page,
+                    url: url_path(&path),
+                })
+                .into_iter()
+                .collect()
         };
+        if targets.is_empty() {
+            return Err(ToolFailure::invalid(
+                NAME,
+                "there is no screenshot to check against",
+            ));
+        }
         let earlier = self.scores(ctx.variant);
         let round = u32::try_from(earlier.len()).unwrap_or(u32::MAX) + 1;
         if round > self.max_checks {
@@ -203,18 +171,50 @@ impl Tool for CheckFidelity {
                 format!("{NAME}: no checks left"),
             ));
         }
-        let mut request = ScoreRequest::new(Vec::new(), Arc::new(snapshot));
-        request.path = url;
-        let (scored, widths) = self.score(request, reference).await.map_err(|e| {
-            ToolFailure::new(
-                format!("check_fidelity could not score {page}: {e}. The page was not changed."),
-                format!("Could not compare {page} with the screenshot"),
-            )
-        })?;
-        let report = scored.report;
+        let snapshot = Arc::new(snapshot);
+        let mut scored: Vec<PageScored> = Vec::with_capacity(targets.len());
+        // One page after another: each comparison keeps both cores busy already.
+        for target in &targets {
+            let mut request = ScoreRequest::new(Vec::new(), snapshot.clone());
+            request.path = target.url.clone();
+            let page = target
+                .page
+                .score(&self.renderer, &request)
+                .await
+                .map_err(|e| {
+                    let what = if project {
+                        format!("the route {}", target.page.page.route)
+                    } else {
+                        "the page".to_owned()
+                    };
+                    ToolFailure::new(
+                        format!(
+                            "check_fidelity could not score {what}: {e}. The page was not changed."
+                        ),
+                        format!("Could not compare {what} with the screenshot"),
+                    )
+                })?;
+            scored.push(page);
+        }
+        let lowest = weakest_page(&scored).unwrap_or(0);
+        let pages: Vec<PageScore> = if scored.len() > 1 {
+            scored
+                .iter()
+                .map(|p| PageScore {
+                    name: p.page.name.clone(),
+                    route: p.page.route.clone(),
+                    total: p.scored.report.total,
+                    widths: p.widths.clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let low = scored.swap_remove(lowest);
+        let report = low.scored.report;
         self.record(ctx.variant, report.total);
         let previous = earlier.last().copied();
-        let image = model_image(&scored.diff_png).await;
+        let image = model_image(&low.scored.diff_png).await;
         let check = FidelityCheck {
             round,
             max_rounds: self.max_checks,
@@ -223,7 +223,9 @@ impl Tool for CheckFidelity {
             components: report.components,
             regions: report.regions.clone(),
             automatic: ctx.call_id.starts_with(AUTOMATIC_CALL),
-            widths,
+            widths: low.widths,
+            route: project.then(|| low.page.route.clone()),
+            pages,
         };
         Ok(ToolOutput {
             result: describe(&report, &check, image.is_some()),
@@ -246,17 +248,64 @@ fn summary(check: &FidelityCheck) -> String {
         ),
         None => format!("Fidelity {}", (check.total + 0.5).floor()),
     };
-    if let Some(i) = weakest(&check.widths) {
-        line.push_str(&format!(", lowest at {}", check.widths[i].width.label()));
+    let width = weakest(&check.widths).map(|i| check.widths[i].width.label());
+    match (lowest_page(check), width) {
+        (Some(page), Some(width)) => line.push_str(&format!(", lowest: {} at {width}", page.name)),
+        (Some(page), None) => line.push_str(&format!(", lowest: {}", page.name)),
+        (None, Some(width)) => line.push_str(&format!(", lowest at {width}")),
+        (None, None) => {}
     }
     line
+}
+
+/// The page that scored lowest, when a check scored several.
+fn lowest_page(check: &FidelityCheck) -> Option<&PageScore> {
+    if check.pages.len() < 2 {
+        return None;
+    }
+    check
+        .pages
+        .iter()
+        .enumerate()
+        .min_by(|a, b| a.1.total.total_cmp(&b.1.total).then(a.0.cmp(&b.0)))
+        .map(|(_, p)| p)
+}
+
+/// "Home (/) 94.2", with each width's score when there are several.
+fn page_line(page: &PageScore) -> String {
+    let widths: Vec<String> = page
+        .widths
+        .iter()
+        .map(|w| format!("{} px {:.1}", w.width.css, w.total))
+        .collect();
+    let widths = if widths.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", widths.join(", "))
+    };
+    format!("{} ({}) {:.1}{widths}", page.name, page.route, page.total)
 }
 
 /// What the model reads.
 pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool) -> String {
     let c = &report.components;
     let mut lines = Vec::new();
-    if let Some(i) = weakest(&check.widths) {
+    if let Some(low) = lowest_page(check) {
+        let each: Vec<String> = check.pages.iter().map(page_line).collect();
+        let at = weakest(&check.widths)
+            .map(|i| format!(", at {} px", check.widths[i].width.css))
+            .unwrap_or_default();
+        lines.push(format!(
+            "Each page was rendered at its route and scored against its own screenshot: {}. \
+             The site's score is the lowest: {} at route `{}`{at}; everything below (the score, \
+             the places and the image) is for that page. Fix it without breaking the other \
+             pages; check_fidelity with the route \"{}\" checks it alone.",
+            each.join(", "),
+            low.name,
+            low.route,
+            low.route
+        ));
+    } else if let Some(i) = weakest(&check.widths) {
         let each: Vec<String> = check
             .widths
             .iter()
@@ -277,8 +326,12 @@ pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool
             check.widths[i].width.css
         ));
     }
+    let to = match (&check.route, check.pages.is_empty()) {
+        (Some(route), true) => format!("Fidelity of the route `{route}` to its screenshot"),
+        _ => "Fidelity to the screenshot".to_owned(),
+    };
     lines.push(format!(
-        "Fidelity to the screenshot: {:.1} / 100 (check {} of {}{}).",
+        "{to}: {:.1} / 100 (check {} of {}{}).",
         report.total,
         check.round,
         check.max_rounds,

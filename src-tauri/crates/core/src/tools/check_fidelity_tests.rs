@@ -59,6 +59,8 @@ fn the_model_reads_the_score_its_parts_and_the_places_to_fix() {
         regions: report.regions.clone(),
         automatic: false,
         widths: Vec::new(),
+        route: None,
+        pages: Vec::new(),
     };
     let text = describe(&report, &check, true);
     assert!(
@@ -105,6 +107,8 @@ fn a_page_at_several_widths_is_reported_at_each_and_fixed_at_the_weakest() {
                 total: report.total,
             },
         ],
+        route: None,
+        pages: Vec::new(),
     };
     let text = describe(&report, &check, true);
     assert!(
@@ -120,6 +124,77 @@ fn a_page_at_several_widths_is_reported_at_each_and_fixed_at_the_weakest() {
         "{text}"
     );
     assert_eq!(summary(&check), "Fidelity 84, lowest at mobile 390");
+}
+
+#[test]
+fn a_site_is_reported_page_by_page_and_fixed_at_its_lowest_page() {
+    use crate::fidelity::WidthScore;
+    use crate::responsive::infer_width;
+    let report = report();
+    let page = |name: &str, route: &str, total: f64, widths: Vec<WidthScore>| PageScore {
+        name: name.to_owned(),
+        route: route.to_owned(),
+        total,
+        widths,
+    };
+    let mobile = vec![
+        WidthScore {
+            width: infer_width(1440, None),
+            total: 90.1,
+        },
+        WidthScore {
+            width: infer_width(390, None),
+            total: report.total,
+        },
+    ];
+    let check = FidelityCheck {
+        round: 1,
+        max_rounds: 3,
+        total: report.total,
+        previous: None,
+        components: report.components,
+        regions: report.regions.clone(),
+        automatic: true,
+        widths: mobile.clone(),
+        route: Some("/pricing".to_owned()),
+        pages: vec![
+            page("Home", "/", 96.04, vec![]),
+            page("Pricing", "/pricing", report.total, mobile),
+        ],
+    };
+    let text = describe(&report, &check, true);
+    assert!(
+        text.starts_with(
+            "Each page was rendered at its route and scored against its own screenshot: \
+             Home (/) 96.0, Pricing (/pricing) 84.3 (1440 px 90.1, 390 px 84.3). The site's \
+             score is the lowest: Pricing at route `/pricing`, at 390 px; everything below (the \
+             score, the places and the image) is for that page. Fix it without breaking the \
+             other pages; check_fidelity with the route \"/pricing\" checks it alone.\n\
+             Fidelity to the screenshot: 84.3 / 100"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("The page was rendered at each screenshot's width"),
+        "the widths are in the page's line: {text}"
+    );
+    assert_eq!(
+        summary(&check),
+        "Fidelity 84, lowest: Pricing at mobile 390"
+    );
+
+    // One page of a site, checked by its route: named, no list.
+    let one = FidelityCheck {
+        pages: Vec::new(),
+        widths: Vec::new(),
+        ..check
+    };
+    let text = describe(&report, &one, false);
+    assert!(
+        text.starts_with("Fidelity of the route `/pricing` to its screenshot: 84.3 / 100"),
+        "{text}"
+    );
+    assert_eq!(summary(&one), "Fidelity 84");
 }
 
 async fn run(

@@ -280,7 +280,7 @@ fn check_fidelity_schema() -> Value {
             },
             "route": {
                 "type": "string",
-                "description": "For a React + Vite project: the route to check against its page's screenshot, e.g. \"/pricing\". Defaults to \"/\"."
+                "description": "For a React + Vite project: the route to check against its page's screenshot, e.g. \"/pricing\". Without it, every page with a screenshot is checked and the lowest is reported in detail."
             }
         }),
         &[],

@@ -97,6 +97,24 @@ pub struct FidelityCheck {
     /// screenshot.
     #[serde(default)]
     pub widths: Vec<crate::fidelity::WidthScore>,
+    /// On a project, the route `total`, `components` and `regions` are for.
+    #[serde(default)]
+    pub route: Option<String>,
+    /// A project checked page by page: each page's score, in the site's order (`total` is the
+    /// lowest; `widths`, `components` and `regions` are that page's). Empty for one page.
+    #[serde(default)]
+    pub pages: Vec<PageScore>,
+}
+
+/// One page's score in a check of several.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct PageScore {
+    pub name: String,
+    pub route: String,
+    /// The lowest of `widths` when it was handed over at several.
+    pub total: f64,
+    #[serde(default)]
+    pub widths: Vec<crate::fidelity::WidthScore>,
 }
 
 /// One viewport of a preview screenshot.

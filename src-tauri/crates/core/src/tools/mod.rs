@@ -14,6 +14,7 @@ pub mod edit_apply;
 mod edit_file;
 pub mod extract_assets;
 pub mod fence;
+pub mod fidelity_pages;
 pub mod file_state;
 pub mod http;
 pub(crate) mod image_files;
@@ -35,11 +36,12 @@ pub use assets::{AssetStore, InMemoryAssets, NoAssets, UploadedAsset};
 pub use capabilities::{allowed_tools, select_tools, ToolCapabilities};
 pub use check_fidelity::CheckFidelity;
 pub use detail::{
-    AssetCrop, BeforeAfter, FidelityCheck, GeneratedImage, ImageOperation, PreviewShot, ToolDetail,
-    UiImage, Unresolved,
+    AssetCrop, BeforeAfter, FidelityCheck, GeneratedImage, ImageOperation, PageScore, PreviewShot,
+    ToolDetail, UiImage, Unresolved,
 };
 pub use extract_assets::{ExtractAssets, GeminiConfig};
 pub use fence::unfenced;
+pub use fidelity_pages::PageReference;
 pub use file_state::{AgentFileState, ProjectChecks, SavedAsset};
 pub use media_tools::MediaTools;
 pub use registry::ToolRegistry;

@@ -1,11 +1,12 @@
 //! What follows a new version: its picture, then its score, each announced once stored.
 
-use super::score::{score_version, Reference};
+use super::score::{score_version, PageTarget, Reference, VariantTotals};
 use super::thumbnail::refresh;
 use crate::project::{
-    InputId, Project, ProjectError, ProjectService, StoredWidthScore, VariantId, VersionId,
-    VersionInfo,
+    InputId, Project, ProjectError, ProjectService, StoredPageScore, StoredWidthScore, VariantId,
+    VersionId, VersionInfo,
 };
+use crate::prompts::Page;
 use crate::render::Renderer;
 use std::sync::Arc;
 
@@ -25,6 +26,8 @@ pub struct VariantScored {
     /// The lowest of `widths` when the page was handed over at several widths.
     pub total: f64,
     pub widths: Vec<StoredWidthScore>,
+    /// A site of several pages: each page's score (`total` is the lowest).
+    pub pages: Vec<StoredPageScore>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -67,24 +70,28 @@ impl AfterEffects {
         .await;
         let reading = project.clone();
         let id = version.id;
-        let references = tokio::task::spawn_blocking(move || {
+        let targets = tokio::task::spawn_blocking(move || {
+            let pages = page_targets(&reading, id)?;
+            if !pages.is_empty() {
+                return Ok(pages);
+            }
             let widths = width_references(&reading, id)?;
             if !widths.is_empty() {
-                return Ok(widths);
+                return Ok(one_page(widths));
             }
             let Some(input) = reading.reference_screenshot(id)? else {
                 return Ok(Vec::new());
             };
-            Ok::<_, ProjectError>(vec![Reference {
+            Ok::<_, ProjectError>(one_page(vec![Reference {
                 input,
                 screenshot: Arc::new(reading.input_bytes(input)?),
                 width: None,
-            }])
+            }]))
         })
         .await;
-        match references {
-            Ok(Ok(references)) if !references.is_empty() => {
-                self.score(&project, version, &references, &renderer).await
+        match targets {
+            Ok(Ok(targets)) if !targets.is_empty() => {
+                self.score(&project, version, &targets, &renderer).await
             }
             Ok(Ok(_)) => {}
             Ok(Err(e)) => tracing::info!("no screenshot to score against: {e}"),
@@ -118,24 +125,31 @@ impl AfterEffects {
             return;
         };
         let (reading, id) = (project.clone(), info.id);
-        let widths = tokio::task::spawn_blocking(move || width_references(&reading, id)).await;
-        let references = match widths {
-            Ok(Ok(widths)) if !widths.is_empty() => widths,
+        let recorded = tokio::task::spawn_blocking(move || {
+            let pages = page_targets(&reading, id)?;
+            if !pages.is_empty() {
+                return Ok(pages);
+            }
+            width_references(&reading, id).map(one_page)
+        })
+        .await;
+        let targets = match recorded {
+            Ok(Ok(targets)) if !targets.is_empty() => targets,
             Ok(Err(e)) => {
-                tracing::info!("the widths to score at could not be read: {e}");
+                tracing::info!("the pages and widths to score at could not be read: {e}");
                 Vec::new()
             }
             _ => match (reference, scorable) {
-                (Some((input, shot)), true) => vec![Reference {
+                (Some((input, shot)), true) => one_page(vec![Reference {
                     input,
                     screenshot: Arc::new(shot),
                     width: None,
-                }],
+                }]),
                 _ => Vec::new(),
             },
         };
-        if !references.is_empty() {
-            self.score(&project, info, &references, &renderer).await;
+        if !targets.is_empty() {
+            self.score(&project, info, &targets, &renderer).await;
         }
     }
 
@@ -161,22 +175,23 @@ impl AfterEffects {
         &self,
         project: &Project,
         info: VersionInfo,
-        references: &[Reference],
+        targets: &[PageTarget],
         renderer: &Renderer,
     ) {
         let (project_id, version_id) = (project.id().to_owned(), info.id);
         score_version(
             project,
             info,
-            references,
+            targets,
             renderer,
-            |variant_id, total, widths| {
+            |variant_id, totals: VariantTotals| {
                 (self.announce)(VersionEvent::Scored(VariantScored {
                     project_id: project_id.clone(),
                     version_id,
                     variant_id,
-                    total,
-                    widths,
+                    total: totals.total,
+                    widths: totals.widths,
+                    pages: totals.pages,
                 }))
             },
         )
@@ -195,6 +210,45 @@ fn width_references(project: &Project, version: VersionId) -> Result<Vec<Referen
                 input: w.input_id,
                 screenshot: Arc::new(project.input_bytes(w.input_id)?),
                 width: Some(w.width),
+            })
+        })
+        .collect()
+}
+
+/// One page with no route: a single-file page (or a site scored at its root).
+fn one_page(references: Vec<Reference>) -> Vec<PageTarget> {
+    if references.is_empty() {
+        return Vec::new();
+    }
+    vec![PageTarget {
+        page: None,
+        references,
+    }]
+}
+
+/// Each page of `version`'s site with its screenshot(s), when its lineage recorded its pages.
+fn page_targets(project: &Project, version: VersionId) -> Result<Vec<PageTarget>, ProjectError> {
+    project
+        .reference_pages(version)?
+        .into_iter()
+        .map(|page| {
+            let references = page
+                .shots
+                .iter()
+                .map(|shot| {
+                    Ok(Reference {
+                        input: shot.input_id,
+                        screenshot: Arc::new(project.input_bytes(shot.input_id)?),
+                        width: shot.width,
+                    })
+                })
+                .collect::<Result<Vec<_>, ProjectError>>()?;
+            Ok(PageTarget {
+                page: Some(Page {
+                    name: page.name,
+                    route: page.route,
+                }),
+                references,
             })
         })
         .collect()

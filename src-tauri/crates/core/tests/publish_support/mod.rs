@@ -347,6 +347,7 @@ pub fn generate(
         request: None,
         inputs: vec![],
         widths: vec![],
+        pages: vec![],
     };
     let (version, recorders) = project
         .start_generation(

@@ -5,6 +5,7 @@
 
 pub mod http;
 pub mod site;
+pub mod two_page_site;
 
 use std::path::PathBuf;
 

@@ -9,8 +9,8 @@ use s2c_core::engine::{
 };
 use s2c_core::providers::{PriceTable, Provider, SessionConfig, TransportOptions, UserContent};
 use s2c_core::tools::{
-    AgentFileState, CheckFidelity, SharedOptions, ToolCapabilities, ToolEnv, ToolRegistry,
-    ToolRuntime,
+    AgentFileState, CheckFidelity, FidelityCheck, SharedOptions, ToolCapabilities, ToolDetail,
+    ToolEnv, ToolRegistry, ToolRuntime,
 };
 use s2c_core::vocab::{ApiKey, RelPath};
 use serde_json::json;
@@ -144,6 +144,21 @@ impl Harness {
 
     pub fn events(&self) -> Vec<AgentEvent> {
         self.sink.events()
+    }
+
+    /// Each check_fidelity result the events carry, with its one-line summary, in order.
+    pub fn fidelity_checks(&self) -> Vec<(FidelityCheck, String)> {
+        self.events()
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                EventKind::ToolResult {
+                    detail: Some(ToolDetail::FidelityCheck(check)),
+                    summary,
+                    ..
+                } => Some((check, summary)),
+                _ => None,
+            })
+            .collect()
     }
 
     pub fn types(&self, variant: u32) -> Vec<&'static str> {
