@@ -121,6 +121,7 @@ fn a_page_made_from_two_widths_is_scored_at_each_and_its_score_is_the_lowest() {
             h.state(),
             project.id().to_owned(),
             started.version_id,
+            None,
         )
         .await
         .unwrap();

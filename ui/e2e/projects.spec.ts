@@ -216,6 +216,17 @@ test("a site's option shows each page's score with the lowest marked; an option 
   await expect(page.getByTestId("fidelity-page")).toHaveCount(2);
   await expect(page.getByTestId("fidelity-pages")).toContainText("The differences below are on Pricing (/pricing).");
   await page.screenshot({ path: `${ART}/project-page-scores.png` });
+  // A difference is on the lowest page: the preview goes there to point it out.
+  const picker = page.getByRole("combobox", { name: "Page", exact: true });
+  await expect(picker).toHaveValue("/");
+  await page.getByTestId("fidelity-panel").getByTestId("fidelity-difference").nth(0).click();
+  await expect(picker).toHaveValue("/pricing");
+  await expect(preview(page).locator("#title")).toHaveText("Pricing page");
+  await expect(preview(page).locator("[data-s2c-highlight]")).toBeVisible();
+  // The width menu asks for the widths of the page on show.
+  await expect
+    .poll(async () => (await ipcCalls(page)).filter((c) => c.cmd === "project_widths").map((c) => (c.args as { route: string | null }).route))
+    .toContain("/pricing");
   await page.getByTestId("variant-card-1").click();
   await expect(page.getByTestId("fidelity-score")).toHaveCount(0);
 });

@@ -111,10 +111,11 @@ export const commands = {
 	/**  The tray's images: each one's width and breakpoint, and the groups they likely form. */
 	trayWidths: (images: TrayImage[]) => typedError<TrayWidths, IpcError>(__TAURI_INVOKE("tray_widths", { images })),
 	/**
-	 *  The screenshots `version_id`'s page was made to match at several widths, widest first;
-	 *  empty when it was made from one screenshot (or none).
+	 *  The screenshots `version_id`'s page (on a site, the page at `route`; its first page with
+	 *  no route) was made to match at several widths, widest first; empty when it was made from
+	 *  one screenshot (or none).
 	 */
-	projectWidths: (projectId: string, versionId: number) => typedError<InputWidth[], IpcError>(__TAURI_INVOKE("project_widths", { projectId, versionId })),
+	projectWidths: (projectId: string, versionId: number, route: string | null) => typedError<InputWidth[], IpcError>(__TAURI_INVOKE("project_widths", { projectId, versionId, route })),
 	/**  The routes of a variant's project (none for a single-file page). */
 	variantRoutes: (variant: VariantOf) => typedError<ProjectRoutes_Serialize, IpcError>(__TAURI_INVOKE("variant_routes", { variant })),
 	/**  The thumbnails of a project's versions (those that have one). */

@@ -138,9 +138,9 @@ export function trayWidths(images: TrayImage[]): Promise<Result<TrayWidths>> {
   return commands.trayWidths(images);
 }
 
-/** The widths a version's page was handed over at, widest first (none for one screenshot). */
-export function projectWidths(projectId: string, versionId: number): Promise<Result<InputWidth[]>> {
-  return commands.projectWidths(projectId, versionId);
+/** The widths a version's page (on a site, the page at `route`) was handed over at, widest first (none for one screenshot). */
+export function projectWidths(projectId: string, versionId: number, route: string | null): Promise<Result<InputWidth[]>> {
+  return commands.projectWidths(projectId, versionId, route);
 }
 
 /** A small PNG of a screenshot on disk, as a `data:` URL. */

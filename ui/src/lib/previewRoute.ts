@@ -53,6 +53,12 @@ export function matchRoute(routes: readonly ProjectRoute[], path: string): Proje
   );
 }
 
+/** Whether two routes are the same page (`/pricing/` is `/pricing`). */
+export function sameRoute(a: string | null, b: string | null): boolean {
+  const bare = (r: string) => r.replace(/\/+$/, "") || "/";
+  return a !== null && b !== null && bare(a) === bare(b);
+}
+
 /** Whether a declared route can be opened as it is (`/blog/:slug` needs a value). */
 export function canOpen(route: ProjectRoute): boolean {
   return !route.path.split("/").some((p) => p.startsWith(":"));

@@ -36,6 +36,8 @@ import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { useProjectInputs } from "../../hooks/useProjectInputs";
 import { useProjectWidths } from "../../hooks/useProjectWidths";
 import { pageWidths, scoresByWidth } from "../../lib/pageWidths";
+import { sameRoute } from "../../lib/previewRoute";
+import { lowestWidth } from "../../lib/score";
 import { usePublications } from "../../hooks/usePublications";
 import { liveVersions } from "../../lib/publishing";
 import { VariantStage, type StageTab } from "./VariantStage";
@@ -75,6 +77,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const [message, setMessage] = useState<ToastMessage | null>(() => (notice ? { ...notice, error: false } : null));
   const panels = useSidePanels();
   const [fidelityOpen, setFidelityOpen] = useState(false);
+  // The page of a site on show in the preview (null: not a site, or not known yet).
+  const [routeOnShow, setRouteOnShow] = useState<string | null>(null);
   const [comparing, setComparing] = useState(false);
   const [difference, setDifference] = useState<number | null>(null);
 
@@ -258,9 +262,15 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const showFidelity = fidelityOpen && report !== null && !visual.on;
   const scoreImages = useScoreImages(project.id, showFidelity ? (selected?.variantId ?? null) : null, selectedScore?.total ?? null);
   const region = showFidelity && difference !== null ? report.regions[difference] : undefined;
+  // A site's report (its differences) is its lowest page's: the preview goes to that page to point one out.
+  const sitePages = selectedScore?.pages ?? [];
+  const lowPage = sitePages.length > 1 ? lowestWidth(sitePages) : null;
+  const reportRoute = lowPage !== null ? (sitePages[lowPage]?.route ?? null) : null;
   // Missing content has no place on the page: point to where the screenshot has it.
-  const highlight = region ? (region.kind === "missing" ? region.screenshotBox : (region.pageBox ?? region.screenshotBox)) : null;
-  const handedWidths = useProjectWidths(project.id, versionId);
+  const highlight =
+    region && (reportRoute === null || sameRoute(reportRoute, routeOnShow)) ? (region.kind === "missing" ? region.screenshotBox : (region.pageBox ?? region.screenshotBox)) : null;
+  const handedWidths = useProjectWidths(project.id, versionId, projectStack ? routeOnShow : null);
+  const pageOnShow = sitePages.find((p) => sameRoute(p.route, routeOnShow));
   const widths = pageWidths(handedWidths, inputs);
   const widest = widths.length >= 2 ? widths[0] : undefined;
   // A page at several widths: the Desktop preview starts at its widest screenshot; the report
@@ -395,7 +405,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             highlightWidth={report?.screenshot.width ?? null}
             screenshot={screenshot}
             widths={widths}
-            widthScores={scoresByWidth(selectedScore?.widths ?? [])}
+            widthScores={scoresByWidth(pageOnShow?.widths ?? selectedScore?.widths ?? [])}
             onSelectElement={(s) => {
               setSelection(s);
               setSelectMode(false);
@@ -404,6 +414,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             onMessage={notify}
             actions={stageActions}
             project={projectStack}
+            onRoute={setRouteOnShow}
+            showRoute={region && reportRoute !== null && difference !== null ? { route: reportRoute, asked: difference } : null}
           />
           <PromptBox
             projectId={project.id}

@@ -1,7 +1,7 @@
 // The selected variant, large: Desktop (laid out at a real desktop width, scaled to fit, with
 // its width and zoom), Mobile or Code, or the code beside the preview; the screenshot is shown
 // until the first code arrives.
-import { useState, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import type { ElementSelection, PixelBox, VersionInfo } from "../../ipc";
 import { useElementSize } from "../../hooks/useElementSize";
 import { usePreviewWidth } from "../../hooks/usePreviewWidth";
@@ -53,6 +53,10 @@ interface Props {
   actions: ReactNode;
   /** The version's stack makes projects: the preview picks and follows routes, the code has a file tree. */
   project?: boolean;
+  /** Told the route on show whenever it changes (null: not a site, or not known yet). */
+  onRoute?: (route: string | null) => void;
+  /** A page to show (the one a fidelity difference is on, `asked` the difference): the preview goes there each time this changes. */
+  showRoute?: { route: string; asked: number } | null;
 }
 
 function storedSplit(): boolean {
@@ -67,6 +71,18 @@ export function VariantStage(props: Props) {
   const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions, project = false } = props;
   const routes = useVariantRoutes(variant?.of, variant?.revision ?? 0, project);
   const place = usePreviewRoute(variant?.previewUrl ?? null, routes);
+  const { onRoute, showRoute = null } = props;
+  const { current: routeOnShow, pick: pickRoute } = place;
+  useEffect(() => {
+    onRoute?.(routeOnShow);
+  }, [onRoute, routeOnShow]);
+  // Only when asked anew: the designer may go to another page afterwards.
+  const known = routeOnShow !== null;
+  const wanted = showRoute?.route ?? null;
+  const asked = showRoute?.asked ?? null;
+  useEffect(() => {
+    if (wanted !== null && known) pickRoute(wanted);
+  }, [wanted, asked, known, pickRoute]);
   const widths = props.widths ?? NO_WIDTHS;
   const hasWidths = widths.length >= 2;
   // A version made from one screenshot has no widths to show: its Desktop preview instead.

@@ -5,7 +5,7 @@
 
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
-use super::lineage::lineage;
+use super::lineage::{lineage, InputWidth};
 use super::types::{InputId, VersionId};
 use crate::responsive::{infer_width, ScreenshotWidth};
 use rusqlite::{params, OptionalExtension};
@@ -104,6 +104,37 @@ impl Project {
                 .collect());
         }
         Ok(Vec::new())
+    }
+
+    /// The widths the page at `route` of `version`'s site was handed over at, widest first:
+    /// empty when that page came from one screenshot or the site has no such page. A page, or
+    /// a site from before pages were recorded, has its first page's (`reference_widths`), as
+    /// does a site asked with no route.
+    pub fn route_widths(&self, version: VersionId, route: Option<&str>) -> Result<Vec<InputWidth>> {
+        let pages = self.reference_pages(version)?;
+        let Some(route) = route.filter(|_| !pages.is_empty()) else {
+            return self.reference_widths(version);
+        };
+        let bare = |r: &str| r.trim_end_matches('/').to_owned();
+        let Some(page) = pages.iter().find(|p| bare(&p.route) == bare(route)) else {
+            return Ok(Vec::new());
+        };
+        let mut widths: Vec<InputWidth> = page
+            .shots
+            .iter()
+            .filter_map(|s| {
+                Some(InputWidth {
+                    input_id: s.input_id,
+                    width: s.width?,
+                })
+            })
+            .collect();
+        // One width is not a page at several widths.
+        if widths.len() < 2 {
+            return Ok(Vec::new());
+        }
+        widths.sort_by_key(|w| std::cmp::Reverse(w.width.css));
+        Ok(widths)
     }
 }
 

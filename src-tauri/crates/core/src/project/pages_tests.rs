@@ -67,6 +67,19 @@ fn a_sites_pages_travel_down_its_lineage_and_junk_reads_as_none() {
             .map(|w| w.css),
         Some(390)
     );
+    // The preview's width menu follows the page on show.
+    let css = |route: Option<&str>| -> Vec<u32> {
+        project
+            .route_widths(v3.id, route)
+            .unwrap()
+            .iter()
+            .map(|w| w.width.css)
+            .collect()
+    };
+    assert_eq!(css(Some("/")), vec![1440, 390]);
+    assert_eq!(css(Some("/pricing")), Vec::<u32>::new(), "one screenshot");
+    assert_eq!(css(Some("/pricing/")), Vec::<u32>::new());
+    assert_eq!(css(Some("/nowhere")), Vec::<u32>::new());
     let unrelated = generate(&project, None, &["alone"]);
     assert!(project.reference_pages(unrelated.id).unwrap().is_empty());
 
