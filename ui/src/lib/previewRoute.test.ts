@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpen, matchRoute, parseLocationMessage, routeOfLocation, routeUrl, variantRoot } from "./previewRoute";
+import { canOpen, matchRoute, parseLocationMessage, routeOfLocation, routeUrl, sameRoute, variantRoot } from "./previewRoute";
 
 const MAIN = "preview://localhost/t/0a1b2c/index.html";
 
@@ -46,5 +46,13 @@ describe("the route the preview shows", () => {
     expect(parseLocationMessage({ type: "s2c-select", href: MAIN })).toBeNull();
     expect(parseLocationMessage({ type: "s2c-location", href: "x".repeat(5000) })).toBeNull();
     expect(parseLocationMessage(null)).toBeNull();
+  });
+
+  it("counts a route with a trailing slash as the same page, and an unknown one as none", () => {
+    expect(sameRoute("/pricing/", "/pricing")).toBe(true);
+    expect(sameRoute("/", "/")).toBe(true);
+    expect(sameRoute("/", "/pricing")).toBe(false);
+    expect(sameRoute(null, "/")).toBe(false);
+    expect(sameRoute("/", null)).toBe(false);
   });
 });
