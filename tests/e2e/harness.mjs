@@ -311,6 +311,23 @@ export async function useMockOpenAi(browser, vendorUrl, key) {
 }
 
 /**
+ * The app on a mock OpenAI vendor, at the start screen, with the agent's own fidelity rounds
+ * off: for tests of something else (the preview, the background score) that a round would slow.
+ */
+export async function launchOnMockOpenAi(vendorUrl, key) {
+  const app = await launchApp();
+  await waitForWindow(app.browser);
+  await useMockOpenAi(app.browser, vendorUrl, key);
+  const current = await invokeInPage(app.browser, "settings_get", {});
+  const saved = await invokeInPage(app.browser, "settings_update", { settings: { ...current.ok.settings, fidelity_rounds: 0 } });
+  if (!saved.ok) throw new Error(`turning the fidelity rounds off failed: ${JSON.stringify(saved)}`);
+  await app.browser.refresh();
+  await waitForWindow(app.browser);
+  await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+  return app;
+}
+
+/**
  * Click the first `selector` in the shown preview where a person would: its centre on screen.
  * While visual editing, the app's layer over the frame takes the pointer and forwards the click
  * by position, and the Desktop preview may be scaled to fit, so the place is found from the

@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseScreenshot, clickInPreview, invokeInPage, launchApp, poll, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, clickInPreview, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-project-0123456789abcdef";
@@ -161,16 +161,7 @@ const pickerValue = () => app.browser.execute(() => document.querySelector('[dat
 
 before(async () => {
   vendor = await startMockVendor({ delayMs: () => 3, files: () => FILES, chunkSize: 200 });
-  app = await launchApp();
-  await waitForWindow(app.browser);
-  await useMockOpenAi(app.browser, vendor.url, KEY);
-  // The project and its preview are under test, not the agent's own fidelity rounds.
-  const current = await invokeInPage(app.browser, "settings_get", {});
-  const saved = await invokeInPage(app.browser, "settings_update", { settings: { ...current.ok.settings, fidelity_rounds: 0 } });
-  assert.ok(saved.ok, JSON.stringify(saved));
-  await app.browser.refresh();
-  await waitForWindow(app.browser);
-  await (await $("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+  app = await launchOnMockOpenAi(vendor.url, KEY);
 });
 
 after(async () => {

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseScreenshot, invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, launchOnMockOpenAi, saveDrawnScreenshot } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-responsive-0123456789abcdef";
@@ -54,16 +54,7 @@ async function until(what, check, timeout = 30_000) {
 
 before(async () => {
   vendor = await startMockVendor({ delayMs: () => 5, page: () => brokenOnMobile(DESIGNED) });
-  app = await launchApp();
-  await waitForWindow(app.browser);
-  await useMockOpenAi(app.browser, vendor.url, KEY);
-  // The background score is under test, not the agent's own rounds.
-  const current = await invokeInPage(app.browser, "settings_get", {});
-  const saved = await invokeInPage(app.browser, "settings_update", { settings: { ...current.ok.settings, fidelity_rounds: 0 } });
-  assert.ok(saved.ok, JSON.stringify(saved));
-  await app.browser.refresh();
-  await waitForWindow(app.browser);
-  await (await $("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
+  app = await launchOnMockOpenAi(vendor.url, KEY);
 });
 
 after(async () => {
