@@ -64,7 +64,7 @@ pub const CDN_ASSETS: &[CdnAsset] = &[
         key: CdnKey::Tailwind,
         url: "https://cdn.jsdelivr.net/npm/@tailwindcss/browser@4",
         npm_package: "@tailwindcss/browser",
-        version: "4.3.4",
+        version: "4.3.5",
         package_file: "dist/index.global.js",
         package_prefix: None,
         kind: CdnKind::Script,

@@ -58,6 +58,7 @@ mod project_files;
 mod resolver;
 mod rewrite;
 mod source;
+pub mod tailwind;
 pub mod thumbnail;
 mod tokens;
 pub mod vendor;

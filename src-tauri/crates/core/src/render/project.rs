@@ -14,6 +14,7 @@ use super::project_files::ProjectFiles;
 use super::resolver::{PreviewResolver, PreviewResponse, RequestKind};
 use super::rewrite::rewrite_cdn_urls;
 use super::source::PreviewSource;
+use super::tailwind;
 use s2c_webproject::{pack, resolve_request, Served, Tree};
 use std::borrow::Cow;
 
@@ -37,9 +38,15 @@ impl PreviewResolver {
             Ok(text) if !is_pack && is_rewritable(answer.content_type) => {
                 let out = rewrite_cdn_urls(&text);
                 let needs_eval = out.needs_eval;
+                let compiled = answer
+                    .content_type
+                    .starts_with("text/html")
+                    .then(|| tailwind::inline_project_css(&out.text, &project.tree))
+                    .flatten();
+                let text = compiled.map_or(out.text, Cow::Owned);
                 let text = match &self.folder {
-                    Some(folder) => within(&project.tree, folder, answer.content_type, &out.text),
-                    None => out.text.into_owned(),
+                    Some(folder) => within(&project.tree, folder, answer.content_type, &text),
+                    None => text.into_owned(),
                 };
                 (text.into_bytes(), needs_eval)
             }

@@ -6,6 +6,7 @@ use super::mime::{content_type_for, is_rewritable};
 use super::placeholder::{placeholder_rest, Placeholder, PLACEHOLDER_PREFIX};
 use super::rewrite::rewrite_cdn_urls;
 use super::source::PreviewSource;
+use super::tailwind;
 use super::vendor::{self, VENDOR_PREFIX};
 use crate::visual_edit;
 use crate::vocab::paths;
@@ -225,9 +226,14 @@ impl PreviewResolver {
             Ok(text) if is_rewritable(content_type) => {
                 let out = rewrite_cdn_urls(&text);
                 needs_eval = out.needs_eval;
-                match out.text {
-                    Cow::Borrowed(_) => text.into_bytes(),
-                    Cow::Owned(rewritten) => rewritten.into_bytes(),
+                let compiled = content_type
+                    .starts_with("text/html")
+                    .then(|| tailwind::inline_compiled_css(&out.text))
+                    .flatten();
+                match (compiled, out.text) {
+                    (Some(page), _) => page.into_bytes(),
+                    (None, Cow::Borrowed(_)) => text.into_bytes(),
+                    (None, Cow::Owned(rewritten)) => rewritten.into_bytes(),
                 }
             }
             Ok(text) => text.into_bytes(),

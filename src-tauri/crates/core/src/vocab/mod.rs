@@ -4,6 +4,7 @@
 //! above it form a DAG (docs/ARCHITECTURE.md "Floors"; `tests/floors.rs` holds it).
 
 pub mod api_key;
+pub mod html;
 pub mod http_client;
 pub mod media;
 pub mod paths;

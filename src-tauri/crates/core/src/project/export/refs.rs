@@ -2,6 +2,7 @@
 //! HTML and a small scanner for CSS `url(…)`, so that markup in comments, scripts or attribute
 //! values that merely look like URLs is handled the way a browser would.
 
+use crate::vocab::html::decode_entities;
 use lol_html::html_content::{ContentType, Element, TextChunk};
 use lol_html::{element, rewrite_str, text, RewriteStrSettings};
 use std::cell::RefCell;
@@ -121,48 +122,6 @@ fn transform_html(
             Ok(())
         }));
     rewrite_str(html, settings).map_err(|e| e.to_string())
-}
-
-/// Attribute values come raw from the tokenizer; URLs in them are compared decoded.
-fn decode_entities(raw: &str) -> String {
-    if !raw.contains('&') {
-        return raw.to_owned();
-    }
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = raw;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        let tail = &rest[at..];
-        let decoded = tail.find(';').filter(|end| *end <= 10).and_then(|end| {
-            let name = &tail[1..end];
-            let ch = match name {
-                "amp" => Some('&'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                _ => name
-                    .strip_prefix("#x")
-                    .or_else(|| name.strip_prefix("#X"))
-                    .and_then(|h| u32::from_str_radix(h, 16).ok())
-                    .or_else(|| name.strip_prefix('#').and_then(|d| d.parse().ok()))
-                    .and_then(char::from_u32),
-            };
-            ch.map(|c| (c, end))
-        });
-        match decoded {
-            Some((c, end)) => {
-                out.push(c);
-                rest = &tail[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &tail[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// lol_html escapes `"` in values it writes, but not `&`.
