@@ -174,6 +174,25 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await expect(page.getByTestId("toast")).toContainText("Saved index.html");
 });
 
+test("a card's thumbnail lays out only the first screen of its page, the preview all of it", async ({ page }) => {
+  // As the app serves it: the bridge first thing in <head>.
+  const html = samplePage("Acme", "#4f46e5").replace("<head>", `<head><script>${BRIDGE}</script>`);
+  await mockIpc(page, { ...answers(), project_versions: { current_version: 1, versions: [v1] }, project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }], project_open: { ...project, current_version: 1 } });
+  await servePreviews(page, new Map([["p/p1/1/11/index.html", html]]));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await previewsDrawn(page);
+  const visibility = (frame: ReturnType<Page["frameLocator"]>) => frame.locator("body > *").first().evaluate((el) => getComputedStyle(el).contentVisibility);
+  const thumbnail = page.frameLocator('iframe[title="Option 1 thumbnail"]');
+  await expect(thumbnail.locator("style[data-s2c-thumbnail]")).toHaveCount(1);
+  expect(await visibility(thumbnail)).toBe("auto");
+  const preview = page.frameLocator('[data-testid="preview-frame"]');
+  await expect(preview.getByRole("heading").first()).toBeVisible();
+  await expect(preview.locator("style[data-s2c-thumbnail]")).toHaveCount(0);
+  expect(await visibility(preview)).toBe("visible");
+});
+
 test("an update sends the change with the selected version and variant", async ({ page }) => {
   const withBridge = samplePage("Acme", "#4f46e5").replace("</body>", `<script>${BRIDGE}</script></body>`);
   const previews = new Map<string, string>([["p/p1/1/11/index.html", withBridge]]);

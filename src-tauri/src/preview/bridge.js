@@ -19,10 +19,20 @@
 // Issue 31: {type: "s2c-highlight", box} points out a fidelity difference (end of this file).
 // Issue 33: {type: "s2c-location", href} reports where the page is when it navigates, and a
 // plain link to a root path is followed inside the variant's folder (end of this file).
+// A card's thumbnail (its frame is named "s2c-thumbnail") shows the top of the page only: what
+// is off screen there is neither laid out nor painted.
 // Only the page's own DOM changes: no new powers.
 // Nothing else is read or sent. The UI's Playwright tests run this same file.
 (function () {
   if (window.parent === window) return;
+  // First thing, before the page's body is parsed: the app's window lays out previews on its
+  // own main thread (docs/PERFORMANCE.md), and a card needs only the first screen of a page.
+  if (window.name === "s2c-thumbnail") {
+    var lazy = document.createElement("style");
+    lazy.setAttribute("data-s2c-thumbnail", "");
+    lazy.textContent = "body>*,body>*>*{content-visibility:auto;contain-intrinsic-size:auto 320px}";
+    (document.head || document.documentElement).appendChild(lazy);
+  }
   var on = false;
   var box = null;
   var current = null;

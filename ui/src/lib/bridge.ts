@@ -31,3 +31,6 @@ const HIGHLIGHT_MESSAGE = "s2c-highlight";
 export function highlightMessage(box: PixelBox | null): { type: typeof HIGHLIGHT_MESSAGE; box: PixelBox | null } {
   return { type: HIGHLIGHT_MESSAGE, box: box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null };
 }
+
+/** The name of a thumbnail's frame: its page's bridge then lays out only the first screen. */
+export const THUMBNAIL_FRAME = "s2c-thumbnail";

@@ -6,7 +6,7 @@
 import { useEffect, useReducer, useRef, useState } from "react";
 import type { ElementSelection, PixelBox } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
-import { highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
+import { THUMBNAIL_FRAME, highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
 import { PickGate } from "../../lib/pickGate";
 import { parseLocationMessage } from "../../lib/previewRoute";
@@ -155,6 +155,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
             }}
             src={slot.src}
             title={title}
+            // The page's bridge lays out only a thumbnail's first screen (preview/bridge.js).
+            name={inert ? THUMBNAIL_FRAME : undefined}
             sandbox="allow-scripts"
             tabIndex={inert ? -1 : undefined}
             aria-hidden={inert || i !== active ? true : undefined}
