@@ -185,7 +185,7 @@ fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {
     let image = reader
         .decode()
         .map_err(|e| FidelityError::Screenshot(e.to_string()))?
-        .to_rgb8();
+        .into_rgb8();
     let (width, height) = image.dimensions();
     if width < 8 || height < 8 {
         return Err(FidelityError::EmptyScreenshot { width, height });
