@@ -17,12 +17,13 @@ static RUNNING: AtomicUsize = AtomicUsize::new(0);
 static MOST: AtomicUsize = AtomicUsize::new(0);
 
 /// A scoring's turn; the next one starts when it is dropped.
-pub(super) struct Turn {
+pub(crate) struct Turn {
     _permit: SemaphorePermit<'static>,
 }
 
-/// Waits for this scoring's turn.
-pub(super) async fn turn() -> Result<Turn> {
+/// Waits for this scoring's turn (or for a turn to decode a report's diff image:
+/// `check_fidelity` makes the model's copy of it).
+pub(crate) async fn turn() -> Result<Turn> {
     let permit = GATE
         .acquire()
         .await
@@ -47,7 +48,7 @@ pub fn most_at_once() -> usize {
 /// arena of the thread that freed them (each blocking-pool and comparison thread has its own)
 /// for reuse, so after four scores the app held ~280 MiB it no longer used; trimming after each
 /// score takes about a millisecond.
-pub(super) fn release_freed_memory() {
+pub(crate) fn release_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only walks the allocator's own free lists; any argument is valid.
     unsafe {

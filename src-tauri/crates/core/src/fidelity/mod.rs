@@ -15,6 +15,7 @@ mod widths;
 
 pub use error::{FidelityError, Result};
 pub use gate::most_at_once;
+pub(crate) use gate::{release_freed_memory, turn};
 pub use naming::{PageElement, ELEMENT_PROBE};
 pub use render::{render_page, screen_for, screenshot_of, RenderedPage, TEXT_PROBE};
 pub use widths::{score_at_widths, weakest, WidthReference, WidthScore, WidthScored};
