@@ -73,7 +73,7 @@ fn page(height: u32, shift: u32) -> RgbImage {
 const MIB: usize = 1024 * 1024;
 
 #[test]
-fn comparing_a_12_000_px_render_holds_its_planes_once() {
+fn comparing_a_12_000_px_render_holds_its_planes_once_and_keeps_none() {
     let reference = page(860, 0);
     let candidate = page(12_000, 20);
     let before = LIVE.load(Ordering::Acquire);
@@ -81,6 +81,12 @@ fn comparing_a_12_000_px_render_holds_its_planes_once() {
     let compared = s2c_fidelity::compare_images(&reference, &candidate, None, true)
         .unwrap_or_else(|e| panic!("{e}"));
     let peak = PEAK.load(Ordering::Acquire) - before;
+    // The result keeps the report and the diff image's PNG, none of the planes.
+    let kept = LIVE.load(Ordering::Acquire).saturating_sub(before);
+    assert!(
+        kept <= compared.diff_png.capacity() + MIB,
+        "the comparison's result holds {kept} bytes"
+    );
     eprintln!(
         "peak above the two images: {} MiB (score {:.1}, diff image {} KiB)",
         peak / MIB,
