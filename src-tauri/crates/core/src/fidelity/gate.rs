@@ -1,11 +1,10 @@
 //! One scoring at a time, in the whole process. A score of a tall page holds its decoded
-//! screenshot and render (1280 × 12 000 px: ~46 MB each as RGB) and both comparison canvases
-//! (~130 MB) at once, and the comparison already keeps both cores busy: four variants checking
-//! at the same moment (their automatic rounds end together) peaked at 826 MiB in the app and
-//! 787 MiB in Chromium, and finished no sooner than one after another
-//! (docs/PERFORMANCE.md, "Memory during the fidelity rounds"). The engine's checks, the
-//! automatic rounds and a new version's scores all go through `score_request`, which takes a
-//! turn here for its whole decode, render and comparison.
+//! render (1280 × 12 000 px: 46 MB as RGB) and the comparison's planes (164 MiB at their peak,
+//! 262 before the blur ran in place) at once, and the comparison already keeps both cores busy.
+//! Four variants' automatic rounds end together: checking side by side they peaked at 826 MiB
+//! in the app and 787 MiB in Chromium (docs/PERFORMANCE.md, "Memory during the fidelity
+//! rounds"). The engine's checks, the automatic rounds and a new version's scores all go
+//! through `score_request`, which takes a turn here for its whole decode, render and comparison.
 
 use super::error::{FidelityError, Result};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -45,9 +44,8 @@ pub fn most_at_once() -> usize {
 }
 
 /// Gives the memory a comparison freed back to the system. glibc keeps freed blocks in the
-/// arena of the thread that freed them (each blocking-pool and comparison thread has its own)
-/// for reuse, so after four scores the app held ~280 MiB it no longer used; trimming after each
-/// score takes about a millisecond.
+/// arena of the thread that freed them (the blocking-pool and comparison threads have their
+/// own) for reuse: after the rounds the app still held 176 MiB without this, 118 with it.
 pub(crate) fn release_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only walks the allocator's own free lists; any argument is valid.
