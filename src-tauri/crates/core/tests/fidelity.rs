@@ -218,6 +218,36 @@ async fn a_sample_screenshot_made_by_another_chromium_build_stays_within_the_cro
     renderer.shutdown().await;
 }
 
+/// Four variants whose rounds end together check at the same moment: their scores are taken
+/// one at a time (each holds two decoded full-page images and two comparison canvases), and
+/// each is the score it gets alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scores_asked_for_at_once_are_taken_one_at_a_time_and_unchanged() {
+    let Some(renderer) = renderer() else { return };
+    let screenshot = read("login.png");
+    let htmls: Vec<String> = ["login", "pricing", "landing", "login"]
+        .iter()
+        .map(|name| String::from_utf8(read(&format!("src/{name}.html"))).expect("utf-8"))
+        .collect();
+    let alone = score(&renderer, &screenshot, &htmls[1], None).await;
+    assert_eq!(s2c_core::fidelity::most_at_once(), 1);
+    let at_once = futures::future::join_all(
+        htmls
+            .iter()
+            .map(|html| score(&renderer, &screenshot, html, None)),
+    )
+    .await;
+    assert_eq!(
+        s2c_core::fidelity::most_at_once(),
+        1,
+        "at most one scoring runs at once in the process"
+    );
+    assert_eq!(at_once[1].total, alone.total, "the same score as alone");
+    assert_eq!(at_once[1].components, alone.components);
+    assert_eq!(at_once[0].total, at_once[3].total);
+    renderer.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fidelity_rejects_a_screenshot_that_is_not_an_image() {
     let Some(renderer) = renderer() else { return };

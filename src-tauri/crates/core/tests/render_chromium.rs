@@ -150,6 +150,63 @@ impl PreviewSource for Hanging {
     }
 }
 
+/// A thumbnail needs only the page's first screen: a shot cut at 816 px (the 800 px a 480 × 300
+/// picture keeps, and a JPEG block row) captures (and the app decodes) just that, and makes the
+/// same thumbnail as the whole page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shot_of_the_top_only_is_that_tall_and_pictures_the_page_as_the_whole_does() {
+    let Some(renderer) = renderer(Duration::from_secs(10), Duration::from_secs(30)) else {
+        return;
+    };
+    let page = pages(&[("index.html", TAILWIND_PAGE)]);
+    let request = ShotRequest::new("/index.html", &[Viewport::Desktop]);
+    let whole = renderer
+        .shoot(page.clone(), &request)
+        .await
+        .expect("renders");
+    let mut top_only = request.clone();
+    top_only.max_height = Some(816);
+    let top = renderer.shoot(page, &top_only).await.expect("renders");
+    let (whole, top) = (&whole[0], &top[0]);
+    assert!(whole.image_height > 2000, "{}", whole.image_height);
+    assert_eq!((top.image_width, top.image_height), (1280, 816));
+    assert_eq!(top.captured_height, 816);
+    assert_eq!(
+        top.page_height, whole.page_height,
+        "the page is measured whole"
+    );
+    let thumbnail = |jpeg: &[u8]| {
+        let png = s2c_core::render::thumbnail::png_thumbnail(jpeg, 480, 300).expect("thumbnail");
+        image::load_from_memory(&png).expect("png").to_rgb8()
+    };
+    let (a, b) = (thumbnail(&whole.image), thumbnail(&top.image));
+    assert_eq!(a.dimensions(), (480, 300));
+    assert_eq!(a.dimensions(), b.dimensions());
+    let worst = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(x, y)| x.abs_diff(*y))
+        .max()
+        .unwrap_or(0);
+    let differing: Vec<u32> = (0..300)
+        .filter(|&y| {
+            (0..480).any(|x| {
+                a.get_pixel(x, y)
+                    .0
+                    .iter()
+                    .zip(b.get_pixel(x, y).0)
+                    .any(|(p, q)| p.abs_diff(q) > 8)
+            })
+        })
+        .collect();
+    assert!(
+        worst <= 8,
+        "the thumbnails differ by up to {worst}, on rows {differing:?}"
+    );
+    renderer.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_script_that_never_loads_still_returns_a_shot_within_the_timeout() {
     // The script hangs for 60 s and the viewport may take as long: only the 2 s load timeout

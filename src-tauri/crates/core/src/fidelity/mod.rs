@@ -8,11 +8,14 @@
 //! crate's, pure and browser-free. docs/FIDELITY.md has the formula and its validation.
 
 mod error;
+mod gate;
 mod naming;
 mod render;
 mod widths;
 
 pub use error::{FidelityError, Result};
+pub use gate::most_at_once;
+pub(crate) use gate::{release_freed_memory, turn};
 pub use naming::{PageElement, ELEMENT_PROBE};
 pub use render::{render_page, screen_for, screenshot_of, RenderedPage, TEXT_PROBE};
 pub use widths::{score_at_widths, weakest, WidthReference, WidthScore, WidthScored};
@@ -85,7 +88,9 @@ pub async fn score(
 }
 
 /// The report and, when asked for, the diff image (else `diff_png` is empty).
+/// One at a time in the whole process (`gate.rs`): a second call waits for the first.
 pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Result<Scored> {
+    let _turn = gate::turn().await?;
     let started = Instant::now();
     let screenshot = request.screenshot.clone();
     let reference_image = tokio::task::spawn_blocking(move || decode_screenshot(&screenshot))
@@ -132,7 +137,10 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
         let texts = reference_texts
             .as_deref()
             .map(|r| (r, candidate_texts.as_slice()));
-        compare_images(&reference_image, &candidate_image, texts, want_diff)
+        let compared = compare_images(&reference_image, &candidate_image, texts, want_diff);
+        drop((reference_image, candidate_image));
+        gate::release_freed_memory();
+        compared
     })
     .await
     .map_err(|e| FidelityError::Internal(e.to_string()))??;
@@ -178,7 +186,7 @@ fn decode_screenshot(bytes: &[u8]) -> Result<RgbImage> {
     let image = reader
         .decode()
         .map_err(|e| FidelityError::Screenshot(e.to_string()))?
-        .to_rgb8();
+        .into_rgb8();
     let (width, height) = image.dimensions();
     if width < 8 || height < 8 {
         return Err(FidelityError::EmptyScreenshot { width, height });

@@ -117,7 +117,7 @@ pub async fn render_page(
         .ok_or_else(|| FidelityError::Internal("the renderer returned no shot".to_owned()))?;
     let image = image::load_from_memory(&shot.image)
         .map_err(|e| FidelityError::Rendered(e.to_string()))?
-        .to_rgb8();
+        .into_rgb8();
     let probe = shot.probe.as_ref();
     let texts = parse_boxes(probe.and_then(|p| p.get("texts")));
     let elements = parse_elements(probe.and_then(|p| p.get("elements")));

@@ -214,7 +214,12 @@ impl Tool for CheckFidelity {
         let report = low.scored.report;
         self.record(ctx.variant, report.total);
         let previous = earlier.last().copied();
-        let image = model_image(&low.scored.diff_png).await;
+        // Decoding the diff image of a tall page takes tens of MB: in turn with the scorings
+        // (`fidelity/gate.rs`), as the four variants' checks end together.
+        let image = match crate::fidelity::turn().await {
+            Ok(_turn) => model_image(low.scored.diff_png).await,
+            Err(_) => None,
+        };
         let check = FidelityCheck {
             round,
             max_rounds: self.max_checks,
@@ -388,11 +393,10 @@ pub fn describe(report: &FidelityReport, check: &FidelityCheck, with_image: bool
 }
 
 /// The diff image as the model gets it: JPEG, its longest side at most [`MAX_IMAGE_SIDE`].
-async fn model_image(png: &[u8]) -> Option<ImageAttachment> {
+async fn model_image(png: Vec<u8>) -> Option<ImageAttachment> {
     if png.is_empty() {
         return None;
     }
-    let png = png.to_vec();
     tokio::task::spawn_blocking(move || {
         let image = image::load_from_memory(&png).ok()?;
         let (w, h) = (image.width(), image.height());
@@ -406,9 +410,12 @@ async fn model_image(png: &[u8]) -> Option<ImageAttachment> {
             image
         };
         let mut jpeg = Vec::new();
-        JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
-            .encode_image(&image.to_rgb8())
-            .ok()?;
+        let encoded = JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
+            .encode_image(&image.into_rgb8())
+            .ok();
+        drop(png);
+        crate::fidelity::release_freed_memory();
+        encoded?;
         Some(ImageAttachment {
             media_type: "image/jpeg".to_owned(),
             data: jpeg,

@@ -10,6 +10,17 @@ use std::sync::Arc;
 const WIDTH: u32 = 480;
 const HEIGHT: u32 = 300;
 
+/// A page's index.html, or a project's home route, on a desktop screen: only as much of it
+/// as the picture keeps (its top, `HEIGHT` px at `WIDTH` px wide), not a whole tall page to
+/// composite in Chromium and decode here.
+fn request() -> ShotRequest {
+    let mut request = ShotRequest::new("/", &[Viewport::Desktop]);
+    // One JPEG block row more: its chroma is smoothed across blocks, so the last row kept
+    // looks as it does in a shot of the whole page.
+    request.max_height = Some((HEIGHT * Viewport::Desktop.width()).div_ceil(WIDTH) + 16);
+    request
+}
+
 /// Best effort: a project without a thumbnail is still a project, so failures are logged.
 /// `version` is the version the working copy now shows. True when `version` got its picture.
 pub(super) async fn refresh(
@@ -22,9 +33,7 @@ pub(super) async fn refresh(
     let mut rendered = None;
     if let Some(renderer) = renderer {
         let source = Arc::new(ProjectFolder::new(project.root()));
-        // A page's index.html, or a project's home route.
-        let request = ShotRequest::new("/", &[Viewport::Desktop]);
-        match renderer.shoot(source, &request).await {
+        match renderer.shoot(source, &request()).await {
             Ok(mut shots) if !shots.is_empty() => rendered = Some(shots.swap_remove(0).image),
             Ok(_) => {}
             Err(e) => tracing::info!("no thumbnail from the browser: {e}"),
@@ -61,5 +70,19 @@ pub(super) async fn refresh(
             tracing::warn!("the thumbnail task failed: {e}");
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_picture_shot_is_cut_just_below_what_the_picture_keeps() {
+        assert_eq!(request().max_height, Some(816));
+        assert_eq!(request().viewports, vec![Viewport::Desktop]);
+        // png_thumbnail keeps HEIGHT / (WIDTH / page width) px of the top.
+        let kept = (f64::from(HEIGHT) / (f64::from(WIDTH) / 1280.0)).ceil() as u32;
+        assert!(request().max_height >= Some(kept));
     }
 }

@@ -49,6 +49,7 @@ pub(super) struct Job<'a> {
     pub encoding: ImageEncoding,
     pub probe: Option<&'a str>,
     pub open_next_page: bool,
+    pub max_height: Option<u32>,
 }
 
 /// A request counts as finished network-wise after this long without one starting or ending.
@@ -241,7 +242,9 @@ impl Viewing<'_> {
         let screen_height = (f64::from(screen.height) / zoom).round() as u32;
         let page_height = (number("height") as u32).max(screen_height);
         let content_width = number("width") as u32;
-        let captured_height = page_height.min(self.settings.max_page_height);
+        let captured_height = page_height
+            .min(self.settings.max_page_height)
+            .min(self.job.max_height.unwrap_or(u32::MAX).max(1));
         let capture_started = Instant::now();
         let image = self.screenshot(layout_width, captured_height, zoom).await?;
         tracing::debug!(

@@ -105,6 +105,7 @@ impl Renderer {
                 encoding: request.encoding,
                 probe: request.probe.as_deref(),
                 open_next_page: request.open_next_page,
+                max_height: request.max_height,
             };
             let shot = capture(&running, &self.resolver, source.clone(), job, settings).await;
             if let Err(RenderError::Browser(_)) = &shot {

@@ -72,6 +72,10 @@ pub struct ShotRequest {
     /// caller has heavy work of its own next (scoring the shot), which the opening would slow;
     /// it calls [`super::Renderer::open_next_page`] when done.
     pub open_next_page: bool,
+    /// Capture at most this many CSS px from the top (`None`: the renderer's
+    /// `max_page_height`). A thumbnail needs its first screen, not a 12 000 px page decoded
+    /// in the app and composited in Chromium.
+    pub max_height: Option<u32>,
 }
 
 /// A screen size in CSS px.
@@ -127,6 +131,7 @@ impl ShotRequest {
             desktop_screen: None,
             encoding: ImageEncoding::Jpeg,
             open_next_page: true,
+            max_height: None,
         }
     }
 }
