@@ -188,9 +188,10 @@ function inputFacts(body) {
 }
 
 /**
- * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
- * so previews visibly fill); the page's create_file arguments stream in `chunkSize`-character
- * deltas. With `checkWithScreenshot` the model calls screenshot_preview after writing the page
+ * Start the mock on 127.0.0.1. `delayMs(model, index, total)` is the pause after SSE frame
+ * `index` of `total` (default 15 ms, so previews visibly fill; asked per frame, so a test can
+ * slow a stream down or let it finish); the page's create_file arguments stream in
+ * `chunkSize`-character deltas (a number, or a function of the model). With `checkWithScreenshot` the model calls screenshot_preview after writing the page
  * (and says so in text when the tool was not offered). `refuse(texts)` may return an error
  * message: the request is answered HTTP 400 `invalid_request_error` with it, as OpenAI refuses a
  * bad request (not retried). With `files(model)` (a list of {path, content}) the first turn writes
@@ -241,10 +242,13 @@ export async function startMockVendor({
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       let closed = false;
       res.on("close", () => (closed = true));
-      const pause = delayMs(body.model ?? "");
-      for (const frame of turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize }).frames()) {
+      const model = body.model ?? "";
+      const size = typeof chunkSize === "function" ? chunkSize(model) : chunkSize;
+      const frames = turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize: size }).frames();
+      for (const [index, frame] of frames.entries()) {
         if (closed) return;
         res.write(frame);
+        const pause = delayMs(model, index, frames.length);
         if (pause > 0) await new Promise((r) => setTimeout(r, pause));
       }
       res.end();
