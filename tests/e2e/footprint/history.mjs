@@ -30,10 +30,12 @@ export async function historyRun({ versions = 20, pageKb = 20, tailwind = 4, ste
     );
     let base = started.ok.version_id;
     let variant = started.ok.variants[0].variant_id;
-    let content = (await invokeInPage(browser, "project_read_file", { projectId, versionId: base, variantId: variant, path: "index.html" })).ok?.text;
-    if (!content) throw new Error("the first version's page could not be read");
+    const first = (await invokeInPage(browser, "project_read_file", { projectId, versionId: base, variantId: variant, path: "index.html" })).ok?.text;
+    if (!first) throw new Error("the first version's page could not be read");
+    let content = first;
     for (let n = 2; n <= versions; n++) {
-      content = content.replace(/<title>[^<]*<\/title>/, `<title>Acme, hand edit ${n}</title>`).replace("Know what happens", `Know what happens (${n})`);
+      // A hand edit a thumbnail shows: the hero's heading.
+      content = first.replace(/<title>[^<]*<\/title>/, `<title>Acme, hand edit ${n}</title>`).replace("Know what happens", `Know what happens, take ${n},`);
       const saved = await invokeInPage(browser, "project_save_file", { projectId, baseVersionId: base, variantId: variant, path: "index.html", content });
       if (!saved.ok) throw new Error(`project_save_file failed: ${JSON.stringify(saved)}`);
       base = saved.ok.id;
