@@ -82,7 +82,7 @@ function historyRows(h) {
   if (!h) return [];
   const s = h.scroll;
   return [
-    [`history of ${h.versions} versions (${round(h.pageBytes / 1024)} KB page): the app pictures them all (in the background)`, `${round(h.picturingS, 1)} s`, "—"],
+    [`history of ${h.versions} versions (${round(h.pageBytes / 1024)} KB page): after the last save, the app has pictured every version in`, `${round(h.picturingS, 1)} s`, "—"],
     ["… open the project → every thumbnail shown", h.opened.ms === null ? `never shown (${h.opened.error})` : ms(h.opened.ms), "—"],
     [
       `… scrolling it down and up (${s.stepPx} px a frame, ${s.heightPx} px list in ${s.viewPx} px)`,
