@@ -195,8 +195,10 @@ function inputFacts(body) {
  * (and says so in text when the tool was not offered). `refuse(texts)` may return an error
  * message: the request is answered HTTP 400 `invalid_request_error` with it, as OpenAI refuses a
  * bad request (not retried). With `files(model)` (a list of {path, content}) the first turn writes
- * each file with its own create_file call instead of the page. `GET /models` lists `models`. Returns {url, requests, close()}; each
- * request is recorded with its model, auth header, input texts and image count.
+ * each file with its own create_file call instead of the page. `GET /models` lists `models`.
+ * Returns {url, requests, streams, close()}; each request is recorded with its model, auth
+ * header, input texts and image count, each answer streamed in full with its model, its bytes
+ * and how long it took (`streams`: the pace the app was really sent).
  */
 export async function startMockVendor({
   delayMs = () => 15,
@@ -209,6 +211,7 @@ export async function startMockVendor({
   models = ["gpt-5.4", "gpt-5.4-mini"],
 } = {}) {
   const requests = [];
+  const streams = [];
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -245,6 +248,7 @@ export async function startMockVendor({
       const model = body.model ?? "";
       const size = typeof chunkSize === "function" ? chunkSize(model) : chunkSize;
       const frames = turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize: size }).frames();
+      const began = Date.now();
       for (const [index, frame] of frames.entries()) {
         if (closed) return;
         res.write(frame);
@@ -252,6 +256,7 @@ export async function startMockVendor({
         if (pause > 0) await new Promise((r) => setTimeout(r, pause));
       }
       res.end();
+      streams.push({ model, bytes: frames.reduce((n, f) => n + f.length, 0), ms: Date.now() - began });
     });
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
@@ -259,6 +264,7 @@ export async function startMockVendor({
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    streams,
     close: () =>
       new Promise((ok) => {
         server.closeAllConnections?.();

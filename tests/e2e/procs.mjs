@@ -105,12 +105,3 @@ export function memoryByRole(root) {
   return { totalMiB: total, byRole };
 }
 
-/** CPU seconds used between two `treeCpu` readings, by role (`roles(root)` taken at the end). */
-export function cpuByRole(before, after, roleOf) {
-  const byRole = {};
-  for (const [pid, now] of after) {
-    const role = roleOf.get(pid) ?? now.name;
-    byRole[role] = (byRole[role] ?? 0) + now.seconds - (before.get(pid)?.seconds ?? 0);
-  }
-  return byRole;
-}

@@ -42,7 +42,11 @@ function streamRows(run, config, maxGapBudget) {
   const ui = run.cpu["UI web"] ?? 0;
   const f = run.frames;
   const rows = [
-    [`**${label}**: wall`, `${round(run.wallS, 1)} s (options: ${run.statuses.join(", ")})`, "—"],
+    [
+      `**${label}**: wall`,
+      `${round(run.wallS, 1)} s (options: ${run.statuses.join(", ")}; sent at ${Object.entries(run.paceKBs).map(([model, p]) => `${round(p, 1)} KB/s (${model})`).join(", ")} of SSE)`,
+      "—",
+    ],
     ["… UI frames", `${f.count} frames, median gap ${round(f.medianGapMs, 1)} ms, ~${f.droppedAt60Hz} dropped at 60 Hz`, "—"],
     ["… frame gaps over 50 ms", `${f.late50ms} (${round(f.late50msPct, 1)} %)`, `≤ 1 % ${check(f.late50msPct <= BUDGETS.latePct)}`],
     ["… longest frame gap", ms(f.maxGapMs), `≤ ${maxGapBudget} ms ${check(f.maxGapMs <= maxGapBudget)}`],

@@ -1,13 +1,19 @@
-// Memory of the app's processes sampled from /proc while something runs: the peak of their sum
-// (what the machine had to hold at once) and each role's own peak.
-import { memoryByRole, roles, treeCpu, cpuBetween } from "../procs.mjs";
+// The app's processes sampled from /proc while something runs: the peak of their summed memory
+// (what the machine had to hold at once), each role's own peak, and the CPU each role used —
+// counting processes that came and went between the first and last sample (Chromium's
+// renderers), up to their last sample.
+import { cpuBetween, memoryByRole, roles, treeCpu } from "../procs.mjs";
 
-export function sampleMemory(root, intervalMs = 250) {
+export function sampleTree(root, intervalMs = 250) {
   const peak = { totalMiB: 0, atPeak: {}, byRole: {} };
+  const before = treeCpu(root);
+  const lastCpu = new Map(); // pid -> {role, seconds}
   const take = () => {
     const now = memoryByRole(root);
     if (now.totalMiB > peak.totalMiB) Object.assign(peak, { totalMiB: now.totalMiB, atPeak: now.byRole });
     for (const [role, mib] of Object.entries(now.byRole)) peak.byRole[role] = Math.max(peak.byRole[role] ?? 0, mib);
+    const roleOf = roles(root);
+    for (const [pid, { seconds }] of treeCpu(root)) lastCpu.set(pid, { role: roleOf.get(pid) ?? "?", seconds });
   };
   take();
   const timer = setInterval(take, intervalMs);
@@ -15,7 +21,9 @@ export function sampleMemory(root, intervalMs = 250) {
     stop() {
       clearInterval(timer);
       take();
-      return peak;
+      const cpu = {};
+      for (const [pid, { role, seconds }] of lastCpu) cpu[role] = (cpu[role] ?? 0) + seconds - (before.get(pid)?.seconds ?? 0);
+      return { peak, cpu };
     },
   };
 }
@@ -33,5 +41,3 @@ export async function settle(root, { cores = 0.1, timeout = 60_000 } = {}) {
   }
   return false;
 }
-
-export { roles };

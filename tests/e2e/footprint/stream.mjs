@@ -5,12 +5,12 @@
 import { writeFileSync } from "node:fs";
 import { appProcesses, launchApp, poll, saveDrawnScreenshot, useMockOpenAi } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
-import { cpuByRole, roles, treeCpu } from "../procs.mjs";
+import { roles } from "../procs.mjs";
 import { tailwindPage } from "../tailwind-page.mjs";
 import { cards, generateFromScreenshot } from "../workspace.mjs";
 import { pageNow, recordedFrames, recordFrames } from "./in-page.mjs";
 import { interactWhileStreaming, typeInEditor } from "./interact.mjs";
-import { sampleMemory, settle } from "./sampler.mjs";
+import { sampleTree, settle } from "./sampler.mjs";
 import { gapStats } from "./stats.mjs";
 
 export const MODEL = "gpt-5.4";
@@ -48,8 +48,7 @@ export async function streamingRun(run) {
     }
     const [pid] = appProcesses();
     await recordFrames(browser);
-    const memory = sampleMemory(pid);
-    const before = treeCpu(pid);
+    const sampler = sampleTree(pid);
     const from = await pageNow(browser);
     const started = Date.now();
     await generate.click();
@@ -68,9 +67,7 @@ export async function streamingRun(run) {
     );
     const wallS = (Date.now() - started) / 1000;
     const to = await pageNow(browser);
-    const after = treeCpu(pid);
-    const peak = memory.stop();
-    const cpu = cpuByRole(before, after, roles(pid));
+    const { peak, cpu } = sampler.stop();
     const { frames, previewLoads } = await recordedFrames(browser, from, to);
     await saveDrawnScreenshot(browser, `footprint-${run.name}`);
 
@@ -79,9 +76,14 @@ export async function streamingRun(run) {
       const quiet = await settle(pid);
       editor = { quiet, samples: await typeInEditor(browser) };
     }
+    // The pace the app was really sent: each option's longest answer (its page), bytes per second.
+    const longest = new Map();
+    for (const st of vendor.streams) if (st.bytes > (longest.get(st.model)?.bytes ?? 0)) longest.set(st.model, st);
+    const paceKBs = Object.fromEntries([...longest].map(([model, st]) => [model, st.bytes / 1024 / Math.max(st.ms / 1000, 0.001)]));
     return {
       name: run.name,
       wallS,
+      paceKBs,
       statuses,
       cpu,
       peak,
