@@ -44,7 +44,7 @@ function streamRows(run, config, maxGapBudget) {
   const rows = [
     [
       `**${label}**: wall`,
-      `${round(run.wallS, 1)} s (options: ${run.statuses.join(", ")}; sent at ${Object.entries(run.paceKBs).map(([model, p]) => `${round(p, 1)} KB/s (${model})`).join(", ")} of SSE)`,
+      `${round(run.wallS, 1)} s (options: ${run.statuses.join(", ")}; pages sent at ${Object.entries(run.paceKBs).map(([model, p]) => `${round(p, 2)} KB/s (${model})`).join(", ")})`,
       "—",
     ],
     ["… UI frames", `${f.count} frames, median gap ${round(f.medianGapMs, 1)} ms, ~${f.droppedAt60Hz} dropped at 60 Hz`, "—"],

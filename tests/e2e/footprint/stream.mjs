@@ -76,10 +76,11 @@ export async function streamingRun(run) {
       const quiet = await settle(pid);
       editor = { quiet, samples: await typeInEditor(browser) };
     }
-    // The pace the app was really sent: each option's longest answer (its page), bytes per second.
+    // The pace the page was really sent at, by model: its bytes over the time of the longest
+    // answer (the one that writes it).
     const longest = new Map();
     for (const st of vendor.streams) if (st.bytes > (longest.get(st.model)?.bytes ?? 0)) longest.set(st.model, st);
-    const paceKBs = Object.fromEntries([...longest].map(([model, st]) => [model, st.bytes / 1024 / Math.max(st.ms / 1000, 0.001)]));
+    const paceKBs = Object.fromEntries([...longest].map(([model, st]) => [model, page(model).length / 1024 / Math.max(st.ms / 1000, 0.001)]));
     return {
       name: run.name,
       wallS,
