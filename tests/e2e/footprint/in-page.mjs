@@ -49,7 +49,7 @@ export async function installReactionProbe(browser) {
       if (!armed || armed.t0 !== null) return;
       const now = performance.now();
       const stamp = e.timeStamp;
-      armed.t0 = stamp > 0 && stamp <= now && now - stamp < 5000 ? stamp : now;
+      armed.t0 = stamp > 0 && stamp <= now && now - stamp < 60_000 ? stamp : now;
       armed.streaming = streaming();
     };
     for (const type of ["pointerdown", "mousedown", "keydown"]) window.addEventListener(type, onInput, true);
