@@ -249,11 +249,18 @@ export async function startMockVendor({
       const size = typeof chunkSize === "function" ? chunkSize(model) : chunkSize;
       const frames = turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize: size }).frames();
       const began = Date.now();
+      // Frames are due on a schedule, so the pace holds on a busy machine: a late timer is made
+      // up by sending the frames that are due at once (yielding between them, for the other
+      // streams), not by slowing the whole stream down.
+      let due = began;
       for (const [index, frame] of frames.entries()) {
         if (closed) return;
         res.write(frame);
         const pause = delayMs(model, index, frames.length);
-        if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+        if (pause <= 0) continue;
+        due += pause;
+        const wait = due - Date.now();
+        await new Promise((r) => (wait > 0 ? setTimeout(r, wait) : setImmediate(r)));
       }
       res.end();
       streams.push({ model, bytes: frames.reduce((n, f) => n + f.length, 0), ms: Date.now() - began });
