@@ -9,9 +9,9 @@ import { installReactionProbe, reaction } from "./in-page.mjs";
 const running = (c) => c.status === "Generating" || c.status === "Waiting";
 
 /**
- * Rounds of input while any option still runs: each card in turn (ending on the first, which
- * finishes first), the three views, then a few characters into the first option's prompt box
- * (a running option's box waits for it to finish). Returns {card, view, type} reaction samples.
+ * Rounds of input while any option still runs: a few characters into the first option's prompt
+ * box (a running option's box waits for it to finish: the first finishes first), each card in
+ * turn (ending on the first), the three views. Returns {card, view, type} reaction samples.
  */
 export async function interactWhileStreaming(browser, { rounds = 4, chars = "abc" } = {}) {
   await installReactionProbe(browser);
@@ -21,7 +21,18 @@ export async function interactWhileStreaming(browser, { rounds = 4, chars = "abc
     return [...Array.from({ length: n - 1 }, (_, i) => i + 1), 0];
   };
   let typed = "";
-  for (let round = 0; round < rounds && (await cards(browser)).some(running); round++) {
+  // `rounds` rounds, more while none could type yet; never after every option is done.
+  for (let round = 0; (round < rounds || samples.type.length === 0) && (await cards(browser)).some(running); round++) {
+    // First, while the first option is on screen (the last round ended on it): its prompt box,
+    // which takes text once that option is done.
+    const box = await browser.$(PROMPT);
+    if ((await cards(browser))[0]?.selected && (await box.isEnabled())) {
+      await box.click();
+      for (const ch of chars) {
+        typed += ch;
+        samples.type.push(await reaction(browser, `"${typed}" in the prompt box`, { selector: PROMPT, valueEndsWith: typed }, () => browser.keys(ch)));
+      }
+    }
     for (const i of await order()) {
       const target = await browser.$(card(i));
       // The strip of cards scrolls sideways when the window is narrower than four cards.
@@ -31,13 +42,6 @@ export async function interactWhileStreaming(browser, { rounds = 4, chars = "abc
     for (const name of ["Mobile", "Code", "Desktop"]) {
       const target = await browser.$(viewTab(name));
       samples.view.push(await reaction(browser, `the ${name} view`, { selector: viewTabCss(name), attr: "aria-selected", value: "true" }, () => target.click()));
-    }
-    const box = await browser.$(PROMPT);
-    if (!(await box.isEnabled())) continue;
-    await box.click();
-    for (const ch of chars) {
-      typed += ch;
-      samples.type.push(await reaction(browser, `"${typed}" in the prompt box`, { selector: PROMPT, valueEndsWith: typed }, () => browser.keys(ch)));
     }
   }
   return samples;
