@@ -8,7 +8,6 @@ import { chooseScreenshot } from "./harness.mjs";
 export const SAMPLE = new URL("../fixtures/samples/login.png", import.meta.url);
 export const PROMPT = '[aria-label="Tell the AI what to change"]';
 export const EDITOR = '[aria-label="Selected variant"] .cm-content';
-export const VIEWS = ["Desktop", "Mobile", "Code"];
 
 export const card = (i) => `[data-testid="variant-card-${i}"]`;
 /** A view tab's button (its label may be visually hidden in a narrow window, never absent). */
