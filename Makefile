@@ -16,7 +16,7 @@ test-installed: ## check the newest bundle (lintian, rpmlint), install it with a
 test-updater: ## build two versions, install the first, watch it update itself from a local feed
 	@scripts/test-updater.sh
 
-footprint: ## measure launch time, idle memory and streaming CPU of the release app
+footprint: ## measure the release app against its budgets: launch, memory, frames, CPU, input latency
 	@scripts/footprint.sh
 
 bindings: ## regenerate ui/src/ipc/bindings.ts from the Rust IPC types

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Measure the app's footprint (tests/e2e/footprint.mjs): launch to interactive, idle memory,
-# memory and CPU while 4 variants stream 300 KB each. Uses the installed app when there is
-# one (scripts/test-installed.sh installs the bundle), else the release binary `make bundle`
-# builds; S2C_APP_BINARY picks another. Prints a Markdown table for docs/PERFORMANCE.md.
+# Measure the app's footprint (tests/e2e/footprint.mjs, which lists its S2C_FOOTPRINT_* knobs):
+# launch to interactive, idle memory; frames, memory, CPU and input latency while 4 variants
+# stream Tailwind pages (4 × 300 KB fast, then 4 × 60 KB at a model's pace); typing in the code
+# editor; a 20-version history. Uses the installed app when there is one
+# (scripts/test-installed.sh installs the bundle), else the release binary `make bundle` builds;
+# S2C_APP_BINARY picks another. Prints a Markdown table, each figure beside its budget, for
+# docs/PERFORMANCE.md, and writes tests/e2e/artifacts/footprint.json.
 source "$(dirname "$0")/lib.sh"
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"

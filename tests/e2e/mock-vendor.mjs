@@ -188,14 +188,17 @@ function inputFacts(body) {
 }
 
 /**
- * Start the mock on 127.0.0.1. `delayMs(model)` is the pause between SSE frames (default 15 ms,
- * so previews visibly fill); the page's create_file arguments stream in `chunkSize`-character
- * deltas. With `checkWithScreenshot` the model calls screenshot_preview after writing the page
+ * Start the mock on 127.0.0.1. `delayMs(model, index, total)` is the pause after SSE frame
+ * `index` of `total` (default 15 ms, so previews visibly fill; asked per frame, so a test can
+ * slow a stream down or let it finish); the page's create_file arguments stream in
+ * `chunkSize`-character deltas (a number, or a function of the model). With `checkWithScreenshot` the model calls screenshot_preview after writing the page
  * (and says so in text when the tool was not offered). `refuse(texts)` may return an error
  * message: the request is answered HTTP 400 `invalid_request_error` with it, as OpenAI refuses a
  * bad request (not retried). With `files(model)` (a list of {path, content}) the first turn writes
- * each file with its own create_file call instead of the page. `GET /models` lists `models`. Returns {url, requests, close()}; each
- * request is recorded with its model, auth header, input texts and image count.
+ * each file with its own create_file call instead of the page. `GET /models` lists `models`.
+ * Returns {url, requests, streams, close()}; each request is recorded with its model, auth
+ * header, input texts and image count, each answer streamed in full with its model, its bytes
+ * and how long it took (`streams`: the pace the app was really sent).
  */
 export async function startMockVendor({
   delayMs = () => 15,
@@ -208,6 +211,7 @@ export async function startMockVendor({
   models = ["gpt-5.4", "gpt-5.4-mini"],
 } = {}) {
   const requests = [];
+  const streams = [];
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -241,13 +245,25 @@ export async function startMockVendor({
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       let closed = false;
       res.on("close", () => (closed = true));
-      const pause = delayMs(body.model ?? "");
-      for (const frame of turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize }).frames()) {
+      const model = body.model ?? "";
+      const size = typeof chunkSize === "function" ? chunkSize(model) : chunkSize;
+      const frames = turnFor(body, { edit, page, files, checkWithScreenshot, chunkSize: size }).frames();
+      const began = Date.now();
+      // Frames are due on a schedule, so the pace holds on a busy machine: a late timer is made
+      // up by sending the frames that are due at once (yielding between them, for the other
+      // streams), not by slowing the whole stream down.
+      let due = began;
+      for (const [index, frame] of frames.entries()) {
         if (closed) return;
         res.write(frame);
-        if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+        const pause = delayMs(model, index, frames.length);
+        if (pause <= 0) continue;
+        due += pause;
+        const wait = due - Date.now();
+        await new Promise((r) => (wait > 0 ? setTimeout(r, wait) : setImmediate(r)));
       }
       res.end();
+      streams.push({ model, bytes: frames.reduce((n, f) => n + f.length, 0), ms: Date.now() - began });
     });
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
@@ -255,6 +271,7 @@ export async function startMockVendor({
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    streams,
     close: () =>
       new Promise((ok) => {
         server.closeAllConnections?.();

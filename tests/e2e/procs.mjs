@@ -8,11 +8,11 @@ function stat(pid) {
   const text = readFileSync(`/proc/${pid}/stat`, "utf8");
   const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  // fields[0] is field 3 of proc(5): state; ppid is 4, utime 14, stime 15.
-  return { pid, name, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+  // fields[0] is field 3 of proc(5): state; ppid is 4, utime 14, stime 15, starttime 22.
+  return { pid, name, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), startTicks: Number(fields[19]) };
 }
 
-/** `root` and every process below it: [{pid, name, ppid, cpuTicks}]. */
+/** `root` and every process below it: [{pid, name, ppid, cpuTicks, startTicks}]. */
 export function processTree(root) {
   const all = [];
   for (const entry of readdirSync("/proc")) {
@@ -68,3 +68,40 @@ export function cpuBetween(before, after) {
   }
   return byName;
 }
+
+/**
+ * The app's processes by role: the app itself, the UI's web process (the oldest WebKit web
+ * process: the main window's, made at launch; previews given processes of their own come
+ * later), other web processes, WebKit's network process, Chromium (the fidelity renderer).
+ */
+export function roles(root) {
+  const tree = processTree(root);
+  const webs = tree.filter((p) => p.name.startsWith("WebKitWebProc")).sort((a, b) => a.startTicks - b.startTicks || a.pid - b.pid);
+  const ui = webs[0]?.pid ?? null;
+  const out = new Map();
+  const role = (p) => {
+    if (p.pid === root) return "app";
+    if (p.pid === ui) return "UI web";
+    if (p.name.startsWith("WebKitWebProc")) return "other web";
+    if (p.name.startsWith("WebKitNetwork")) return "network";
+    // Chromium's helpers name themselves ("exe", thread-pool names): they belong to it.
+    if (/chrom/i.test(p.name) || out.get(p.ppid) === "chromium") return "chromium";
+    return p.name;
+  };
+  // processTree lists parents before their children.
+  for (const p of tree) out.set(p.pid, role(p));
+  return out;
+}
+
+/** PSS of the tree by role and in all, in MiB: {totalMiB, byRole}. */
+export function memoryByRole(root) {
+  const byRole = {};
+  let total = 0;
+  for (const [pid, role] of roles(root)) {
+    const mib = pssKiB(pid) / 1024;
+    total += mib;
+    byRole[role] = (byRole[role] ?? 0) + mib;
+  }
+  return { totalMiB: total, byRole };
+}
+

@@ -1,0 +1,94 @@
+// What the footprint measures inside the app's page, installed through WebDriver: every
+// animation frame's time (frame gaps), every preview (re)load, and input reactions — from the
+// input event to the first animation frame in which the page shows the change.
+import { poll } from "../harness.mjs";
+
+/** Start recording frame times and preview loads (each load is a new iframe element). */
+export async function recordFrames(browser) {
+  await browser.execute(() => {
+    window.__previewLoads = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) if (node.nodeName === "IFRAME") window.__previewLoads++;
+    }).observe(document.body, { childList: true, subtree: true });
+    window.__frames = [];
+    const tick = (t) => {
+      window.__frames.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/** The page's clock (performance.now()), to cut a window out of the recorded frames. */
+export function pageNow(browser) {
+  return browser.execute(() => performance.now());
+}
+
+/** The recorded frame times between `from` and `to` (page clock), and the preview loads so far. */
+export function recordedFrames(browser, from = 0, to = Infinity) {
+  return browser.execute(
+    (from, to) => ({ frames: window.__frames.filter((t) => t >= from && t <= (to ?? Infinity)), previewLoads: window.__previewLoads }),
+    from,
+    Number.isFinite(to) ? to : null,
+  );
+}
+
+/**
+ * Listen for input in the capture phase and check, in every animation frame, whether the armed
+ * reaction shows. A reaction's time starts at the event's own timestamp (when the input was made,
+ * before any queueing in the busy page), or when the listener ran if the timestamp is unusable.
+ */
+export async function installReactionProbe(browser) {
+  await browser.execute(() => {
+    if (window.__probe) return;
+    const probe = { armed: null, results: {} };
+    window.__probe = probe;
+    const streaming = () => document.querySelector('[data-testid^="variant-card-"] [aria-label="Generating"]') !== null;
+    const onInput = (e) => {
+      const armed = probe.armed;
+      if (!armed || armed.t0 !== null) return;
+      const now = performance.now();
+      const stamp = e.timeStamp;
+      armed.t0 = stamp > 0 && stamp <= now && now - stamp < 60_000 ? stamp : now;
+      armed.streaming = streaming();
+    };
+    for (const type of ["pointerdown", "mousedown", "keydown"]) window.addEventListener(type, onInput, true);
+    const shows = (check) => {
+      const all = document.querySelectorAll(check.selector);
+      const el = all[0];
+      if ("count" in check) return all.length >= check.count && [...all].every((img) => !check.loaded || (img.complete && img.naturalWidth > 0));
+      if (!el) return false;
+      if ("attr" in check) return el.getAttribute(check.attr) === check.value;
+      if ("valueEndsWith" in check) return el.value.endsWith(check.valueEndsWith);
+      if ("textStartsWith" in check) return el.textContent.startsWith(check.textStartsWith);
+      return true;
+    };
+    const tick = () => {
+      const armed = probe.armed;
+      if (armed && armed.t0 !== null && shows(armed.check)) {
+        probe.results[armed.id] = { ms: performance.now() - armed.t0, streaming: armed.streaming };
+        probe.armed = null;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+let nextId = 0;
+
+/**
+ * Arm the probe for `check` (see `shows` above), do `act` (a WebDriver input), and wait for the
+ * reaction: {ms, streaming} — or {ms: null, error} when the page never showed it.
+ */
+export async function reaction(browser, what, check, act, { timeout = 20_000 } = {}) {
+  const id = `r${nextId++}`;
+  await browser.execute((id, check) => (window.__probe.armed = { id, check, t0: null, streaming: null }), id, check);
+  await act();
+  try {
+    return await poll(`the page to show ${what}`, () => browser.execute((id) => window.__probe.results[id] ?? null, id), { timeout, interval: 25 });
+  } catch (error) {
+    await browser.execute(() => (window.__probe.armed = null));
+    return { ms: null, streaming: null, error: error.message };
+  }
+}

@@ -1,0 +1,106 @@
+// Input stays live while agents write (issue 36, point 4), in the real window: four options
+// write a large Tailwind page each from the mock vendor; while three of them are still
+// writing, a click on a card selects that option, each view tab shows its view, and text typed
+// into the finished option's prompt box is there — and all of it is still so when they finish.
+// Functional only, with bounded polling: how fast each reaction is, `make footprint` measures.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { launchOnMockOpenAi, poll, saveDrawnScreenshot } from "../harness.mjs";
+import { startMockVendor } from "../mock-vendor.mjs";
+import { tailwindPage } from "../tailwind-page.mjs";
+import { card, cards, EDITOR, generateFromScreenshot, PROMPT, revealCard, selectedView, viewTab } from "../workspace.mjs";
+
+const KEY = "sk-e2e-live-input-0123456789abcdef";
+// The first option writes its page at once; the others write half of theirs quickly, then
+// trickle (minutes of it left) until the test lets them finish.
+const FIRST = "gpt-5.4-mini";
+const OTHERS = "gpt-5.4";
+const TYPED = "Make the header sticky";
+
+let vendor;
+let app;
+let released = false;
+
+const browser = () => app.browser;
+
+async function until(what, check, timeout = 20_000) {
+  await poll(what, check, { timeout, interval: 100 });
+}
+
+/** The three slow options are still writing: what every check below must happen during. */
+async function stillWriting(after) {
+  const statuses = (await cards(browser())).map((c) => c.status);
+  assert.deepEqual(statuses.slice(1), ["Generating", "Generating", "Generating"], `options 2–4 stopped writing before ${after} was checked: the test's stream ran out`);
+}
+
+/** Which card is shown selected (exactly one), or null. */
+async function selectedCard() {
+  const selected = (await cards(browser())).flatMap((c, i) => (c.selected ? [i] : []));
+  return selected.length === 1 ? selected[0] : null;
+}
+
+/** The width the selected option's preview is laid out at, or null while it has none. */
+function previewWidth() {
+  return browser().execute(() => document.querySelector('[aria-label="Selected variant"] [data-testid="preview-frame"]')?.offsetWidth ?? null);
+}
+
+before(async () => {
+  vendor = await startMockVendor({
+    delayMs: (model, index, total) => (model === FIRST || released ? 0 : index < total / 2 ? 2 : 250),
+    chunkSize: 80,
+    page: (model) => tailwindPage({ kb: 200, label: `by ${model}` }),
+  });
+  app = await launchOnMockOpenAi(vendor.url, KEY);
+});
+
+after(async () => {
+  released = true;
+  await app?.close();
+  await vendor?.close();
+});
+
+test("while three options write, clicks, view switches and typing take effect", async () => {
+  await (await generateFromScreenshot(browser(), [FIRST, OTHERS, OTHERS, OTHERS])).click();
+  await until("four option cards", async () => (await cards(browser())).length === 4);
+  await until("option 1 to finish", async () => (await cards(browser()))[0].status === "Done", 60_000);
+  await until("options 2–4 to be writing their pages", async () =>
+    browser().execute(() => [1, 2, 3].every((i) => !document.querySelector(`[data-testid="variant-card-${i}"]`)?.textContent.includes("Waiting for code"))),
+  60_000);
+  await stillWriting("the first input");
+
+  for (const i of [1, 2, 3, 0, 2, 0]) {
+    await revealCard(browser(), i);
+    await (await browser().$(card(i))).click();
+    await until(`option ${i + 1} to be shown selected after its card was clicked`, async () => (await selectedCard()) === i);
+    await stillWriting(`the click on option ${i + 1}`);
+  }
+
+  for (const name of ["Mobile", "Code", "Desktop", "Code", "Mobile", "Desktop"]) {
+    await (await browser().$(viewTab(name))).click();
+    await until(`the ${name} tab to be shown selected after it was clicked`, async () => (await selectedView(browser())) === name);
+    if (name === "Code") {
+      await until("the code of option 1 in the editor", () => browser().execute((s) => document.querySelector(s)?.textContent.includes("<!DOCTYPE html>") ?? false, EDITOR));
+    } else {
+      // A phone's width, or the desktop's (laid out wide and scaled to fit).
+      const fits = name === "Mobile" ? (w) => w !== null && w <= 400 : (w) => w !== null && w >= 1000;
+      await until(`the preview laid out at the ${name} width`, async () => fits(await previewWidth()));
+    }
+    await stillWriting(`the ${name} tab`);
+  }
+
+  const box = await browser().$(PROMPT);
+  await until("the prompt box of the finished option to take text", () => box.isEnabled());
+  await box.click();
+  for (const word of TYPED.split(/(?= )/)) await browser().keys(word);
+  await until(`"${TYPED}" in the prompt box`, async () => (await box.getValue()) === TYPED);
+  await stillWriting("the typing");
+  await saveDrawnScreenshot(browser(), "live-input-while-writing");
+});
+
+test("when the options finish, the selection, the view and the typed text are all still there", async () => {
+  released = true;
+  await until("every option to finish", async () => (await cards(browser())).every((c) => c.status === "Done"), 120_000);
+  assert.equal(await selectedCard(), 0, "option 1 stays selected");
+  assert.equal(await selectedView(browser()), "Desktop", "the Desktop view stays on");
+  assert.equal(await (await browser().$(PROMPT)).getValue(), TYPED, "the text typed while the others wrote is kept");
+});
