@@ -469,3 +469,34 @@ async fn a_mobile_page_without_a_viewport_tag_is_shown_zoomed_out_like_a_phone()
     );
     assert!(close_to(rgb_at(&shot.image, 770, 330), [0, 0, 255]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_browser_closes_and_the_next_shot_starts_it_again() {
+    let Some(chromium) = render_support::chromium() else {
+        return;
+    };
+    let mut config = RendererConfig::new(chromium);
+    config.idle_close = Duration::from_millis(400);
+    let renderer = Renderer::new(config);
+    let source = pages(&[("index.html", "<h1>Hi</h1>")]);
+    let request = ShotRequest::new("/index.html", &[Viewport::Desktop]);
+    renderer
+        .shoot(source.clone(), &request)
+        .await
+        .expect("renders");
+    assert!(renderer.is_running().await);
+    let until = Instant::now() + Duration::from_secs(20);
+    while renderer.is_running().await {
+        assert!(
+            Instant::now() < until,
+            "the browser still runs 20 s after its last shot (idle_close is 400 ms)"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let shots = renderer
+        .shoot(source, &request)
+        .await
+        .expect("renders again");
+    assert!(shots[0].loaded);
+    assert!(renderer.is_running().await);
+}

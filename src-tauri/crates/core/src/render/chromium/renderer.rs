@@ -7,8 +7,9 @@ use crate::render::error::RenderError;
 use crate::render::resolver::PreviewResolver;
 use crate::render::source::PreviewSource;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{Mutex, Semaphore};
 
 #[derive(Debug, Clone)]
@@ -29,6 +30,9 @@ pub struct RendererConfig {
     pub max_concurrent: usize,
     /// `None`: only when running as root, where Chromium's sandbox cannot start.
     pub no_sandbox: Option<bool>,
+    /// The browser closes after this long without a shot, and its memory (200–400 MiB after
+    /// a generation's scores) goes back to the system; the next shot starts it again (~1 s).
+    pub idle_close: Duration,
 }
 
 impl RendererConfig {
@@ -42,6 +46,7 @@ impl RendererConfig {
             max_image_side: 8_000,
             max_concurrent: 2,
             no_sandbox: None,
+            idle_close: Duration::from_secs(60),
         }
     }
 }
@@ -50,8 +55,37 @@ impl RendererConfig {
 pub struct Renderer {
     config: RendererConfig,
     resolver: PreviewResolver,
-    browser: Mutex<Option<Arc<Running>>>,
+    browser: Arc<Mutex<Option<Arc<Running>>>>,
     permits: Semaphore,
+    activity: Arc<Activity>,
+}
+
+/// Shots under way and when the last one ended, for closing an idle browser.
+struct Activity {
+    shooting: AtomicUsize,
+    last: std::sync::Mutex<Instant>,
+}
+
+impl Activity {
+    fn shooting(self: &Arc<Self>) -> Shooting {
+        self.shooting.fetch_add(1, Ordering::AcqRel);
+        Shooting(self.clone())
+    }
+
+    fn idle_for(&self, idle: Duration) -> bool {
+        let last = *self.last.lock().unwrap_or_else(|p| p.into_inner());
+        self.shooting.load(Ordering::Acquire) == 0 && last.elapsed() >= idle
+    }
+}
+
+/// One shot under way, until dropped.
+struct Shooting(Arc<Activity>);
+
+impl Drop for Shooting {
+    fn drop(&mut self) {
+        *self.0.last.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now();
+        self.0.shooting.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 impl Renderer {
@@ -61,8 +95,12 @@ impl Renderer {
         Self {
             config,
             resolver: PreviewResolver::new(),
-            browser: Mutex::new(None),
+            browser: Arc::new(Mutex::new(None)),
             permits,
+            activity: Arc::new(Activity {
+                shooting: AtomicUsize::new(0),
+                last: std::sync::Mutex::new(Instant::now()),
+            }),
         }
     }
 
@@ -93,6 +131,7 @@ impl Renderer {
         // pages' renderers are separate processes, so two cores finish both sooner.
         let (source, settings) = (&source, &settings);
         let shots = request.viewports.iter().map(|&viewport| async move {
+            let _shooting = self.activity.shooting();
             let _permit =
                 self.permits.acquire().await.map_err(|_| {
                     RenderError::Browser("the renderer is shutting down".to_owned())
@@ -129,13 +168,16 @@ impl Renderer {
     /// Closes the browser (the next shot starts a new one).
     pub async fn shutdown(&self) {
         let running = self.browser.lock().await.take();
-        if let Some(running) = running {
-            super::spare::discard(&running).await;
-            if let Ok(mut running) = Arc::try_unwrap(running) {
-                let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.close()).await;
-                let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.wait()).await;
-            }
-        }
+        close(running).await;
+    }
+
+    /// Whether a browser is running (it starts with a shot and closes when idle).
+    pub async fn is_running(&self) -> bool {
+        self.browser
+            .lock()
+            .await
+            .as_ref()
+            .is_some_and(|r| r.is_alive())
     }
 
     async fn browser(&self) -> Result<Arc<Running>, RenderError> {
@@ -148,13 +190,60 @@ impl Renderer {
         let running = Arc::new(launch(&self.config.chromium, no_sandbox, command_timeout).await?);
         super::spare::open_spare(&running);
         *slot = Some(running.clone());
+        self.close_when_idle(&running);
         Ok(running)
+    }
+
+    /// Watches `running` until it has had no shot for `idle_close`, then closes it; stops
+    /// watching when another browser took its place.
+    fn close_when_idle(&self, running: &Arc<Running>) {
+        let (slot, activity, idle) = (
+            self.browser.clone(),
+            self.activity.clone(),
+            self.config.idle_close,
+        );
+        let watched = Arc::downgrade(running);
+        let every = (idle / 4).max(Duration::from_millis(50));
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                if !activity.idle_for(idle) {
+                    continue;
+                }
+                let mut slot = slot.lock().await;
+                let ours = slot
+                    .as_ref()
+                    .is_some_and(|r| std::ptr::eq(Arc::as_ptr(r), watched.as_ptr()));
+                if !ours {
+                    return;
+                }
+                // A shot that started meanwhile waits on the slot, counted as shooting.
+                if !activity.idle_for(idle) {
+                    continue;
+                }
+                let running = slot.take();
+                drop(slot);
+                close(running).await;
+                tracing::info!("closed the idle headless browser");
+                return;
+            }
+        });
     }
 
     async fn forget_if_dead(&self) {
         let mut slot = self.browser.lock().await;
         if slot.as_ref().is_some_and(|r| !r.is_alive()) {
             *slot = None;
+        }
+    }
+}
+
+async fn close(running: Option<Arc<Running>>) {
+    if let Some(running) = running {
+        super::spare::discard(&running).await;
+        if let Ok(mut running) = Arc::try_unwrap(running) {
+            let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.close()).await;
+            let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.wait()).await;
         }
     }
 }
