@@ -174,6 +174,35 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await expect(page.getByTestId("toast")).toContainText("Saved index.html");
 });
 
+test("the next change can be written while the option works, and waits for it", async ({ page }) => {
+  nextEvent = 0;
+  const previews = new Map<string, string>();
+  await startTwoVariants(page, previews);
+  const channel = await channelOf(page, "generation_start");
+  const html = samplePage("Acme", "#4f46e5");
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html.slice(0, 400) }),
+  ]);
+  const box = page.getByLabel("Tell the AI what to change");
+  await box.fill("Make the header sticky");
+  await expect(page.getByTestId("prompt-held")).toHaveText("Wait for this option to finish, or cancel it. Your text stays here until then.");
+  await box.press("Enter");
+  await expect(box).toHaveValue("Make the header sticky");
+  expect((await ipcCalls(page)).filter((c) => c.cmd === "generation_start")).toHaveLength(1);
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "set_code", path: "index.html", content: html }),
+    ev(0, { type: "variant_complete", turns: 1, tool_calls: 1, duration_ms: 4_000 }),
+  ]);
+  await expect(page.getByTestId("prompt-held")).toHaveCount(0);
+  await expect(box).toHaveValue("Make the header sticky");
+  await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+});
+
 test("a card's thumbnail lays out only the first screen of its page, the preview all of it", async ({ page }) => {
   // As the app serves it: the bridge first thing in <head>.
   const html = samplePage("Acme", "#4f46e5").replace("<head>", `<head><script>${BRIDGE}</script>`);

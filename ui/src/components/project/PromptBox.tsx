@@ -145,7 +145,6 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
           rows={1}
           aria-label="Tell the AI what to change"
           placeholder={disabledReason ?? "Tell the AI what to change"}
-          disabled={disabled}
           className="max-h-40 min-h-9 min-w-0 flex-1 resize-none rounded-lg placeholder:truncate border border-zinc-300 bg-white px-3 py-2 text-sm outline-none select-text focus:border-accent-500 focus:ring-2 focus:ring-accent-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
           value={text}
           onChange={(e) => {
@@ -169,6 +168,7 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
         <button
           type="button"
           aria-label="Send"
+          title={disabledReason ?? undefined}
           className="rounded-lg bg-accent-600 p-2 text-white shadow-sm hover:bg-accent-500 disabled:opacity-40"
           disabled={disabled || sending || !text.trim()}
           onClick={() => void send()}
@@ -176,6 +176,12 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
           <Icon name="send" className="size-5" />
         </button>
       </div>
+      {/* The box always takes text: the next change can be written while an option works. */}
+      {disabled && disabledReason && text.trim() ? (
+        <p role="status" data-testid="prompt-held" className="mt-1 text-xs text-zinc-500">
+          {disabledReason}. Your text stays here until then.
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-1 text-xs text-red-600">
           {error}
