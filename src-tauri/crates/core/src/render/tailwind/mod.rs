@@ -25,19 +25,42 @@ pub use worker::TailwindError;
 use std::collections::VecDeque;
 use std::sync::{Arc, LazyLock, Mutex};
 
-/// The CSS of the pages compiled last, by their input and candidates: a page shown in the
-/// preview, its thumbnail and its screenshot are one compile.
-const CACHED_PAGES: usize = 32;
+/// The CSS compiled last, by its input and candidates: a streaming page's versions differ, its
+/// CSS often does not.
+const CACHED_CSS: usize = 32;
+/// The pages served last, by their text: the preview, its thumbnail and its screenshot ask for
+/// the same version (~300 KB each at most).
+const CACHED_PAGES: usize = 8;
 
 /// Compiled CSS by the hash of what it was compiled from, oldest first.
 type Compiled = VecDeque<(blake3::Hash, Arc<str>)>;
 
 static CACHE: LazyLock<Mutex<Compiled>> =
+    LazyLock::new(|| Mutex::new(VecDeque::with_capacity(CACHED_CSS)));
+
+/// Served pages by the hash of the page as written (`None`: served as written).
+type Served = VecDeque<(blake3::Hash, Option<Arc<str>>)>;
+
+static PAGES: LazyLock<Mutex<Served>> =
     LazyLock::new(|| Mutex::new(VecDeque::with_capacity(CACHED_PAGES)));
 
 /// `html` with Tailwind's CSS compiled and in place of the browser build; `None` when the page
 /// does not load the browser build, or its CSS does not compile (it is then served as written).
 pub fn inline_compiled_css(html: &str) -> Option<String> {
+    let key = blake3::hash(html.as_bytes());
+    if let Some((_, served)) = lock(&PAGES).iter().find(|(k, _)| *k == key) {
+        return served.as_deref().map(str::to_owned);
+    }
+    let served = compile_page(html);
+    let mut pages = lock(&PAGES);
+    if pages.len() == CACHED_PAGES {
+        pages.pop_front();
+    }
+    pages.push_back((key, served.as_deref().map(Arc::from)));
+    served
+}
+
+fn compile_page(html: &str) -> Option<String> {
     let page = page::read(html);
     if !page.loads_browser_build {
         return None;
@@ -69,7 +92,7 @@ pub fn compiled(input: &str, candidates: Vec<String>) -> Result<Arc<str>, Tailwi
         hasher.update(candidate.as_bytes());
     }
     let key = hasher.finalize();
-    if let Some(css) = cache()
+    if let Some(css) = lock(&CACHE)
         .iter()
         .find(|(k, _)| *k == key)
         .map(|(_, css)| css.clone())
@@ -77,16 +100,16 @@ pub fn compiled(input: &str, candidates: Vec<String>) -> Result<Arc<str>, Tailwi
         return Ok(css);
     }
     let css: Arc<str> = worker::compile(input, candidates)?.into();
-    let mut cache = cache();
-    if cache.len() == CACHED_PAGES {
+    let mut cache = lock(&CACHE);
+    if cache.len() == CACHED_CSS {
         cache.pop_front();
     }
     cache.push_back((key, css.clone()));
     Ok(css)
 }
 
-fn cache() -> std::sync::MutexGuard<'static, Compiled> {
-    CACHE
+fn lock<T>(cache: &'static Mutex<T>) -> std::sync::MutexGuard<'static, T> {
+    cache
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
