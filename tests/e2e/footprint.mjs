@@ -15,9 +15,8 @@
 //   S2C_FOOTPRINT_WARM_RUNS   warm launches (5)
 //   S2C_FOOTPRINT_PAGE_KB, _CHUNK, _DELAY_MS             run (a): 300 KB, 80 characters every 5 ms
 //   S2C_FOOTPRINT_SLOW_PAGE_KB, _SLOW_CHUNK, _SLOW_DELAY_MS   run (b): 60 KB, 20 characters every 20 ms
-//   S2C_FOOTPRINT_AHEAD       run (a)'s first option streams this many times faster (4), so it
-//                             is done while the others write and its prompt box takes text; 1 =
-//                             all four at one pace (the prompt box is then not measured)
+//   S2C_FOOTPRINT_AHEAD       run (a)'s first option streams this many times faster (1: all four
+//                             at one pace; the prompt box takes text while its option writes)
 //   S2C_FOOTPRINT_ROUNDS      rounds of input during run (a) (4; 0 = none)
 //   S2C_FOOTPRINT_CSS         CSS added to the UI page for run (a), for experiments
 //   S2C_FOOTPRINT_JSON        where the JSON goes (footprint.json)
@@ -45,7 +44,7 @@ const fast = {
   pageKb: env("PAGE_KB", 300),
   chunk: env("CHUNK", 80),
   delayMs: env("DELAY_MS", 5),
-  aheadFactor: env("AHEAD", 4),
+  aheadFactor: env("AHEAD", 1),
   interact: env("ROUNDS", 4),
   editor: true,
   tailwind: TAILWIND,

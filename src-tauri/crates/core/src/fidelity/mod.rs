@@ -29,7 +29,7 @@ pub use s2c_fidelity::{
     TextBox, METRIC_VERSION, WEIGHTS,
 };
 
-use crate::render::{PreviewSource, Renderer};
+use crate::render::{background, PreviewSource, Renderer};
 use image::RgbImage;
 use std::sync::Arc;
 use std::time::Instant;
@@ -93,9 +93,9 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     let _turn = gate::turn().await?;
     let started = Instant::now();
     let screenshot = request.screenshot.clone();
-    let reference_image = tokio::task::spawn_blocking(move || decode_screenshot(&screenshot))
+    let reference_image = background::run(move || decode_screenshot(&screenshot))
         .await
-        .map_err(|e| FidelityError::Internal(e.to_string()))??;
+        .map_err(FidelityError::Internal)??;
     let (original_width, _) = reference_image.dimensions();
     let (reference_image, factor) = fit_density(reference_image, request.dpr.unwrap_or(1));
     let (width, height) = reference_image.dimensions();
@@ -133,7 +133,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
     let want_diff = request.diff_image;
     let candidate_image = std::mem::take(&mut candidate.image);
     let candidate_texts = candidate.texts.clone();
-    let mut compared = tokio::task::spawn_blocking(move || {
+    let mut compared = background::run(move || {
         let texts = reference_texts
             .as_deref()
             .map(|r| (r, candidate_texts.as_slice()));
@@ -143,7 +143,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
         compared
     })
     .await
-    .map_err(|e| FidelityError::Internal(e.to_string()))??;
+    .map_err(FidelityError::Internal)??;
     naming::name_regions(
         &mut compared.regions,
         &naming::Pages {

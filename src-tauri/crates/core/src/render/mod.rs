@@ -46,6 +46,7 @@
 //! fresh page in a fresh browser context per viewport, loads `https://preview.s2c.invalid/<path>`
 //! and answers every request from the resolver through `Fetch.requestPaused`. See its docs.
 
+pub mod background;
 mod base;
 mod chromium;
 mod csp;

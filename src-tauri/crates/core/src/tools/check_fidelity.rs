@@ -397,7 +397,7 @@ async fn model_image(png: Vec<u8>) -> Option<ImageAttachment> {
     if png.is_empty() {
         return None;
     }
-    tokio::task::spawn_blocking(move || {
+    crate::render::background::run(move || {
         let image = image::load_from_memory(&png).ok()?;
         let (w, h) = (image.width(), image.height());
         let image = if w.max(h) > MAX_IMAGE_SIDE {

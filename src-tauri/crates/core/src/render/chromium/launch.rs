@@ -24,6 +24,8 @@ pub(super) type Spare = Option<JoinHandle<Result<BlankPage, RenderError>>>;
 /// spawns it with `kill_on_drop`) and removes its profile folder.
 pub(super) struct Running {
     pub browser: Browser,
+    /// The browser process, whose tree runs below the window (`render/background.rs`).
+    pub pid: Option<u32>,
     /// The page the next shot takes (see `spare`).
     pub spare: std::sync::Mutex<Spare>,
     alive: Arc<AtomicBool>,
@@ -128,9 +130,12 @@ pub(super) async fn launch_with(
         offline,
     )
     .map_err(launch_error)?;
-    let (browser, mut handler) = Browser::launch(config)
+    let (mut browser, mut handler) = Browser::launch(config)
         .await
         .map_err(|e| launch_error(e.to_string()))?;
+    let pid = browser
+        .get_mut_child()
+        .and_then(|child| child.as_mut_inner().id());
     let alive = Arc::new(AtomicBool::new(true));
     let flag = alive.clone();
     let handler = tokio::spawn(async move {
@@ -143,8 +148,12 @@ pub(super) async fn launch_with(
         }
         flag.store(false, Ordering::Release);
     });
+    if let Some(pid) = pid {
+        crate::render::background::lower_process_tree(pid);
+    }
     Ok(Running {
         browser,
+        pid,
         spare: std::sync::Mutex::default(),
         alive,
         handler,

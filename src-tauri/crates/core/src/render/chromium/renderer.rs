@@ -137,6 +137,10 @@ impl Renderer {
                     RenderError::Browser("the renderer is shutting down".to_owned())
                 })?;
             let running = self.browser().await?;
+            // Renderers it started since launch inherit the priority; a look costs ~1 ms.
+            if let Some(pid) = running.pid {
+                crate::render::background::lower_process_tree(pid);
+            }
             let job = Job {
                 path: &request.path,
                 viewport,

@@ -112,6 +112,8 @@ fn send(job: Job) -> Result<(), TailwindError> {
 }
 
 fn run(jobs: mpsc::Receiver<Job>) {
+    // Below the window, like Chromium: a compile waits for the window's frame, never the reverse.
+    crate::render::background::lower_this_thread();
     let mut engine: Option<Engine> = None;
     while let Ok(job) = jobs.recv_timeout(IDLE) {
         if job.input.is_empty() {
