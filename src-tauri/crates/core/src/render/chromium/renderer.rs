@@ -137,10 +137,6 @@ impl Renderer {
                     RenderError::Browser("the renderer is shutting down".to_owned())
                 })?;
             let running = self.browser().await?;
-            // Renderers it started since launch inherit the priority; a look costs ~1 ms.
-            if let Some(pid) = running.pid {
-                crate::render::background::lower_process_tree(pid);
-            }
             let job = Job {
                 path: &request.path,
                 viewport,
@@ -195,6 +191,7 @@ impl Renderer {
         super::spare::open_spare(&running);
         *slot = Some(running.clone());
         self.close_when_idle(&running);
+        keep_in_background(&running);
         Ok(running)
     }
 
@@ -250,4 +247,20 @@ async fn close(running: Option<Arc<Running>>) {
             let _ = tokio::time::timeout(Duration::from_secs(5), running.browser.wait()).await;
         }
     }
+}
+
+/// Keeps the browser's processes below the window while it runs. New ones inherit the priority,
+/// but Chromium sets its renderers back to the default where it is allowed to (as root, in CI
+/// and containers), so the tree is looked at again twice a second (~1 ms a look).
+fn keep_in_background(running: &Arc<Running>) {
+    let Some(pid) = running.pid else {
+        return;
+    };
+    let watched = Arc::downgrade(running);
+    tokio::spawn(async move {
+        while watched.upgrade().is_some_and(|r| r.is_alive()) {
+            crate::render::background::lower_process_tree(pid);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    });
 }
