@@ -547,20 +547,33 @@ async fn chromium_renders_below_the_window_at_the_background_priority() {
         .await
         .expect("renders");
     assert!(shots.iter().all(|s| s.loaded));
-    let chromium: Vec<_> = descendants()
-        .into_iter()
-        .filter(|(_, name, _)| name.starts_with("chrom"))
-        .collect();
+    let chromium = || -> Vec<_> {
+        descendants()
+            .into_iter()
+            .filter(|(_, name, _)| name.starts_with("chrom"))
+            .collect()
+    };
     assert!(
-        chromium.len() >= 2,
-        "a browser and its renderers: {chromium:?}"
+        chromium().len() >= 2,
+        "a browser and its renderers: {:?}",
+        chromium()
     );
-    for (pid, name, nice) in &chromium {
-        assert_eq!(
-            *nice,
-            s2c_core::render::background::BACKGROUND_NICE,
-            "{name} ({pid}) runs at nice {nice}"
+    // Chromium may set a new renderer back to the default priority (it may, as root): within
+    // a second the app has lowered it again.
+    let until = Instant::now() + Duration::from_secs(5);
+    loop {
+        let above: Vec<_> = chromium()
+            .into_iter()
+            .filter(|(_, _, nice)| *nice != s2c_core::render::background::BACKGROUND_NICE)
+            .collect();
+        if above.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "still above the background priority after 5 s: {above:?}"
         );
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     renderer.shutdown().await;
 }
