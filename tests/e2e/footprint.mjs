@@ -18,7 +18,7 @@
 //   S2C_FOOTPRINT_AHEAD       run (a)'s first option streams this many times faster (1: all four
 //                             at one pace; the prompt box takes text while its option writes)
 //   S2C_FOOTPRINT_ROUNDS      rounds of input during run (a) (4; 0 = none)
-//   S2C_FOOTPRINT_CSS         CSS added to the UI page for run (a), for experiments
+//   S2C_FOOTPRINT_CSS         CSS added to the UI page for both runs, for experiments
 //   S2C_FOOTPRINT_JSON        where the JSON goes (footprint.json)
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,6 +61,7 @@ const slow = {
   interact: 0,
   editor: false,
   tailwind: TAILWIND,
+  css: process.env.S2C_FOOTPRINT_CSS,
 };
 slow.label = `(b) ${VARIANTS} × ${slow.pageKb} KB (${tailwindLabel}) at ~${rate(slow.chunk, slow.delayMs)} KB/s each`;
 
