@@ -56,7 +56,8 @@ fn a_project_variant_is_served_as_a_tree() {
             "/index.html".into(),
             200,
             "text/html",
-            "tailwindcss-browser.js",
+            // Tailwind compiled ahead, in place of the pack's browser build (render/tailwind/).
+            "<style data-s2c-tailwind>",
             "no-store",
         ),
         (
