@@ -88,6 +88,9 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
     ev(0, { type: "usage", usage: usage(1200, 300), cost_usd: 0.011 }),
   ]);
   previews.set("live/7/0/index.html", html0);
+  // The file being written shows on request (folded, it costs the window no repaints).
+  await expect(page.getByTestId("live-code")).toHaveCount(0);
+  await page.getByRole("button", { name: /Show the code as it is written/ }).click();
   await expect(page.getByTestId("live-code")).toContainText("<!doctype html>");
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/__preview\/live\/7\/0\/index\.html$/);
   await expect(page.getByText("Thought for")).toBeVisible();

@@ -50,8 +50,16 @@ export async function installReactionProbe(browser) {
       const now = performance.now();
       const stamp = e.timeStamp;
       armed.t0 = stamp > 0 && stamp <= now && now - stamp < 60_000 ? stamp : now;
+      armed.heardAt = now;
       armed.streaming = streaming();
     };
+    // When the page's DOM first shows the change (the app's own work done), apart from the
+    // frame that draws it: splits a slow reaction into waiting for the thread, the app's
+    // work, and drawing.
+    new MutationObserver(() => {
+      const armed = probe.armed;
+      if (armed && armed.t0 !== null && armed.changedAt === null && shows(armed.check)) armed.changedAt = performance.now();
+    }).observe(document.documentElement, { attributes: true, childList: true, characterData: true, subtree: true });
     for (const type of ["pointerdown", "mousedown", "keydown"]) window.addEventListener(type, onInput, true);
     const shows = (check) => {
       const all = document.querySelectorAll(check.selector);
@@ -66,7 +74,13 @@ export async function installReactionProbe(browser) {
     const tick = () => {
       const armed = probe.armed;
       if (armed && armed.t0 !== null && shows(armed.check)) {
-        probe.results[armed.id] = { ms: performance.now() - armed.t0, streaming: armed.streaming };
+        const at = performance.now();
+        const changedAt = armed.changedAt ?? at;
+        probe.results[armed.id] = {
+          ms: at - armed.t0,
+          streaming: armed.streaming,
+          split: { waitMs: armed.heardAt - armed.t0, workMs: changedAt - armed.heardAt, drawMs: at - changedAt },
+        };
         probe.armed = null;
       }
       requestAnimationFrame(tick);
@@ -83,7 +97,7 @@ let nextId = 0;
  */
 export async function reaction(browser, what, check, act, { timeout = 20_000 } = {}) {
   const id = `r${nextId++}`;
-  await browser.execute((id, check) => (window.__probe.armed = { id, check, t0: null, streaming: null }), id, check);
+  await browser.execute((id, check) => (window.__probe.armed = { id, check, t0: null, heardAt: null, changedAt: null, streaming: null }), id, check);
   await act();
   try {
     return await poll(`the page to show ${what}`, () => browser.execute((id) => window.__probe.results[id] ?? null, id), { timeout, interval: 25 });

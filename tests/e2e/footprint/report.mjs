@@ -23,6 +23,9 @@ function launchRows({ cold, warm, idle, coldCachesDropped }) {
   ];
 }
 
+/** Where the median reaction's time went. */
+const splitText = (split) => (split ? `; medians: ${ms(split.waitMs)} waiting for the page's thread, ${ms(split.workMs)} the app's work, ${ms(split.drawMs)} drawing` : "");
+
 /** Reactions to input made while options were writing (those after, apart). */
 function reactionRow(what, samples) {
   const during = samples.filter((x) => x.streaming !== false);
@@ -32,7 +35,7 @@ function reactionRow(what, samples) {
   const failed = s.failed ? `, ${s.failed} never shown` : "";
   return [
     what,
-    `worst ${ms(s.worstMs)}, median ${ms(s.medianMs)} (${s.n} inputs while writing${failed}${later ? `; ${later} more after` : ""})`,
+    `worst ${ms(s.worstMs)}, median ${ms(s.medianMs)} (${s.n} inputs while writing${failed}${later ? `; ${later} more after` : ""})${splitText(s.medianSplit)}`,
     `≤ 100 ms ${check(s.failed === 0 && s.worstMs <= BUDGETS.reactionMs)}`,
   ];
 }

@@ -20,5 +20,16 @@ export function gapStats(frames) {
 /** Worst and median of reaction samples ({ms}); failures (no reaction) counted apart. */
 export function reactionStats(samples) {
   const ms = samples.filter((s) => s.ms !== null).map((s) => s.ms);
-  return { n: samples.length, reacted: ms.length, failed: samples.length - ms.length, medianMs: median(ms), worstMs: ms.length ? Math.max(...ms) : null };
+  const splits = samples.filter((s) => s.ms !== null && s.split).map((s) => s.split);
+  const part = (key) => (splits.length ? median(splits.map((x) => x[key])) : null);
+  return {
+    n: samples.length,
+    reacted: ms.length,
+    failed: samples.length - ms.length,
+    medianMs: median(ms),
+    worstMs: ms.length ? Math.max(...ms) : null,
+    // Where a reaction's time goes, medians: waiting for the busy thread, the app's own work
+    // until the page changed, and drawing the change.
+    medianSplit: splits.length ? { waitMs: part("waitMs"), workMs: part("workMs"), drawMs: part("drawMs") } : null,
+  };
 }

@@ -13,9 +13,12 @@ const dangerButtonClass =
 
 export type DotStatus = LiveStatus | "interrupted";
 
+// No status pulses. An animation repaints its dot every frame, and WebKitGTK without a GPU
+// repaints everything between two changed places at once: a pulsing card dot and the activity
+// panel changing in the same frame repainted the previews between them, many times a second.
 const DOT: Record<DotStatus, string> = {
   pending: "bg-zinc-400",
-  generating: "bg-accent-500 animate-pulse",
+  generating: "bg-accent-500 ring-2 ring-accent-500/30",
   complete: "bg-emerald-500",
   truncated: "bg-amber-500",
   error: "bg-red-500",

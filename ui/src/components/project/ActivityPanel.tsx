@@ -50,7 +50,7 @@ export function ActivityPanel({ view, now, assetUrl, loading = false, onOpenKeys
       ))}
       {view.statusLine ? (
         <li className="flex items-center gap-2 px-1 text-xs text-zinc-500" role="status">
-          <span className="size-1.5 animate-pulse rounded-full bg-accent-500" aria-hidden="true" />
+          <span className="size-1.5 rounded-full bg-accent-500 ring-2 ring-accent-500/30" aria-hidden="true" />
           {view.statusLine}
         </li>
       ) : view.status === "generating" && view.activity.length === 0 ? (

@@ -59,7 +59,7 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
           }}
         >
           <span className="flex items-center gap-1.5 text-xs">
-            <span className="size-1.5 animate-pulse rounded-full bg-accent-500" aria-hidden="true" />
+            <span className="size-1.5 rounded-full bg-accent-500 ring-2 ring-accent-500/30" aria-hidden="true" />
             <span className="font-medium">Generating…</span>
           </span>
           <span className="line-clamp-2 text-xs text-zinc-500">{p.label}</span>

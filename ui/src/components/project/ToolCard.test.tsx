@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FidelityCheck } from "../../ipc";
 import type { ToolItem } from "../../lib/agentEvents";
@@ -138,5 +138,26 @@ describe("the project file tools' cards", () => {
     cleanup();
     const refused = tool("create_file", "Writing package.json", "package.json is the app's own file", null, "failed");
     expect(refused.querySelector(".text-red-600")?.textContent).toBe("package.json is the app's own file");
+  });
+});
+
+describe("a file being written", () => {
+  const writing: ToolItem = { kind: "tool", id: 2, callId: "w", name: "create_file", title: "Writing index.html", state: "running", summary: null, detail: null };
+
+  it("is folded until asked for, then shows its last lines as they arrive", async () => {
+    const { rerender } = render(<ToolCard item={writing} draft={{ path: "index.html", text: "<!doctype html>\n<p>one</p>" }} assetUrl={() => null} />);
+    expect(screen.queryByTestId("live-code")).toBeNull();
+    const toggle = screen.getByRole("button", { name: "Show the code as it is written · index.html" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    await screen.findByTestId("live-code");
+    rerender(<ToolCard item={writing} draft={{ path: "index.html", text: "<!doctype html>\n<p>one</p>\n<p>two</p>" }} assetUrl={() => null} />);
+    expect(screen.getByTestId("live-code").textContent).toContain("<p>two</p>");
+    expect(screen.getByRole("button", { name: "Hide the code" }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("marks the running call with a still dot, not an animation", () => {
+    const el = card(check, "running");
+    expect(el.querySelector("[class*='animate-']")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 // One card per tool call, with a renderer per tool's detail.
+import { useState } from "react";
 import type { FidelityCheck, ToolDetail } from "../../ipc";
 import type { Draft, ToolItem } from "../../lib/agentEvents";
 import { componentList, regionDescription, regionGain, regionKind } from "../../lib/fidelityCheck";
@@ -26,20 +27,47 @@ export function ToolCard({ item, draft, assetUrl, current = null }: Props) {
   return (
     <div className={`rounded-lg border bg-white text-sm dark:bg-zinc-900 ${tone}`} data-testid="tool-card">
       <div className="flex items-center gap-2 px-3 py-2">
+        {/* Still, not pulsing: see StatusDot. */}
         <span
-          className={`size-2 shrink-0 rounded-full ${item.state === "running" ? "animate-pulse bg-accent-500" : item.state === "ok" ? "bg-emerald-500" : "bg-red-500"}`}
+          className={`size-2 shrink-0 rounded-full ${item.state === "running" ? "bg-accent-500 ring-2 ring-accent-500/30" : item.state === "ok" ? "bg-emerald-500" : "bg-red-500"}`}
           aria-hidden="true"
         />
         <span className="min-w-0 flex-1 truncate font-medium">{item.title}</span>
         <span className="font-mono text-[11px] text-zinc-400">{item.name}</span>
       </div>
-      {draft ? (
-        <pre className="max-h-48 overflow-hidden border-t border-zinc-100 bg-zinc-50 px-3 py-2 font-mono text-[11px] leading-4 whitespace-pre-wrap text-zinc-600 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300" data-testid="live-code">
+      {draft ? <LiveCode draft={draft} /> : null}
+      {item.summary && (item.state === "failed" || !item.detail || item.detail.kind === "option_retrieved") ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}
+      {item.detail ? <Detail detail={item.detail} assetUrl={assetUrl} current={current} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The file an agent is writing, its last lines as they arrive — folded until asked for. Open,
+ * it changes ten times a second at the panel's far side from the previews, and WebKitGTK without
+ * a GPU then repaints everything between the two, previews included: with four options writing,
+ * a third of the window's frames came late (docs/PERFORMANCE.md). The Code view streams the same
+ * file in full.
+ */
+function LiveCode({ draft }: { draft: Draft }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="border-t border-zinc-100 dark:border-zinc-800">
+      <button
+        type="button"
+        className="w-full px-3 py-1.5 text-left text-xs text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"
+        aria-expanded={open}
+        onClick={() => {
+          setOpen((o) => !o);
+        }}
+      >
+        {open ? "Hide the code" : `Show the code as it is written · ${draft.path}`}
+      </button>
+      {open ? (
+        <pre className="max-h-48 overflow-hidden bg-zinc-50 px-3 py-2 font-mono text-[11px] leading-4 whitespace-pre-wrap text-zinc-600 dark:bg-zinc-950 dark:text-zinc-300" data-testid="live-code">
           {tailLines(draft.text, TAIL_LINES)}
         </pre>
       ) : null}
-      {item.summary && (item.state === "failed" || !item.detail || item.detail.kind === "option_retrieved") ? <p className={`border-t border-zinc-100 px-3 py-1.5 text-xs dark:border-zinc-800 ${item.state === "failed" ? "text-red-600" : "text-zinc-500"}`}>{item.summary}</p> : null}
-      {item.detail ? <Detail detail={item.detail} assetUrl={assetUrl} current={current} /> : null}
     </div>
   );
 }

@@ -129,3 +129,15 @@ describe("a site's fidelity on a card", () => {
     expect(screen.queryByTestId("variant-page-scores")).toBeNull();
   });
 });
+
+describe("a variant still writing", () => {
+  it("says so with a still dot: nothing on its card animates every frame", () => {
+    const events: AgentEvent[] = [{ event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" }];
+    const [display] = displaysFor("p1", null, { generationId: 3, view: applyEvents(emptyGeneration(), events, 1000) });
+    if (!display) throw new Error("no display");
+    card(display);
+    const dot = screen.getByRole("img", { name: "Generating" });
+    expect(dot.className).not.toMatch(/animate-/);
+    expect(screen.getByTestId("variant-card-0").querySelector("[class*='animate-']")).toBeNull();
+  });
+});
