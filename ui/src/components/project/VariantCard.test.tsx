@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentEvent, VersionInfo } from "../../ipc";
 
@@ -139,5 +139,22 @@ describe("a variant still writing", () => {
     const dot = screen.getByRole("img", { name: "Generating" });
     expect(dot.className).not.toMatch(/animate-/);
     expect(screen.getByTestId("variant-card-0").querySelector("[class*='animate-']")).toBeNull();
+  });
+});
+
+describe("a card", () => {
+  it("is picked on the press of the main button, before the click, and by the keyboard's click", () => {
+    const events: AgentEvent[] = [{ event_id: 1, variant: 0, type: "started", provider: "openai", model: "gpt-5" }];
+    const [display] = displaysFor("p1", null, { generationId: 3, view: applyEvents(emptyGeneration(), events, 1000) });
+    if (!display) throw new Error("no display");
+    const onSelect = vi.fn();
+    render(<VariantCard variant={display} selected={false} now={0} onSelect={onSelect} />);
+    const el = screen.getByTestId("variant-card-0");
+    fireEvent.mouseDown(el, { button: 2 });
+    expect(onSelect).not.toHaveBeenCalled();
+    fireEvent.mouseDown(el, { button: 0 });
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    fireEvent.click(el);
+    expect(onSelect).toHaveBeenCalledTimes(2);
   });
 });

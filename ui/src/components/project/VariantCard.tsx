@@ -48,6 +48,11 @@ export function VariantCard({ variant, score, widthScores = [], pageScores = [],
       className={`flex w-56 shrink-0 flex-col [@media(max-height:760px)]:w-48 overflow-hidden rounded-xl border bg-white text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-accent-500 dark:bg-zinc-900 ${
         selected ? "border-accent-500 ring-2 ring-accent-500/30" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
       }`}
+      // Picked on press, as a browser's tabs are: the click comes after the release, and a busy
+      // window may run other work between the two (~50–200 ms while options write).
+      onMouseDown={(e) => {
+        if (e.button === 0) onSelect();
+      }}
       onClick={onSelect}
     >
       {/* A short window keeps the room for the preview: the cards lose their pictures. */}
