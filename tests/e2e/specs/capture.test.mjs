@@ -29,6 +29,22 @@ function existingCaptures() {
   }
 }
 
+/**
+ * Open or close the Capture menu, whatever state the last test left it in. A click sent while
+ * the start screen still settles can miss the button (it failed one run in two here), so each
+ * click is checked, and repeated only once the menu has had time to follow it.
+ */
+async function captureMenu(open) {
+  const button = await app.browser.$('[data-testid="capture-button"]');
+  const isOpen = async () => (await button.getAttribute("aria-expanded")) === "true";
+  await poll(`the Capture menu to be ${open ? "open" : "closed"}`, async () => {
+    if ((await isOpen()) === open) return true;
+    await button.click();
+    await poll("the Capture menu to follow the click", async () => (await isOpen()) === open, { timeout: 1_000, interval: 50 }).catch(() => null);
+    return (await isOpen()) === open;
+  }, { timeout: 20_000, interval: 100 });
+}
+
 after(async () => {
   await app?.close();
 });
@@ -46,17 +62,17 @@ test("without a window manager, window capture says so in a person's words", asy
   assert.deepEqual(support.ok?.windows, { available: false, reason: WHY }, JSON.stringify(support));
   const listed = await invokeInPage(app.browser, "capture_windows", {});
   assert.deepEqual(listed.err, { code: "not_found", message: WHY });
-  await (await app.browser.$('[data-testid="capture-button"]')).click();
+  await captureMenu(true);
   const item = await app.browser.$('button[role="menuitem"]*=A window');
   await item.waitForExist({ timeout: 20_000 });
   await app.browser.waitUntil(async () => (await pageText()).includes(WHY), { timeout: 20_000, timeoutMsg: "the reason under “A window…”" });
   assert.equal(await item.isEnabled(), false);
   // Closed again for the next test (the button toggles the menu).
-  await (await app.browser.$('[data-testid="capture-button"]')).click();
+  await captureMenu(false);
 });
 
 test("the whole screen from the Capture menu lands in the tray", async () => {
-  await (await app.browser.$('[data-testid="capture-button"]')).click();
+  await captureMenu(true);
   const item = await app.browser.$('button[role="menuitem"]*=The whole screen');
   await item.waitForEnabled({ timeout: 20_000 });
   await item.click();
