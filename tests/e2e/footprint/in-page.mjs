@@ -53,13 +53,6 @@ export async function installReactionProbe(browser) {
       armed.heardAt = now;
       armed.streaming = streaming();
     };
-    // When the page's DOM first shows the change (the app's own work done), apart from the
-    // frame that draws it: splits a slow reaction into waiting for the thread, the app's
-    // work, and drawing.
-    new MutationObserver(() => {
-      const armed = probe.armed;
-      if (armed && armed.t0 !== null && armed.changedAt === null && shows(armed.check)) armed.changedAt = performance.now();
-    }).observe(document.documentElement, { attributes: true, childList: true, characterData: true, subtree: true });
     for (const type of ["pointerdown", "mousedown", "keydown"]) window.addEventListener(type, onInput, true);
     const shows = (check) => {
       const all = document.querySelectorAll(check.selector);
@@ -71,6 +64,13 @@ export async function installReactionProbe(browser) {
       if ("textStartsWith" in check) return el.textContent.startsWith(check.textStartsWith);
       return true;
     };
+    // When the page's DOM first shows the change (the app's own work done), apart from the
+    // frame that draws it: splits a slow reaction into waiting for the thread, the app's
+    // work, and drawing.
+    new MutationObserver(() => {
+      const armed = probe.armed;
+      if (armed && armed.t0 !== null && armed.changedAt === null && shows(armed.check)) armed.changedAt = performance.now();
+    }).observe(document.documentElement, { attributes: true, childList: true, characterData: true, subtree: true });
     const tick = () => {
       const armed = probe.armed;
       if (armed && armed.t0 !== null && shows(armed.check)) {

@@ -132,7 +132,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const pick = useCallback(
     (i: number) => {
       if (versionId === null) return;
-      setPicked((p) => ({ ...p, [versionId]: i }));
+      setPicked((p) => (p[versionId] === i ? p : { ...p, [versionId]: i }));
       setSelection(null);
       setDifference(null);
     },
