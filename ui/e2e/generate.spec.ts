@@ -206,6 +206,51 @@ test("the next change can be written while the option works, and waits for it", 
   await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
 });
 
+test("a page being written follows in place: only the new part is added, where the designer scrolled stays; a page with scripts reloads", async ({ page }) => {
+  nextEvent = 0;
+  const previews = new Map<string, string>();
+  // As the app serves a page: its bridge from the scheme, first thing in <head>.
+  await page.route("**/__s2c/bridge.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: BRIDGE }));
+  const section = (i: number) => `<section style="height:400px" data-part="${i}"><h2>Part ${i}</h2></section>`;
+  const written = (parts: number, tail = "") =>
+    `<!doctype html><html><head><script src="/__s2c/bridge.js"></script><title>Live</title></head><body>${Array.from({ length: parts }, (_, i) => section(i)).join("")}${tail}`;
+  await startTwoVariants(page, previews);
+  const channel = await channelOf(page, "generation_start");
+  previews.set("live/7/0/index.html", written(4));
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: written(4) }),
+  ]);
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await expect(frame.locator("[data-part]")).toHaveCount(4);
+  const shown = async () => {
+    const handle = await page.getByTestId("preview-frame").elementHandle();
+    const inside = await handle.contentFrame();
+    if (!inside) throw new Error("the preview has no page");
+    return inside;
+  };
+  // A mark only this document holds, and a place scrolled to.
+  await (await shown()).evaluate(() => {
+    (window as unknown as { mark: number }).mark = 1;
+    window.scrollTo(0, 500);
+  });
+
+  previews.set("live/7/0/index.html", written(7));
+  await sendOnChannel(page, channel, [ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: section(4) + section(5) + section(6) })]);
+  await expect(frame.locator("[data-part]")).toHaveCount(7);
+  await expect(page.getByTestId("preview-frame-loading")).toHaveCount(0);
+  const followed = await (await shown()).evaluate(() => ({ mark: (window as unknown as { mark?: number }).mark, y: window.scrollY, title: document.title }));
+  expect(followed).toEqual({ mark: 1, y: 500, title: "Live" });
+
+  // Scripts of its own: the page is loaded again, so they run.
+  const script = "<script>document.body.dataset.ran = 'yes'</script>";
+  previews.set("live/7/0/index.html", written(7, script));
+  await sendOnChannel(page, channel, [ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: script })]);
+  await expect(frame.locator("body[data-ran=yes]")).toHaveCount(1);
+  expect(await (await shown()).evaluate(() => (window as unknown as { mark?: number }).mark)).toBeUndefined();
+});
+
 test("a card's thumbnail lays out only the first screen of its page, the preview all of it", async ({ page }) => {
   // As the app serves it: the bridge first thing in <head>.
   const html = samplePage("Acme", "#4f46e5").replace("<head>", `<head><script>${BRIDGE}</script>`);

@@ -152,7 +152,8 @@ export async function servePreviews(page: Page, pages: Map<string, string>): Pro
   await page.route("**/__preview/**", async (route) => {
     const path = new URL(route.request().url()).pathname.replace(/^\/__preview\//, "");
     const body = pages.get(path) ?? pages.get(path.replace(/\/[^/]+$/, "/*")) ?? "<!doctype html><p>Nothing here</p>";
-    await route.fulfill({ status: 200, contentType: "text/html", body });
+    // As the app's scheme does: a sandboxed page (an opaque origin) may fetch its own address.
+    await route.fulfill({ status: 200, contentType: "text/html", headers: { "Access-Control-Allow-Origin": "*" }, body });
   });
 }
 

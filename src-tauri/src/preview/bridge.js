@@ -554,3 +554,115 @@
     else window.location.assign(folder + href);
   });
 })();
+// ---- Following a page as it is written, in place (issue 36) ----
+// The window lays out previews on its own main thread (docs/PERFORMANCE.md), and a reload
+// parses, styles and lays out the whole page again: ~0.5 s for a 300 KB page. While an option
+// writes, the app asks {type: "s2c-refresh"} instead: the page fetches its own address again,
+// parses it apart (DOMParser: nothing in it runs) and changes only what differs, so only the
+// newly written part is styled and laid out, and what the designer scrolled to stays.
+// It answers {type: "s2c-refreshed", ok}. A page with scripts of its own is never followed in
+// place (what they did would be undone, and the new ones would not run): ok false, and the
+// app reloads it. Only the page's own DOM changes, from its own address: no new powers.
+(function () {
+  if (window.parent === window) return;
+  var BRIDGE = "/__s2c/bridge.js";
+  var running = false;
+  var again = false;
+
+  // The bridge's own elements (the selection box, a thumbnail's lazy style) are not the page's.
+  function owned(node) {
+    return node.nodeType === 1 && (node.hasAttribute("data-s2c-overlay") || node.hasAttribute("data-s2c-thumbnail"));
+  }
+
+  function scripted(doc) {
+    var scripts = doc.getElementsByTagName("script");
+    for (var i = 0; i < scripts.length; i++) {
+      if (scripts[i].getAttribute("src") !== BRIDGE) return true;
+    }
+    return false;
+  }
+
+  function syncAttributes(next, live) {
+    var keep = live === document.documentElement ? "style" : null;
+    for (var i = live.attributes.length - 1; i >= 0; i--) {
+      var a = live.attributes[i];
+      if (a.name !== keep && !next.hasAttributeNS(a.namespaceURI, a.localName)) live.removeAttributeNS(a.namespaceURI, a.localName);
+    }
+    for (var j = 0; j < next.attributes.length; j++) {
+      var b = next.attributes[j];
+      if (live.getAttributeNS(b.namespaceURI, b.localName) !== b.value) live.setAttributeNS(b.namespaceURI, b.name, b.value);
+    }
+  }
+
+  // `live`'s children become `next`'s, child by child: equal ones are left alone.
+  function morph(next, live) {
+    var kids = [];
+    for (var c = live.firstChild; c; c = c.nextSibling) if (!owned(c)) kids.push(c);
+    var prev = null;
+    var i = 0;
+    for (var n = next.firstChild; n; n = n.nextSibling, i++) {
+      var old = kids[i];
+      if (old && old.nodeType === n.nodeType && old.nodeName === n.nodeName) {
+        if (n.nodeType === 1) {
+          if (!old.isEqualNode(n)) {
+            syncAttributes(n, old);
+            morph(n, old);
+          }
+        } else if (old.nodeValue !== n.nodeValue) {
+          old.nodeValue = n.nodeValue;
+        }
+        prev = old;
+      } else {
+        var fresh = document.importNode(n, true);
+        if (old) live.replaceChild(fresh, old);
+        else live.insertBefore(fresh, prev ? prev.nextSibling : live.firstChild);
+        prev = fresh;
+      }
+    }
+    for (; i < kids.length; i++) live.removeChild(kids[i]);
+  }
+
+  function answer(ok) {
+    window.parent.postMessage({ type: "s2c-refreshed", ok: ok }, "*");
+  }
+
+  function refresh() {
+    if (running) {
+      again = true;
+      return;
+    }
+    if (scripted(document)) {
+      answer(false);
+      return;
+    }
+    running = true;
+    fetch(window.location.href, { cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("status " + response.status);
+        return response.text();
+      })
+      .then(function (text) {
+        var next = new DOMParser().parseFromString(text, "text/html");
+        if (scripted(next)) return false;
+        syncAttributes(next.documentElement, document.documentElement);
+        morph(next.documentElement, document.documentElement);
+        return true;
+      })
+      .catch(function () {
+        return false;
+      })
+      .then(function (ok) {
+        running = false;
+        answer(ok);
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+  }
+
+  window.addEventListener("message", function (e) {
+    if (e.source !== window.parent) return;
+    if (e.data && typeof e.data === "object" && e.data.type === "s2c-refresh") refresh();
+  });
+})();

@@ -3,10 +3,15 @@
 // input event to the first animation frame in which the page shows the change.
 import { poll } from "../harness.mjs";
 
-/** Start recording frame times and preview loads (each load is a new iframe element). */
+/** Start recording frame times, preview loads (each load is a new iframe element) and pages
+ *  that followed their newest version in place (each answers the app: preview/bridge.js). */
 export async function recordFrames(browser) {
   await browser.execute(() => {
     window.__previewLoads = 0;
+    window.__previewRefreshes = 0;
+    window.addEventListener("message", (e) => {
+      if (e.data && e.data.type === "s2c-refreshed" && e.data.ok === true) window.__previewRefreshes++;
+    });
     new MutationObserver((changes) => {
       for (const change of changes) for (const node of change.addedNodes) if (node.nodeName === "IFRAME") window.__previewLoads++;
     }).observe(document.body, { childList: true, subtree: true });
@@ -24,10 +29,11 @@ export function pageNow(browser) {
   return browser.execute(() => performance.now());
 }
 
-/** The recorded frame times between `from` and `to` (page clock), and the preview loads so far. */
+/** The recorded frame times between `from` and `to` (page clock), and the preview loads and
+ *  refreshes in place so far. */
 export function recordedFrames(browser, from = 0, to = Infinity) {
   return browser.execute(
-    (from, to) => ({ frames: window.__frames.filter((t) => t >= from && t <= (to ?? Infinity)), previewLoads: window.__previewLoads }),
+    (from, to) => ({ frames: window.__frames.filter((t) => t >= from && t <= (to ?? Infinity)), previewLoads: window.__previewLoads, previewRefreshes: window.__previewRefreshes }),
     from,
     Number.isFinite(to) ? to : null,
   );

@@ -66,6 +66,7 @@ function streamRows(run, config, maxGapBudget) {
     ["… peak PSS, all processes at once", `${mib(run.peak.totalMiB)} (${byRole(run.peak.atPeak)})`, `≤ 600 MiB ${check(run.peak.totalMiB <= BUDGETS.peakMiB)}`],
     ["… peak PSS of each process", byRole(run.peak.byRole), "—"],
     ["… preview (re)loads", `${run.previewLoads} (${round(run.previewLoads / run.wallS, 1)} per second)`, "—"],
+    ["… previews that followed their page in place", `${run.previewRefreshes ?? 0} (${round((run.previewRefreshes ?? 0) / run.wallS, 1)} per second)`, "—"],
   ];
   if (run.input) {
     rows.push(

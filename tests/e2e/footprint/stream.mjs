@@ -68,7 +68,7 @@ export async function streamingRun(run) {
     const wallS = (Date.now() - started) / 1000;
     const to = await pageNow(browser);
     const { peak, cpu } = sampler.stop();
-    const { frames, previewLoads } = await recordedFrames(browser, from, to);
+    const { frames, previewLoads, previewRefreshes } = await recordedFrames(browser, from, to);
     await saveDrawnScreenshot(browser, `footprint-${run.name}`);
 
     let editor = null;
@@ -90,6 +90,7 @@ export async function streamingRun(run) {
       peak,
       frames: gapStats(frames),
       previewLoads,
+      previewRefreshes,
       bytesPerVariant: page(MODEL).length,
       input,
       editor,

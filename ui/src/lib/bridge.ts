@@ -34,3 +34,19 @@ export function highlightMessage(box: PixelBox | null): { type: typeof HIGHLIGHT
 
 /** The name of a thumbnail's frame: its page's bridge then lays out only the first screen. */
 export const THUMBNAIL_FRAME = "s2c-thumbnail";
+
+const REFRESH_MESSAGE = "s2c-refresh";
+const REFRESHED_MESSAGE = "s2c-refreshed";
+
+/** Ask a page on show to follow its newest version in place (preview/bridge.js). */
+export function refreshMessage(): { type: typeof REFRESH_MESSAGE } {
+  return { type: REFRESH_MESSAGE };
+}
+
+/** The page's answer to a refresh: whether it followed in place; null for anything else. */
+export function parseRefreshedMessage(data: unknown): boolean | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const { type, ok } = data as Record<string, unknown>;
+  if (type !== REFRESHED_MESSAGE || typeof ok !== "boolean" || Object.keys(data).length !== 2) return null;
+  return ok;
+}

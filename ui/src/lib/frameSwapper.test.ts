@@ -69,4 +69,94 @@ describe("FrameSwapper", () => {
     expect(s.slots[0]?.key).toBeGreaterThan(loadingKey ?? 0);
     s.dispose();
   });
+
+  describe("a page on show follows in place", () => {
+    const shown = () => {
+      const asked: number[] = [];
+      const s = new FrameSwapper(0, () => undefined, own());
+      s.refreshWith((slot) => {
+        asked.push(slot);
+        return true;
+      });
+      s.setUrl("u");
+      expect(asked).toEqual([]); // the first page loads: nothing to ask yet
+      s.hasBridge(0);
+      s.loaded(0);
+      return { s, asked };
+    };
+
+    it("asks the page instead of reloading it, and again after each answer", () => {
+      const { s, asked } = shown();
+      const slots = s.slots;
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([0]);
+      expect(s.slots).toBe(slots); // no second frame loads
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([0]); // waits for the answer
+      s.refreshed(true);
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([0, 0]);
+      expect(s.slots).toBe(slots);
+    });
+
+    it("reloads a page that cannot follow, and keeps reloading it until the URL changes", () => {
+      const { s, asked } = shown();
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      s.refreshed(false);
+      expect(s.slots[1]?.src).toBe("u");
+      s.loaded(1);
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([0]);
+      expect(s.slots[0]?.src).toBe("u"); // reloaded, not asked
+      s.loaded(0);
+      s.setUrl("v");
+      s.hasBridge(1);
+      s.loaded(1);
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([0, 1]);
+    });
+
+    it("reloads a page without the app's bridge: it could not answer", () => {
+      const { s, asked } = shown();
+      s.setUrl("x");
+      s.loaded(1); // this page never said it has the bridge
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([]);
+      expect(s.slots[0]?.src).toBe("x");
+    });
+
+    it("reloads a page that never answers", () => {
+      const { s } = shown();
+      s.codeChanged();
+      vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1);
+      expect(s.slots[1]).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(s.slots[1]?.src).toBe("u");
+    });
+
+    it("ignores an answer nobody asked for (a page may post anything)", () => {
+      const { s, asked } = shown();
+      const slots = s.slots;
+      s.refreshed(false);
+      s.refreshed(true);
+      expect(s.slots).toBe(slots);
+      s.codeChanged();
+      vi.advanceTimersByTime(0);
+      expect(asked).toEqual([0]); // still asked, not reloaded
+      expect(s.slots).toBe(slots);
+    });
+
+    it("loads a page it navigated away from", () => {
+      const { s, asked } = shown();
+      s.setUrl("w");
+      expect(asked).toEqual([]);
+      expect(s.slots[1]?.src).toBe("w");
+    });
+  });
 });

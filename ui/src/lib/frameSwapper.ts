@@ -2,6 +2,10 @@
 // once it fired `load` (or after a timeout), so a reload never flashes a blank page. Reloads
 // for more code are throttled; one that comes while a load runs waits for it; every load waits
 // its turn in the window's one queue of preview loads (see loadQueue.ts).
+// A page that already shows is asked to follow its newest version in place when it can
+// (`refreshInPlace`; the page's bridge changes only what differs, preview/bridge.js): a reload
+// parses, styles and lays out the whole page on the window's thread. A page that cannot (it
+// has scripts of its own), or does not answer, is reloaded as before.
 import { previewLoads, type Loadable, type LoadQueue } from "./loadQueue";
 import { createThrottle, type Throttle } from "./throttle";
 
@@ -28,6 +32,15 @@ export class FrameSwapper implements Loadable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly throttle: Throttle;
   private readonly onChange: () => void;
+  private refreshInPlace: ((slot: 0 | 1) => boolean) | null = null;
+  /** The page on show has loaded: it can be asked to follow in place. */
+  private shown = false;
+  /** The slot keys whose pages said they have the app's bridge (a page without it never answers). */
+  private bridged = new Set<number>();
+  /** A refresh in place was asked for and not answered yet. */
+  private refreshing = false;
+  /** The page on show said it cannot follow in place: reload it until the URL changes. */
+  private refused = false;
 
   constructor(intervalMs: number, onChange: () => void, { queue = previewLoads, priority = 0 }: SwapperOptions = {}) {
     this.onChange = onChange;
@@ -42,6 +55,7 @@ export class FrameSwapper implements Loadable {
     if (url === this.url) return;
     this.url = url;
     this.again = false;
+    this.refused = false;
     if (url) this.load();
   }
 
@@ -61,8 +75,38 @@ export class FrameSwapper implements Loadable {
     clearTimeout(this.timer);
     this.loading = null;
     this.active = slot;
+    this.shown = true;
     this.queue.finished(this, performance.now() - this.startedAt);
     this.onChange();
+    if (this.again) {
+      this.again = false;
+      this.load();
+    }
+  }
+
+  /** How to ask the page in a slot to follow its newest version in place (false: it cannot be
+   *  asked); its answer comes back through `refreshed`. Without it, every change reloads. */
+  refreshWith(ask: (slot: 0 | 1) => boolean): void {
+    this.refreshInPlace = ask;
+  }
+
+  /** The page in `slot` spoke through the app's bridge, so it can be asked to follow in place. */
+  hasBridge(slot: 0 | 1): void {
+    const key = this.slots[slot]?.key;
+    if (key !== undefined) this.bridged.add(key);
+  }
+
+  /** The page on show answered a refresh in place; anything else (a page may post anything) is ignored. */
+  refreshed(ok: boolean): void {
+    if (!this.refreshing) return;
+    clearTimeout(this.timer);
+    this.refreshing = false;
+    if (!ok) {
+      this.refused = true;
+      this.reload();
+      return;
+    }
+    this.queue.finished(this, performance.now() - this.startedAt);
     if (this.again) {
       this.again = false;
       this.load();
@@ -78,7 +122,7 @@ export class FrameSwapper implements Loadable {
 
   private load(): void {
     if (!this.url) return;
-    if (this.loading !== null) {
+    if (this.loading !== null || this.refreshing) {
       this.again = true;
       return;
     }
@@ -95,11 +139,33 @@ export class FrameSwapper implements Loadable {
       return;
     }
     this.startedAt = performance.now();
+    const onShow = this.slots[this.active];
+    const canFollow = onShow !== null && this.shown && !this.refused && onShow.src === this.url && this.bridged.has(onShow.key);
+    if (canFollow && this.refreshInPlace?.(this.active) === true) {
+      this.refreshing = true;
+      clearTimeout(this.timer);
+      // A page that never answers is reloaded, and not asked again.
+      this.timer = setTimeout(() => {
+        this.refreshed(false);
+      }, LOAD_TIMEOUT_MS);
+      return;
+    }
+    this.reload();
+  }
+
+  /** Load the URL into the hidden slot, shown once it loaded (the queue's turn is this frame's). */
+  private reload(): void {
+    const url = this.url;
+    if (!url) {
+      this.queue.finished(this, 0);
+      return;
+    }
     const slot: 0 | 1 = this.slots[this.active] === null ? this.active : this.active === 0 ? 1 : 0;
     this.loading = slot;
     const next: [Slot, Slot] = [this.slots[0], this.slots[1]];
-    next[slot] = { key: ++keys, src: this.url };
+    next[slot] = { key: ++keys, src: url };
     this.slots = next;
+    this.bridged = new Set([...this.bridged].filter((key) => key === next[0]?.key || key === next[1]?.key));
     this.onChange();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {

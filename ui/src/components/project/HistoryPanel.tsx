@@ -23,6 +23,8 @@ interface Props {
   inputs?: StoredInput[] | undefined;
   /** The services each version is live on. */
   live?: Map<number, string[]> | undefined;
+  /** Versions whose options are still being written: nothing to restore or retry yet. */
+  generating?: ReadonlySet<number> | undefined;
   onSelect: (versionId: number) => void;
   onRestore: (versionId: number) => void;
   onRetry: (versionId: number) => void;
@@ -43,7 +45,7 @@ function MadeFrom({ kind, inputIds, inputs, prompt }: { kind: string; inputIds: 
   );
 }
 
-export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live, onSelect, onRestore, onRetry }: Props) {
+export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live, generating, onSelect, onRestore, onRetry }: Props) {
   const rows = tree ? versionRows(tree) : [];
   return (
     <nav aria-label="History" className="flex flex-col gap-1 p-2" data-testid="history">
@@ -66,7 +68,9 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
         </button>
       ))}
       {rows.map((row) => {
-        const canRetry = row.version.kind === "generation" || row.version.kind === "edit";
+        const busy = generating?.has(row.version.id) === true;
+        const canRetry = !busy && (row.version.kind === "generation" || row.version.kind === "edit");
+        const canRestore = !busy && !row.isCurrent;
         return (
           <div
             key={row.version.id}
@@ -99,7 +103,14 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
                     live
                   </span>
                 ) : null}
-                {row.isCurrent ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
+                {busy ? (
+                  <span className="ml-auto inline-flex items-center gap-1 text-[10px] text-zinc-500" data-testid="history-generating">
+                    <span className="size-1.5 rounded-full bg-accent-500 ring-2 ring-accent-500/30" aria-hidden="true" />
+                    Generating…
+                  </span>
+                ) : row.isCurrent ? (
+                  <span className="ml-auto text-[10px] text-zinc-400">working copy</span>
+                ) : null}
               </span>
               {thumbnails?.get(row.version.id) ? (
                 <img
@@ -112,11 +123,11 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
               <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-300">{row.summary}</span>
               <span className="text-[10px] text-zinc-400">{formatWhen(row.version.created_at)}</span>
             </button>
-            {canRetry || !row.isCurrent ? (
+            {canRetry || canRestore ? (
               // Labelled, as buttons a designer reads: under the version on screen; over the others
               // on hover, so the list does not move.
               <div className={`gap-1 ${selected === row.version.id ? "flex px-2 pb-2" : "absolute top-1.5 right-1.5 hidden shadow-sm group-focus-within:flex group-hover:flex"}`}>
-                {!row.isCurrent ? (
+                {canRestore ? (
                   <button type="button" aria-label={`Restore v${row.number}`} title="Make this version the working copy again" className={historyActionClass} onClick={() => {
                     onRestore(row.version.id);
                   }}>

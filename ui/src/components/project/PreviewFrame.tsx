@@ -3,10 +3,10 @@
 // only with the page in the visible frame. While visual editing is on, a layer over the frame
 // takes the pointer: the page learns clicks by position, and a pick or a text edit it reports
 // counts only as the answer to one of them (lib/pickGate.ts).
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState, type RefObject } from "react";
 import type { ElementSelection, PixelBox } from "../../ipc";
 import { useLatest } from "../../hooks/useLatest";
-import { THUMBNAIL_FRAME, highlightMessage, parseSelectMessage, selectModeMessage } from "../../lib/bridge";
+import { THUMBNAIL_FRAME, highlightMessage, parseRefreshedMessage, parseSelectMessage, refreshMessage, selectModeMessage } from "../../lib/bridge";
 import { FrameSwapper } from "../../lib/frameSwapper";
 import { PickGate } from "../../lib/pickGate";
 import { parseLocationMessage } from "../../lib/previewRoute";
@@ -41,11 +41,18 @@ interface Props {
   className?: string;
 }
 
+/** Ask the page in `slot` to follow its newest version; false when there is no page to ask. */
+function askToRefresh(frames: RefObject<(HTMLIFrameElement | null)[]>, slot: 0 | 1): boolean {
+  const win = frames.current[slot]?.contentWindow;
+  win?.postMessage(refreshMessage(), "*");
+  return Boolean(win);
+}
+
 export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, onLocation, className = "" }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
-  const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
+  const [swapper] = useState(() => new FrameSwapper(intervalMs, rerender, { priority: inert ? 1 : 0 }));
   const selectHandler = useLatest(onSelect);
   const locationHandler = useLatest(onLocation);
   const selectOn = useLatest(selectMode);
@@ -54,6 +61,10 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   const [gate] = useState(() => new PickGate());
   const hoverFrame = useRef<number | null>(null);
 
+  // A page on show follows its newest version in place when it can (lib/frameSwapper.ts).
+  useEffect(() => {
+    swapper.refreshWith((slot) => askToRefresh(frames, slot));
+  }, [swapper]);
   useEffect(() => {
     swapper.setUrl(url);
   }, [swapper, url]);
@@ -96,8 +107,13 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
+      // Every page's bridge says where it is as it starts: that page can follow in place.
+      const from = frames.current.findIndex((f) => f !== null && event.source === f.contentWindow);
+      if ((from === 0 || from === 1) && parseLocationMessage(event.data) !== null) swapper.hasBridge(from);
       const frame = frames.current[swapper.active];
       if (!frame || event.source !== frame.contentWindow) return;
+      const refreshed = parseRefreshedMessage(event.data);
+      if (refreshed !== null) swapper.refreshed(refreshed);
       const selection = parseSelectMessage(event.data);
       if (selection) selectHandler.current?.(selection);
       const href = parseLocationMessage(event.data);

@@ -160,6 +160,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const anyRunning = displays.some((d) => d.status === "pending" || d.status === "generating");
   const now = useNow(anyRunning || activity?.activity.some((a) => a.kind === "retrying") === true);
 
+  const generating = new Set(lives.filter(([, l]) => l.view.finished === null).map(([id]) => id));
   const pending: PendingVersion[] = lives
     .filter(([id]) => !tree?.versions.some((v) => v.id === id))
     .map(([id, l]) => ({ versionId: id, label: l.view.variants.length ? `${l.view.variants.length} option${l.view.variants.length > 1 ? "s" : ""}` : "Starting" }))
@@ -379,7 +380,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
         {historyShown ? (
           <aside className="w-60 shrink-0 overflow-y-auto border-r border-zinc-200 max-[1000px]:w-52 dark:border-zinc-800">
             {treeError ? <p className="p-3 text-xs text-red-600" role="alert">{treeError}</p> : null}
-            <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} live={liveOn} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
+            <HistoryPanel tree={tree} pending={pending} selected={versionId} thumbnails={thumbnails} inputs={inputs} live={liveOn} generating={generating} onSelect={setVersionId} onRestore={(id) => void restore(id)} onRetry={(id) => void retry(id)} />
           </aside>
         ) : null}
         <main className="flex min-w-0 flex-1 flex-col">
