@@ -161,7 +161,13 @@
   var nextKey = 1;
   var originals = {};
   var layers = null;
-  var SOURCE = (document.currentScript && document.currentScript.getAttribute("data-s2c-source")) || "";
+  // The source version the page's elements belong to, read when asked: a page followed in place
+  // (the last section) is the newest version, and its tag says so.
+  var bridgeTag = document.currentScript;
+  function pageSource() {
+    var tag = bridgeTag && bridgeTag.isConnected ? bridgeTag : document.querySelector('script[src="/__s2c/bridge.js"]');
+    return (tag && tag.getAttribute("data-s2c-source")) || "";
+  }
   var STYLE_KEYS = ["color", "background-color", "font-size", "font-weight", "line-height", "letter-spacing",
     "margin-top", "margin-right", "margin-bottom", "margin-left", "padding-top", "padding-right", "padding-bottom",
     "padding-left", "gap", "width", "height", "border-radius", "border-top-width", "border-top-color", "box-shadow",
@@ -301,7 +307,7 @@
       key: keyOf(el),
       node: node && /^\d{1,7}$/.test(node) ? parseInt(node, 10) : null,
       loc: at ? at.loc : null,
-      source: at ? at.source : SOURCE,
+      source: at ? at.source : pageSource(),
       // A project's routes are all its index.html; its elements are written in their modules.
       file: at ? at.file : project ? "index.html" : decodeURIComponent(path || "index.html"),
       tag: el.localName,
