@@ -9,7 +9,7 @@ import { applyEvents, emptyGeneration } from "../../lib/agentEvents";
 import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { displaysFor } from "../../lib/variantDisplay";
 import { ActivityPanel } from "./ActivityPanel";
-import { VariantCard } from "./VariantCard";
+import { elapsed, VariantCard } from "./VariantCard";
 
 const MESSAGE = "The reply was cut off by the output token limit again after 3 continuations, so the code may be incomplete.";
 
@@ -156,5 +156,23 @@ describe("a card", () => {
     expect(onSelect).toHaveBeenCalledTimes(1);
     fireEvent.click(el);
     expect(onSelect).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a card's time", () => {
+  const at = (s: number) => 1_700_000_000_000 + s * 1000;
+  it("moves in 10-second steps while the option works, the same second on every card", () => {
+    const first = { startedAt: at(3), finishedAt: null };
+    const second = { startedAt: at(7), finishedAt: null };
+    expect(elapsed(first, at(12))).toBeNull();
+    const shown = (now: number) => [elapsed(first, now), elapsed(second, now)];
+    // Between two steps of the shared clock nothing on any card changes.
+    for (let s = 20; s < 30; s++) expect(shown(at(s))).toEqual(["10s", "10s"]);
+    expect(shown(at(30))).toEqual(["20s", "20s"]);
+    expect(elapsed(first, at(75))).toBe("1m 00s");
+  });
+
+  it("is exact once the option is done", () => {
+    expect(elapsed({ startedAt: at(3), finishedAt: at(37) }, at(99))).toBe("34s");
   });
 });

@@ -27,9 +27,17 @@ interface Props {
   project?: boolean;
 }
 
-function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
+/** While options work, their times move in 10-second steps, every card's in the same frame: a
+ *  card's text changing each second as a preview changed made WebKit repaint everything between
+ *  the two, previews included, once a second (docs/PERFORMANCE.md, "Smooth at any size"). */
+export const RUNNING_STEP_MS = 10_000;
+
+export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
   if (!v.startedAt) return null;
-  return formatDuration((v.finishedAt ?? now) - v.startedAt);
+  if (v.finishedAt) return formatDuration(v.finishedAt - v.startedAt);
+  const tick = Math.floor(now / RUNNING_STEP_MS) * RUNNING_STEP_MS;
+  const steps = Math.floor((tick - v.startedAt) / RUNNING_STEP_MS);
+  return steps > 0 ? formatDuration(steps * RUNNING_STEP_MS) : null;
 }
 
 /** How many page names a card shows before "+n". */
