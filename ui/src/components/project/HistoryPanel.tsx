@@ -103,14 +103,7 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
                     live
                   </span>
                 ) : null}
-                {busy ? (
-                  <span className="ml-auto inline-flex items-center gap-1 text-[10px] text-zinc-500" data-testid="history-generating">
-                    <span className="size-1.5 rounded-full bg-accent-500 ring-2 ring-accent-500/30" aria-hidden="true" />
-                    Generating…
-                  </span>
-                ) : row.isCurrent ? (
-                  <span className="ml-auto text-[10px] text-zinc-400">working copy</span>
-                ) : null}
+                {row.isCurrent && !busy ? <span className="ml-auto text-[10px] text-zinc-400">working copy</span> : null}
               </span>
               {thumbnails?.get(row.version.id) ? (
                 <img
@@ -119,6 +112,12 @@ export function HistoryPanel({ tree, pending, selected, thumbnails, inputs, live
                   data-testid="history-thumbnail"
                   className="aspect-[16/10] w-full rounded border border-zinc-200 object-cover object-top dark:border-zinc-700"
                 />
+              ) : null}
+              {busy ? (
+                <span className="flex items-center gap-1.5 text-xs font-medium" data-testid="history-generating">
+                  <span className="size-1.5 rounded-full bg-accent-500 ring-2 ring-accent-500/30" aria-hidden="true" />
+                  Generating…
+                </span>
               ) : null}
               <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-300">{row.summary}</span>
               <span className="text-[10px] text-zinc-400">{formatWhen(row.version.created_at)}</span>
