@@ -2,8 +2,8 @@
 // once it fired `load` (or after a timeout), so a reload never flashes a blank page. Reloads
 // for more code are throttled; one that comes while a load runs waits for it; every load waits
 // its turn in the window's one queue of preview loads (see loadQueue.ts).
-// A page that already shows is asked to follow its newest version in place when it can
-// (`refreshInPlace`; the page's bridge changes only what differs, preview/bridge.js): a reload
+// A page that already shows, and whose bridge has spoken, is asked to follow its newest version
+// in place (`refreshWith`; the bridge changes only what differs, preview/bridge.js): a reload
 // parses, styles and lays out the whole page on the window's thread. A page that cannot (it
 // has scripts of its own), or does not answer, is reloaded as before.
 import { previewLoads, type Loadable, type LoadQueue } from "./loadQueue";
