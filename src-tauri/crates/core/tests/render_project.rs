@@ -12,7 +12,6 @@ use s2c_core::render::{
 };
 use s2c_core::vocab::paths::normalize;
 use std::sync::Arc;
-use std::time::Duration;
 
 const APP: &str = r#"import { BrowserRouter, Routes, Route } from "react-router-dom";
 import Header from "@/components/Header";
@@ -112,12 +111,7 @@ async fn two_routes_of_a_project_render_offline_through_the_resolver() {
     let Some(chromium) = render_support::chromium() else {
         return;
     };
-    // What the test checks is what the pages show: on a busy 2-core machine (the whole suite at
-    // once) the first route, whose modules and CSS compile on first ask, took over 10 s once.
-    let mut config = RendererConfig::new(chromium);
-    config.load_timeout = Duration::from_secs(30);
-    config.viewport_timeout = Duration::from_secs(60);
-    let renderer = Renderer::new(config);
+    let renderer = Renderer::new(RendererConfig::new(chromium));
     let home = shoot(&renderer, "/").await;
     let pricing = shoot(&renderer, "/pricing").await;
     renderer.shutdown().await;
