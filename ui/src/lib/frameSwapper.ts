@@ -33,10 +33,8 @@ export class FrameSwapper implements Loadable {
   private readonly throttle: Throttle;
   private readonly onChange: () => void;
   private refreshInPlace: ((slot: 0 | 1) => boolean) | null = null;
-  /** The page on show has loaded: it can be asked to follow in place. */
-  private shown = false;
-  /** The slot keys whose pages said they have the app's bridge (a page without it never answers). */
-  private bridged = new Set<number>();
+  /** Per slot, the key of the page that said it has the app's bridge (a page without it never answers). */
+  private bridged: [number | null, number | null] = [null, null];
   /** A refresh in place was asked for and not answered yet. */
   private refreshing = false;
   /** The page on show said it cannot follow in place: reload it until the URL changes. */
@@ -75,7 +73,6 @@ export class FrameSwapper implements Loadable {
     clearTimeout(this.timer);
     this.loading = null;
     this.active = slot;
-    this.shown = true;
     this.queue.finished(this, performance.now() - this.startedAt);
     this.onChange();
     if (this.again) {
@@ -92,8 +89,7 @@ export class FrameSwapper implements Loadable {
 
   /** The page in `slot` spoke through the app's bridge, so it can be asked to follow in place. */
   hasBridge(slot: 0 | 1): void {
-    const key = this.slots[slot]?.key;
-    if (key !== undefined) this.bridged.add(key);
+    this.bridged[slot] = this.slots[slot]?.key ?? null;
   }
 
   /** The page on show answered a refresh in place; anything else (a page may post anything) is ignored. */
@@ -139,8 +135,9 @@ export class FrameSwapper implements Loadable {
       return;
     }
     this.startedAt = performance.now();
+    // No load runs when the queue's turn comes: the page on show, if any, has loaded.
     const onShow = this.slots[this.active];
-    const canFollow = onShow !== null && this.shown && !this.refused && onShow.src === this.url && this.bridged.has(onShow.key);
+    const canFollow = onShow !== null && !this.refused && onShow.src === this.url && this.bridged[this.active] === onShow.key;
     if (canFollow && this.refreshInPlace?.(this.active) === true) {
       this.refreshing = true;
       clearTimeout(this.timer);
@@ -165,7 +162,6 @@ export class FrameSwapper implements Loadable {
     const next: [Slot, Slot] = [this.slots[0], this.slots[1]];
     next[slot] = { key: ++keys, src: url };
     this.slots = next;
-    this.bridged = new Set([...this.bridged].filter((key) => key === next[0]?.key || key === next[1]?.key));
     this.onChange();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {

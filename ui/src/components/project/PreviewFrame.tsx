@@ -107,16 +107,16 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
+      const href = parseLocationMessage(event.data);
       // Every page's bridge says where it is as it starts: that page can follow in place.
       const from = frames.current.findIndex((f) => f !== null && event.source === f.contentWindow);
-      if ((from === 0 || from === 1) && parseLocationMessage(event.data) !== null) swapper.hasBridge(from);
+      if ((from === 0 || from === 1) && href !== null) swapper.hasBridge(from);
       const frame = frames.current[swapper.active];
       if (!frame || event.source !== frame.contentWindow) return;
       const refreshed = parseRefreshedMessage(event.data);
       if (refreshed !== null) swapper.refreshed(refreshed);
       const selection = parseSelectMessage(event.data);
       if (selection) selectHandler.current?.(selection);
-      const href = parseLocationMessage(event.data);
       if (href !== null && locationHandler.current?.(href)) swapper.followed(href);
       const current = editRef.current;
       if (!current) return;

@@ -160,7 +160,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   const anyRunning = displays.some((d) => d.status === "pending" || d.status === "generating");
   const now = useNow(anyRunning || activity?.activity.some((a) => a.kind === "retrying") === true);
 
-  const generating = new Set(lives.filter(([, l]) => l.view.finished === null).map(([id]) => id));
+  const generating = new Set(runningVersions(lives));
   const pending: PendingVersion[] = lives
     .filter(([id]) => !tree?.versions.some((v) => v.id === id))
     .map(([id, l]) => ({ versionId: id, label: l.view.variants.length ? `${l.view.variants.length} option${l.view.variants.length > 1 ? "s" : ""}` : "Starting" }))
@@ -524,9 +524,13 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
 }
 
 /** The newest generation of the project this session still runs (its version id), if any. */
+/** The versions whose generations still run in this session, oldest first. */
+function runningVersions(lives: readonly (readonly [number, LiveGeneration])[]): number[] {
+  return lives.filter(([, l]) => l.view.finished === null).map(([id]) => id);
+}
+
 function runningVersion(lives: readonly (readonly [number, LiveGeneration])[]): number | null {
-  const running = lives.filter(([, l]) => l.view.finished === null);
-  return running[running.length - 1]?.[0] ?? null;
+  return runningVersions(lives).at(-1) ?? null;
 }
 
 /** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */
