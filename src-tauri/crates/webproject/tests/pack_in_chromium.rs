@@ -17,8 +17,8 @@ use futures::StreamExt;
 use s2c_webproject::{build, Cache};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use support::sample;
 use support::static_host::StaticHost;
+use support::{navigate, sample};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -76,9 +76,7 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
 
     let page = browser.new_page("about:blank").await.expect("a page");
     let errors = collect_errors(&page).await;
-    page.goto(format!("{}/", host.url()))
-        .await
-        .expect("navigates");
+    navigate::open(&page, &format!("{}/", host.url())).await;
 
     wait_for(
         &page,
@@ -133,9 +131,7 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
     assert!(eval(&page, "location.hash").await.as_str() == Some("#/pricing"));
 
     // A reload on a deep path: the host answers index.html, the hash route shows.
-    page.goto(format!("{}/some/deep/path#/pricing", host.url()))
-        .await
-        .expect("navigates");
+    navigate::open(&page, &format!("{}/some/deep/path#/pricing", host.url())).await;
     wait_for(
         &page,
         &errors,

@@ -6,6 +6,8 @@
 //! the source the page runs; a class edit at that location changes Card.tsx only, and the
 //! reloaded page shows it. With `S2C_REQUIRE_CHROMIUM=1` (CI) a missing Chromium fails the test.
 
+mod support;
+
 use chromiumoxide::browser::{Browser, BrowserConfig};
 use chromiumoxide::Page;
 use futures::StreamExt;
@@ -14,6 +16,7 @@ use s2c_webproject::{serve, shape, Cache, Tree};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::navigate;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
@@ -184,7 +187,7 @@ async fn a_pick_inside_a_component_names_its_file_and_an_edit_there_changes_that
         .expect("Chromium starts");
     let events = tokio::spawn(async move { while handler.next().await.is_some() {} });
     let page = browser.new_page("about:blank").await.expect("a page");
-    page.goto(format!("{url}/parent")).await.expect("navigates");
+    navigate::open(&page, &format!("{url}/parent")).await;
     let rendered = "(() => { const d = document.getElementById('preview').contentDocument; return !!(d && d.getElementById('card-title')); })()";
     wait_for(&page, rendered, "the card in the preview").await;
 

@@ -2,5 +2,6 @@
 
 #![allow(dead_code)]
 
+pub mod navigate;
 pub mod sample;
 pub mod static_host;

@@ -3,6 +3,7 @@
 
 use super::intercept::{self, Traffic};
 use super::launch::{BlankPage, Running};
+use super::load::{self, Navigation};
 use super::spare::{blank_page, open_spare};
 use super::viewport::{ImageEncoding, Screen, Shot, Viewport};
 use super::PREVIEW_ORIGIN;
@@ -16,7 +17,7 @@ use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverridePar
 use chromiumoxide::cdp::browser_protocol::fetch::{self, RequestPattern, RequestStage};
 use chromiumoxide::cdp::browser_protocol::log::{self, EventEntryAdded, LogEntryLevel};
 use chromiumoxide::cdp::browser_protocol::page::{
-    CaptureScreenshotFormat, CaptureScreenshotParams, NavigateParams, Viewport as Clip,
+    CaptureScreenshotFormat, CaptureScreenshotParams, Viewport as Clip,
 };
 use chromiumoxide::cdp::browser_protocol::target::{CloseTargetParams, TargetId};
 use chromiumoxide::cdp::js_protocol::runtime::{
@@ -214,16 +215,13 @@ impl Viewing<'_> {
 
         let load_started = Instant::now();
         let timeout = self.settings.load_timeout;
-        // chromiumoxide answers Page.navigate once the `load` event fired; past the timeout
-        // the page is captured as it is, and the model is told it never finished loading.
-        let navigate = NavigateParams::new(format!("{PREVIEW_ORIGIN}{path}"));
-        let loaded = match tokio::time::timeout(timeout, page.execute(navigate)).await {
-            Ok(Ok(response)) => match response.result.error_text.as_deref() {
-                Some(error) => return Err(RenderError::Page(error.to_owned())),
-                None => true,
-            },
-            Ok(Err(chromiumoxide::error::CdpError::Timeout)) | Err(_) => false,
-            Ok(Err(e)) => return Err(e.into()),
+        // Past the timeout the page is captured as it is, and the model is told it never
+        // finished loading.
+        let url = format!("{PREVIEW_ORIGIN}{path}");
+        let loaded = match load::navigate(page, url, timeout).await? {
+            Navigation::Loaded => true,
+            Navigation::StillLoading => false,
+            Navigation::Failed(error) => return Err(RenderError::Page(error)),
         };
         wait_until_idle(&traffic, timeout.saturating_sub(load_started.elapsed())).await;
         let loaded_at = load_started.elapsed();

@@ -3,11 +3,12 @@
 
 use super::capture::{evaluate, SETTLE_AND_MEASURE};
 use super::launch::{launch_with, needs_no_sandbox};
+use super::load::{self, Navigation};
 use crate::render::error::RenderError;
 use base64::Engine as _;
 use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
 use chromiumoxide::cdp::browser_protocol::page::{
-    CaptureScreenshotFormat, CaptureScreenshotParams, NavigateParams, Viewport as Clip,
+    CaptureScreenshotFormat, CaptureScreenshotParams, Viewport as Clip,
 };
 use std::path::Path;
 use std::time::Duration;
@@ -40,17 +41,14 @@ pub async fn capture_url(
         false,
     ))
     .await?;
-    let navigate = NavigateParams::new(parsed.to_string());
-    match tokio::time::timeout(load_timeout, page.execute(navigate)).await {
-        Ok(Ok(response)) => {
-            if let Some(error) = response.result.error_text.as_deref() {
-                return Err(RenderError::Page(format!("{url} did not load: {error}")));
-            }
+    match load::navigate(&page, parsed.to_string(), load_timeout).await? {
+        Navigation::Loaded => {}
+        Navigation::Failed(error) => {
+            return Err(RenderError::Page(format!("{url} did not load: {error}")));
         }
-        Ok(Err(chromiumoxide::error::CdpError::Timeout)) | Err(_) => {
+        Navigation::StillLoading => {
             tracing::info!("{url} was still loading after {load_timeout:?}; capturing it as it is");
         }
-        Ok(Err(e)) => return Err(e.into()),
     }
     let size = evaluate(&page, SETTLE_AND_MEASURE).await?;
     let height = size

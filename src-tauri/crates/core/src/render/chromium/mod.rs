@@ -12,6 +12,7 @@ mod capture;
 mod capture_url;
 mod intercept;
 mod launch;
+mod load;
 mod renderer;
 mod spare;
 mod viewport;
