@@ -119,3 +119,39 @@ test("Restore and Retry are labelled buttons", async ({ page }) => {
   await restore.click();
   await expect.poll(async () => (await ipcCalls(page)).find((c) => c.cmd === "project_restore")?.args).toEqual({ projectId: "p1", versionId: 1, variantId: null });
 });
+
+test("Desktop, Mobile and Code show the same loaded page: switching loads nothing again, and an unsaved edit in the code waits", async ({ page }) => {
+  await openScoredProject(page);
+  const shown = async () => {
+    const inside = await (await page.getByTestId("preview-frame").elementHandle())?.contentFrame();
+    if (!inside) throw new Error("the preview has no page");
+    return inside;
+  };
+  // A mark only this document holds.
+  await (await shown()).evaluate(() => {
+    (window as unknown as { mark: number }).mark = 1;
+  });
+  const marked = async () => (await shown()).evaluate(() => (window as unknown as { mark?: number }).mark);
+  const tab = (name: string) => page.getByRole("tablist", { name: "View" }).getByRole("tab", { name });
+
+  await tab("Mobile").click();
+  await expect(page.getByTestId("mobile-preview")).toBeVisible();
+  expect((await page.getByTestId("preview-frame").boundingBox())?.width).toBe(390);
+  expect(await marked()).toBe(1);
+
+  await tab("Code").click();
+  const editor = page.locator(".cm-content");
+  await expect(editor).toBeVisible();
+  await expect(page.getByTestId("preview-frame")).toBeHidden();
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("<!-- kept -->");
+
+  await tab("Desktop").click();
+  await expect(page.getByTestId("preview-frame")).toBeVisible();
+  await expect(editor).toBeHidden();
+  expect(await marked()).toBe(1);
+
+  await tab("Code").click();
+  await expect(editor).toContainText("<!-- kept -->");
+});

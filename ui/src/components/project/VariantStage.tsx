@@ -10,6 +10,8 @@ import { useVariantRoutes } from "../../hooks/useVariantRoutes";
 import { scaleFor, type Size, type Zoom } from "../../lib/previewSize";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
+import { useOpenedAfterPaint } from "../../hooks/useOpenedAfterPaint";
+import { Frozen } from "../common/Frozen";
 import { CodePanel } from "./CodePanel";
 import { DesktopPreview } from "./DesktopPreview";
 import { PreviewFrame } from "./PreviewFrame";
@@ -102,6 +104,7 @@ export function VariantStage(props: Props) {
   const { ref: pane, width: paneWidth, height: paneHeight } = useElementSize<HTMLDivElement>();
   const scale = scaleFor(zoom, screen, { width: paneWidth, height: paneHeight });
   const showCodeBeside = split && tab !== "code";
+  const codeOpened = useOpenedAfterPaint(tab === "code");
   const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
 
   const frame = (className: string) =>
@@ -170,39 +173,46 @@ export function VariantStage(props: Props) {
         <div className="relative min-w-0 flex-1 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
           {!variant ? (
             <p className="p-6 text-sm text-zinc-500">Nothing to show for this version.</p>
-          ) : tab === "code" ? (
-            <div className="size-full bg-white dark:bg-zinc-950">{code}</div>
-          ) : !variant.hasCode ? (
-            <Waiting variant={variant} inputPreview={inputPreview} />
           ) : (
-            <div ref={pane} className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""}`}>
-              {edit && edit.targets.length === 0 ? (
-                <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
-                  Click an element to edit it · Shift-click adds · double-click edits text
-                </p>
+            <>
+              {/* The code lies over the preview, which stays loaded beneath it: back on the
+                  preview, nothing loads again. The editor opens a frame after its tab. */}
+              {tab === "code" || codeOpened ? (
+                <div className={tab === "code" ? "absolute inset-0 z-10 bg-white dark:bg-zinc-950" : "hidden"}>
+                  {codeOpened ? <Frozen frozen={tab !== "code"}>{code}</Frozen> : null}
+                </div>
               ) : null}
-              {selectMode ? (
-                <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
-                  Click an element to select it · Esc to stop
-                </p>
-              ) : null}
-              {tab === "mobile" ? (
-                frame("h-full w-[390px] overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl")
-              ) : tab === "widths" ? (
-                <WidthsPreview
-                  widths={widths}
-                  scores={props.widthScores ?? NO_SCORES}
-                  pane={{ width: paneWidth, height: paneHeight }}
-                  frame={(w) => (
-                    <PreviewFrame url={place.url} revision={variant.revision} title={`Option ${variant.index + 1} at ${w.label.toLowerCase()}`} highlight={highlightAt(w.css)} className="size-full" />
-                  )}
-                />
+              {!variant.hasCode ? (
+                tab === "code" ? null : <Waiting variant={variant} inputPreview={inputPreview} />
               ) : (
-                <DesktopPreview screen={screen} scale={scale}>
-                  {frame("size-full")}
-                </DesktopPreview>
+                <div ref={pane} className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""} ${tab === "code" ? "invisible" : ""}`}>
+                  {edit && edit.targets.length === 0 && tab !== "code" ? (
+                    <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
+                      Click an element to edit it · Shift-click adds · double-click edits text
+                    </p>
+                  ) : null}
+                  {selectMode && tab !== "code" ? (
+                    <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
+                      Click an element to select it · Esc to stop
+                    </p>
+                  ) : null}
+                  {tab === "widths" ? (
+                    <WidthsPreview
+                      widths={widths}
+                      scores={props.widthScores ?? NO_SCORES}
+                      pane={{ width: paneWidth, height: paneHeight }}
+                      frame={(w) => (
+                        <PreviewFrame url={place.url} revision={variant.revision} title={`Option ${variant.index + 1} at ${w.label.toLowerCase()}`} highlight={highlightAt(w.css)} className="size-full" />
+                      )}
+                    />
+                  ) : (
+                    <DesktopPreview screen={screen} scale={scale} phone={tab === "mobile"}>
+                      {frame(tab === "mobile" ? "size-full overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl" : "size-full")}
+                    </DesktopPreview>
+                  )}
+                </div>
               )}
-            </div>
+            </>
           )}
         </div>
         {showCodeBeside && variant ? (
