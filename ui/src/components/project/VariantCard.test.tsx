@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentEvent, VersionInfo } from "../../ipc";
 
@@ -9,7 +9,7 @@ import { applyEvents, emptyGeneration } from "../../lib/agentEvents";
 import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { displaysFor } from "../../lib/variantDisplay";
 import { ActivityPanel } from "./ActivityPanel";
-import { elapsed, VariantCard } from "./VariantCard";
+import { elapsed, useCardPage, VariantCard } from "./VariantCard";
 
 const MESSAGE = "The reply was cut off by the output token limit again after 3 continuations, so the code may be incomplete.";
 
@@ -174,5 +174,32 @@ describe("a card's time", () => {
 
   it("is exact once the option is done", () => {
     expect(elapsed({ startedAt: at(3), finishedAt: at(37) }, at(99))).toBe("34s");
+  });
+});
+
+describe("a card's page", () => {
+  type Shown = Parameters<typeof useCardPage>[0];
+  const live: Shown = { previewUrl: "preview://localhost/live/7/0/index.html", hasCode: true, status: "complete", live: {} as NonNullable<Shown["live"]>, variantId: 5 };
+
+  it("stays the page it loaded when the generation ends and the page moves to its stored address", () => {
+    const { result, rerender } = renderHook((v: Shown) => useCardPage(v), { initialProps: live });
+    expect(result.current).toBe(live.previewUrl);
+    // The stored address is asked of Rust: a moment without one, then the same page elsewhere.
+    rerender({ ...live, live: null, previewUrl: null });
+    expect(result.current).toBe(live.previewUrl);
+    rerender({ ...live, live: null, previewUrl: "preview://localhost/p/p1/2/5/index.html" });
+    expect(result.current).toBe(live.previewUrl);
+    // Another version's option: its own page.
+    rerender({ ...live, live: null, variantId: 9, previewUrl: "preview://localhost/p/p1/3/9/index.html" });
+    expect(result.current).toBe("preview://localhost/p/p1/3/9/index.html");
+  });
+
+  it("follows an option still being written, and a stored one, as they are", () => {
+    const { result, rerender } = renderHook((v: Shown) => useCardPage(v), { initialProps: { ...live, status: "generating" } });
+    expect(result.current).toBe(live.previewUrl);
+    rerender({ ...live, live: null, previewUrl: "preview://localhost/p/p1/2/5/index.html" });
+    expect(result.current).toBe("preview://localhost/p/p1/2/5/index.html");
+    rerender({ ...live, live: null, hasCode: false, previewUrl: "preview://localhost/p/p1/2/5/index.html" });
+    expect(result.current).toBeNull();
   });
 });

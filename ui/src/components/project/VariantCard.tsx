@@ -8,6 +8,7 @@ import type { StoredPageScore, StoredWidthScore } from "../../ipc";
 import { WidthScores } from "./WidthScores";
 import { PageScores } from "./PageScores";
 import { useVariantRoutes } from "../../hooks/useVariantRoutes";
+import { useState } from "react";
 
 interface Props {
   variant: VariantDisplay;
@@ -40,11 +41,28 @@ export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now
   return steps > 0 ? formatDuration(steps * RUNNING_STEP_MS) : null;
 }
 
+/** The page a card shows. When a generation ends, its options' pages move from their live
+ *  address to the stored one: the same page, so a finished option's card keeps the one it has
+ *  loaded. Loading every card's page again at once made the longest frame while options finish
+ *  (0.4–0.55 s, docs/PERFORMANCE.md), and the stored address, asked of Rust, left the card
+ *  blank for a moment. */
+export function useCardPage(variant: Pick<VariantDisplay, "previewUrl" | "hasCode" | "status" | "live" | "variantId">): string | null {
+  const url = variant.previewUrl && variant.hasCode ? variant.previewUrl : null;
+  const finished = variant.status !== "generating" && variant.status !== "pending";
+  const [kept, setKept] = useState<{ id: number; url: string } | null>(null);
+  if (variant.live !== null && finished && url !== null && variant.variantId !== null && (kept?.url !== url || kept.id !== variant.variantId)) {
+    setKept({ id: variant.variantId, url });
+  }
+  if (variant.live === null && kept !== null && kept.id === variant.variantId) return kept.url;
+  return url;
+}
+
 /** How many page names a card shows before "+n". */
 const PAGES_SHOWN = 3;
 
 export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, now, onSelect, project = false }: Props) {
   const routes = useVariantRoutes(variant.of, variant.revision, project)?.routes ?? [];
+  const page = useCardPage(variant);
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
   return (
@@ -65,8 +83,8 @@ export function VariantCard({ variant, score, widthScores = [], pageScores = [],
     >
       {/* A short window keeps the room for the preview: the cards lose their pictures. */}
       <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 [@media(max-height:760px)]:hidden dark:bg-zinc-800">
-        {variant.previewUrl && variant.hasCode ? (
-          <ScaledPreview url={variant.previewUrl} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
+        {page !== null ? (
+          <ScaledPreview url={page} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
         ) : (
           <div className={`flex size-full items-center justify-center text-xs ${variant.status === "error" ? "text-red-600" : "text-zinc-400"}`}>
             {variant.status === "generating" || variant.status === "pending" ? "Waiting for code…" : statusLabel(variant.status)}
