@@ -123,7 +123,7 @@ pub(super) async fn launch_with(
         .tempdir()
         .map_err(|e| launch_error(format!("cannot create a profile folder: {e}")))?;
     let config = browser_config(
-        executable,
+        &super::guard::guarded(executable, profile.path()),
         profile.path(),
         no_sandbox,
         command_timeout,

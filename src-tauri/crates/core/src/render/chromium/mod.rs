@@ -10,6 +10,7 @@
 
 mod capture;
 mod capture_url;
+mod guard;
 mod intercept;
 mod launch;
 mod load;

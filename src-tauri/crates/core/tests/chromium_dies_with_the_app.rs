@@ -1,0 +1,109 @@
+//! A killed app takes its headless browser with it: the test starts a copy of itself that
+//! starts the renderer, kills that copy with SIGKILL (no code of the app runs after it), and
+//! waits for its Chromium to be gone. Linux only, where the guard works.
+
+#![cfg(target_os = "linux")]
+
+mod render_support;
+
+use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ShotRequest, Viewport};
+use s2c_core::vocab::paths::normalize;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const HELPER: &str = "S2C_CHROMIUM_GUARD_HELPER";
+
+/// Not a test on its own: the app the test below kills. It starts a browser, says so, and
+/// waits to be killed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn helper_an_app_with_a_browser() {
+    if std::env::var_os(HELPER).is_none() {
+        return;
+    }
+    let chromium = render_support::chromium().expect("the parent test found Chromium");
+    let renderer = Renderer::new(RendererConfig::new(chromium));
+    // A page shown, so that its renderer process runs too.
+    let page = BTreeMap::from([(
+        normalize("index.html").expect("path"),
+        "<h1>Hi</h1>".to_owned(),
+    )]);
+    renderer
+        .shoot(
+            Arc::new(FileSnapshot::new(page, None)),
+            &ShotRequest::new("/", &[Viewport::Desktop]),
+        )
+        .await
+        .expect("renders");
+    println!("READY");
+    tokio::time::sleep(Duration::from_secs(120)).await;
+}
+
+/// Each process's parent, from /proc.
+fn parents() -> Vec<(u32, u32, String)> {
+    std::fs::read_dir("/proc")
+        .expect("proc")
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter_map(|pid| {
+            let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            let (open, close) = (text.find('(')?, text.rfind(')')?);
+            let parent = text[close + 1..].split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, parent, text[open + 1..close].to_owned()))
+        })
+        .collect()
+}
+
+fn alive(pid: u32) -> bool {
+    // A killed process stays a zombie until its parent (here: init) reaps it.
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|t| {
+            t.rfind(')')
+                .map(|c| t[c + 1..].split_whitespace().next() != Some("Z"))
+        })
+        .unwrap_or(false)
+}
+
+#[test]
+fn a_killed_app_leaves_no_browser_running() {
+    if render_support::chromium().is_none() {
+        return;
+    }
+    let mut app = Command::new(std::env::current_exe().expect("this test binary"))
+        .args(["--exact", "helper_an_app_with_a_browser", "--nocapture"])
+        .env(HELPER, "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the app starts");
+    let mut lines = BufReader::new(app.stdout.take().expect("stdout")).lines();
+    let ready = lines.any(|l| l.is_ok_and(|l| l.contains("READY")));
+    assert!(ready, "the app did not start its browser");
+    let browser: Vec<u32> = parents()
+        .into_iter()
+        .filter(|(_, parent, name)| *parent == app.id() && name.starts_with("chrom"))
+        .map(|(pid, _, _)| pid)
+        .collect();
+    assert_eq!(browser.len(), 1, "one browser, the app's child");
+    let browser = browser[0];
+
+    app.kill().expect("SIGKILL");
+    app.wait().expect("reaped");
+
+    let until = Instant::now() + Duration::from_secs(15);
+    while alive(browser) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let left = alive(browser);
+    if left {
+        // Not left behind by the test, whatever it found.
+        unsafe { libc::kill(browser as i32, libc::SIGKILL) };
+    }
+    assert!(
+        !left,
+        "Chromium ({browser}) still runs 15 s after its app was killed"
+    );
+}
