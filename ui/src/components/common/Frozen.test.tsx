@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useOpenedAfterPaint } from "../../hooks/useOpenedAfterPaint";
+import { useAfterPaint } from "../../hooks/useAfterPaint";
 import { Frozen } from "./Frozen";
 
 afterEach(() => {
@@ -43,29 +43,28 @@ describe("a frozen view", () => {
   });
 });
 
-describe("a view opened after the paint", () => {
-  it("opens once the frame that shows its tab has been drawn, and stays open", () => {
+describe("a view that follows its control after the paint", () => {
+  it("changes once the frame that shows the control has been drawn", () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal("requestAnimationFrame", (cb: FrameRequestCallback) => frames.push(cb));
     vi.stubGlobal("cancelAnimationFrame", () => undefined);
-    const { result, rerender } = renderHook(({ wanted }) => useOpenedAfterPaint(wanted), { initialProps: { wanted: false } });
+    const { result, rerender } = renderHook(({ tab }) => useAfterPaint(tab), { initialProps: { tab: "desktop" } });
+    expect(result.current).toBe("desktop");
     expect(frames).toHaveLength(0);
-    rerender({ wanted: true });
-    expect(result.current).toBe(false);
+    rerender({ tab: "code" });
+    expect(result.current).toBe("desktop");
     act(() => {
       vi.runAllTimers();
     });
-    expect(result.current).toBe(false);
+    expect(result.current).toBe("desktop");
     act(() => {
       frames.shift()?.(0);
     });
-    expect(result.current).toBe(false);
+    expect(result.current).toBe("desktop");
     act(() => {
       vi.runAllTimers();
     });
-    expect(result.current).toBe(true);
-    rerender({ wanted: false });
-    expect(result.current).toBe(true);
+    expect(result.current).toBe("code");
   });
 });

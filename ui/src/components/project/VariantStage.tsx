@@ -10,7 +10,7 @@ import { useVariantRoutes } from "../../hooks/useVariantRoutes";
 import { scaleFor, type Size, type Zoom } from "../../lib/previewSize";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
-import { useOpenedAfterPaint } from "../../hooks/useOpenedAfterPaint";
+import { useAfterPaint } from "../../hooks/useAfterPaint";
 import { Frozen } from "../common/Frozen";
 import { CodePanel } from "./CodePanel";
 import { DesktopPreview } from "./DesktopPreview";
@@ -104,7 +104,10 @@ export function VariantStage(props: Props) {
   const { ref: pane, width: paneWidth, height: paneHeight } = useElementSize<HTMLDivElement>();
   const scale = scaleFor(zoom, screen, { width: paneWidth, height: paneHeight });
   const showCodeBeside = split && tab !== "code";
-  const codeOpened = useOpenedAfterPaint(tab === "code");
+  // The tab answers at once; the view follows a frame later, and the code, once opened, stays.
+  const view = useAfterPaint(tab);
+  const [codeOpened, setCodeOpened] = useState(false);
+  if (view === "code" && !codeOpened) setCodeOpened(true);
   const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
 
   const frame = (className: string) =>
@@ -176,27 +179,27 @@ export function VariantStage(props: Props) {
           ) : (
             <>
               {/* The code lies over the preview, which stays loaded beneath it: back on the
-                  preview, nothing loads again. The editor opens a frame after its tab. */}
-              {tab === "code" || codeOpened ? (
-                <div className={tab === "code" ? "absolute inset-0 z-10 bg-white dark:bg-zinc-950" : "hidden"}>
-                  {codeOpened ? <Frozen frozen={tab !== "code"}>{code}</Frozen> : null}
+                  preview, nothing loads again. */}
+              {codeOpened ? (
+                <div className={view === "code" ? "absolute inset-0 z-10 bg-white dark:bg-zinc-950" : "hidden"}>
+                  <Frozen frozen={view !== "code"}>{code}</Frozen>
                 </div>
               ) : null}
               {!variant.hasCode ? (
-                tab === "code" ? null : <Waiting variant={variant} inputPreview={inputPreview} />
+                view === "code" ? null : <Waiting variant={variant} inputPreview={inputPreview} />
               ) : (
-                <div ref={pane} className={`relative flex size-full justify-center ${tab === "mobile" ? "py-4" : ""} ${tab === "code" ? "invisible" : ""}`}>
-                  {edit && edit.targets.length === 0 && tab !== "code" ? (
+                <div ref={pane} className={`relative flex size-full justify-center ${view === "mobile" ? "py-4" : ""} ${view === "code" ? "invisible" : ""}`}>
+                  {edit && edit.targets.length === 0 && view !== "code" ? (
                     <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
                       Click an element to edit it · Shift-click adds · double-click edits text
                     </p>
                   ) : null}
-                  {selectMode && tab !== "code" ? (
+                  {selectMode && view !== "code" ? (
                     <p className="pointer-events-none absolute top-3 left-1/2 z-10 w-max max-w-[90%] -translate-x-1/2 rounded-2xl bg-zinc-900/85 px-3 py-1 text-center text-xs text-white shadow" role="status">
                       Click an element to select it · Esc to stop
                     </p>
                   ) : null}
-                  {tab === "widths" ? (
+                  {view === "widths" ? (
                     <WidthsPreview
                       widths={widths}
                       scores={props.widthScores ?? NO_SCORES}
@@ -206,8 +209,8 @@ export function VariantStage(props: Props) {
                       )}
                     />
                   ) : (
-                    <DesktopPreview screen={screen} scale={scale} phone={tab === "mobile"}>
-                      {frame(tab === "mobile" ? "size-full overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl" : "size-full")}
+                    <DesktopPreview screen={screen} scale={scale} phone={view === "mobile"}>
+                      {frame(view === "mobile" ? "size-full overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl" : "size-full")}
                     </DesktopPreview>
                   )}
                 </div>
