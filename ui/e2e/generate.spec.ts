@@ -243,6 +243,17 @@ test("a page being written follows in place: only the new part is added, where t
   const followed = await (await shown()).evaluate(() => ({ mark: (window as unknown as { mark?: number }).mark, y: window.scrollY, title: document.title }));
   expect(followed).toEqual({ mark: 1, y: 500, title: "Live" });
 
+  // Under the code, the page waits; shown again, it follows what came meanwhile, in place.
+  const tab = (name: string) => page.getByRole("tablist", { name: "View" }).getByRole("tab", { name });
+  await tab("Code").click();
+  previews.set("live/7/0/index.html", written(8));
+  await sendOnChannel(page, channel, [ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: section(7) })]);
+  await expect(page.locator(".cm-content")).toContainText("Part 7");
+  expect(await (await shown()).evaluate(() => document.querySelectorAll("[data-part]").length)).toBe(7);
+  await tab("Desktop").click();
+  await expect(frame.locator("[data-part]")).toHaveCount(8);
+  expect(await (await shown()).evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
+
   // Scripts of its own: the page is loaded again, so they run.
   const script = "<script>document.body.dataset.ran = 'yes'</script>";
   previews.set("live/7/0/index.html", written(7, script));

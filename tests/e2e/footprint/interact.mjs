@@ -53,10 +53,9 @@ export async function typeInEditor(browser, text = "Quick note by hand ") {
   await revealCard(browser, 0);
   await (await browser.$(card(0))).click();
   await (await browser.$(viewTab("Code"))).click();
-  const editor = await browser.$(EDITOR);
-  await editor.waitForDisplayed({ timeout: 30_000 });
+  // Asked afresh: the editor opens a frame after its tab, and again once its page is stored.
   await poll("the editor to take edits", () => browser.execute((s) => document.querySelector(s)?.getAttribute("contenteditable") === "true", EDITOR), { timeout: 30_000 });
-  await editor.click();
+  await (await browser.$(EDITOR)).click();
   await browser.keys([Key.Ctrl, Key.Home]);
   await poll("the cursor at the start of the file", () => browser.execute((s) => document.querySelector(`${s} .cm-line`)?.textContent.startsWith("<!DOCTYPE"), EDITOR), { timeout: 10_000 });
   const samples = [];

@@ -39,6 +39,8 @@ interface Props {
    *  is one of this variant's pages, which later reloads then load. */
   onLocation?: ((href: string) => boolean) | undefined;
   className?: string;
+  /** Hidden under another view: changes wait, and the page follows them once shown. */
+  paused?: boolean;
 }
 
 /** Ask the page in `slot` to follow its newest version; false when there is no page to ask. */
@@ -48,7 +50,7 @@ function askToRefresh(frames: RefObject<(HTMLIFrameElement | null)[]>, slot: 0 |
   return Boolean(win);
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, onLocation, className = "" }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, onLocation, className = "", paused = false }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
@@ -69,8 +71,8 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
     swapper.setUrl(url);
   }, [swapper, url]);
   useEffect(() => {
-    if (revision > 0) swapper.codeChanged();
-  }, [swapper, revision]);
+    if (revision > 0 && !paused) swapper.codeChanged();
+  }, [swapper, revision, paused]);
   useEffect(() => () => {
     swapper.dispose();
   }, [swapper]);

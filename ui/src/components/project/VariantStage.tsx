@@ -122,6 +122,7 @@ export function VariantStage(props: Props) {
         edit={edit}
         highlight={highlightAt(screen.width)}
         className={className}
+        paused={view === "code"}
       />
     ) : null;
 
