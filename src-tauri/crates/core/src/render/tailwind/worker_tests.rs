@@ -78,38 +78,3 @@ fn the_worker_stops_when_idle_and_starts_again_for_the_next_page() {
     let css = compile(DEFAULT, classes(&["grid"])).expect("compiles after a restart");
     assert!(css.contains(".grid {"));
 }
-
-#[test]
-fn zz_probe_memory() {
-    let rss = || {
-        std::fs::read_to_string("/proc/self/status")
-            .unwrap()
-            .lines()
-            .find(|l| l.starts_with("VmRSS"))
-            .unwrap()
-            .to_owned()
-    };
-    eprintln!("before {}", rss());
-    let mut list = Vec::new();
-    for c in ["red", "blue", "green", "indigo", "zinc", "amber", "emerald", "sky", "rose", "violet"] {
-        for s in [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950] {
-            for p in ["bg", "text", "border", "ring", "from", "to", "via", "fill"] {
-                list.push(format!("{p}-{c}-{s}"));
-                list.push(format!("hover:{p}-{c}-{s}"));
-                list.push(format!("md:{p}-{c}-{s}/50"));
-            }
-        }
-    }
-    for i in 0..200 {
-        for p in ["p", "m", "px", "py", "w", "h", "gap", "top", "left", "mt", "mb"] {
-            list.push(format!("{p}-[{i}px]"));
-            list.push(format!("lg:{p}-{}", i % 96));
-        }
-    }
-    eprintln!("{} candidates", list.len());
-    for round in 0..5 {
-        let t = Instant::now();
-        let css = compile(DEFAULT, list.clone()).expect("compiles");
-        eprintln!("round {round}: {} KB css in {:?}; {}", css.len() / 1024, t.elapsed(), rss());
-    }
-}
