@@ -123,7 +123,7 @@ test("Restore and Retry are labelled buttons", async ({ page }) => {
 test("Desktop, Mobile and Code show the same loaded page: switching loads nothing again, and an unsaved edit in the code waits", async ({ page }) => {
   await openScoredProject(page);
   const shown = async () => {
-    const inside = await (await page.getByTestId("preview-frame").elementHandle())?.contentFrame();
+    const inside = await (await page.getByTestId("preview-frame").elementHandle()).contentFrame();
     if (!inside) throw new Error("the preview has no page");
     return inside;
   };
