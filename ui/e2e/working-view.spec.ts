@@ -155,3 +155,21 @@ test("Desktop, Mobile and Code show the same loaded page: switching loads nothin
   await tab("Code").click();
   await expect(editor).toContainText("<!-- kept -->");
 });
+
+test("an unsaved edit stays with the option it was made in: another option's code shows its own file", async ({ page }) => {
+  const two = { ...v1, variants: [...v1.variants, variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", ["index.html"])] };
+  await openScoredProject(page, { project_versions: { current_version: 1, versions: [two] } });
+  await page.getByRole("tablist", { name: "View" }).getByRole("tab", { name: "Code" }).click();
+  const editor = page.locator(".cm-content");
+  await expect(editor).toBeVisible();
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("<!-- only in option 1 -->");
+  await expect(page.getByText("Unsaved")).toBeVisible();
+
+  await page.getByTestId("variant-card-1").click();
+  await expect(page.getByTestId("variant-card-1")).toHaveAttribute("aria-selected", "true");
+  await expect(editor).toBeVisible();
+  await expect(editor).not.toContainText("only in option 1");
+  await expect(page.getByText("Unsaved")).toHaveCount(0);
+});

@@ -108,7 +108,9 @@ export function VariantStage(props: Props) {
   const view = useAfterPaint(tab);
   const [codeOpened, setCodeOpened] = useState(false);
   if (view === "code" && !codeOpened) setCodeOpened(true);
-  const code = variant ? <CodePanel projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
+  // One editor per option: an unsaved edit belongs to the option it was made in, and picking
+  // another must never show it there (nor save it into that option's file).
+  const code = variant ? <CodePanel key={`${String(versionId)}/${String(variant.variantId ?? `#${String(variant.index)}`)}`} projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
 
   const frame = (className: string) =>
     variant ? (
