@@ -7,6 +7,11 @@
 //! util-linux) to kill it when its parent thread goes, then becomes Chromium. Where the script
 //! cannot run (no `setpriv`, a profile on a `noexec` mount, not Linux), Chromium is started as it
 //! is, and closed by the app as before.
+//!
+//! "Its parent" is the thread that started it, to the kernel: the renderer launches from the
+//! async runtime's worker threads (the app's and the CLI's), which live as long as the process.
+//! A launch from a thread that ends early would take the browser down with it; the renderer
+//! would then start another for the next shot.
 
 use std::path::{Path, PathBuf};
 
