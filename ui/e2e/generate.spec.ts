@@ -246,6 +246,8 @@ test("a page being written follows in place: only the new part is added, where t
   // Under the code, the page waits; shown again, it follows what came meanwhile, in place.
   const tab = (name: string) => page.getByRole("tablist", { name: "View" }).getByRole("tab", { name });
   await tab("Code").click();
+  // The view follows its tab a frame later: the page waits once the code is on show.
+  await expect(page.locator(".cm-content")).toBeVisible();
   previews.set("live/7/0/index.html", written(8));
   await sendOnChannel(page, channel, [ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: section(7) })]);
   await expect(page.locator(".cm-content")).toContainText("Part 7");
