@@ -196,11 +196,20 @@ export async function launchApp({ home = mkdtempSync(join(tmpdir(), "s2c-e2e-"))
   };
 }
 
-/** The UI has loaded and React has rendered into its root. */
+/**
+ * The UI has loaded and React has rendered into its root; on the start screen, it knows the
+ * keys and settings (until then the first-run card may still appear and move what is below it).
+ */
 export async function waitForWindow(browser, timeout = 30_000) {
   await poll(
-    "the app's page to load and render",
-    () => browser.execute(() => document.readyState === "complete" && (document.getElementById("root")?.childElementCount ?? 0) > 0),
+    "the app's page to load and render, and the start screen to know the keys and settings",
+    () =>
+      browser.execute(
+        () =>
+          document.readyState === "complete" &&
+          (document.getElementById("root")?.childElementCount ?? 0) > 0 &&
+          document.querySelector('[data-testid="start-screen"][aria-busy="true"]') === null,
+      ),
     { timeout, interval: 100 },
   );
 }
@@ -357,4 +366,16 @@ export async function clickInPreview(browser, selector) {
     .down()
     .up()
     .perform();
+}
+
+/**
+ * Replace what a field holds with `text` as a person does: click it, select all, type.
+ * WebDriver's own clear sets the DOM value without the input event React listens to, so a
+ * re-render between the clear and the typing put the old value back ("8px" + "16").
+ */
+export async function typeInto(browser, element, text) {
+  await element.click();
+  await browser.keys(["Control", "a"]);
+  await browser.keys(text);
+  await poll(`the field to hold ${JSON.stringify(text)}`, async () => (await element.getValue()) === text, { timeout: 10_000 });
 }

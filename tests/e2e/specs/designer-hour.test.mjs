@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseScreenshot, clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, typeInto, useMockOpenAi, waitForWindow } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-designer-hour-0123456789abcdef";
@@ -89,8 +89,7 @@ test("a colour set by hand goes into the page's rule and the new version is scor
   await until("the button to be picked", async () => (await b.execute(() => document.querySelector('[data-testid="visual-targets"]')?.textContent)) === "<button>");
   await (await b.$('button[aria-label="Background"]')).click();
   const hex = await b.$('[aria-label="Background: hex or rgb"]');
-  await hex.clearValue();
-  await hex.setValue("#dc2626");
+  await typeInto(b, hex, "#dc2626");
   await b.keys("Enter");
   await saveDrawnScreenshot(b, "hour-colour");
   await b.keys("Escape");

@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseScreenshot, clickInPreview, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot } from "../harness.mjs";
+import { chooseScreenshot, clickInPreview, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, typeInto } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-project-0123456789abcdef";
@@ -275,8 +275,7 @@ test("a visual edit inside the shared header is saved into that component's file
   await clickInPreview(app.browser, "#brand");
   await until("the brand to be picked", async () => (await textOf('[data-testid="visual-targets"]'))[0] === "<p>");
   const margin = await $('[aria-label="Margin top"]');
-  await margin.clearValue();
-  await margin.setValue("16");
+  await typeInto(app.browser, margin, "16");
   await app.browser.keys("Enter");
   const save = await $("button=Save 1 change");
   await save.waitForEnabled({ timeout: 10_000 });

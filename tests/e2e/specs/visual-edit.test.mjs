@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, waitForWindow } from "../harness.mjs";
+import { clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, typeInto, waitForWindow } from "../harness.mjs";
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -71,8 +71,7 @@ test("a margin and a colour changed in the panel are saved into the classes, not
   await until("the heading to be picked", async () => (await app.browser.execute(() => document.querySelector('[data-testid="visual-targets"]')?.textContent)) === "<h1>");
 
   const margin = await app.browser.$('[aria-label="Margin top"]');
-  await margin.clearValue();
-  await margin.setValue("16");
+  await typeInto(app.browser, margin, "16");
   await app.browser.keys("Enter");
   // The page's own colours are in the colour picker.
   await (await app.browser.$('button[aria-label="Text colour"]')).click();

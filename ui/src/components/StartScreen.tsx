@@ -34,7 +34,9 @@ export function StartScreen({ info, error, settings, onOpenSettings, onOpenProje
         </div>
       </header>
 
-      <main className="flex-1 overflow-y-auto">
+      {/* Busy until the keys and settings are known: the first-run card then appears above the
+          form and moves everything below it, and a click in that moment lands elsewhere. */}
+      <main className="flex-1 overflow-y-auto" data-testid="start-screen" aria-busy={keys === null || settings === null}>
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-6 py-8">
           <div className="text-center">
             <h2 className="text-3xl font-semibold tracking-tight">Turn a screenshot into code</h2>
