@@ -44,6 +44,7 @@ fn main() {
         "project_widths",
         "variant_routes",
         "project_version_thumbnails",
+        "project_variant_thumbnails",
         "generation_start",
         "generation_retry",
         "generation_cancel",

@@ -49,6 +49,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             projects::widths::project_widths,
             projects::routes::variant_routes,
             projects::commands::project_version_thumbnails,
+            projects::commands::project_variant_thumbnails,
             generation::commands::generation_start,
             generation::commands::generation_retry,
             generation::commands::generation_cancel,
@@ -92,6 +93,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::GenerationRecorded,
             generation::score::VariantScored,
             generation::thumbnail::VersionThumbnailReady,
+            generation::thumbnail::VariantPictureReady,
             capture::CaptureFinished,
             updates::menu::UpdateCheckRequested
         ])

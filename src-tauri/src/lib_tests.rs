@@ -294,6 +294,8 @@ mod domain_tests;
 #[path = "test_harness.rs"]
 mod test_harness;
 
+#[path = "generation_pictures_tests.rs"]
+mod generation_pictures_tests;
 #[path = "generation_project_tests.rs"]
 mod generation_project_tests;
 #[path = "generation_tests.rs"]

@@ -136,6 +136,14 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await setAnswer(page, "project_version_thumbnails", [{ version_id: 1, data_url: "data:image/png;base64,iVBORw0KGgo=" }]);
   await emitEvent(page, "version-thumbnail-ready", { project_id: "p1", version_id: 1 });
   await expect(page.getByTestId("history-thumbnail")).toHaveCount(1);
+  // Then option 1's own picture: its card shows the still picture, and lets its live page go
+  // once the picture is drawn (the cancelled option 2 has none and keeps what it showed).
+  await expect(page.getByTestId("variant-card-0").locator("iframe").first()).toBeAttached();
+  await setAnswer(page, "project_variant_thumbnails", [{ variant_id: 11, data_url: PIXEL_PNG }]);
+  await emitEvent(page, "variant-picture-ready", { project_id: "p1", version_id: 1, variant_id: 11 });
+  await expect(page.getByTestId("variant-card-0").getByTestId("variant-picture")).toHaveAttribute("src", PIXEL_PNG);
+  await expect(page.getByTestId("variant-card-0").locator("iframe")).toHaveCount(0);
+  await expect(page.getByTestId("variant-card-1").getByTestId("variant-picture")).toHaveCount(0);
 
   // Option 1 is scored against the screenshot in the background; the score shows when ready,
   // the differences and the comparison on demand.

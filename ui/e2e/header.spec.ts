@@ -22,6 +22,7 @@ async function openAt(page: Page, width: number, version = v1, extra: Record<str
     project_external_changes: [],
     project_events: [],
     project_version_thumbnails: [],
+    project_variant_thumbnails: [],
     publish_list: [],
     ...extra,
   });

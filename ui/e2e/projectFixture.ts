@@ -30,6 +30,7 @@ export function openedProjectAnswers(extra: Record<string, unknown> = {}): Recor
     project_external_changes: [],
     project_events: [],
     project_version_thumbnails: [],
+    project_variant_thumbnails: [],
     project_read_file: { path: "index.html", text: PAGE, size: PAGE.length },
     variant_scores: [{ variant_id: 11, input_id: 1, total: 86.6, report: scoreReport(86.6) }],
     variant_score_images: { screenshot: PIXEL_PNG, render: PIXEL_PNG, diff: PIXEL_PNG },

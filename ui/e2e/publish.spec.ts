@@ -33,6 +33,7 @@ async function openProject(page: Page, extra: Record<string, unknown> = {}) {
     project_external_changes: [],
     project_events: [],
     project_version_thumbnails: [],
+    project_variant_thumbnails: [],
     publish_list: [],
     publish_start: { __deferred: true },
     publish_cancel: null,

@@ -32,6 +32,7 @@ async function openProject(page: Page, extra: Record<string, unknown> = {}, html
     project_external_changes: [],
     project_events: [],
     project_version_thumbnails: [],
+    project_variant_thumbnails: [],
     project_visual_edit: v2,
     ...extra,
   });

@@ -2,8 +2,8 @@
 // panels make room; the code sits beside the preview and packed CSS is laid out for reading;
 // Ctrl+S without a change makes no version; Restore and Retry are labelled buttons.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { firstVersion, variantInfo } from "./fixtures";
-import { ipcCalls } from "./mockIpc";
+import { firstVersion, PIXEL_PNG, variantInfo } from "./fixtures";
+import { ipcCalls, settle } from "./mockIpc";
 import { openScoredProject, v1 } from "./projectFixture";
 
 const ART = "e2e/artifacts";
@@ -172,4 +172,30 @@ test("an unsaved edit stays with the option it was made in: another option's cod
   await expect(editor).toBeVisible();
   await expect(editor).not.toContainText("only in option 1");
   await expect(page.getByText("Unsaved")).toHaveCount(0);
+});
+
+test("a stored project's options show their pictures on their cards and load no page for them", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/__preview/")) requested.push(new URL(r.url()).pathname);
+  });
+  const two = { ...v1, variants: [...v1.variants, variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", ["index.html"])] };
+  // The pictures are asked for and answered late: until then a finished card waits.
+  await openScoredProject(page, { project_versions: { current_version: 1, versions: [two] }, project_variant_thumbnails: { __deferred: true } });
+  // Option 2's own address is known (the card could load its page now), and it is not loaded.
+  await expect.poll(async () => (await ipcCalls(page)).some((c) => c.cmd === "preview_url" && (c.args as { variantId?: number }).variantId === 12)).toBe(true);
+  // Its answer is in and drawn two frames later.
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  expect(await page.getByTestId("variant-card-1").getByTestId("card-live-page").count()).toBe(0);
+  await settle(page, "project_variant_thumbnails", [
+    { variant_id: 11, data_url: PIXEL_PNG },
+    { variant_id: 12, data_url: PIXEL_PNG },
+  ]);
+  for (const i of [0, 1]) {
+    await expect(page.getByTestId(`variant-card-${String(i)}`).getByTestId("variant-picture")).toBeVisible();
+    await expect(page.getByTestId(`variant-card-${String(i)}`).getByTestId("card-live-page")).toHaveCount(0);
+  }
+  // Only the page on show was loaded: option 2's was never asked for.
+  expect(requested.filter((p) => p.includes("/1/12/"))).toEqual([]);
+  expect(requested.filter((p) => p.includes("/1/11/")).length).toBeGreaterThan(0);
 });

@@ -34,11 +34,12 @@ pub struct GenerationRecorded {
 pub struct Generations {
     next_id: AtomicU32,
     running: Arc<Mutex<HashMap<u32, GenerationCanceller>>>,
-    /// Announces [`GenerationRecorded`] and [`score::VariantScored`] (set up with the app
-    /// handle at startup).
+    /// Announces [`GenerationRecorded`], [`score::VariantScored`] and the pictures of versions
+    /// and variants (set up with the app handle at startup).
     on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
     pub(crate) on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     pub(crate) on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
+    on_variant_picture: Arc<dyn Fn(thumbnail::VariantPictureReady) + Send + Sync>,
     /// Where variants' tools write assets while they run: a folder per generation, one in it
     /// per variant.
     scratch: PathBuf,
@@ -53,6 +54,7 @@ impl Generations {
         on_recorded: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
         on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
         on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
+        on_variant_picture: Arc<dyn Fn(thumbnail::VariantPictureReady) + Send + Sync>,
     ) -> Self {
         Self {
             next_id: AtomicU32::new(1),
@@ -60,6 +62,7 @@ impl Generations {
             on_recorded,
             on_scored,
             on_thumbnail,
+            on_variant_picture,
             scratch,
             renderer: Mutex::default(),
         }
@@ -68,11 +71,13 @@ impl Generations {
     /// The core's after-effects of a new version, their events forwarded to the UI.
     pub(crate) fn after_effects(&self, service: Arc<ProjectService>) -> AfterEffects {
         let (scored, thumbnail) = (self.on_scored.clone(), self.on_thumbnail.clone());
+        let picture = self.on_variant_picture.clone();
         AfterEffects::new(
             service,
             Arc::new(move |event| match event {
                 VersionEvent::Scored(s) => scored(s.into()),
                 VersionEvent::ThumbnailReady(t) => thumbnail(t.into()),
+                VersionEvent::VariantPictured(p) => picture(p.into()),
             }),
         )
     }

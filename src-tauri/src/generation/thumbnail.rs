@@ -1,9 +1,9 @@
-//! The UI's event for a version's picture (made and stored by the core's
+//! The UI's events for a version's and an option's picture (made and stored by the core's
 //! `versions::AfterEffects`), and picturing an imported project.
 
 use super::Generations;
 use crate::state::AppState;
-use s2c_core::project::{Project, VersionId};
+use s2c_core::project::{Project, VariantId, VersionId};
 use serde::{Deserialize, Serialize};
 
 /// A version's thumbnail was stored: the history panel shows it.
@@ -18,6 +18,24 @@ impl From<s2c_core::versions::ThumbnailReady> for VersionThumbnailReady {
         Self {
             project_id: t.project_id,
             version_id: t.version_id,
+        }
+    }
+}
+
+/// An option of a generation was pictured: its card shows the picture instead of its page.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct VariantPictureReady {
+    pub project_id: String,
+    pub version_id: VersionId,
+    pub variant_id: VariantId,
+}
+
+impl From<s2c_core::versions::VariantPictured> for VariantPictureReady {
+    fn from(p: s2c_core::versions::VariantPictured) -> Self {
+        Self {
+            project_id: p.project_id,
+            version_id: p.version_id,
+            variant_id: p.variant_id,
         }
     }
 }

@@ -163,6 +163,32 @@ pub async fn project_version_thumbnails(
         .collect())
 }
 
+/// An option of a version and what its page looks like, as a `data:` URL.
+#[derive(Debug, Clone, serde::Serialize, specta::Type)]
+pub struct VariantThumbnail {
+    pub variant_id: VariantId,
+    pub data_url: String,
+}
+
+/// The pictures of a version's options (those that have one), for their cards.
+#[tauri::command]
+#[specta::specta]
+pub async fn project_variant_thumbnails(
+    state: State<'_, AppState>,
+    project_id: String,
+    version_id: VersionId,
+) -> Result<Vec<VariantThumbnail>, IpcError> {
+    let service = state.projects.clone();
+    let found = blocking(move || service.get(&project_id)?.variant_thumbnails(version_id)).await?;
+    Ok(found
+        .into_iter()
+        .map(|(variant_id, png)| VariantThumbnail {
+            variant_id,
+            data_url: s2c_core::render::thumbnail::data_url("image/png", &png),
+        })
+        .collect())
+}
+
 /// Make a version (or one of its variants) the working copy again, as a new version.
 #[tauri::command]
 #[specta::specta]

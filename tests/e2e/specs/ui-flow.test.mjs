@@ -77,6 +77,19 @@ test("a screenshot becomes two live variants; one is cancelled", async () => {
   await until("the generation to be stored", async () => (await historyRows()) === 1);
   const card0 = await byTestId("variant-card-0");
   assert.ok(await card0.$('[aria-label="Done"]').isExisting(), await card0.getHTML());
+  // Once stored, the finished option is pictured by the app's browser, and its card shows the
+  // still picture in place of its live page.
+  await until(
+    "option 1's card to show its picture instead of its page",
+    () =>
+      app.browser.execute(() => {
+        const card = document.querySelector('[data-testid="variant-card-0"]');
+        const img = card?.querySelector('[data-testid="variant-picture"]');
+        return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 480 && !card.querySelector('[data-testid="card-live-page"]');
+      }),
+    60_000,
+  );
+  await shot("ui-card-pictures");
 });
 
 test("the code is edited and saved, then the AI makes a change", async () => {

@@ -120,6 +120,8 @@ export const commands = {
 	variantRoutes: (variant: VariantOf) => typedError<ProjectRoutes_Serialize, IpcError>(__TAURI_INVOKE("variant_routes", { variant })),
 	/**  The thumbnails of a project's versions (those that have one). */
 	projectVersionThumbnails: (projectId: string) => typedError<VersionThumbnail[], IpcError>(__TAURI_INVOKE("project_version_thumbnails", { projectId })),
+	/**  The pictures of a version's options (those that have one), for their cards. */
+	projectVariantThumbnails: (projectId: string, versionId: number) => typedError<VariantThumbnail[], IpcError>(__TAURI_INVOKE("project_variant_thumbnails", { projectId, versionId })),
 	/**  Start a generation in a project; its events arrive on `on_event` in `event_id` order. */
 	generationStart: (request: GenerateRequest_Deserialize, onEvent: Channel<AgentEvent_Deserialize>) => typedError<GenerationStarted, IpcError>(__TAURI_INVOKE("generation_start", { request, onEvent })),
 	/**  Run a version's request again (as a new version). */
@@ -236,6 +238,7 @@ export const events = {
 	projectFilesChanged: makeEvent<ProjectFilesChanged, ProjectFilesChanged>("project-files-changed"),
 	settingsChanged: makeEvent<SettingsChanged_Serialize, SettingsChanged_Deserialize>("settings-changed"),
 	updateCheckRequested: makeEvent<UpdateCheckRequested, UpdateCheckRequested>("update-check-requested"),
+	variantPictureReady: makeEvent<VariantPictureReady, VariantPictureReady>("variant-picture-ready"),
 	variantScored: makeEvent<VariantScored, VariantScored>("variant-scored"),
 	versionThumbnailReady: makeEvent<VersionThumbnailReady, VersionThumbnailReady>("version-thumbnail-ready"),
 };
@@ -2266,6 +2269,13 @@ export type VariantInfo_Serialize = {
 /**  Which variant: one of a running (or just finished) generation, or a stored one. */
 export type VariantOf = { kind: "live"; generation_id: number; index: number } | { kind: "stored"; project_id: string; version_id: number; variant_id: number };
 
+/**  An option of a generation was pictured: its card shows the picture instead of its page. */
+export type VariantPictureReady = {
+	project_id: string,
+	version_id: number,
+	variant_id: number,
+};
+
 /**  A variant's fidelity score was computed and stored. */
 export type VariantScored = {
 	project_id: string,
@@ -2309,6 +2319,12 @@ export type VariantStatus = "pending" | "generating" | "complete" | "error" | "c
  *  the page may be incomplete (`error` says so).
  */
 "truncated";
+
+/**  An option of a version and what its page looks like, as a `data:` URL. */
+export type VariantThumbnail = {
+	variant_id: number,
+	data_url: string,
+};
 
 /**
  *  A built-in vendor. Every one holds a key in the keychain; all but Replicate (images only),

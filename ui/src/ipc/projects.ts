@@ -12,6 +12,7 @@ import {
   type StoredEvent,
   type TrayImage,
   type TrayWidths,
+  type VariantThumbnail,
   type VersionThumbnail,
 } from "./bindings";
 import type { Result } from "./result";
@@ -82,6 +83,11 @@ export function projectVersions(projectId: string): Promise<Result<VersionTree>>
 
 export function projectVersionThumbnails(projectId: string): Promise<Result<VersionThumbnail[]>> {
   return commands.projectVersionThumbnails(projectId);
+}
+
+/** The pictures of a version's options, for their cards (those pictured so far). */
+export function projectVariantThumbnails(projectId: string, versionId: number): Promise<Result<VariantThumbnail[]>> {
+  return commands.projectVariantThumbnails(projectId, versionId);
 }
 
 /** A file of a version: of its selected variant, or of `variantId`. */
@@ -163,6 +169,7 @@ export function projectDiscardExternalChanges(projectId: string): Promise<Result
 
 export const projectFilesChanged = events.projectFilesChanged;
 export const versionThumbnailReady = events.versionThumbnailReady;
+export const variantPictureReady = events.variantPictureReady;
 
 /** Write a batch of visual edits on top of a version as one new version ("Visual edit: N changes"). */
 export function projectVisualEdit(projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits[]): Promise<Result<VersionInfo>> {

@@ -33,6 +33,7 @@ import { VariantCard } from "./VariantCard";
 import { ScoreButton } from "./ScoreButton";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
+import { useVariantPictures } from "../../hooks/useVariantPictures";
 import { useProjectInputs } from "../../hooks/useProjectInputs";
 import { useProjectWidths } from "../../hooks/useProjectWidths";
 import { pageWidths, scoresByWidth } from "../../lib/pageWidths";
@@ -116,6 +117,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
     [project.id, version, live, liveView, urls],
   );
   const thumbnails = useVersionThumbnails(project.id);
+  const pictures = useVariantPictures(project.id, versionId);
   const { publications } = usePublications(project.id);
   const liveOn = useMemo(() => liveVersions(publications), [publications]);
   const scores = useScores(
@@ -387,7 +389,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} pageScores={d.variantId !== null ? scores.get(d.variantId)?.pages : undefined} trajectory={trajectories[i]} selected={i === index} now={now} project={projectStack} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} pageScores={d.variantId !== null ? scores.get(d.variantId)?.pages : undefined} trajectory={trajectories[i]} selected={i === index} now={now} project={projectStack} picture={pictureOf(pictures, d.variantId)} onSelect={() => {
                   pick(i);
                 }} />
               ))}
@@ -534,6 +536,12 @@ function runningVersion(lives: readonly (readonly [number, LiveGeneration])[]): 
 }
 
 /** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */
+/** A card's picture: none for an option not stored yet; null while the version's are asked. */
+function pictureOf(pictures: Map<number, string> | null, variantId: number | null): string | null | undefined {
+  if (variantId === null) return undefined;
+  return pictures === null ? null : pictures.get(variantId);
+}
+
 function hasPage(status: VariantDisplay["status"]): boolean {
   return status === "complete" || status === "truncated";
 }

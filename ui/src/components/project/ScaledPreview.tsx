@@ -12,7 +12,7 @@ export function ScaledPreview({ url, revision, title }: { url: string | null; re
   const { ref, width, height } = useElementSize<HTMLDivElement>();
   const scale = width > 0 ? width / PAGE_WIDTH : 0.2;
   return (
-    <div ref={ref} className="relative size-full overflow-hidden">
+    <div ref={ref} className="relative size-full overflow-hidden" data-testid="card-live-page">
       <div className="absolute top-0 left-0" style={{ width: PAGE_WIDTH, height: height / scale, transform: `scale(${scale})`, transformOrigin: "0 0" }}>
         <PreviewFrame url={url} revision={revision} title={title} intervalMs={THUMBNAIL_RELOAD_MS} inert className="size-full" />
       </div>

@@ -9,7 +9,8 @@ import { applyEvents, emptyGeneration } from "../../lib/agentEvents";
 import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { displaysFor } from "../../lib/variantDisplay";
 import { ActivityPanel } from "./ActivityPanel";
-import { elapsed, useCardPage, VariantCard } from "./VariantCard";
+import { act } from "react";
+import { elapsed, useCardPage, useCardView, VariantCard } from "./VariantCard";
 
 const MESSAGE = "The reply was cut off by the output token limit again after 3 continuations, so the code may be incomplete.";
 
@@ -201,5 +202,39 @@ describe("a card's page", () => {
     expect(result.current).toBe("preview://localhost/p/p1/2/5/index.html");
     rerender({ ...live, live: null, hasCode: false, previewUrl: "preview://localhost/p/p1/2/5/index.html" });
     expect(result.current).toBeNull();
+  });
+});
+
+describe("a card's picture", () => {
+  const PAGE = "preview://localhost/p/p1/2/5/index.html";
+  const PICTURE = "data:image/png;base64,AAAA";
+  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined };
+  const useView = (a: Args) => useCardView({ status: a.status }, a.page, a.picture);
+
+  it("shows the live page until the picture is drawn, then only the picture", () => {
+    const { result, rerender } = renderHook(useView, { initialProps: { status: "complete", page: PAGE, picture: undefined } });
+    expect(result.current).toMatchObject({ live: PAGE, picture: null, waiting: false });
+    rerender({ status: "complete", page: PAGE, picture: PICTURE });
+    // Both while the picture decodes: the page stays on top, so the card never goes blank.
+    expect(result.current).toMatchObject({ live: PAGE, picture: PICTURE });
+    act(() => {
+      result.current.onPictureDrawn();
+    });
+    expect(result.current).toMatchObject({ live: null, picture: PICTURE });
+  });
+
+  it("keeps an option being written live, and shows nothing while a finished one's picture is asked", () => {
+    const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: PICTURE } });
+    expect(result.current).toMatchObject({ live: PAGE, picture: null });
+    rerender({ status: "complete", page: PAGE, picture: null });
+    expect(result.current).toMatchObject({ live: null, picture: null, waiting: true });
+  });
+
+  it("goes back to the live page when the picture cannot be drawn", () => {
+    const { result } = renderHook(useView, { initialProps: { status: "complete", page: PAGE, picture: PICTURE } });
+    act(() => {
+      result.current.onPictureFailed();
+    });
+    expect(result.current).toMatchObject({ live: PAGE, picture: null });
   });
 });

@@ -26,6 +26,8 @@ interface Props {
   onSelect: () => void;
   /** The version's stack makes projects: the card lists the variant's pages. */
   project?: boolean;
+  /** What its page looks like, once the app has pictured it; null while that is still asked. */
+  picture?: string | null | undefined;
 }
 
 /** While options work, their times move in 10-second steps, every card's in the same frame: a
@@ -57,12 +59,35 @@ export function useCardPage(variant: Pick<VariantDisplay, "previewUrl" | "hasCod
   return url;
 }
 
+/** What a card shows: a finished option's picture once there is one (a still image paints in
+ *  no time; a scaled live page is painted again whenever anything near it changes, and holds a
+ *  whole document in the window's process), its live page until the picture has been drawn,
+ *  and nothing while it is not yet known whether there is a picture. */
+export function useCardView(variant: Pick<VariantDisplay, "status">, page: string | null, picture: string | null | undefined): { live: string | null; picture: string | null; waiting: boolean; onPictureDrawn: () => void; onPictureFailed: () => void } {
+  const finished = variant.status !== "generating" && variant.status !== "pending";
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = finished && typeof picture === "string" && picture !== failed ? picture : null;
+  const waiting = finished && picture === null;
+  return {
+    live: waiting || (shown !== null && drawn === shown) ? null : page,
+    picture: shown,
+    waiting,
+    onPictureDrawn: () => {
+      setDrawn(shown);
+    },
+    onPictureFailed: () => {
+      setFailed(shown);
+    },
+  };
+}
+
 /** How many page names a card shows before "+n". */
 const PAGES_SHOWN = 3;
 
-export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, now, onSelect, project = false }: Props) {
+export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, now, onSelect, project = false, picture }: Props) {
   const routes = useVariantRoutes(variant.of, variant.revision, project)?.routes ?? [];
-  const page = useCardPage(variant);
+  const view = useCardView(variant, useCardPage(variant), picture);
   const time = elapsed(variant, now);
   const cost = formatCost(variant.costUsd);
   return (
@@ -82,10 +107,21 @@ export function VariantCard({ variant, score, widthScores = [], pageScores = [],
       onClick={onSelect}
     >
       {/* A short window keeps the room for the preview: the cards lose their pictures. */}
-      <div className="aspect-[16/10] w-full overflow-hidden bg-zinc-100 [@media(max-height:760px)]:hidden dark:bg-zinc-800">
-        {page !== null ? (
-          <ScaledPreview url={page} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
-        ) : (
+      <div className="relative aspect-[16/10] w-full overflow-hidden bg-zinc-100 [@media(max-height:760px)]:hidden dark:bg-zinc-800">
+        {view.picture !== null ? (
+          <img
+            src={view.picture}
+            alt=""
+            decoding="async"
+            data-testid="variant-picture"
+            className="absolute inset-0 size-full object-cover object-top"
+            onLoad={view.onPictureDrawn}
+            onError={view.onPictureFailed}
+          />
+        ) : null}
+        {view.live !== null ? (
+          <ScaledPreview url={view.live} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
+        ) : view.picture !== null || view.waiting ? null : (
           <div className={`flex size-full items-center justify-center text-xs ${variant.status === "error" ? "text-red-600" : "text-zinc-400"}`}>
             {variant.status === "generating" || variant.status === "pending" ? "Waiting for code…" : statusLabel(variant.status)}
           </div>

@@ -162,6 +162,15 @@ CREATE TABLE variant_page_scores (
     pages_json TEXT NOT NULL
 );
 "#,
+    r#"
+-- What each option of a generation looks like (its page's first screen, rendered once it is
+-- stored): a finished option's card shows this picture, not its page loaded again in a frame.
+CREATE TABLE variant_thumbnails (
+    variant_id INTEGER PRIMARY KEY REFERENCES variants(id),
+    png        BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+);
+"#,
 ];
 
 /// Open (creating if asked) the database at `path`, set it up and migrate it.

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 /// A page is scored at no more widths than a request has screenshots.
 const MAX_WIDTHS: usize = 8;
+/// The first bytes of every PNG file.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 /// A variant's stored score: the total and the whole report as its producer wrote it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
@@ -306,7 +308,7 @@ impl Project {
 
     /// Keep a small PNG of what `version` looks like.
     pub fn set_version_thumbnail(&self, version: VersionId, png: &[u8]) -> Result<()> {
-        if !png.starts_with(b"\x89PNG\r\n\x1a\n") {
+        if !png.starts_with(PNG_SIGNATURE) {
             return Err(ProjectError::InvalidInput(
                 "a thumbnail must be a PNG".into(),
             ));
@@ -327,6 +329,44 @@ impl Project {
             .prepare("SELECT version_id, png FROM version_thumbnails ORDER BY version_id")
             .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
             .db("reading version thumbnails")
+    }
+
+    /// Keep a picture of one variant's page (its card shows it).
+    pub fn set_variant_thumbnail(&self, variant: VariantId, png: &[u8]) -> Result<()> {
+        if !png.starts_with(PNG_SIGNATURE) {
+            return Err(ProjectError::InvalidInput(
+                "a thumbnail must be a PNG".into(),
+            ));
+        }
+        self.conn()
+            .execute(
+                "INSERT OR REPLACE INTO variant_thumbnails (variant_id, png, created_at)
+                 VALUES (?1, ?2, ?3)",
+                params![variant, png, now_ms()],
+            )
+            .db("saving a variant thumbnail")?;
+        Ok(())
+    }
+
+    /// The pictures of a version's variants (those that have one), by variant. The database
+    /// may come from someone else: what is not a PNG is left out.
+    pub fn variant_thumbnails(&self, version: VersionId) -> Result<Vec<(VariantId, Vec<u8>)>> {
+        let all: Vec<(VariantId, Vec<u8>)> = self
+            .conn()
+            .prepare(
+                "SELECT t.variant_id, t.png FROM variant_thumbnails t
+                 JOIN variants v ON v.id = t.variant_id
+                 WHERE v.version_id = ?1 ORDER BY v.idx",
+            )
+            .and_then(|mut s| {
+                s.query_map([version], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect()
+            })
+            .db("reading variant thumbnails")?;
+        Ok(all
+            .into_iter()
+            .filter(|(_, png)| png.starts_with(PNG_SIGNATURE))
+            .collect())
     }
 
     /// The diff image of a variant's score, if one was stored.

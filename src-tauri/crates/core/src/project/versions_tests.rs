@@ -470,6 +470,52 @@ fn scores_are_cached_per_variant_with_their_diff_image() {
 }
 
 #[test]
+fn each_variant_keeps_its_own_picture_and_one_that_is_not_a_png_is_never_handed_out() {
+    let (_dir, project) = new_project();
+    let spec = NewVersion {
+        kind: Some(VersionKind::Generation),
+        ..NewVersion::default()
+    };
+    let (first, recorders) = project
+        .start_generation(
+            spec.clone(),
+            vec![NewVariant::default(), NewVariant::default()],
+        )
+        .unwrap();
+    let (second, others) = project
+        .start_generation(spec, vec![NewVariant::default()])
+        .unwrap();
+    let ids: Vec<_> = recorders.iter().map(|r| r.id()).collect();
+    let png = |tag: &[u8]| [&b"\x89PNG\r\n\x1a\n"[..], tag].concat();
+    assert!(project.variant_thumbnails(first).unwrap().is_empty());
+    assert!(project.set_variant_thumbnail(ids[0], b"not a png").is_err());
+    project.set_variant_thumbnail(ids[1], &png(b"two")).unwrap();
+    project.set_variant_thumbnail(ids[0], &png(b"one")).unwrap();
+    project
+        .set_variant_thumbnail(others[0].id(), &png(b"other"))
+        .unwrap();
+    assert_eq!(
+        project.variant_thumbnails(first).unwrap(),
+        vec![(ids[0], png(b"one")), (ids[1], png(b"two"))],
+        "a version's pictures, in its options' order, and no other version's"
+    );
+    assert_eq!(project.variant_thumbnails(second).unwrap().len(), 1);
+
+    // A project someone shared: what its database holds is not trusted to be a picture.
+    project
+        .conn()
+        .execute(
+            "UPDATE variant_thumbnails SET png = ?1 WHERE variant_id = ?2",
+            rusqlite::params![b"<svg onload=alert(1)>".to_vec(), ids[0]],
+        )
+        .unwrap();
+    assert_eq!(
+        project.variant_thumbnails(first).unwrap(),
+        vec![(ids[1], png(b"two"))]
+    );
+}
+
+#[test]
 fn a_truncated_variant_keeps_its_message_and_drafts_and_a_complete_one_is_preferred() {
     let (_dir, project) = new_project();
     let spec = NewVersion {

@@ -1,7 +1,7 @@
 //! What follows a new version: its picture, then its score, each announced once stored.
 
 use super::score::{score_version, PageTarget, Reference, VariantTotals};
-use super::thumbnail::refresh;
+use super::thumbnail::{picture_variants, refresh};
 use crate::project::{
     InputId, Project, ProjectError, ProjectService, StoredPageScore, StoredWidthScore, VariantId,
     VersionId, VersionInfo,
@@ -15,6 +15,14 @@ use std::sync::Arc;
 pub struct ThumbnailReady {
     pub project_id: String,
     pub version_id: VersionId,
+}
+
+/// A picture of one option of a generation was stored: its card shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantPictured {
+    pub project_id: String,
+    pub version_id: VersionId,
+    pub variant_id: VariantId,
 }
 
 /// A variant's fidelity score was computed and stored.
@@ -33,6 +41,7 @@ pub struct VariantScored {
 #[derive(Debug, Clone, PartialEq)]
 pub enum VersionEvent {
     ThumbnailReady(ThumbnailReady),
+    VariantPictured(VariantPictured),
     Scored(VariantScored),
 }
 
@@ -124,6 +133,16 @@ impl AfterEffects {
         let Some(renderer) = renderer else {
             return;
         };
+        // Before the scores: the cards swap their live pages for pictures as soon as they can.
+        let (project_id, version_id) = (project.id().to_owned(), info.id);
+        picture_variants(&project, &info, &renderer, |variant_id| {
+            (self.announce)(VersionEvent::VariantPictured(VariantPictured {
+                project_id: project_id.clone(),
+                version_id,
+                variant_id,
+            }))
+        })
+        .await;
         let (reading, id) = (project.clone(), info.id);
         let recorded = tokio::task::spawn_blocking(move || {
             let pages = page_targets(&reading, id)?;

@@ -14,7 +14,7 @@ mod stored;
 mod thumbnail;
 mod visual_edits;
 
-pub use after::{AfterEffects, ThumbnailReady, VariantScored, VersionEvent};
+pub use after::{AfterEffects, ThumbnailReady, VariantPictured, VariantScored, VersionEvent};
 pub use door::Change;
 pub use error::VersionError;
 pub use stored::StoredVariant;

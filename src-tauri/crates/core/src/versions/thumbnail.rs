@@ -1,10 +1,12 @@
 //! Pictures of a project: for the recent list, its working copy rendered by the headless
 //! browser when there is one, else the screenshot it was made from; for the history panel, the
-//! same render kept with the version that just became the working copy.
+//! same render kept with the version that just became the working copy; for the option cards,
+//! each complete variant of a generation rendered from its stored files.
 
-use crate::project::{Project, ProjectService, VersionId};
+use super::stored::StoredVariant;
+use crate::project::{Project, ProjectService, VariantId, VariantStatus, VersionId, VersionInfo};
 use crate::render::thumbnail::png_thumbnail;
-use crate::render::{ProjectFolder, Renderer, ShotRequest, Viewport};
+use crate::render::{PreviewSource, ProjectFolder, Renderer, ShotRequest, Viewport};
 use std::sync::Arc;
 
 const WIDTH: u32 = 480;
@@ -21,6 +23,58 @@ fn request() -> ShotRequest {
     request
 }
 
+/// The first screen of `source`, as a thumbnail PNG; `None` (logged) when it cannot be made.
+async fn shoot_thumbnail(renderer: &Renderer, source: Arc<dyn PreviewSource>) -> Option<Vec<u8>> {
+    let image = match renderer.shoot(source, &request()).await {
+        Ok(mut shots) if !shots.is_empty() => shots.swap_remove(0).image,
+        Ok(_) => return None,
+        Err(e) => {
+            tracing::info!("no picture from the browser: {e}");
+            return None;
+        }
+    };
+    match tokio::task::spawn_blocking(move || png_thumbnail(&image, WIDTH, HEIGHT)).await {
+        Ok(Ok(png)) => Some(png),
+        Ok(Err(e)) => {
+            tracing::info!("the picture could not be made smaller: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::warn!("the picture task failed: {e}");
+            None
+        }
+    }
+}
+
+/// Picture each complete variant of a generation's version from its stored files, one after
+/// another on the shared browser, calling `pictured` as each is stored. Best effort: a card
+/// without a picture shows its page live, as before. A version of one variant has no cards.
+pub(super) async fn picture_variants(
+    project: &Project,
+    info: &VersionInfo,
+    renderer: &Renderer,
+    mut pictured: impl FnMut(VariantId),
+) {
+    if info.variants.len() < 2 {
+        return;
+    }
+    for variant in &info.variants {
+        if variant.status != VariantStatus::Complete {
+            continue;
+        }
+        let source = Arc::new(StoredVariant::new(project.clone(), info.id, variant.id));
+        let Some(png) = shoot_thumbnail(renderer, source).await else {
+            continue;
+        };
+        let (store, id) = (project.clone(), variant.id);
+        match tokio::task::spawn_blocking(move || store.set_variant_thumbnail(id, &png)).await {
+            Ok(Ok(())) => pictured(variant.id),
+            Ok(Err(e)) => tracing::warn!("could not save an option's picture: {e}"),
+            Err(e) => tracing::warn!("the picture task failed: {e}"),
+        }
+    }
+}
+
 /// Best effort: a project without a thumbnail is still a project, so failures are logged.
 /// `version` is the version the working copy now shows. True when `version` got its picture.
 pub(super) async fn refresh(
@@ -33,19 +87,18 @@ pub(super) async fn refresh(
     let mut rendered = None;
     if let Some(renderer) = renderer {
         let source = Arc::new(ProjectFolder::new(project.root()));
-        match renderer.shoot(source, &request()).await {
-            Ok(mut shots) if !shots.is_empty() => rendered = Some(shots.swap_remove(0).image),
-            Ok(_) => {}
-            Err(e) => tracing::info!("no thumbnail from the browser: {e}"),
-        }
+        rendered = shoot_thumbnail(&renderer, source).await;
     }
     let of_version = rendered.is_some();
-    let Some(image) = rendered.or(screenshot) else {
-        return false;
-    };
     let id = project.id().to_owned();
     let saved = tokio::task::spawn_blocking(move || {
-        let png = png_thumbnail(&image, WIDTH, HEIGHT).map_err(|e| e.to_string())?;
+        let png = match rendered {
+            Some(png) => png,
+            None => match screenshot {
+                Some(image) => png_thumbnail(&image, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
+                None => return Ok(false),
+            },
+        };
         service
             .index()
             .set_thumbnail(&id, &png)
