@@ -6,6 +6,8 @@
 
 mod render_support;
 
+use render_support::procs;
+
 use s2c_core::render::{FileSnapshot, Renderer, RendererConfig, ShotRequest, Viewport};
 use s2c_core::vocab::paths::normalize;
 use std::collections::BTreeMap;
@@ -41,32 +43,6 @@ async fn helper_an_app_with_a_browser() {
     tokio::time::sleep(Duration::from_secs(120)).await;
 }
 
-/// Each process's parent, from /proc.
-fn parents() -> Vec<(u32, u32, String)> {
-    std::fs::read_dir("/proc")
-        .expect("proc")
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter_map(|pid| {
-            let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-            let (open, close) = (text.find('(')?, text.rfind(')')?);
-            let parent = text[close + 1..].split_whitespace().nth(1)?.parse().ok()?;
-            Some((pid, parent, text[open + 1..close].to_owned()))
-        })
-        .collect()
-}
-
-fn alive(pid: u32) -> bool {
-    // A killed process stays a zombie until its parent (here: init) reaps it.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|t| {
-            t.rfind(')')
-                .map(|c| t[c + 1..].split_whitespace().next() != Some("Z"))
-        })
-        .unwrap_or(false)
-}
-
 #[test]
 fn a_killed_app_leaves_no_browser_running() {
     if render_support::chromium().is_none() {
@@ -82,10 +58,10 @@ fn a_killed_app_leaves_no_browser_running() {
     let mut lines = BufReader::new(app.stdout.take().expect("stdout")).lines();
     let ready = lines.any(|l| l.is_ok_and(|l| l.contains("READY")));
     assert!(ready, "the app did not start its browser");
-    let browser: Vec<u32> = parents()
+    let browser: Vec<u32> = procs::all()
         .into_iter()
-        .filter(|(_, parent, name)| *parent == app.id() && name.starts_with("chrom"))
-        .map(|(pid, _, _)| pid)
+        .filter(|p| p.parent == app.id() && p.name.starts_with("chrom"))
+        .map(|p| p.pid)
         .collect();
     assert_eq!(browser.len(), 1, "one browser, the app's child");
     let browser = browser[0];
@@ -94,10 +70,10 @@ fn a_killed_app_leaves_no_browser_running() {
     app.wait().expect("reaped");
 
     let until = Instant::now() + Duration::from_secs(15);
-    while alive(browser) && Instant::now() < until {
+    while procs::alive(browser) && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let left = alive(browser);
+    let left = procs::alive(browser);
     if left {
         // Not left behind by the test, whatever it found.
         unsafe { libc::kill(browser as i32, libc::SIGKILL) };

@@ -501,40 +501,6 @@ async fn an_idle_browser_closes_and_the_next_shot_starts_it_again() {
     assert!(renderer.is_running().await);
 }
 
-/// This process's descendants as (pid, command name, nice), from /proc.
-#[cfg(target_os = "linux")]
-fn descendants() -> Vec<(u32, String, i32)> {
-    let stat = |pid: u32| -> Option<(u32, String, i32)> {
-        let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        let (open, close) = (text.find('(')?, text.rfind(')')?);
-        let fields: Vec<&str> = text[close + 1..].split_whitespace().collect();
-        Some((
-            fields.get(1)?.parse().ok()?,
-            text[open + 1..close].to_owned(),
-            fields.get(16)?.parse().ok()?,
-        ))
-    };
-    let all: Vec<(u32, u32, String, i32)> = std::fs::read_dir("/proc")
-        .expect("proc")
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse().ok())
-        .filter_map(|pid| stat(pid).map(|(parent, name, nice)| (pid, parent, name, nice)))
-        .collect();
-    let mut tree = vec![std::process::id()];
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(&pid) = tree.get(at) {
-        for (child, parent, name, nice) in &all {
-            if *parent == pid {
-                tree.push(*child);
-                out.push((*child, name.clone(), *nice));
-            }
-        }
-        at += 1;
-    }
-    out
-}
-
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chromium_renders_below_the_window_at_the_background_priority() {
@@ -548,9 +514,9 @@ async fn chromium_renders_below_the_window_at_the_background_priority() {
         .expect("renders");
     assert!(shots.iter().all(|s| s.loaded));
     let chromium = || -> Vec<_> {
-        descendants()
+        render_support::procs::descendants(std::process::id())
             .into_iter()
-            .filter(|(_, name, _)| name.starts_with("chrom"))
+            .filter(|p| p.name.starts_with("chrom"))
             .collect()
     };
     assert!(
@@ -564,7 +530,7 @@ async fn chromium_renders_below_the_window_at_the_background_priority() {
     loop {
         let above: Vec<_> = chromium()
             .into_iter()
-            .filter(|(_, _, nice)| *nice != s2c_core::render::background::BACKGROUND_NICE)
+            .filter(|p| p.nice != s2c_core::render::background::BACKGROUND_NICE)
             .collect();
         if above.is_empty() {
             break;

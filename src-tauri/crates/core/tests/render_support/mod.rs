@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod http;
+pub mod procs;
 pub mod site;
 pub mod two_page_site;
 
