@@ -6,11 +6,13 @@
 //   on one of those pages (footprint/stream.mjs, footprint/interact.mjs);
 // - run (b), "slow": 4 × 60 KB at ~1 KB/s each, a real model's pace;
 // - a 20-version project's history: opening it until its thumbnails show, scrolling it
-//   (footprint/history.mjs).
+//   (footprint/history.mjs);
+// - a stored generation of 4 × 300 KB options: opening it until the window is quiet, the pages
+//   it loaded and what it holds then (footprint/options.mjs).
 // Prints a Markdown table (footprint/report.mjs) and writes everything as JSON.
 //
 // Environment (all optional):
-//   S2C_FOOTPRINT_ONLY        parts to run, comma-separated: launch, fast, slow, history (all)
+//   S2C_FOOTPRINT_ONLY        parts to run, comma-separated: launch, fast, slow, history, options (all)
 //   S2C_FOOTPRINT_TAILWIND    4 (the v4 browser build our prompts name), 3 (the v3 Play CDN), 0 (none)
 //   S2C_FOOTPRINT_WARM_RUNS   warm launches (5)
 //   S2C_FOOTPRINT_PAGE_KB, _CHUNK, _DELAY_MS             run (a): 300 KB, 80 characters every 5 ms
@@ -25,13 +27,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { APP_BINARY } from "./harness.mjs";
 import { historyRun } from "./footprint/history.mjs";
+import { optionsRun } from "./footprint/options.mjs";
 import { dropCaches, launchOnce } from "./footprint/launch.mjs";
 import { markdown } from "./footprint/report.mjs";
 import { round } from "./footprint/stats.mjs";
 import { streamingRun } from "./footprint/stream.mjs";
 
 const env = (name, fallback) => Number(process.env[`S2C_FOOTPRINT_${name}`] ?? fallback);
-const PARTS = new Set((process.env.S2C_FOOTPRINT_ONLY ?? "launch,fast,slow,history").split(",").map((p) => (p === "stream" ? "fast" : p.trim())));
+const PARTS = new Set((process.env.S2C_FOOTPRINT_ONLY ?? "launch,fast,slow,history,options").split(",").map((p) => (p === "stream" ? "fast" : p.trim())));
 const TAILWIND = env("TAILWIND", 4);
 const VARIANTS = 4;
 const WARM_RUNS = env("WARM_RUNS", 5);
@@ -66,7 +69,7 @@ const slow = {
 slow.label = `(b) ${VARIANTS} × ${slow.pageKb} KB (${tailwindLabel}) at ~${rate(slow.chunk, slow.delayMs)} KB/s each`;
 
 if (!existsSync(APP_BINARY)) throw new Error(`no app binary at ${APP_BINARY}`);
-const report = { binary: APP_BINARY, tailwind: TAILWIND, runs: { fast, slow }, coldCachesDropped: false, cold: null, warm: [], idle: null, fast: null, slow: null, history: null };
+const report = { binary: APP_BINARY, tailwind: TAILWIND, runs: { fast, slow }, coldCachesDropped: false, cold: null, warm: [], idle: null, fast: null, slow: null, history: null, options: null };
 const started = Date.now();
 if (PARTS.has("launch")) {
   const home = mkdtempSync(join(tmpdir(), "s2c-footprint-"));
@@ -78,6 +81,7 @@ if (PARTS.has("launch")) {
 if (PARTS.has("fast")) report.fast = await streamingRun(fast);
 if (PARTS.has("slow")) report.slow = await streamingRun(slow);
 if (PARTS.has("history")) report.history = await historyRun({ tailwind: TAILWIND });
+if (PARTS.has("options")) report.options = await optionsRun({ tailwind: TAILWIND });
 report.totalS = (Date.now() - started) / 1000;
 writeFileSync(process.env.S2C_FOOTPRINT_JSON ?? "footprint.json", JSON.stringify(report, null, 2));
 console.log(markdown(report, { fast, slow }));

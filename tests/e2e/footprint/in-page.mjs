@@ -5,23 +5,48 @@ import { poll } from "../harness.mjs";
 
 /** Start recording frame times, preview loads (each load is a new iframe element) and pages
  *  that followed their newest version in place (each answers the app: preview/bridge.js). */
-export async function recordFrames(browser) {
-  await browser.execute(() => {
+export async function recordFrames(browser, { timeline = false } = {}) {
+  await browser.execute((timeline) => {
     window.__previewLoads = 0;
     window.__previewRefreshes = 0;
+    // With `timeline`: what changed when, to put beside the long frames (S2C_FOOTPRINT_TIMELINE).
+    window.__timeline = [];
+    const note = (what) => {
+      if (timeline) window.__timeline.push({ t: performance.now(), what });
+    };
+    const named = (node) => {
+      const el = node?.closest?.("[data-testid],[aria-label]");
+      return el?.getAttribute("data-testid") ?? el?.getAttribute("aria-label") ?? node?.nodeName ?? "?";
+    };
+    const where = (node) => node.parentElement?.closest("[data-testid]")?.getAttribute("data-testid") ?? "?";
     window.addEventListener("message", (e) => {
-      if (e.data && e.data.type === "s2c-refreshed" && e.data.ok === true) window.__previewRefreshes++;
+      if (e.data && e.data.type === "s2c-refreshed" && e.data.ok === true) {
+        window.__previewRefreshes++;
+        note("a page refreshed in place");
+      }
     });
     new MutationObserver((changes) => {
-      for (const change of changes) for (const node of change.addedNodes) if (node.nodeName === "IFRAME") window.__previewLoads++;
-    }).observe(document.body, { childList: true, subtree: true });
+      for (const change of changes) {
+        for (const node of change.addedNodes) if (node.nodeName === "IFRAME") window.__previewLoads++;
+        if (!timeline) continue;
+        for (const node of change.addedNodes) {
+          if (node.nodeName === "IFRAME") note(`iframe added in ${where(node)}`);
+          else if (node.nodeName === "IMG") note(`img added in ${where(node)}`);
+        }
+        for (const node of change.removedNodes) if (node.nodeName === "IFRAME") note(`iframe removed from ${where(change.target)}`);
+        if (change.type === "attributes" && change.target.nodeName === "IFRAME" && change.attributeName === "src") note(`iframe src changed in ${where(change.target)}`);
+        else if (change.type === "attributes" && change.attributeName === "aria-label" && change.target.getAttribute("role") === "img") note(`${where(change.target)}: ${change.target.getAttribute("aria-label")}`);
+        else if (change.type === "childList") note(`DOM ${change.addedNodes.length}+/${change.removedNodes.length}- in ${named(change.target)}`);
+        else if (change.type === "characterData") note(`text in ${named(change.target.parentElement)}`);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: timeline, attributes: timeline, attributeFilter: timeline ? ["src", "aria-label"] : undefined });
     window.__frames = [];
     const tick = (t) => {
       window.__frames.push(t);
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  }, timeline);
 }
 
 /** The page's clock (performance.now()), to cut a window out of the recorded frames. */
@@ -33,7 +58,12 @@ export function pageNow(browser) {
  *  refreshes in place so far. */
 export function recordedFrames(browser, from = 0, to = Infinity) {
   return browser.execute(
-    (from, to) => ({ frames: window.__frames.filter((t) => t >= from && t <= (to ?? Infinity)), previewLoads: window.__previewLoads, previewRefreshes: window.__previewRefreshes }),
+    (from, to) => ({
+      frames: window.__frames.filter((t) => t >= from && t <= (to ?? Infinity)),
+      previewLoads: window.__previewLoads,
+      previewRefreshes: window.__previewRefreshes,
+      timeline: window.__timeline.filter((e) => e.t >= from && e.t <= (to ?? Infinity)),
+    }),
     from,
     Number.isFinite(to) ? to : null,
   );

@@ -100,6 +100,27 @@ function historyRows(h) {
   ];
 }
 
+function optionsRows(o) {
+  if (!o) return [];
+  const roles = Object.entries(o.memory.byRole)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, mib]) => `${role} ${round(mib)}`)
+    .join(", ");
+  return [
+    [
+      `a stored generation of ${o.variants} options (${round(o.pageBytes / 1024)} KB pages), opened: → its cards shown`,
+      o.cards.ms === null ? `never shown (${o.cards.error})` : ms(o.cards.ms),
+      "—",
+    ],
+    [
+      `… → the app quiet again (${o.pictures ? `cards show pictures: ${o.picturesShown} of ${o.variants}` : "this build has no card pictures"})`,
+      `${round(o.quietS, 1)} s${o.quiet ? "" : " (never quiet)"}, ${o.previewLoads} pages loaded; frames: median ${round(o.frames.medianGapMs, 1)} ms, ${o.frames.late50ms} over 50 ms, longest ${ms(o.frames.maxGapMs)}`,
+      "—",
+    ],
+    ["… what the processes hold then", `${round(o.memory.totalMiB)} MiB (${roles})`, "—"],
+  ];
+}
+
 /** The table, given the JSON report and each run's config ({label}). */
 export function markdown(report, configs) {
   const rows = [
@@ -107,6 +128,7 @@ export function markdown(report, configs) {
     ...(report.fast ? streamRows(report.fast, configs.fast, BUDGETS.maxGapMs) : []),
     ...(report.slow ? streamRows(report.slow, configs.slow, BUDGETS.slowMaxGapMs) : []),
     ...historyRows(report.history),
+    ...optionsRows(report.options),
   ];
   return `
 ## Footprint of ${report.binary}

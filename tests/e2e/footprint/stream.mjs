@@ -47,7 +47,8 @@ export async function streamingRun(run) {
       }, run.css);
     }
     const [pid] = appProcesses();
-    await recordFrames(browser);
+    const timeline = process.env.S2C_FOOTPRINT_TIMELINE === "1";
+    await recordFrames(browser, { timeline });
     const sampler = sampleTree(pid);
     const from = await pageNow(browser);
     const started = Date.now();
@@ -68,7 +69,7 @@ export async function streamingRun(run) {
     const wallS = (Date.now() - started) / 1000;
     const to = await pageNow(browser);
     const { peak, cpu } = sampler.stop();
-    const { frames, previewLoads, previewRefreshes } = await recordedFrames(browser, from, to);
+    const { frames, previewLoads, previewRefreshes, timeline: changes } = await recordedFrames(browser, from, to);
     await saveDrawnScreenshot(browser, `footprint-${run.name}`);
 
     let editor = null;
@@ -94,9 +95,24 @@ export async function streamingRun(run) {
       bytesPerVariant: page(MODEL).length,
       input,
       editor,
+      longFrames: timeline ? longFrames(frames, changes, from) : undefined,
     };
   } finally {
     await app.close();
     await vendor.close();
   }
+}
+
+/** The frames over 100 ms, longest first, each with what changed in the window while it was
+ *  made (times from the run's start, in ms): S2C_FOOTPRINT_TIMELINE=1. */
+function longFrames(frames, changes, from) {
+  const long = [];
+  for (let i = 1; i < frames.length; i++) {
+    const gap = frames[i] - frames[i - 1];
+    if (gap <= 100) continue;
+    // What a page inside a frame did is not seen here; what it reports comes a moment later.
+    const what = changes.filter((c) => c.t >= frames[i - 1] - 20 && c.t <= frames[i] + 30).map((c) => `${Math.round(c.t - from)}: ${c.what}`);
+    long.push({ atMs: Math.round(frames[i] - from), gapMs: Math.round(gap), what });
+  }
+  return long.sort((a, b) => b.gapMs - a.gapMs).slice(0, 25);
 }
