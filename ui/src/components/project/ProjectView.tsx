@@ -160,7 +160,8 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
     [displays, stored.trajectories],
   );
   const anyRunning = displays.some((d) => d.status === "pending" || d.status === "generating");
-  const now = useNow(anyRunning || activity?.activity.some((a) => a.kind === "retrying") === true);
+  // Only a retry's countdown moves with the clock (the cards show no running time).
+  const now = useNow(activity?.activity.some((a) => a.kind === "retrying") === true);
 
   const generating = new Set(runningVersions(lives));
   const pending: PendingVersion[] = lives
@@ -389,7 +390,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
           {displays.length > 1 ? (
             <div role="tablist" aria-label="Options" className="flex gap-3 overflow-x-auto px-3 pt-3">
               {displays.map((d, i) => (
-                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} pageScores={d.variantId !== null ? scores.get(d.variantId)?.pages : undefined} trajectory={trajectories[i]} selected={i === index} now={now} project={projectStack} picture={pictureOf(pictures, d.variantId)} onSelect={() => {
+                <VariantCard key={d.index} variant={d} score={d.variantId !== null ? scores.get(d.variantId)?.total : undefined} widthScores={d.variantId !== null ? scores.get(d.variantId)?.widths : undefined} pageScores={d.variantId !== null ? scores.get(d.variantId)?.pages : undefined} trajectory={trajectories[i]} selected={i === index} project={projectStack} picture={pictureOf(pictures, d.variantId)} onSelect={() => {
                   pick(i);
                 }} />
               ))}

@@ -22,7 +22,6 @@ interface Props {
   /** Its fidelity checks while it worked, in order (none when it made none, or they are not loaded). */
   trajectory?: readonly FidelityPoint[] | undefined;
   selected: boolean;
-  now: number;
   onSelect: () => void;
   /** The version's stack makes projects: the card lists the variant's pages. */
   project?: boolean;
@@ -30,17 +29,12 @@ interface Props {
   picture?: string | null | undefined;
 }
 
-/** While options work, their times move in 10-second steps, every card's in the same frame: a
- *  card's text changing each second as a preview changed made WebKit repaint everything between
- *  the two, previews included, once a second (docs/PERFORMANCE.md, "Smooth at any size"). */
-export const RUNNING_STEP_MS = 10_000;
-
-export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">, now: number): string | null {
-  if (!v.startedAt) return null;
-  if (v.finishedAt) return formatDuration(v.finishedAt - v.startedAt);
-  const tick = Math.floor(now / RUNNING_STEP_MS) * RUNNING_STEP_MS;
-  const steps = Math.floor((tick - v.startedAt) / RUNNING_STEP_MS);
-  return steps > 0 ? formatDuration(steps * RUNNING_STEP_MS) : null;
+/** How long the option took, once it is done. No running time while it works: any change of a
+ *  card's text made WebKit paint the card's live page again, and every card's at once when their
+ *  clocks stepped together — 0.25–0.4 s without a frame every 10 s at a model's pace
+ *  (docs/PERFORMANCE.md, "Fifth pass"). */
+export function elapsed(v: Pick<VariantDisplay, "startedAt" | "finishedAt">): string | null {
+  return v.startedAt && v.finishedAt ? formatDuration(v.finishedAt - v.startedAt) : null;
 }
 
 /** The page a card shows. When a generation ends, its options' pages move from their live
@@ -85,10 +79,10 @@ export function useCardView(variant: Pick<VariantDisplay, "status">, page: strin
 /** How many page names a card shows before "+n". */
 const PAGES_SHOWN = 3;
 
-export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, now, onSelect, project = false, picture }: Props) {
+export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, onSelect, project = false, picture }: Props) {
   const routes = useVariantRoutes(variant.of, variant.revision, project)?.routes ?? [];
   const view = useCardView(variant, useCardPage(variant), picture);
-  const time = elapsed(variant, now);
+  const time = elapsed(variant);
   const cost = formatCost(variant.costUsd);
   return (
     <button
