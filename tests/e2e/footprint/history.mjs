@@ -2,24 +2,17 @@
 // new versions, each pictured by the app. Measured: opening the project from the start screen
 // until the history shows every version's thumbnail, then scrolling the history down and back
 // up a step per frame, with the frame gaps meanwhile.
-import { join } from "node:path";
-import { eventsInPage, generateInPage, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
-import { startMockVendor } from "../mock-vendor.mjs";
-import { tailwindPage } from "../tailwind-page.mjs";
+import { eventsInPage, generateInPage, invokeInPage, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
 import { installReactionProbe, reaction } from "./in-page.mjs";
+import { appWithProject } from "./project.mjs";
 import { gapStats } from "./stats.mjs";
 
 const NAME = "Twenty versions";
 
 export async function historyRun({ versions = 20, pageKb = 20, tailwind = 4, stepPx = 24 } = {}) {
-  const vendor = await startMockVendor({ delayMs: () => 0, chunkSize: 4096, page: (model) => tailwindPage({ kb: pageKb, label: `by ${model}`, tailwind }) });
-  const app = await launchOnMockOpenAi(vendor.url, "sk-footprint-history-0123456789abcdef");
+  const { vendor, app, projectId } = await appWithProject(NAME, { pageKb, tailwind, chunkSize: 4096, key: "sk-footprint-history-0123456789abcdef" });
   try {
     const { browser } = app;
-    await browser.setTimeout({ script: 120_000 });
-    const created = await invokeInPage(browser, "project_create", { name: NAME, parentDir: join(app.home, "projects") });
-    if (!created.ok) throw new Error(`project_create failed: ${JSON.stringify(created)}`);
-    const projectId = created.ok.id;
     const started = await generateInPage(browser, textGeneration(projectId, "A landing page for Acme"));
     if (!started.ok) throw new Error(`generation_start failed: ${JSON.stringify(started)}`);
     await poll("the first version to finish", async () => (await eventsInPage(browser)).some((e) => e.type === "finished"), { timeout: 120_000 });

@@ -3,26 +3,20 @@
 // until the app's processes are quiet, the frames meanwhile, how many pages the window loaded,
 // and what each process holds once quiet. Builds without the cards' pictures load a page for
 // every card (and the option on show); with them, only the option on show.
-import { join } from "node:path";
-import { appProcesses, eventsInPage, generateInPage, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
-import { startMockVendor } from "../mock-vendor.mjs";
+import { appProcesses, eventsInPage, generateInPage, invokeInPage, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
 import { memoryByRole } from "../procs.mjs";
 import { tailwindPage } from "../tailwind-page.mjs";
 import { installReactionProbe, pageNow, reaction, recordedFrames, recordFrames } from "./in-page.mjs";
+import { appWithProject } from "./project.mjs";
 import { settle } from "./sampler.mjs";
 import { gapStats } from "./stats.mjs";
 
 const NAME = "Four options";
 
 export async function optionsRun({ variants = 4, pageKb = 300, tailwind = 4 } = {}) {
-  const vendor = await startMockVendor({ delayMs: () => 0, chunkSize: 65_536, page: (model) => tailwindPage({ kb: pageKb, label: `by ${model}`, tailwind }) });
-  const app = await launchOnMockOpenAi(vendor.url, "sk-footprint-options-0123456789abcdef");
+  const { vendor, app, projectId } = await appWithProject(NAME, { pageKb, tailwind, chunkSize: 65_536, key: "sk-footprint-options-0123456789abcdef" });
   try {
     const { browser } = app;
-    await browser.setTimeout({ script: 120_000 });
-    const created = await invokeInPage(browser, "project_create", { name: NAME, parentDir: join(app.home, "projects") });
-    if (!created.ok) throw new Error(`project_create failed: ${JSON.stringify(created)}`);
-    const projectId = created.ok.id;
     const request = { ...textGeneration(projectId, "A landing page for Acme"), models: Array.from({ length: variants }, () => "gpt-5.4") };
     const started = await generateInPage(browser, request);
     if (!started.ok) throw new Error(`generation_start failed: ${JSON.stringify(started)}`);

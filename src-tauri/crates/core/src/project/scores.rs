@@ -308,19 +308,7 @@ impl Project {
 
     /// Keep a small PNG of what `version` looks like.
     pub fn set_version_thumbnail(&self, version: VersionId, png: &[u8]) -> Result<()> {
-        if !png.starts_with(PNG_SIGNATURE) {
-            return Err(ProjectError::InvalidInput(
-                "a thumbnail must be a PNG".into(),
-            ));
-        }
-        self.conn()
-            .execute(
-                "INSERT OR REPLACE INTO version_thumbnails (version_id, png, created_at)
-                 VALUES (?1, ?2, ?3)",
-                params![version, png, now_ms()],
-            )
-            .db("saving a version thumbnail")?;
-        Ok(())
+        self.keep_picture("version_thumbnails", "version_id", version, png)
     }
 
     /// Every version thumbnail there is, by version.
@@ -333,6 +321,17 @@ impl Project {
 
     /// Keep a picture of one variant's page (its card shows it).
     pub fn set_variant_thumbnail(&self, variant: VariantId, png: &[u8]) -> Result<()> {
+        self.keep_picture("variant_thumbnails", "variant_id", variant, png)
+    }
+
+    /// A PNG kept in `table` for the version or variant `id` (its `key` column), replacing any.
+    fn keep_picture(
+        &self,
+        table: &'static str,
+        key: &'static str,
+        id: u32,
+        png: &[u8],
+    ) -> Result<()> {
         if !png.starts_with(PNG_SIGNATURE) {
             return Err(ProjectError::InvalidInput(
                 "a thumbnail must be a PNG".into(),
@@ -340,11 +339,12 @@ impl Project {
         }
         self.conn()
             .execute(
-                "INSERT OR REPLACE INTO variant_thumbnails (variant_id, png, created_at)
-                 VALUES (?1, ?2, ?3)",
-                params![variant, png, now_ms()],
+                &format!(
+                    "INSERT OR REPLACE INTO {table} ({key}, png, created_at) VALUES (?1, ?2, ?3)"
+                ),
+                params![id, png, now_ms()],
             )
-            .db("saving a variant thumbnail")?;
+            .db("saving a thumbnail")?;
         Ok(())
     }
 
