@@ -2,6 +2,7 @@
 //! themselves stay where the user put them; this is only a list of paths.
 
 use super::error::{ProjectError, Result};
+use super::input_kind::PNG_SIGNATURE;
 use super::types::{now_ms, Millis, ProjectInfo};
 use crate::atomic_file::write_atomic;
 use base64::Engine as _;
@@ -115,7 +116,7 @@ impl ProjectIndex {
 
     /// Keep a PNG thumbnail for a project (made by the renderer from its working copy).
     pub fn set_thumbnail(&self, id: &str, png: &[u8]) -> Result<()> {
-        if !png.starts_with(b"\x89PNG\r\n\x1a\n") || png.len() > MAX_THUMBNAIL_BYTES {
+        if !png.starts_with(PNG_SIGNATURE) || png.len() > MAX_THUMBNAIL_BYTES {
             return Err(ProjectError::InvalidInput(
                 "a thumbnail must be a PNG of at most 2 MB".into(),
             ));

@@ -42,8 +42,11 @@ pub fn classify_input(file_name: &str, bytes: &[u8]) -> Result<InputKind> {
     Ok(kind)
 }
 
+/// The first bytes of every PNG file: inputs, and the pictures a project keeps, are checked by it.
+pub(super) const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
 pub(super) fn sniff(b: &[u8]) -> Option<InputKind> {
-    if b.starts_with(b"\x89PNG\r\n\x1a\n") {
+    if b.starts_with(PNG_SIGNATURE) {
         return Some(InputKind::Image("image/png"));
     }
     if b.starts_with(&[0xFF, 0xD8, 0xFF]) {

@@ -3,6 +3,7 @@
 
 use super::error::{DbContext, ProjectError, Result};
 use super::handle::Project;
+use super::input_kind::PNG_SIGNATURE;
 use super::pages::{cut, MAX_JSON_BYTES, MAX_PAGES, MAX_SHOTS};
 use super::types::{now_ms, InputId, VariantId, VersionId};
 use crate::responsive::{infer_width, ScreenshotWidth};
@@ -11,8 +12,6 @@ use serde::{Deserialize, Serialize};
 
 /// A page is scored at no more widths than a request has screenshots.
 const MAX_WIDTHS: usize = 8;
-/// The first bytes of every PNG file.
-const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 /// A variant's stored score: the total and the whole report as its producer wrote it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
