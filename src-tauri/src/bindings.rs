@@ -94,6 +94,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             generation::score::VariantScored,
             generation::thumbnail::VersionThumbnailReady,
             generation::thumbnail::VariantPictureReady,
+            generation::thumbnail::LivePictureReady,
             capture::CaptureFinished,
             updates::menu::UpdateCheckRequested
         ])

@@ -118,6 +118,7 @@ fn manage_state<R: tauri::Runtime>(
         state::notifier(app),
         state::notifier(app),
         state::notifier(app),
+        state::notifier(app),
     ));
     Ok(())
 }

@@ -116,6 +116,16 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await previewsDrawn(page);
   await page.screenshot({ path: `${ART}/generating.png` });
 
+  // While the options write, the app pictures each page in its own browser every few seconds:
+  // option 2's card shows its picture and lets its live page go once the picture is drawn.
+  await emitEvent(page, "live-picture-ready", { project_id: "p1", generation_id: 7, index: 1, data_url: PIXEL_PNG });
+  await expect(page.getByTestId("variant-card-1").getByTestId("variant-picture")).toHaveAttribute("src", PIXEL_PNG);
+  await expect(page.getByTestId("variant-card-1").locator("iframe")).toHaveCount(0);
+  // A picture of another generation is not this card's.
+  await emitEvent(page, "live-picture-ready", { project_id: "p1", generation_id: 6, index: 0, data_url: PIXEL_PNG });
+  await expect(page.getByTestId("variant-card-0").locator("iframe").first()).toBeAttached();
+  await expect(page.getByTestId("variant-card-0").getByTestId("variant-picture")).toHaveCount(0);
+
   // Cancel option 2 (Alt+2 selects it).
   await page.keyboard.press("Alt+2");
   await expect(page.getByTestId("variant-card-1")).toHaveAttribute("aria-selected", "true");
@@ -137,13 +147,14 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await emitEvent(page, "version-thumbnail-ready", { project_id: "p1", version_id: 1 });
   await expect(page.getByTestId("history-thumbnail")).toHaveCount(1);
   // Then option 1's own picture: its card shows the still picture, and lets its live page go
-  // once the picture is drawn (the cancelled option 2 has none and keeps what it showed).
+  // once the picture is drawn (the cancelled option 2 gets none and keeps its newest live one).
   await expect(page.getByTestId("variant-card-0").locator("iframe").first()).toBeAttached();
   await setAnswer(page, "project_variant_thumbnails", [{ variant_id: 11, data_url: PIXEL_PNG }]);
   await emitEvent(page, "variant-picture-ready", { project_id: "p1", version_id: 1, variant_id: 11 });
   await expect(page.getByTestId("variant-card-0").getByTestId("variant-picture")).toHaveAttribute("src", PIXEL_PNG);
   await expect(page.getByTestId("variant-card-0").locator("iframe")).toHaveCount(0);
-  await expect(page.getByTestId("variant-card-1").getByTestId("variant-picture")).toHaveCount(0);
+  await expect(page.getByTestId("variant-card-1").getByTestId("variant-picture")).toHaveAttribute("src", PIXEL_PNG);
+  await expect(page.getByTestId("variant-card-1").locator("iframe")).toHaveCount(0);
 
   // Option 1 is scored against the screenshot in the background; the score shows when ready,
   // the differences and the comparison on demand.

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tauri::async_runtime::JoinHandle;
+use tokio_util::sync::DropGuard;
 
 pub(super) type Recording = JoinHandle<Vec<VariantRecorder>>;
 
@@ -28,6 +29,8 @@ pub(super) struct Finishing {
     pub first_screenshot: Option<InputId>,
     pub scorable: bool,
     pub thumbnail_renderer: Option<Arc<Renderer>>,
+    /// Stops picturing the options as they write, once dropped.
+    pub pictures: Option<DropGuard>,
     pub notify: Arc<dyn Fn(GenerationRecorded) + Send + Sync>,
     /// The picture and the score of the version, announced to the UI.
     pub after: AfterEffects,
@@ -36,6 +39,8 @@ pub(super) struct Finishing {
 /// Wait for the end, store every variant, then picture and score the version (the core's).
 pub(super) async fn finish(f: Finishing) {
     let outcome = f.handle.wait().await;
+    // Their pictures from here on are taken from what is stored (`picture_variants`).
+    drop(f.pictures);
     let recorders = match f.recording.await {
         Ok(recorders) => recorders,
         Err(e) => {

@@ -4,6 +4,7 @@
 
 pub mod commands;
 mod finish;
+mod live_pictures;
 mod models;
 mod plan;
 pub mod request;
@@ -40,6 +41,8 @@ pub struct Generations {
     pub(crate) on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
     pub(crate) on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
     on_variant_picture: Arc<dyn Fn(thumbnail::VariantPictureReady) + Send + Sync>,
+    /// Announces a running option's newest picture (`live_pictures`).
+    pub(crate) on_live_picture: Arc<dyn Fn(thumbnail::LivePictureReady) + Send + Sync>,
     /// Where variants' tools write assets while they run: a folder per generation, one in it
     /// per variant.
     scratch: PathBuf,
@@ -55,6 +58,7 @@ impl Generations {
         on_scored: Arc<dyn Fn(score::VariantScored) + Send + Sync>,
         on_thumbnail: Arc<dyn Fn(thumbnail::VersionThumbnailReady) + Send + Sync>,
         on_variant_picture: Arc<dyn Fn(thumbnail::VariantPictureReady) + Send + Sync>,
+        on_live_picture: Arc<dyn Fn(thumbnail::LivePictureReady) + Send + Sync>,
     ) -> Self {
         Self {
             next_id: AtomicU32::new(1),
@@ -63,6 +67,7 @@ impl Generations {
             on_scored,
             on_thumbnail,
             on_variant_picture,
+            on_live_picture,
             scratch,
             renderer: Mutex::default(),
         }

@@ -46,6 +46,13 @@ pub async fn start(
         planned.dirs,
         &planned.built.start_files,
     ));
+    let pictures = super::live_pictures::start(
+        &live,
+        started.variants.len(),
+        thumbnail_renderer.clone(),
+        (project.id().to_owned(), generation_id),
+        generations.on_live_picture.clone(),
+    );
     let (handle, recording) = launch(
         (generations, previews),
         generation_id,
@@ -70,6 +77,7 @@ pub async fn start(
         first_screenshot,
         scorable,
         thumbnail_renderer,
+        pictures,
         notify: generations.on_recorded.clone(),
         after: generations.after_effects(state.projects.clone()),
     }));

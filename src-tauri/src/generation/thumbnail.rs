@@ -40,6 +40,17 @@ impl From<s2c_core::versions::VariantPictured> for VariantPictureReady {
     }
 }
 
+/// A running option's page was pictured (its first screen, a JPEG `data:` URL): its card shows
+/// the picture instead of running the page live in the window's process. Sent every few
+/// seconds per option while its files change; only the newest matters.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct LivePictureReady {
+    pub project_id: String,
+    pub generation_id: u32,
+    pub index: u32,
+    pub data_url: String,
+}
+
 /// Picture the working copy in the background (an import), for the recent list and the
 /// history. Without a browser there is nothing to picture it with.
 pub fn picture_working_copy(

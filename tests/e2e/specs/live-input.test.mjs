@@ -2,6 +2,7 @@
 // write a large Tailwind page each from the mock vendor; while three of them are still
 // writing, a click on a card selects that option, each view tab shows its view, and text typed
 // into the finished option's prompt box is there — and all of it is still so when they finish.
+// Their cards meanwhile show pictures of their pages, not the pages themselves.
 // Functional only, with bounded polling: how fast each reaction is, `make footprint` measures.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -66,6 +67,20 @@ test("while three options write, clicks, view switches and typing take effect", 
   await until("options 2–4 to be writing their pages", async () =>
     browser().execute(() => [1, 2, 3].every((i) => !document.querySelector(`[data-testid="variant-card-${i}"]`)?.textContent.includes("Waiting for code"))),
   60_000);
+  // Their cards show pictures of their pages as written so far, taken every few seconds by the
+  // app's own browser: no card runs a page in the window while options write.
+  await until(
+    "options 2–4's cards to show pictures of their pages instead of their live pages",
+    () =>
+      browser().execute(() =>
+        [1, 2, 3].every((i) => {
+          const c = document.querySelector(`[data-testid="variant-card-${i}"]`);
+          const img = c?.querySelector('[data-testid="variant-picture"]');
+          return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 480 && img.src.startsWith("data:image/jpeg") && !c.querySelector('[data-testid="card-live-page"]');
+        }),
+      ),
+    30_000,
+  );
   await stillWriting("the first input");
 
   for (const i of [1, 2, 3, 0, 2, 0]) {

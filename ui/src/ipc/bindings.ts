@@ -235,6 +235,7 @@ export const commands = {
 export const events = {
 	captureFinished: makeEvent<CaptureFinished_Serialize, CaptureFinished_Deserialize>("capture-finished"),
 	generationRecorded: makeEvent<GenerationRecorded, GenerationRecorded>("generation-recorded"),
+	livePictureReady: makeEvent<LivePictureReady, LivePictureReady>("live-picture-ready"),
 	projectFilesChanged: makeEvent<ProjectFilesChanged, ProjectFilesChanged>("project-files-changed"),
 	settingsChanged: makeEvent<SettingsChanged_Serialize, SettingsChanged_Deserialize>("settings-changed"),
 	updateCheckRequested: makeEvent<UpdateCheckRequested, UpdateCheckRequested>("update-check-requested"),
@@ -1352,6 +1353,18 @@ export type KeyStatus = {
 export type KeyTest = {
 	ok: boolean,
 	message: string,
+};
+
+/**
+ *  A running option's page was pictured (its first screen, a JPEG `data:` URL): its card shows
+ *  the picture instead of running the page live in the window's process. Sent every few
+ *  seconds per option while its files change; only the newest matters.
+ */
+export type LivePictureReady = {
+	project_id: string,
+	generation_id: number,
+	index: number,
+	data_url: string,
 };
 
 /**  A model the user can pick for a variant. */

@@ -49,6 +49,7 @@ export type {
   VariantErrorCode,
   VariantOf,
   VariantPictureReady,
+  LivePictureReady,
   VariantScored,
   VariantStatus,
   VariantThumbnail,

@@ -170,6 +170,7 @@ export function projectDiscardExternalChanges(projectId: string): Promise<Result
 export const projectFilesChanged = events.projectFilesChanged;
 export const versionThumbnailReady = events.versionThumbnailReady;
 export const variantPictureReady = events.variantPictureReady;
+export const livePictureReady = events.livePictureReady;
 
 /** Write a batch of visual edits on top of a version as one new version ("Visual edit: N changes"). */
 export function projectVisualEdit(projectId: string, baseVersionId: number, variantId: number | null, files: FileVisualEdits[]): Promise<Result<VersionInfo>> {

@@ -203,8 +203,10 @@ describe("a card's page", () => {
 describe("a card's picture", () => {
   const PAGE = "preview://localhost/p/p1/2/5/index.html";
   const PICTURE = "data:image/png;base64,AAAA";
-  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined };
-  const useView = (a: Args) => useCardView({ status: a.status }, a.page, a.picture);
+  const LIVE_1 = "data:image/jpeg;base64,AAAA";
+  const LIVE_2 = "data:image/jpeg;base64,BBBB";
+  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined; live?: string };
+  const useView = (a: Args) => useCardView({ status: a.status, variantId: 5 }, a.page, a.picture, a.live);
 
   it("shows the live page until the picture is drawn, then only the picture", () => {
     const { result, rerender } = renderHook(useView, { initialProps: { status: "complete", page: PAGE, picture: undefined } });
@@ -231,5 +233,35 @@ describe("a card's picture", () => {
       result.current.onPictureFailed();
     });
     expect(result.current).toMatchObject({ live: PAGE, picture: null });
+  });
+
+  it("shows an option being written as its newest picture, its live page only until the first is drawn", () => {
+    const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: undefined } });
+    expect(result.current).toMatchObject({ live: PAGE, picture: null });
+    rerender({ status: "generating", page: PAGE, picture: undefined, live: LIVE_1 });
+    expect(result.current).toMatchObject({ live: PAGE, picture: LIVE_1 });
+    act(() => {
+      result.current.onPictureDrawn();
+    });
+    expect(result.current).toMatchObject({ live: null, picture: LIVE_1 });
+    // The next picture replaces the last in place: the live page does not come back meanwhile.
+    rerender({ status: "generating", page: PAGE, picture: undefined, live: LIVE_2 });
+    expect(result.current).toMatchObject({ live: null, picture: LIVE_2 });
+  });
+
+  it("keeps a finished option's newest picture while its kept one is asked, then shows the kept one", () => {
+    const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: undefined, live: LIVE_1 } });
+    act(() => {
+      result.current.onPictureDrawn();
+    });
+    rerender({ status: "complete", page: PAGE, picture: null, live: LIVE_1 });
+    expect(result.current).toMatchObject({ live: null, picture: LIVE_1, waiting: false });
+    rerender({ status: "complete", page: PAGE, picture: PICTURE, live: LIVE_1 });
+    expect(result.current).toMatchObject({ live: null, picture: PICTURE });
+  });
+
+  it("shows no picture of an option that has no code yet", () => {
+    const { result } = renderHook(useView, { initialProps: { status: "generating", page: null, picture: undefined, live: LIVE_1 } });
+    expect(result.current).toMatchObject({ live: null, picture: null });
   });
 });

@@ -8,6 +8,7 @@ import type { StoredPageScore, StoredWidthScore } from "../../ipc";
 import { WidthScores } from "./WidthScores";
 import { PageScores } from "./PageScores";
 import { useVariantRoutes } from "../../hooks/useVariantRoutes";
+import { useLivePicture } from "../../hooks/useLivePicture";
 import { useState } from "react";
 
 interface Props {
@@ -53,25 +54,38 @@ export function useCardPage(variant: Pick<VariantDisplay, "previewUrl" | "hasCod
   return url;
 }
 
-/** What a card shows: a finished option's picture once there is one (a still image paints in
- *  no time; a scaled live page is painted again whenever anything near it changes, and holds a
- *  whole document in the window's process), its live page until the picture has been drawn,
- *  and nothing while it is not yet known whether there is a picture. */
-export function useCardView(variant: Pick<VariantDisplay, "status">, page: string | null, picture: string | null | undefined): { live: string | null; picture: string | null; waiting: boolean; onPictureDrawn: () => void; onPictureFailed: () => void } {
+/** What a card shows: a picture of its page whenever there is one — while the option writes,
+ *  the newest the app took of it (`livePicture`); once finished, the one kept with the version,
+ *  and the newest live one until that is known. A still image paints in no time; a scaled
+ *  live page runs a whole document in the window's process and is painted again whenever
+ *  anything near it changes. The live page shows until a picture of this option has been
+ *  drawn, so the card never goes blank; a finished one shows nothing while it is not yet known
+ *  whether there is a picture. */
+export function useCardView(
+  variant: Pick<VariantDisplay, "status" | "variantId">,
+  page: string | null,
+  picture: string | null | undefined,
+  livePicture?: string,
+): { live: string | null; picture: string | null; waiting: boolean; onPictureDrawn: () => void; onPictureFailed: () => void } {
   const finished = variant.status !== "generating" && variant.status !== "pending";
+  const option = String(variant.variantId);
+  // The option a picture was last drawn for: its next picture replaces it in place.
   const [drawn, setDrawn] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const shown = finished && typeof picture === "string" && picture !== failed ? picture : null;
-  const waiting = finished && picture === null;
+  const kept = finished && typeof picture === "string" && picture !== failed ? picture : null;
+  const running = page !== null && livePicture !== undefined && livePicture !== failed ? livePicture : null;
+  const shown = kept ?? running;
+  const waiting = finished && picture === null && running === null;
   return {
-    live: waiting || (shown !== null && drawn === shown) ? null : page,
+    live: waiting || (shown !== null && drawn === option) ? null : page,
     picture: shown,
     waiting,
     onPictureDrawn: () => {
-      setDrawn(shown);
+      setDrawn(option);
     },
     onPictureFailed: () => {
       setFailed(shown);
+      setDrawn(null);
     },
   };
 }
@@ -81,7 +95,7 @@ const PAGES_SHOWN = 3;
 
 export function VariantCard({ variant, score, widthScores = [], pageScores = [], trajectory = [], selected, onSelect, project = false, picture }: Props) {
   const routes = useVariantRoutes(variant.of, variant.revision, project)?.routes ?? [];
-  const view = useCardView(variant, useCardPage(variant), picture);
+  const view = useCardView(variant, useCardPage(variant), picture, useLivePicture(variant.of));
   const time = elapsed(variant);
   const cost = formatCost(variant.costUsd);
   return (

@@ -28,6 +28,9 @@ struct VariantFiles {
     tree: Option<Arc<Tree>>,
     /// path → the newest draft text of a script being streamed that fit the tree (`layer_draft`).
     shown: HashMap<String, String>,
+    /// How many changes its files have had, so a picture of them is taken again only when
+    /// they changed (`live_pictures`).
+    revision: u64,
 }
 
 /// What an event changes in a variant's live files.
@@ -76,6 +79,7 @@ impl LiveGeneration {
         };
         let mut v = variant.lock().unwrap_or_else(PoisonError::into_inner);
         v.tree = None;
+        v.revision += 1;
         match change {
             LiveChange::Draft {
                 call_id,
@@ -168,6 +172,14 @@ impl LiveGeneration {
             .find(|(p, _)| p == path)
             .map(|(_, text)| text.clone())
             .or_else(|| v.files.get(path).cloned())
+    }
+
+    /// Each variant's count of changes so far (0: nothing written yet).
+    pub fn revisions(&self) -> Vec<u64> {
+        self.variants
+            .iter()
+            .map(|v| v.lock().unwrap_or_else(PoisonError::into_inner).revision)
+            .collect()
     }
 
     pub fn source(self: &Arc<Self>, index: u32) -> Option<LiveVariantSource> {

@@ -52,6 +52,7 @@ mod chromium;
 mod csp;
 mod error;
 pub mod live;
+pub mod live_pictures;
 mod mime;
 mod placeholder;
 mod project;

@@ -1,7 +1,10 @@
-//! Small PNG thumbnails of screenshots for the UI's tool cards.
+//! Small thumbnails of screenshots for the UI's tool cards, and the option cards' pictures
+//! of a page's first screen.
 
+use super::{PreviewSource, Renderer, ShotRequest, Viewport};
 use base64::Engine as _;
 use image::{DynamicImage, ImageFormat};
+use std::sync::Arc;
 
 /// Scales `image` (any format the `image` crate reads) to `max_width` and keeps at most
 /// `max_height` pixels from the top: a card shows the first screen of a page, not a sliver of
@@ -11,6 +14,24 @@ pub fn png_thumbnail(
     max_width: u32,
     max_height: u32,
 ) -> Result<Vec<u8>, image::ImageError> {
+    encode(&small_top(image, max_width, max_height)?, ImageFormat::Png)
+}
+
+/// As [`png_thumbnail`], as a JPEG: a fifth of the bytes for a picture that is only shown,
+/// never kept (a running option's card gets a new one every few seconds).
+pub fn jpeg_thumbnail(
+    image: &[u8],
+    max_width: u32,
+    max_height: u32,
+) -> Result<Vec<u8>, image::ImageError> {
+    encode(&small_top(image, max_width, max_height)?, ImageFormat::Jpeg)
+}
+
+fn small_top(
+    image: &[u8],
+    max_width: u32,
+    max_height: u32,
+) -> Result<DynamicImage, image::ImageError> {
     let decoded = image::load_from_memory(image)?;
     let (width, height) = (decoded.width().max(1), decoded.height().max(1));
     let scale = (f64::from(max_width) / f64::from(width)).min(1.0);
@@ -19,14 +40,67 @@ pub fn png_thumbnail(
     let top = decoded.crop_imm(0, 0, width, keep_height);
     let target_width = ((f64::from(width) * scale).round() as u32).max(1);
     let target_height = ((f64::from(keep_height) * scale).round() as u32).max(1);
-    let small = DynamicImage::ImageRgb8(image::imageops::thumbnail(
+    Ok(DynamicImage::ImageRgb8(image::imageops::thumbnail(
         &top.to_rgb8(),
         target_width,
         target_height,
-    ));
+    )))
+}
+
+fn encode(image: &DynamicImage, format: ImageFormat) -> Result<Vec<u8>, image::ImageError> {
     let mut out = std::io::Cursor::new(Vec::new());
-    small.write_to(&mut out, ImageFormat::Png)?;
+    image.write_to(&mut out, format)?;
     Ok(out.into_inner())
+}
+
+/// A card's picture of a page: its first screen at 480 × 300, the card's 16:10.
+pub const CARD_WIDTH: u32 = 480;
+pub const CARD_HEIGHT: u32 = 300;
+
+/// A page's index.html, or a project's home route, on a desktop screen: only as much of it
+/// as a card's picture keeps (its top, `CARD_HEIGHT` px at `CARD_WIDTH` px wide), not a whole
+/// tall page to composite in Chromium and decode here.
+pub fn card_request() -> ShotRequest {
+    let mut request = ShotRequest::new("/", &[Viewport::Desktop]);
+    // One JPEG block row more: its chroma is smoothed across blocks, so the last row kept
+    // looks as it does in a shot of the whole page.
+    request.max_height = Some((CARD_HEIGHT * Viewport::Desktop.width()).div_ceil(CARD_WIDTH) + 16);
+    request
+}
+
+/// The first screen of `source` as a card's picture (`jpeg`: JPEG, else PNG); `None` (logged)
+/// when it cannot be made.
+pub async fn card_picture(
+    renderer: &Renderer,
+    source: Arc<dyn PreviewSource>,
+    jpeg: bool,
+) -> Option<Vec<u8>> {
+    let image = match renderer.shoot(source, &card_request()).await {
+        Ok(mut shots) if !shots.is_empty() => shots.swap_remove(0).image,
+        Ok(_) => return None,
+        Err(e) => {
+            tracing::info!("no picture from the browser: {e}");
+            return None;
+        }
+    };
+    let small = move || {
+        if jpeg {
+            jpeg_thumbnail(&image, CARD_WIDTH, CARD_HEIGHT)
+        } else {
+            png_thumbnail(&image, CARD_WIDTH, CARD_HEIGHT)
+        }
+    };
+    match tokio::task::spawn_blocking(small).await {
+        Ok(Ok(picture)) => Some(picture),
+        Ok(Err(e)) => {
+            tracing::info!("the picture could not be made smaller: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::warn!("the picture task failed: {e}");
+            None
+        }
+    }
 }
 
 /// A `data:` URL for small images the UI shows inline.
@@ -40,6 +114,15 @@ pub fn data_url(media_type: &str, bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_card_shot_is_cut_just_below_what_the_picture_keeps() {
+        assert_eq!(card_request().max_height, Some(816));
+        assert_eq!(card_request().viewports, vec![Viewport::Desktop]);
+        // small_top keeps CARD_HEIGHT / (CARD_WIDTH / page width) px of the top.
+        let kept = (f64::from(CARD_HEIGHT) / (f64::from(CARD_WIDTH) / 1280.0)).ceil() as u32;
+        assert!(card_request().max_height >= Some(kept));
+    }
 
     #[test]
     fn a_tall_page_becomes_a_small_png_of_its_top() {

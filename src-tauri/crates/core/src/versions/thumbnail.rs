@@ -5,46 +5,9 @@
 
 use super::stored::StoredVariant;
 use crate::project::{Project, ProjectService, VariantId, VariantStatus, VersionId, VersionInfo};
-use crate::render::thumbnail::png_thumbnail;
-use crate::render::{PreviewSource, ProjectFolder, Renderer, ShotRequest, Viewport};
+use crate::render::thumbnail::{card_picture, png_thumbnail, CARD_HEIGHT, CARD_WIDTH};
+use crate::render::{ProjectFolder, Renderer};
 use std::sync::Arc;
-
-const WIDTH: u32 = 480;
-const HEIGHT: u32 = 300;
-
-/// A page's index.html, or a project's home route, on a desktop screen: only as much of it
-/// as the picture keeps (its top, `HEIGHT` px at `WIDTH` px wide), not a whole tall page to
-/// composite in Chromium and decode here.
-fn request() -> ShotRequest {
-    let mut request = ShotRequest::new("/", &[Viewport::Desktop]);
-    // One JPEG block row more: its chroma is smoothed across blocks, so the last row kept
-    // looks as it does in a shot of the whole page.
-    request.max_height = Some((HEIGHT * Viewport::Desktop.width()).div_ceil(WIDTH) + 16);
-    request
-}
-
-/// The first screen of `source`, as a thumbnail PNG; `None` (logged) when it cannot be made.
-async fn shoot_thumbnail(renderer: &Renderer, source: Arc<dyn PreviewSource>) -> Option<Vec<u8>> {
-    let image = match renderer.shoot(source, &request()).await {
-        Ok(mut shots) if !shots.is_empty() => shots.swap_remove(0).image,
-        Ok(_) => return None,
-        Err(e) => {
-            tracing::info!("no picture from the browser: {e}");
-            return None;
-        }
-    };
-    match tokio::task::spawn_blocking(move || png_thumbnail(&image, WIDTH, HEIGHT)).await {
-        Ok(Ok(png)) => Some(png),
-        Ok(Err(e)) => {
-            tracing::info!("the picture could not be made smaller: {e}");
-            None
-        }
-        Err(e) => {
-            tracing::warn!("the picture task failed: {e}");
-            None
-        }
-    }
-}
 
 /// Picture each complete variant of a generation's version from its stored files, one after
 /// another on the shared browser, calling `pictured` as each is stored. Best effort: a card
@@ -63,7 +26,7 @@ pub(super) async fn picture_variants(
             continue;
         }
         let source = Arc::new(StoredVariant::new(project.clone(), info.id, variant.id));
-        let Some(png) = shoot_thumbnail(renderer, source).await else {
+        let Some(png) = card_picture(renderer, source, false).await else {
             continue;
         };
         let (store, id) = (project.clone(), variant.id);
@@ -87,7 +50,7 @@ pub(super) async fn refresh(
     let mut rendered = None;
     if let Some(renderer) = renderer {
         let source = Arc::new(ProjectFolder::new(project.root()));
-        rendered = shoot_thumbnail(&renderer, source).await;
+        rendered = card_picture(&renderer, source, false).await;
     }
     let of_version = rendered.is_some();
     let id = project.id().to_owned();
@@ -95,7 +58,9 @@ pub(super) async fn refresh(
         let png = match rendered {
             Some(png) => png,
             None => match screenshot {
-                Some(image) => png_thumbnail(&image, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
+                Some(image) => {
+                    png_thumbnail(&image, CARD_WIDTH, CARD_HEIGHT).map_err(|e| e.to_string())?
+                }
                 None => return Ok(false),
             },
         };
@@ -123,19 +88,5 @@ pub(super) async fn refresh(
             tracing::warn!("the thumbnail task failed: {e}");
             false
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_picture_shot_is_cut_just_below_what_the_picture_keeps() {
-        assert_eq!(request().max_height, Some(816));
-        assert_eq!(request().viewports, vec![Viewport::Desktop]);
-        // png_thumbnail keeps HEIGHT / (WIDTH / page width) px of the top.
-        let kept = (f64::from(HEIGHT) / (f64::from(WIDTH) / 1280.0)).ceil() as u32;
-        assert!(request().max_height >= Some(kept));
     }
 }

@@ -1,0 +1,135 @@
+//! Pictures of a running generation's pages for the option cards, taken by the shared headless
+//! browser every few seconds while the options write. A card that showed its page live, in a
+//! scaled frame, ran that page in the window's own web process: its parse, style and paint
+//! stalled the window, and any change near it painted it again (docs/PERFORMANCE.md, "Sixth
+//! pass"). The browser is another process, so a picture costs the window only an image.
+
+use super::live::LiveGeneration;
+use super::thumbnail::card_picture;
+use super::Renderer;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
+
+/// How often pictures are taken, and how much of the browser's time they may use.
+#[derive(Debug, Clone, Copy)]
+pub struct Pacing {
+    /// The least time between two pictures of one option.
+    pub per_variant: Duration,
+    /// After a picture that took `t`, the browser rests `rest_factor × t` before the next, so
+    /// pictures use at most a `1 / (1 + rest_factor)` share of one core whatever a page costs.
+    pub rest_factor: u32,
+    /// …and at least this long.
+    pub min_rest: Duration,
+    /// How long to wait, when nothing changed, before looking again.
+    pub idle: Duration,
+}
+
+impl Pacing {
+    pub const CARDS: Pacing = Pacing {
+        per_variant: Duration::from_secs(3),
+        rest_factor: 2,
+        min_rest: Duration::from_millis(250),
+        idle: Duration::from_millis(500),
+    };
+
+    fn rest_after(&self, took: Duration) -> Duration {
+        (took * self.rest_factor).max(self.min_rest)
+    }
+}
+
+/// What to do next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// Picture this option (index, its files' revision now).
+    Shoot(u32, u64),
+    /// Nothing is due: look again after this.
+    Wait(Duration),
+}
+
+/// Which option's picture is due: one whose files changed since its last picture (written at
+/// all: revision 0 is nothing yet), pictured longest ago, and not within `per_variant`.
+#[derive(Debug, Default)]
+pub struct Schedule {
+    /// By option: the revision last pictured and when.
+    last: Vec<Option<(u64, Instant)>>,
+}
+
+impl Schedule {
+    pub fn next(&self, revisions: &[u64], now: Instant, pacing: &Pacing) -> Next {
+        let mut due: Option<(u32, u64, Option<Instant>)> = None;
+        let mut soonest = pacing.idle;
+        for (index, &revision) in revisions.iter().enumerate() {
+            let last = self.last.get(index).copied().flatten();
+            if revision == 0 || last.is_some_and(|(pictured, _)| pictured == revision) {
+                continue;
+            }
+            let at = last.map(|(_, at)| at);
+            if let Some(at) = at {
+                let ready = at + pacing.per_variant;
+                if ready > now {
+                    soonest = soonest.min(ready - now);
+                    continue;
+                }
+            }
+            // Never pictured comes first (None < Some), then the oldest picture.
+            if due.is_none_or(|(_, _, best)| at < best) {
+                due = Some((index as u32, revision, at));
+            }
+        }
+        match due {
+            Some((index, revision, _)) => Next::Shoot(index, revision),
+            None => Next::Wait(soonest),
+        }
+    }
+
+    /// `index` was pictured (or tried: a page that cannot be pictured is not tried again at once).
+    pub fn shot(&mut self, index: u32, revision: u64, at: Instant) {
+        let index = index as usize;
+        if self.last.len() <= index {
+            self.last.resize(index + 1, None);
+        }
+        self.last[index] = Some((revision, at));
+    }
+}
+
+/// Picture each option of `live` as its files change, one at a time on `renderer`, handing each
+/// JPEG to `pictured` (index, bytes), until `stop`. Best effort: an option without a picture
+/// keeps its live page in its card.
+pub async fn picture_while_writing(
+    live: Arc<LiveGeneration>,
+    renderer: Arc<Renderer>,
+    pacing: Pacing,
+    stop: CancellationToken,
+    mut pictured: impl FnMut(u32, Vec<u8>) + Send,
+) {
+    let mut schedule = Schedule::default();
+    loop {
+        let wait = match schedule.next(&live.revisions(), Instant::now(), &pacing) {
+            Next::Wait(wait) => wait,
+            Next::Shoot(index, revision) => {
+                let Some(source) = live.source(index) else {
+                    return;
+                };
+                let started = Instant::now();
+                let picture = tokio::select! {
+                    () = stop.cancelled() => return,
+                    picture = card_picture(&renderer, Arc::new(source), true) => picture,
+                };
+                schedule.shot(index, revision, Instant::now());
+                if let Some(picture) = picture {
+                    pictured(index, picture);
+                }
+                pacing.rest_after(started.elapsed())
+            }
+        };
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = tokio::time::sleep(wait) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "live_pictures_tests.rs"]
+mod tests;

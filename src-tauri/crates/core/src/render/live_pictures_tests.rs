@@ -1,0 +1,79 @@
+use super::*;
+
+const PACING: Pacing = Pacing::CARDS;
+
+fn at(base: Instant, ms: u64) -> Instant {
+    base + Duration::from_millis(ms)
+}
+
+#[test]
+fn nothing_written_is_not_pictured() {
+    let schedule = Schedule::default();
+    assert_eq!(
+        schedule.next(&[0, 0], Instant::now(), &PACING),
+        Next::Wait(PACING.idle)
+    );
+}
+
+#[test]
+fn a_never_pictured_option_comes_before_one_pictured_long_ago() {
+    let t0 = Instant::now();
+    let mut schedule = Schedule::default();
+    schedule.shot(0, 4, t0);
+    // Option 0 changed and its wait is over, but option 1 has no picture yet.
+    assert_eq!(
+        schedule.next(&[9, 2], at(t0, 10_000), &PACING),
+        Next::Shoot(1, 2)
+    );
+}
+
+#[test]
+fn the_option_pictured_longest_ago_goes_first() {
+    let t0 = Instant::now();
+    let mut schedule = Schedule::default();
+    schedule.shot(0, 1, at(t0, 1_000));
+    schedule.shot(1, 1, t0);
+    assert_eq!(
+        schedule.next(&[2, 2], at(t0, 5_000), &PACING),
+        Next::Shoot(1, 2)
+    );
+}
+
+#[test]
+fn an_unchanged_option_is_not_pictured_again() {
+    let t0 = Instant::now();
+    let mut schedule = Schedule::default();
+    schedule.shot(0, 7, t0);
+    assert_eq!(
+        schedule.next(&[7], at(t0, 60_000), &PACING),
+        Next::Wait(PACING.idle)
+    );
+}
+
+#[test]
+fn a_changed_option_waits_its_turn_and_no_longer() {
+    let t0 = Instant::now();
+    let mut schedule = Schedule::default();
+    schedule.shot(0, 7, t0);
+    // 2.8 s after its picture, 0.2 s are left of its 3 s.
+    assert_eq!(
+        schedule.next(&[8], at(t0, 2_800), &PACING),
+        Next::Wait(Duration::from_millis(200))
+    );
+    assert_eq!(
+        schedule.next(&[8], at(t0, 3_000), &PACING),
+        Next::Shoot(0, 8)
+    );
+}
+
+#[test]
+fn the_browser_rests_twice_as_long_as_a_picture_took() {
+    assert_eq!(
+        PACING.rest_after(Duration::from_millis(600)),
+        Duration::from_millis(1_200)
+    );
+    assert_eq!(
+        PACING.rest_after(Duration::from_millis(10)),
+        PACING.min_rest
+    );
+}
