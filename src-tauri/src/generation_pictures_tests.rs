@@ -178,6 +178,11 @@ fn options_still_writing_are_pictured_from_their_pages_so_far() {
             )
             .await;
 
+        assert!(
+            started.pictures,
+            "the UI is told the cards will get pictures"
+        );
+
         // Half a page each, the create_file call still open: red for one, blue for the other.
         let halves = [RED, BLUE].map(|colour| {
             // The path first, as models write it: a draft is shown once its file is named.

@@ -122,6 +122,7 @@ export const startedTwo = (generationId: number) => ({
     { index: 0, variant_id: 11, provider: "openai", model: "gpt-5" },
     { index: 1, variant_id: 12, provider: "anthropic", model: "claude-sonnet-4-5" },
   ],
+  pictures: false,
 });
 
 /** A stored fidelity report (what `variant_scores` answers): two differences, named by element. */

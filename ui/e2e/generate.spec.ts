@@ -283,6 +283,37 @@ test("a page being written follows in place: only the new part is added, where t
   expect(await (await shown()).evaluate(() => (window as unknown as { mark?: number }).mark)).toBeUndefined();
 });
 
+test("while options write, their cards show the app's pictures of their pages and load no pages", async ({ page }) => {
+  nextEvent = 0;
+  const previews = new Map<string, string>();
+  await mockIpc(page, { ...answers(), generation_start: { ...startedTwo(8), pictures: true } });
+  await servePreviews(page, previews);
+  await dropScreenshotForTwo(page);
+  await page.getByRole("button", { name: /Generate/ }).click();
+  await expect(page.getByTestId("project-name")).toHaveText("landing");
+  const channel = await channelOf(page, "generation_start");
+  const html = samplePage("Acme", "#4f46e5");
+  for (const i of [0, 1]) previews.set(`live/8/${String(i)}/index.html`, html);
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html }),
+    ev(1, { type: "tool_start", call_id: "b", name: "create_file", title: "Creating index.html" }),
+    ev(1, { type: "code_delta", call_id: "b", path: "index.html", text: html }),
+  ]);
+  // The selected option's page fills the preview; the cards wait for their pictures.
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
+  for (const i of [0, 1]) await expect(page.getByTestId(`variant-card-${String(i)}`).getByTestId("variant-picture-coming")).toHaveText("Preview on its way…");
+  await emitEvent(page, "live-picture-ready", { project_id: "p1", generation_id: 8, index: 0, data_url: PIXEL_PNG });
+  await expect(page.getByTestId("variant-card-0").getByTestId("variant-picture")).toHaveAttribute("src", PIXEL_PNG);
+  await expect(page.getByTestId("variant-card-0").getByTestId("variant-picture-coming")).toHaveCount(0);
+  await expect(page.getByTestId("variant-card-1").getByTestId("variant-picture-coming")).toBeVisible();
+  // No card ever loaded a page of its own: the only frames are the preview's.
+  await expect(page.getByTestId("card-live-page")).toHaveCount(0);
+  await expect(page.locator('[data-testid^="variant-card-"] iframe')).toHaveCount(0);
+});
+
 test("a card's thumbnail lays out only the first screen of its page, the preview all of it", async ({ page }) => {
   // As the app serves it: the bridge first thing in <head>.
   const html = samplePage("Acme", "#4f46e5").replace("<head>", `<head><script>${BRIDGE}</script>`);

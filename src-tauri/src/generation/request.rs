@@ -99,6 +99,9 @@ pub struct GenerationStarted {
     pub generation_id: u32,
     pub version_id: VersionId,
     pub variants: Vec<StartedVariant>,
+    /// The options' pages are pictured for their cards while they write (`live-picture-ready`):
+    /// a card waits for its first picture rather than running its page in the window.
+    pub pictures: bool,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]

@@ -35,7 +35,7 @@ pub async fn start(
     let planned = plan(state, generations, &settings, &request, source).await?;
     let (version, recorders) = record(&project, recorded_version, &planned.models).await?;
     let generation_id = generations.next_id();
-    let started = announce(
+    let mut started = announce(
         previews,
         generation_id,
         (&version, &recorders),
@@ -53,6 +53,7 @@ pub async fn start(
         (project.id().to_owned(), generation_id),
         generations.on_live_picture.clone(),
     );
+    started.pictures = pictures.is_some();
     let (handle, recording) = launch(
         (generations, previews),
         generation_id,
@@ -172,6 +173,7 @@ fn announce(
                 model: m.model.clone(),
             })
             .collect(),
+        pictures: false,
     }
 }
 

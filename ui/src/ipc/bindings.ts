@@ -1228,6 +1228,11 @@ export type GenerationStarted = {
 	generation_id: number,
 	version_id: number,
 	variants: StartedVariant[],
+	/**
+	 *  The options' pages are pictured for their cards while they write (`live-picture-ready`):
+	 *  a card waits for its first picture rather than running its page in the window.
+	 */
+	pictures: boolean,
 };
 
 export type GitBranch = {

@@ -25,9 +25,11 @@ export interface VariantDisplay {
   notice: string | null;
   /** Which variant it is, for asking Rust about its files (its routes). */
   of?: VariantOf | null;
+  /** Its page is pictured for its card while it writes (`live-picture-ready`). */
+  pictured?: boolean;
 }
 
-export function displaysFor(projectId: string, version: VersionInfo | null, live: { generationId: number; view: GenerationView } | null): VariantDisplay[] {
+export function displaysFor(projectId: string, version: VersionInfo | null, live: { generationId: number; view: GenerationView; pictured?: boolean } | null): VariantDisplay[] {
   const stored = [...(version?.variants ?? [])].sort((a, b) => a.index - b.index);
   if (live) {
     return live.view.variants.map((v) => {
@@ -49,6 +51,7 @@ export function displaysFor(projectId: string, version: VersionInfo | null, live
         error: v.error?.message ?? null,
         notice: v.truncated,
         of: { kind: "live", generation_id: live.generationId, index: v.index },
+        pictured: live.pictured === true,
       };
     });
   }

@@ -112,7 +112,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   // Preview URLs arrive from Rust (tokens); a new one re-renders the cards.
   const urls = usePreviewUrls();
   const displays = useMemo(
-    () => displaysFor(project.id, version, live?.started && liveView ? { generationId: live.started.generation_id, view: liveView } : null),
+    () => displaysFor(project.id, version, live?.started && liveView ? { generationId: live.started.generation_id, view: liveView, pictured: live.started.pictures } : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `urls` marks new preview URLs
     [project.id, version, live, liveView, urls],
   );

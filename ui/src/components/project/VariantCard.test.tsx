@@ -205,8 +205,8 @@ describe("a card's picture", () => {
   const PICTURE = "data:image/png;base64,AAAA";
   const LIVE_1 = "data:image/jpeg;base64,AAAA";
   const LIVE_2 = "data:image/jpeg;base64,BBBB";
-  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined; live?: string };
-  const useView = (a: Args) => useCardView({ status: a.status, variantId: 5 }, a.page, a.picture, a.live);
+  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined; live?: string; pictured?: boolean };
+  const useView = (a: Args) => useCardView({ status: a.status, variantId: 5, pictured: a.pictured === true }, a.page, a.picture, a.live);
 
   it("shows the live page until the picture is drawn, then only the picture", () => {
     const { result, rerender } = renderHook(useView, { initialProps: { status: "complete", page: PAGE, picture: undefined } });
@@ -263,5 +263,15 @@ describe("a card's picture", () => {
   it("shows no picture of an option that has no code yet", () => {
     const { result } = renderHook(useView, { initialProps: { status: "generating", page: null, picture: undefined, live: LIVE_1 } });
     expect(result.current).toMatchObject({ live: null, picture: null });
+  });
+
+  it("loads no page for an option the app pictures: it waits for the first picture", () => {
+    const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: undefined, pictured: true } });
+    expect(result.current).toMatchObject({ live: null, picture: null, coming: true });
+    rerender({ status: "generating", page: PAGE, picture: undefined, live: LIVE_1, pictured: true });
+    expect(result.current).toMatchObject({ live: null, picture: LIVE_1, coming: false });
+    // Finished without any picture (the browser failed): its page, as before.
+    rerender({ status: "complete", page: PAGE, picture: undefined, pictured: true });
+    expect(result.current).toMatchObject({ live: PAGE, picture: null, coming: false });
   });
 });

@@ -58,15 +58,16 @@ export function useCardPage(variant: Pick<VariantDisplay, "previewUrl" | "hasCod
  *  the newest the app took of it (`livePicture`); once finished, the one kept with the version,
  *  and the newest live one until that is known. A still image paints in no time; a scaled
  *  live page runs a whole document in the window's process and is painted again whenever
- *  anything near it changes. The live page shows until a picture of this option has been
- *  drawn, so the card never goes blank; a finished one shows nothing while it is not yet known
- *  whether there is a picture. */
+ *  anything near it changes. An option whose page the app pictures (`pictured`) waits for its
+ *  first picture (`coming`) rather than loading its page for a moment; otherwise the live page
+ *  shows until a picture of this option has been drawn, so the card never goes blank. A
+ *  finished one shows nothing while it is not yet known whether there is a picture. */
 export function useCardView(
-  variant: Pick<VariantDisplay, "status" | "variantId">,
+  variant: Pick<VariantDisplay, "status" | "variantId" | "pictured">,
   page: string | null,
   picture: string | null | undefined,
   livePicture?: string,
-): { live: string | null; picture: string | null; waiting: boolean; onPictureDrawn: () => void; onPictureFailed: () => void } {
+): { live: string | null; picture: string | null; waiting: boolean; coming: boolean; onPictureDrawn: () => void; onPictureFailed: () => void } {
   const finished = variant.status !== "generating" && variant.status !== "pending";
   const option = String(variant.variantId);
   // The option a picture was last drawn for: its next picture replaces it in place.
@@ -76,10 +77,13 @@ export function useCardView(
   const running = page !== null && livePicture !== undefined && livePicture !== failed ? livePicture : null;
   const shown = kept ?? running;
   const waiting = finished && picture === null && running === null;
+  const pictured = !finished && variant.pictured === true;
+  const coming = pictured && page !== null && running === null;
   return {
-    live: waiting || (shown !== null && drawn === option) ? null : page,
+    live: waiting || pictured || (shown !== null && drawn === option) ? null : page,
     picture: shown,
     waiting,
+    coming,
     onPictureDrawn: () => {
       setDrawn(option);
     },
@@ -129,6 +133,10 @@ export function VariantCard({ variant, score, widthScores = [], pageScores = [],
         ) : null}
         {view.live !== null ? (
           <ScaledPreview url={view.live} revision={variant.revision} title={`Option ${variant.index + 1} thumbnail`} />
+        ) : view.coming ? (
+          <div data-testid="variant-picture-coming" className="flex size-full items-center justify-center text-xs text-zinc-400">
+            Preview on its way…
+          </div>
         ) : view.picture !== null || view.waiting ? null : (
           <div className={`flex size-full items-center justify-center text-xs ${variant.status === "error" ? "text-red-600" : "text-zinc-400"}`}>
             {variant.status === "generating" || variant.status === "pending" ? "Waiting for code…" : statusLabel(variant.status)}

@@ -14,10 +14,14 @@ use tokio_util::sync::CancellationToken;
 /// How often pictures are taken, and how much of the browser's time they may use.
 #[derive(Debug, Clone, Copy)]
 pub struct Pacing {
-    /// The least time between two pictures of one option.
+    /// The least time between two pictures of one option whose picture keeps changing.
     pub per_variant: Duration,
-    /// After a picture that took `t`, the browser rests `rest_factor × t` before the next, so
-    /// pictures use at most a `1 / (1 + rest_factor)` share of one core whatever a page costs.
+    /// The most it grows to while an option's picture comes out the same each time: a card
+    /// shows a page's first screen, which stops changing once the page has grown past it,
+    /// while the page goes on being written for minutes. Each unchanged picture doubles the
+    /// wait up to this; a changed one brings it back to `per_variant`.
+    pub max_per_variant: Duration,
+    /// After a picture that took `t`, the browser rests `rest_factor × t` before the next.
     pub rest_factor: u32,
     /// …and at least this long.
     pub min_rest: Duration,
@@ -28,6 +32,7 @@ pub struct Pacing {
 impl Pacing {
     pub const CARDS: Pacing = Pacing {
         per_variant: Duration::from_secs(3),
+        max_per_variant: Duration::from_secs(24),
         rest_factor: 2,
         min_rest: Duration::from_millis(250),
         idle: Duration::from_millis(500),
@@ -48,11 +53,21 @@ pub enum Next {
 }
 
 /// Which option's picture is due: one whose files changed since its last picture (written at
-/// all: revision 0 is nothing yet), pictured longest ago, and not within `per_variant`.
+/// all: revision 0 is nothing yet), pictured longest ago, and not within its wait.
 #[derive(Debug, Default)]
 pub struct Schedule {
-    /// By option: the revision last pictured and when.
-    last: Vec<Option<(u64, Instant)>>,
+    /// By option: the last picture taken.
+    last: Vec<Option<Last>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Last {
+    revision: u64,
+    at: Instant,
+    /// The wait before the next picture (grows while pictures come out the same).
+    wait: Duration,
+    /// The picture's fingerprint (None: it could not be taken).
+    picture: Option<u64>,
 }
 
 impl Schedule {
@@ -61,17 +76,17 @@ impl Schedule {
         let mut soonest = pacing.idle;
         for (index, &revision) in revisions.iter().enumerate() {
             let last = self.last.get(index).copied().flatten();
-            if revision == 0 || last.is_some_and(|(pictured, _)| pictured == revision) {
+            if revision == 0 || last.is_some_and(|l| l.revision == revision) {
                 continue;
             }
-            let at = last.map(|(_, at)| at);
-            if let Some(at) = at {
-                let ready = at + pacing.per_variant;
+            if let Some(last) = last {
+                let ready = last.at + last.wait;
                 if ready > now {
                     soonest = soonest.min(ready - now);
                     continue;
                 }
             }
+            let at = last.map(|l| l.at);
             // Never pictured comes first (None < Some), then the oldest picture.
             if due.is_none_or(|(_, _, best)| at < best) {
                 due = Some((index as u32, revision, at));
@@ -83,18 +98,46 @@ impl Schedule {
         }
     }
 
-    /// `index` was pictured (or tried: a page that cannot be pictured is not tried again at once).
-    pub fn shot(&mut self, index: u32, revision: u64, at: Instant) {
+    /// `index` was pictured (or tried: a page that cannot be pictured is not tried again at
+    /// once). `picture`: the new picture's fingerprint. True when it differs from the last
+    /// (a card is sent only a picture that shows something new).
+    pub fn shot(
+        &mut self,
+        index: u32,
+        revision: u64,
+        at: Instant,
+        picture: Option<u64>,
+        pacing: &Pacing,
+    ) -> bool {
         let index = index as usize;
         if self.last.len() <= index {
             self.last.resize(index + 1, None);
         }
-        self.last[index] = Some((revision, at));
+        let before = self.last[index];
+        let same = picture.is_some() && before.is_some_and(|b| b.picture == picture);
+        let wait = match before {
+            Some(b) if same || picture.is_none() => (b.wait * 2).min(pacing.max_per_variant),
+            _ => pacing.per_variant,
+        };
+        self.last[index] = Some(Last {
+            revision,
+            at,
+            wait,
+            picture: picture.or(before.and_then(|b| b.picture)),
+        });
+        picture.is_some() && !same
     }
 }
 
+fn fingerprint(picture: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    picture.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// Picture each option of `live` as its files change, one at a time on `renderer`, handing each
-/// JPEG to `pictured` (index, bytes), until `stop`. Best effort: an option without a picture
+/// JPEG that shows something new to `pictured` (index, bytes), until `stop`. Best effort: an option without a picture
 /// keeps its live page in its card.
 pub async fn picture_while_writing(
     live: Arc<LiveGeneration>,
@@ -116,9 +159,11 @@ pub async fn picture_while_writing(
                     () = stop.cancelled() => return,
                     picture = card_picture(&renderer, Arc::new(source), true) => picture,
                 };
-                schedule.shot(index, revision, Instant::now());
-                if let Some(picture) = picture {
-                    pictured(index, picture);
+                let print = picture.as_deref().map(fingerprint);
+                if schedule.shot(index, revision, Instant::now(), print, &pacing) {
+                    if let Some(picture) = picture {
+                        pictured(index, picture);
+                    }
                 }
                 pacing.rest_after(started.elapsed())
             }
