@@ -66,9 +66,16 @@ test("a screenshot becomes two live variants; one is cancelled", async () => {
   await (await app.browser.$("button*=Generate")).click();
   await until("the project view", async () => (await app.browser.execute(() => document.querySelector('[data-testid="project-name"]')?.textContent)) === "login", 20_000);
 
-  // Both previews fill (the slow one a little at a time).
+  // The selected option's page fills the preview; both cards show pictures of their pages,
+  // taken by the app's browser as they are written (the slow one a little at a time).
+  await until("the preview", () => app.browser.execute(() => (document.querySelector('[data-testid="preview-frame"]')?.getAttribute("src") ?? "") !== ""));
   for (const i of [0, 1]) {
-    await until(`option ${i + 1}'s preview`, async () => (await (await byTestId(`variant-card-${i}`)).$$("iframe")).length > 0);
+    await until(`option ${i + 1}'s card to show a picture of its page`, () =>
+      app.browser.execute((i) => {
+        const img = document.querySelector(`[data-testid="variant-card-${i}"] [data-testid="variant-picture"]`);
+        return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 480;
+      }, i),
+    );
   }
   await shot("ui-generating");
   await app.browser.keys(["Alt", "2"]);
