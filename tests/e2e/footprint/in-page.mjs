@@ -9,6 +9,7 @@ export async function recordFrames(browser, { timeline = false } = {}) {
   await browser.execute((timeline) => {
     window.__previewLoads = 0;
     window.__previewRefreshes = 0;
+    window.__cardPictures = 0;
     // With `timeline`: what changed when, to put beside the long frames (S2C_FOOTPRINT_TIMELINE).
     window.__timeline = [];
     const note = (what) => {
@@ -25,9 +26,15 @@ export async function recordFrames(browser, { timeline = false } = {}) {
         note("a page refreshed in place");
       }
     });
+    // A picture a card shows: added, or replaced by a newer one (its src).
+    const cardPicture = (node) => node.nodeName === "IMG" && node.closest('[data-testid^="variant-card-"]') !== null;
     new MutationObserver((changes) => {
       for (const change of changes) {
-        for (const node of change.addedNodes) if (node.nodeName === "IFRAME") window.__previewLoads++;
+        for (const node of change.addedNodes) {
+          if (node.nodeName === "IFRAME") window.__previewLoads++;
+          if (cardPicture(node)) window.__cardPictures++;
+        }
+        if (change.type === "attributes" && change.attributeName === "src" && cardPicture(change.target)) window.__cardPictures++;
         if (!timeline) continue;
         for (const node of change.addedNodes) {
           if (node.nodeName === "IFRAME") note(`iframe added in ${where(node)}`);
@@ -39,7 +46,7 @@ export async function recordFrames(browser, { timeline = false } = {}) {
         else if (change.type === "childList") note(`DOM ${change.addedNodes.length}+/${change.removedNodes.length}- in ${named(change.target)}`);
         else if (change.type === "characterData") note(`text in ${named(change.target.parentElement)}`);
       }
-    }).observe(document.body, { childList: true, subtree: true, characterData: timeline, attributes: timeline, attributeFilter: timeline ? ["src", "aria-label"] : undefined });
+    }).observe(document.body, { childList: true, subtree: true, characterData: timeline, attributes: true, attributeFilter: timeline ? ["src", "aria-label"] : ["src"] });
     window.__frames = [];
     const tick = (t) => {
       window.__frames.push(t);
@@ -62,6 +69,7 @@ export function recordedFrames(browser, from = 0, to = Infinity) {
       frames: window.__frames.filter((t) => t >= from && t <= (to ?? Infinity)),
       previewLoads: window.__previewLoads,
       previewRefreshes: window.__previewRefreshes,
+      cardPictures: window.__cardPictures,
       timeline: window.__timeline.filter((e) => e.t >= from && e.t <= (to ?? Infinity)),
     }),
     from,

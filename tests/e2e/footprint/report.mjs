@@ -67,6 +67,7 @@ function streamRows(run, config, maxGapBudget) {
     ["… peak PSS of each process", byRole(run.peak.byRole), "—"],
     ["… preview (re)loads", `${run.previewLoads} (${round(run.previewLoads / run.wallS, 1)} per second)`, "—"],
     ["… previews that followed their page in place", `${run.previewRefreshes ?? 0} (${round((run.previewRefreshes ?? 0) / run.wallS, 1)} per second)`, "—"],
+    ["… pictures shown in the option cards (the app's browser pictures the pages being written)", `${run.cardPictures ?? 0} (${round((run.cardPictures ?? 0) / run.wallS, 1)} per second)`, "—"],
   ];
   if (run.input) {
     rows.push(

@@ -69,7 +69,7 @@ export async function streamingRun(run) {
     const wallS = (Date.now() - started) / 1000;
     const to = await pageNow(browser);
     const { peak, cpu } = sampler.stop();
-    const { frames, previewLoads, previewRefreshes, timeline: changes } = await recordedFrames(browser, from, to);
+    const { frames, previewLoads, previewRefreshes, cardPictures, timeline: changes } = await recordedFrames(browser, from, to);
     await saveDrawnScreenshot(browser, `footprint-${run.name}`);
 
     let editor = null;
@@ -92,6 +92,7 @@ export async function streamingRun(run) {
       frames: gapStats(frames),
       previewLoads,
       previewRefreshes,
+      cardPictures,
       bytesPerVariant: page(MODEL).length,
       input,
       editor,

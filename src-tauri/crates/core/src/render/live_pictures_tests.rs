@@ -1,6 +1,13 @@
 use super::*;
 
-const PACING: Pacing = Pacing::CARDS;
+/// Round figures for the tests (the app's own are `Pacing::CARDS`).
+const PACING: Pacing = Pacing {
+    per_variant: Duration::from_secs(3),
+    max_per_variant: Duration::from_secs(24),
+    rest_factor: 2,
+    min_rest: Duration::from_millis(250),
+    idle: Duration::from_millis(500),
+};
 
 fn at(base: Instant, ms: u64) -> Instant {
     base + Duration::from_millis(ms)
@@ -114,4 +121,12 @@ fn the_browser_rests_twice_as_long_as_a_picture_took() {
         PACING.rest_after(Duration::from_millis(10)),
         PACING.min_rest
     );
+}
+
+#[test]
+fn the_cards_pictures_use_at_most_a_quarter_of_the_browsers_time() {
+    let cards = Pacing::CARDS;
+    assert!(cards.rest_factor >= 3);
+    assert!(cards.per_variant >= Duration::from_secs(3));
+    assert!(cards.max_per_variant >= cards.per_variant * 8);
 }
