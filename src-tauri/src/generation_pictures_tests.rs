@@ -8,9 +8,11 @@ use super::test_harness::support::{
     MockServer, Reply,
 };
 use super::test_harness::*;
-use crate::generation::request::GenerateSource;
+use crate::generation::request::{GenerateSource, GenerationStarted};
 use crate::generation::thumbnail::{LivePictureReady, VariantPictureReady};
+use s2c_core::project::Project;
 use serde_json::json;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -65,6 +67,23 @@ fn decoded_as(data_url: &str, media_type: &str) -> image::RgbImage {
     image::load_from_memory(&png).unwrap().to_rgb8()
 }
 
+/// The app set to picture with `chromium`, a project, and two options of one model started in it.
+async fn start_two_options(h: &Harness, chromium: &Path) -> (Project, GenerationStarted) {
+    let mut settings = (*h.state().settings.get()).clone();
+    settings.chromium_path = Some(chromium.display().to_string());
+    h.state().settings.update(settings).unwrap();
+    let project = h.state().projects.create("Two options", None).unwrap();
+    let (started, _) = h
+        .start(
+            GenerateSource::Text {
+                text: "A page in one colour".into(),
+            },
+            &["gpt-5.4", "gpt-5.4"],
+        )
+        .await;
+    (project, started)
+}
+
 #[test]
 fn each_finished_option_is_pictured_from_its_own_page_for_its_card() {
     let Some(chromium) = super::chromium_or_skip() else {
@@ -77,18 +96,7 @@ fn each_finished_option_is_pictured_from_its_own_page_for_its_card() {
         let pictured = Arc::new(Mutex::new(Vec::new()));
         let sink = pictured.clone();
         VariantPictureReady::listen(&h.app, move |e| sink.lock().unwrap().push(e.payload));
-        let mut settings = (*h.state().settings.get()).clone();
-        settings.chromium_path = Some(chromium.display().to_string());
-        h.state().settings.update(settings).unwrap();
-        let project = h.state().projects.create("Two options", None).unwrap();
-        let (started, _) = h
-            .start(
-                GenerateSource::Text {
-                    text: "A page in one colour".into(),
-                },
-                &["gpt-5.4", "gpt-5.4"],
-            )
-            .await;
+        let (project, started) = start_two_options(&h, &chromium).await;
         h.recorded(started.version_id).await;
         for _ in 0..600 {
             if pictured.lock().unwrap().len() >= 2 {
@@ -165,18 +173,7 @@ fn options_still_writing_are_pictured_from_their_pages_so_far() {
         let live = Arc::new(Mutex::new(Vec::<LivePictureReady>::new()));
         let sink = live.clone();
         LivePictureReady::listen(&h.app, move |e| sink.lock().unwrap().push(e.payload));
-        let mut settings = (*h.state().settings.get()).clone();
-        settings.chromium_path = Some(chromium.display().to_string());
-        h.state().settings.update(settings).unwrap();
-        let project = h.state().projects.create("Two options", None).unwrap();
-        let (started, _) = h
-            .start(
-                GenerateSource::Text {
-                    text: "A page in one colour".into(),
-                },
-                &["gpt-5.4", "gpt-5.4"],
-            )
-            .await;
+        let (project, started) = start_two_options(&h, &chromium).await;
 
         assert!(
             started.pictures,

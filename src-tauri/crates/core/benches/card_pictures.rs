@@ -13,16 +13,9 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 10;
 
-const PAGES: &[(&str, &str)] = &[
-    (
-        "landing sample (plain CSS)",
-        include_str!("fixtures/landing.html"),
-    ),
-    (
-        "Tailwind v4 landing",
-        include_str!("fixtures/tailwind_landing.html"),
-    ),
-];
+#[path = "fixtures/pages.rs"]
+mod pages;
+use pages::PAGES;
 
 fn source(html: &str) -> Arc<dyn PreviewSource> {
     let path = normalize("index.html").unwrap_or_else(|e| panic!("{e}"));

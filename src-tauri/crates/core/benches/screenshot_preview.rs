@@ -19,16 +19,9 @@ use tokio_util::sync::CancellationToken;
 
 const RUNS: usize = 10;
 
-const PAGES: &[(&str, &str)] = &[
-    (
-        "landing sample (plain CSS)",
-        include_str!("fixtures/landing.html"),
-    ),
-    (
-        "Tailwind v4 landing",
-        include_str!("fixtures/tailwind_landing.html"),
-    ),
-];
+#[path = "fixtures/pages.rs"]
+mod pages;
+use pages::PAGES;
 
 struct Measured {
     total: Duration,
