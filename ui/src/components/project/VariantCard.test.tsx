@@ -10,7 +10,7 @@ import { fidelityTrajectory } from "../../lib/fidelityTrajectory";
 import { displaysFor } from "../../lib/variantDisplay";
 import { ActivityPanel } from "./ActivityPanel";
 import { act } from "react";
-import { elapsed, useCardPage, useCardView, VariantCard } from "./VariantCard";
+import { elapsed, PICTURE_PATIENCE_MS, useCardPage, useCardView, VariantCard } from "./VariantCard";
 
 const MESSAGE = "The reply was cut off by the output token limit again after 3 continuations, so the code may be incomplete.";
 
@@ -273,5 +273,29 @@ describe("a card's picture", () => {
     // Finished without any picture (the browser failed): its page, as before.
     rerender({ status: "complete", page: PAGE, picture: undefined, pictured: true });
     expect(result.current).toMatchObject({ live: PAGE, picture: null, coming: false });
+  });
+
+  it("shows the page of an option whose first picture does not come", () => {
+    vi.useFakeTimers();
+    try {
+      const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: undefined, pictured: true } });
+      act(() => {
+        vi.advanceTimersByTime(PICTURE_PATIENCE_MS - 1);
+      });
+      expect(result.current).toMatchObject({ live: null, coming: true });
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(result.current).toMatchObject({ live: PAGE, coming: false });
+      // A picture that comes after all takes over once drawn.
+      rerender({ status: "generating", page: PAGE, picture: undefined, live: LIVE_1, pictured: true });
+      expect(result.current).toMatchObject({ live: PAGE, picture: LIVE_1 });
+      act(() => {
+        result.current.onPictureDrawn();
+      });
+      expect(result.current).toMatchObject({ live: null, picture: LIVE_1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

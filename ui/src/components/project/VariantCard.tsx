@@ -9,7 +9,7 @@ import { WidthScores } from "./WidthScores";
 import { PageScores } from "./PageScores";
 import { useVariantRoutes } from "../../hooks/useVariantRoutes";
 import { useLivePicture } from "../../hooks/useLivePicture";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 interface Props {
   variant: VariantDisplay;
@@ -59,9 +59,14 @@ export function useCardPage(variant: Pick<VariantDisplay, "previewUrl" | "hasCod
  *  and the newest live one until that is known. A still image paints in no time; a scaled
  *  live page runs a whole document in the window's process and is painted again whenever
  *  anything near it changes. An option whose page the app pictures (`pictured`) waits for its
- *  first picture (`coming`) rather than loading its page for a moment; otherwise the live page
+ *  first picture (`coming`, at most `PICTURE_PATIENCE_MS`) rather than loading its page for a
+ *  moment; otherwise the live page
  *  shows until a picture of this option has been drawn, so the card never goes blank. A
  *  finished one shows nothing while it is not yet known whether there is a picture. */
+/** How long a card waits for its first picture before it shows its page instead (the first
+ *  comes within 1–3 s, the browser's start included). */
+export const PICTURE_PATIENCE_MS = 15_000;
+
 export function useCardView(
   variant: Pick<VariantDisplay, "status" | "variantId" | "pictured">,
   page: string | null,
@@ -77,7 +82,20 @@ export function useCardView(
   const running = page !== null && livePicture !== undefined && livePicture !== failed ? livePicture : null;
   const shown = kept ?? running;
   const waiting = finished && picture === null && running === null;
-  const pictured = !finished && variant.pictured === true;
+  // A picture that does not come (the browser failed) is not waited for long: the page instead.
+  // (Kept by option: a card shown again for another generation waits again.)
+  const [gaveUpOn, setGaveUpOn] = useState<string | null>(null);
+  const awaited = !finished && variant.pictured === true && page !== null && running === null && gaveUpOn !== option;
+  useEffect(() => {
+    if (!awaited) return;
+    const timer = setTimeout(() => {
+      setGaveUpOn(option);
+    }, PICTURE_PATIENCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [awaited, option]);
+  const pictured = !finished && variant.pictured === true && gaveUpOn !== option;
   const coming = pictured && page !== null && running === null;
   return {
     live: waiting || pictured || (shown !== null && drawn === option) ? null : page,
