@@ -15,6 +15,9 @@ const RUNS: usize = 10;
 
 #[path = "fixtures/pages.rs"]
 mod pages;
+#[allow(dead_code)]
+#[path = "../tests/render_support/procs.rs"]
+mod procs;
 use pages::PAGES;
 
 fn source(html: &str) -> Arc<dyn PreviewSource> {
@@ -25,45 +28,12 @@ fn source(html: &str) -> Arc<dyn PreviewSource> {
     ))
 }
 
-/// CPU time (user + system) of every process below this one so far: the browser's.
+/// CPU time of every process below this one so far: the browser's.
 fn children_cpu() -> Duration {
-    let ticks = 100.0; // USER_HZ on Linux
-    let me = std::process::id();
-    let mut parents = std::collections::HashMap::new();
-    let mut cpu = std::collections::HashMap::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // Fields after the command's closing parenthesis: state ppid … utime(12) stime(13).
-        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-            continue;
-        };
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let field = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
-        if let (Some(ppid), Some(user), Some(system)) = (field(1), field(11), field(12)) {
-            parents.insert(pid, ppid as u32);
-            cpu.insert(pid, (user + system) / ticks);
-        }
-    }
-    let below = |mut pid: u32| {
-        while let Some(&parent) = parents.get(&pid) {
-            if parent == me {
-                return true;
-            }
-            pid = parent;
-        }
-        false
-    };
-    Duration::from_secs_f64(
-        cpu.iter()
-            .filter(|(pid, _)| below(**pid))
-            .map(|(_, s)| s)
-            .sum(),
-    )
+    procs::descendants(std::process::id())
+        .iter()
+        .map(|p| p.cpu)
+        .sum()
 }
 
 fn median(mut samples: Vec<Duration>) -> Duration {

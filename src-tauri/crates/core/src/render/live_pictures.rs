@@ -31,7 +31,7 @@ pub struct Pacing {
 }
 
 impl Pacing {
-    /// A picture costs the browser about as much CPU as it takes (0.33–0.46 s for a landing
+    /// A picture costs the browser about as much CPU as it takes (0.3–0.5 s for a landing
     /// page, `benches/card_pictures.rs`), so resting three times as long keeps pictures to a
     /// quarter of a core however many options write.
     pub const CARDS: Pacing = Pacing {

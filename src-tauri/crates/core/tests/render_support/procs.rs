@@ -1,16 +1,21 @@
 //! The machine's processes as /proc tells them (Linux): for the tests that check what became
 //! of Chromium's processes (their priority, whether they outlive the app).
 
-/// One process: its parent, command name, nice value, and whether it is a zombie (killed, not
-/// yet reaped).
+/// One process: its parent, command name, nice value, CPU time so far, and whether it is a
+/// zombie (killed, not yet reaped).
 #[derive(Debug, Clone)]
 pub struct Proc {
     pub pid: u32,
     pub parent: u32,
     pub name: String,
     pub nice: i32,
+    /// User and system time so far.
+    pub cpu: std::time::Duration,
     pub zombie: bool,
 }
+
+/// Clock ticks per second in /proc's times (USER_HZ, 100 on Linux).
+const TICKS: f64 = 100.0;
 
 /// `pid` now, if it exists.
 pub fn of(pid: u32) -> Option<Proc> {
@@ -23,6 +28,9 @@ pub fn of(pid: u32) -> Option<Proc> {
         parent: fields.get(1)?.parse().ok()?,
         name: text[open + 1..close].to_owned(),
         nice: fields.get(16)?.parse().ok()?,
+        cpu: std::time::Duration::from_secs_f64(
+            (fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?) / TICKS,
+        ),
         zombie: fields.first() == Some(&"Z"),
     })
 }
