@@ -102,6 +102,7 @@ fn manage_state<R: tauri::Runtime>(
     settings::forward_changes(app, &app.state::<state::AppState>().settings);
     app.manage(projects::Watchers::new(state::notifier(app)));
     app.manage(preview::Previews::default());
+    app.manage(preview::native::NativePreviews::for_app(app));
     app.manage(publish::Publishes::default());
     app.manage(secrets::found_models::FoundModels::default());
     app.manage(updates::Updates::new(std::sync::Arc::new(

@@ -11,6 +11,7 @@
 //! index.html for its routes. Its HTML gets the bridge like any page.
 
 pub mod commands;
+pub mod native;
 
 use crate::state::AppState;
 use s2c_core::render::live::LiveFiles;

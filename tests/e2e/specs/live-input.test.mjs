@@ -6,7 +6,9 @@
 // Functional only, with bounded polling: how fast each reaction is, `make footprint` measures.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { launchOnMockOpenAi, poll, saveDrawnScreenshot } from "../harness.mjs";
+import { invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, WINDOW_TITLE } from "../harness.mjs";
+import { decodePng } from "../png.mjs";
+import { captureWindow } from "../screen.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 import { tailwindPage } from "../tailwind-page.mjs";
 import { card, cards, EDITOR, generateFromScreenshot, PROMPT, revealCard, selectedView, viewTab } from "../workspace.mjs";
@@ -42,7 +44,37 @@ async function selectedCard() {
 
 /** The width the selected option's preview is laid out at, or null while it has none. */
 function previewWidth() {
-  return browser().execute(() => document.querySelector('[aria-label="Selected variant"] [data-testid="preview-frame"]')?.offsetWidth ?? null);
+  return browser().execute(() => document.querySelector('[aria-label="Selected variant"] :is([data-testid="preview-frame"], [data-testid="native-preview"])')?.clientWidth ?? null);
+}
+
+/**
+ * The selected option's page is shown by the app in a WebKit view of its own process, laid
+ * over the box the window holds for it (src-tauri/src/preview/native/): the view is there, on
+ * that box, and the page's colours are on screen inside it (the box itself is plain white).
+ */
+async function pageInItsOwnView() {
+  const state = (await invokeInPage(browser(), "native_preview_state", {})).ok;
+  if (!state?.shown || !state.url?.startsWith("preview://localhost/t/") || state.at !== state.url) return null;
+  const box = await browser().execute(() => {
+    const el = document.querySelector('[aria-label="Selected variant"] [data-testid="native-preview"]');
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { x: r.left + el.clientLeft * (r.width / el.offsetWidth), y: r.top + el.clientTop * (r.width / el.offsetWidth), width: el.clientWidth * (r.width / el.offsetWidth), height: el.clientHeight * (r.width / el.offsetWidth) };
+  });
+  if (!box || !state.bounds) return null;
+  const off = Math.max(...["x", "y", "width", "height"].map((k) => Math.abs(box[k] - state.bounds[k])));
+  if (off > 1) return null;
+  const { width, pixels, channels } = decodePng(await captureWindow(WINDOW_TITLE));
+  let coloured = 0;
+  let seen = 0;
+  for (let y = Math.round(box.y + box.height * 0.1); y < box.y + box.height * 0.9; y += 2) {
+    for (let x = Math.round(box.x + box.width * 0.1); x < box.x + box.width * 0.9; x += 2) {
+      const at = (y * width + x) * channels;
+      seen++;
+      if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
+    }
+  }
+  return coloured / seen > 0.05 ? { state, coloured: coloured / seen } : null;
 }
 
 before(async () => {
@@ -81,6 +113,7 @@ test("while three options write, clicks, view switches and typing take effect", 
       ),
     30_000,
   );
+  await until("the selected option's page to be on screen in a view of its own", pageInItsOwnView, 30_000);
   await stillWriting("the first input");
 
   for (const i of [1, 2, 3, 0, 2, 0]) {
@@ -95,10 +128,12 @@ test("while three options write, clicks, view switches and typing take effect", 
     await until(`the ${name} tab to be shown selected after it was clicked`, async () => (await selectedView(browser())) === name);
     if (name === "Code") {
       await until("the code of option 1 in the editor", () => browser().execute((s) => document.querySelector(s)?.textContent.includes("<!DOCTYPE html>") ?? false, EDITOR));
+      await until("the page's own view to step aside for the code", async () => (await invokeInPage(browser(), "native_preview_state", {})).ok?.shown === false);
     } else {
       // A phone's width, or the desktop's (laid out wide and scaled to fit).
       const fits = name === "Mobile" ? (w) => w !== null && w <= 400 : (w) => w !== null && w >= 1000;
       await until(`the preview laid out at the ${name} width`, async () => fits(await previewWidth()));
+      await until(`the page's own view on the ${name} preview's box`, pageInItsOwnView);
     }
     await stillWriting(`the ${name} tab`);
   }
@@ -109,6 +144,8 @@ test("while three options write, clicks, view switches and typing take effect", 
   for (const word of TYPED.split(/(?= )/)) await browser().keys(word);
   await until(`"${TYPED}" in the prompt box`, async () => (await box.getValue()) === TYPED);
   await stillWriting("the typing");
+  // Switching options never looked like a page leaving its variant.
+  assert.equal((await invokeInPage(browser(), "native_preview_state", {})).ok.refused, 0, "the view refused a navigation the app made");
   await saveDrawnScreenshot(browser(), "live-input-while-writing");
 });
 

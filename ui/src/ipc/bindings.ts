@@ -138,6 +138,19 @@ export const commands = {
 	modelsAvailable: () => typedError<ModelOption[], IpcError>(__TAURI_INVOKE("models_available")),
 	/**  The preview URL of a stored variant (load it in `<iframe sandbox="allow-scripts">`). */
 	previewUrl: (projectId: string, versionId: number, variantId: number) => typedError<string, IpcError>(__TAURI_INVOKE("preview_url", { projectId, versionId, variantId })),
+	/**  Whether the page being watched can be shown in a view of its own process here. */
+	nativePreviewAvailable: () => __TAURI_INVOKE<boolean>("native_preview_available"),
+	/**
+	 *  Show a variant's page (a URL from the preview scheme) at `bounds`, zoomed by `zoom`. The
+	 *  same URL again only moves the view.
+	 */
+	nativePreviewShow: (url: string, bounds: PreviewBounds, zoom: number | null) => typedError<null, IpcError>(__TAURI_INVOKE("native_preview_show", { url, bounds, zoom })),
+	/**  The page on show follows its newest version (in place when it can, else it loads again). */
+	nativePreviewRefresh: () => __TAURI_INVOKE<void>("native_preview_refresh"),
+	/**  Hide the view; its page stays loaded, so showing it again is instant. */
+	nativePreviewHide: () => __TAURI_INVOKE<void>("native_preview_hide"),
+	/**  What the view shows and has done. */
+	nativePreviewState: () => __TAURI_INVOKE<NativePreviewState_Serialize>("native_preview_state"),
 	/**  The cached fidelity scores of these variants (those not scored yet are left out). */
 	variantScores: (projectId: string, variantIds: number[]) => typedError<StoredScore[], IpcError>(__TAURI_INVOKE("variant_scores", { projectId, variantIds })),
 	/**  The pictures of a variant's score (none when it was not scored). */
@@ -1384,6 +1397,41 @@ export type ModelOption = {
 	has_key: boolean,
 };
 
+/**  What the page view is doing, for the UI's tests and the log. */
+export type NativePreviewState = NativePreviewState_Serialize | NativePreviewState_Deserialize;
+
+/**  What the page view is doing, for the UI's tests and the log. */
+export type NativePreviewState_Deserialize = {
+	/**  The page asked for last (kept while hidden, so showing it again loads nothing). */
+	url?: string | null,
+	shown: boolean,
+	bounds?: PreviewBounds | null,
+	zoom: number | null,
+	/**  Pages loaded from scratch, and times the page followed its newest version in place. */
+	loads: number,
+	follows: number,
+	/**  Navigations and windows the view refused. */
+	refused: number,
+	/**  The view's web process ended (a crash, or memory) and the page was loaded again. */
+	restarts: number,
+};
+
+/**  What the page view is doing, for the UI's tests and the log. */
+export type NativePreviewState_Serialize = {
+	/**  The page asked for last (kept while hidden, so showing it again loads nothing). */
+	url: string | null,
+	shown: boolean,
+	bounds: PreviewBounds | null,
+	zoom: number | null,
+	/**  Pages loaded from scratch, and times the page followed its newest version in place. */
+	loads: number,
+	follows: number,
+	/**  Navigations and windows the view refused. */
+	refused: number,
+	/**  The view's web process ended (a crash, or memory) and the page was loaded again. */
+	restarts: number,
+};
+
 /**  One page of a multi-page project: what the user calls it and where it lives. */
 export type Page = {
 	/**  "Pricing". */
@@ -1418,6 +1466,14 @@ export type PixelBox = {
 	y: number,
 	width: number,
 	height: number,
+};
+
+/**  Where the page goes, in the window's CSS pixels (the app's page is never zoomed). */
+export type PreviewBounds = {
+	x: number | null,
+	y: number | null,
+	width: number | null,
+	height: number | null,
 };
 
 /**  One viewport of a preview screenshot. */

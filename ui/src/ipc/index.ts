@@ -50,6 +50,8 @@ export type {
   VariantOf,
   VariantPictureReady,
   LivePictureReady,
+  NativePreviewState,
+  PreviewBounds,
   VariantScored,
   VariantStatus,
   VariantThumbnail,

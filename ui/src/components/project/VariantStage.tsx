@@ -15,6 +15,8 @@ import { Frozen } from "../common/Frozen";
 import { CodePanel } from "./CodePanel";
 import { DesktopPreview } from "./DesktopPreview";
 import { PreviewFrame } from "./PreviewFrame";
+import { NativePreview } from "./NativePreview";
+import { useNativePreviewAvailable } from "../../hooks/useNativePreview";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
 import { RoutePicker } from "./RoutePicker";
@@ -112,8 +114,29 @@ export function VariantStage(props: Props) {
   // another must never show it there (nor save it into that option's file).
   const code = variant ? <CodePanel key={`${String(versionId)}/${String(variant.variantId ?? `#${String(variant.index)}`)}`} projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
 
+  // While an option writes, its page is shown by the app in a view of its own process (the
+  // window's thread only composites it), unless the designer points into the page or zooms it
+  // past the pane: those need the page in a frame. A page the view could not take (covered
+  // for long, refused) stays in a frame for this run.
+  const nativeAvailable = useNativePreviewAvailable();
+  const [framedUrl, setFramedUrl] = useState<string | null>(null);
+  const highlightHere = highlightAt(screen.width);
+  const nativeUrl =
+    nativeAvailable && variant?.live && place.url !== null && place.url !== framedUrl && !selectMode && edit === null && highlightHere === null && zoom === "fit" && (view === "desktop" || view === "mobile")
+      ? place.url
+      : null;
   const frame = (className: string) =>
-    variant ? (
+    variant && nativeUrl !== null ? (
+      <NativePreview
+        url={nativeUrl}
+        revision={variant.revision}
+        title={`Option ${variant.index + 1} preview`}
+        className={className}
+        onFallback={() => {
+          setFramedUrl(nativeUrl);
+        }}
+      />
+    ) : variant ? (
       <PreviewFrame
         url={place.url}
         revision={variant.revision}
@@ -122,7 +145,7 @@ export function VariantStage(props: Props) {
         selectMode={selectMode}
         onSelect={onSelectElement}
         edit={edit}
-        highlight={highlightAt(screen.width)}
+        highlight={highlightHere}
         className={className}
         paused={view === "code"}
       />

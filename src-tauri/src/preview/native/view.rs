@@ -1,0 +1,360 @@
+//! The view itself: GTK and WebKit objects, made and touched only on the window's main thread
+//! (they are not `Send`; each call reaches it through Tauri's `with_webview`).
+
+use super::{may_go, PageHost, PreviewBounds, Shared};
+use crate::preview::{Previews, SCHEME};
+use crate::state::AppState;
+use gtk::gio;
+use gtk::glib;
+use gtk::prelude::*;
+use javascriptcore::ValueExt;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tauri::http::Response;
+use tauri::{AppHandle, Manager, Runtime};
+use webkit2gtk::{
+    CacheModel, DownloadExt, LoadEvent, NavigationPolicyDecision, NavigationPolicyDecisionExt,
+    PermissionRequestExt, PolicyDecisionExt, PolicyDecisionType, SecurityManagerExt, SettingsExt,
+    URIRequestExt, URISchemeRequest, URISchemeRequestExt, URISchemeResponse,
+    URISchemeResponseExt, WebContext, WebContextExt, WebView, WebViewExt,
+};
+
+/// Ask the page to follow its newest version in place (the bridge's `s2c-refresh`, which a
+/// page on its own answers to itself). Settles false when it could not (a page with scripts of
+/// its own): the app then loads it again, if it is still the page asked for. A page that never
+/// answers (its own scripts broke the bridge) is given up on after a while.
+const FOLLOW: &str = r#"return new Promise((settle) => {
+  const answered = (e) => {
+    if (e.source !== window || !e.data || e.data.type !== "s2c-refreshed") return;
+    window.removeEventListener("message", answered);
+    settle(e.data.ok === true);
+  };
+  window.addEventListener("message", answered);
+  setTimeout(() => settle(true), 10000);
+  window.postMessage({ type: "s2c-refresh" }, "*");
+});"#;
+
+/// The sandbox a frame's `sandbox="allow-scripts"` gives, for a page that is its own window.
+const PAGE_SANDBOX: &str = "sandbox allow-scripts";
+
+pub struct GtkHost<R: Runtime> {
+    app: AppHandle<R>,
+    shared: Shared,
+}
+
+impl<R: Runtime> GtkHost<R> {
+    pub fn new(app: AppHandle<R>, shared: Shared) -> Self {
+        Self { app, shared }
+    }
+
+    /// Run `job` on the main thread with the window's own web view.
+    fn on_main(&self, job: impl FnOnce(&AppHandle<R>, &Shared, &WebView) + Send + 'static) {
+        let Some(window) = self.app.get_webview_window("main") else {
+            return;
+        };
+        let app = self.app.clone();
+        let shared = self.shared.clone();
+        if let Err(error) = window.with_webview(move |platform| job(&app, &shared, &platform.inner())) {
+            tracing::warn!(%error, "the preview's view could not be reached");
+        }
+    }
+}
+
+impl<R: Runtime> PageHost for GtkHost<R> {
+    fn show(&self, url: String, folder: String, bounds: PreviewBounds, zoom: f64) {
+        self.on_main(move |app, shared, window_view| {
+            let Some(view) = page_view(app, shared, window_view) else {
+                return;
+            };
+            place(&view.web, bounds, zoom);
+            let new_page = view.asked.borrow().as_deref() != Some(url.as_str());
+            if new_page {
+                *view.folder.borrow_mut() = folder;
+                *view.asked.borrow_mut() = Some(url.clone());
+                view.follow_after_load.set(false);
+                view.web.load_uri(&url);
+            }
+            view.web.show();
+            shared.update(|s| {
+                s.url = Some(url);
+                s.shown = true;
+                s.bounds = Some(bounds);
+                s.zoom = zoom;
+                if new_page {
+                    s.loads += 1;
+                }
+            });
+        });
+    }
+
+    fn refresh(&self) {
+        self.on_main(|_, shared, _| {
+            if let Some(view) = existing() {
+                follow(&view, shared);
+            }
+        });
+    }
+
+    fn hide(&self) {
+        self.on_main(|_, shared, _| {
+            if let Some(view) = existing() {
+                view.web.hide();
+            }
+            shared.update(|s| s.shown = false);
+        });
+    }
+}
+
+/// The view and what it was asked to show; cheap to clone (GTK objects are references).
+#[derive(Clone)]
+struct PageView {
+    web: WebView,
+    /// The variant folder its navigations stay in.
+    folder: Rc<RefCell<String>>,
+    asked: Rc<RefCell<Option<String>>>,
+    follow_after_load: Rc<Cell<bool>>,
+}
+
+thread_local! {
+    static VIEW: RefCell<Option<PageView>> = const { RefCell::new(None) };
+    /// Scheme requests waiting for their answer from a worker thread.
+    static PENDING: RefCell<HashMap<u64, URISchemeRequest>> = RefCell::new(HashMap::new());
+}
+
+static NEXT_REQUEST: AtomicU64 = AtomicU64::new(0);
+
+fn existing() -> Option<PageView> {
+    VIEW.with(|v| v.borrow().clone())
+}
+
+/// The page follows its newest version: in place, or by loading again when it cannot. A page
+/// still loading follows once it has loaded (what it loads may already be older).
+fn follow(view: &PageView, shared: &Shared) {
+    if view.asked.borrow().is_none() {
+        return;
+    }
+    if view.web.is_loading() {
+        view.follow_after_load.set(true);
+        return;
+    }
+    let asked_then = view.asked.borrow().clone();
+    let (web, asked, reloaded) = (view.web.clone(), view.asked.clone(), shared.clone());
+    view.web.call_async_javascript_function(
+        FOLLOW,
+        None,
+        None,
+        None,
+        None::<&gio::Cancellable>,
+        move |followed| {
+            let in_place = followed.is_ok_and(|v| v.to_boolean());
+            if !in_place && *asked.borrow() == asked_then {
+                web.reload();
+                reloaded.update(|s| s.loads += 1);
+            }
+        },
+    );
+    shared.update(|s| s.follows += 1);
+}
+
+/// The view, made the first time: laid over the window's own view in an overlay.
+fn page_view<R: Runtime>(
+    app: &AppHandle<R>,
+    shared: &Shared,
+    window_view: &WebView,
+) -> Option<PageView> {
+    if let Some(view) = existing() {
+        return Some(view);
+    }
+    let overlay = overlay_over(window_view)?;
+    let folder = Rc::new(RefCell::new(String::new()));
+    let web = new_web_view(app, shared, folder.clone());
+    web.set_halign(gtk::Align::Start);
+    web.set_valign(gtk::Align::Start);
+    overlay.add_overlay(&web);
+    // The window's view keeps the pointer and keys it had.
+    overlay.set_overlay_pass_through(&web, false);
+    let view = PageView {
+        web,
+        folder,
+        asked: Rc::new(RefCell::new(None)),
+        follow_after_load: Rc::new(Cell::new(false)),
+    };
+    VIEW.with(|v| *v.borrow_mut() = Some(view.clone()));
+    Some(view)
+}
+
+/// An overlay holding the window's view, put where the view was.
+fn overlay_over(window_view: &WebView) -> Option<gtk::Overlay> {
+    let parent = window_view.parent()?;
+    if let Ok(overlay) = parent.clone().downcast::<gtk::Overlay>() {
+        return Some(overlay);
+    }
+    let Ok(container) = parent.downcast::<gtk::Box>() else {
+        tracing::warn!("the window's view is not in a box; the preview stays in the window");
+        return None;
+    };
+    let had_focus = window_view.has_focus();
+    container.remove(window_view);
+    let overlay = gtk::Overlay::new();
+    overlay.add(window_view);
+    container.pack_start(&overlay, true, true, 0);
+    overlay.show();
+    window_view.show();
+    if had_focus {
+        window_view.grab_focus();
+    }
+    Some(overlay)
+}
+
+fn new_web_view<R: Runtime>(
+    app: &AppHandle<R>,
+    shared: &Shared,
+    folder: Rc<RefCell<String>>,
+) -> WebView {
+    // Ephemeral: nothing a page stores outlives the view, and no other view shares it.
+    let context = WebContext::new_ephemeral();
+    context.set_cache_model(CacheModel::DocumentViewer);
+    if let Some(security) = context.security_manager() {
+        security.register_uri_scheme_as_secure(SCHEME);
+        security.register_uri_scheme_as_cors_enabled(SCHEME);
+    }
+    let serving = app.clone();
+    context.register_uri_scheme(SCHEME, move |request| serve(&serving, request));
+    context.connect_download_started(|_, download| download.cancel());
+
+    let web = WebView::with_context(&context);
+    if let Some(settings) = WebViewExt::settings(&web) {
+        settings.set_enable_developer_extras(false);
+        settings.set_javascript_can_open_windows_automatically(false);
+        settings.set_enable_webrtc(false);
+        settings.set_enable_media_stream(false);
+        settings.set_enable_html5_database(false);
+        settings.set_allow_file_access_from_file_urls(false);
+        settings.set_allow_universal_access_from_file_urls(false);
+    }
+    let refused = shared.clone();
+    web.connect_decide_policy(move |_, decision, kind| match kind {
+        PolicyDecisionType::NavigationAction => {
+            let target = decision
+                .downcast_ref::<NavigationPolicyDecision>()
+                .and_then(|d| d.navigation_action())
+                .and_then(|a| a.request())
+                .and_then(|r| r.uri())
+                .map(|u| u.to_string())
+                .unwrap_or_default();
+            if may_go(&folder.borrow(), &target) {
+                return false;
+            }
+            decision.ignore();
+            refused.update(|s| s.refused += 1);
+            tracing::warn!("the preview's page tried to leave its variant; refused");
+            true
+        }
+        PolicyDecisionType::NewWindowAction => {
+            decision.ignore();
+            refused.update(|s| s.refused += 1);
+            true
+        }
+        _ => false,
+    });
+    let committed = shared.clone();
+    web.connect_load_changed(move |web, event| {
+        if event == LoadEvent::Committed {
+            committed.update(|s| s.at = web.uri().map(|u| u.to_string()));
+        }
+        if event == LoadEvent::Finished {
+            if let Some(view) = existing().filter(|v| v.follow_after_load.replace(false)) {
+                follow(&view, &committed);
+            }
+        }
+    });
+    web.connect_create(|_, _| None);
+    web.connect_permission_request(|_, request| {
+        request.deny();
+        true
+    });
+    web.connect_context_menu(|_, _, _, _| true);
+    let restarted = shared.clone();
+    web.connect_web_process_terminated(move |web, reason| {
+        tracing::warn!(?reason, "the preview's web process ended; loading the page again");
+        restarted.update(|s| s.restarts += 1);
+        web.reload();
+    });
+    web
+}
+
+fn place(web: &WebView, bounds: PreviewBounds, zoom: f64) {
+    // GTK margins are not negative: a box partly off the window's top or left starts at 0.
+    let x = bounds.x.round().max(0.0) as i32;
+    let y = bounds.y.round().max(0.0) as i32;
+    web.set_margin_start(x);
+    web.set_margin_top(y);
+    web.set_size_request(bounds.width.round() as i32, bounds.height.round() as i32);
+    if (web.zoom_level() - zoom).abs() > f64::EPSILON {
+        web.set_zoom_level(zoom);
+    }
+}
+
+/// Answer a request of the view's page from the preview scheme, off the main thread, as the
+/// window's own frames are answered.
+fn serve<R: Runtime>(app: &AppHandle<R>, request: &URISchemeRequest) {
+    let uri = request.uri().map(|u| u.to_string()).unwrap_or_default();
+    let Some(path_and_query) = uri.strip_prefix(crate::preview::origin()) else {
+        answer(request, plain_not_found());
+        return;
+    };
+    let path_and_query = if path_and_query.starts_with('/') {
+        path_and_query.to_owned()
+    } else {
+        answer(request, plain_not_found());
+        return;
+    };
+    let id = NEXT_REQUEST.fetch_add(1, Ordering::Relaxed);
+    PENDING.with(|p| p.borrow_mut().insert(id, request.clone()));
+    let app = app.clone();
+    tauri::async_runtime::spawn_blocking(move || {
+        let response = {
+            let state = app.state::<AppState>();
+            let previews = app.state::<Previews>();
+            crate::preview::respond(&state, &previews, &path_and_query)
+        };
+        glib::MainContext::default().invoke(move || {
+            if let Some(request) = PENDING.with(|p| p.borrow_mut().remove(&id)) {
+                answer(&request, response);
+            }
+        });
+    });
+}
+
+fn plain_not_found() -> Response<Vec<u8>> {
+    let mut response = Response::new(b"no such preview".to_vec());
+    *response.status_mut() = tauri::http::StatusCode::NOT_FOUND;
+    response
+}
+
+fn answer(request: &URISchemeRequest, response: Response<Vec<u8>>) {
+    let (parts, body) = response.into_parts();
+    let length = i64::try_from(body.len()).unwrap_or(i64::MAX);
+    let stream = gio::MemoryInputStream::from_bytes(&glib::Bytes::from_owned(body));
+    let out = URISchemeResponse::new(&stream, length);
+    out.set_status(u32::from(parts.status.as_u16()), None);
+    let content_type = parts
+        .headers
+        .get(tauri::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("application/octet-stream");
+    out.set_content_type(content_type);
+    let headers = soup::MessageHeaders::new(soup::MessageHeadersType::Response);
+    for (name, value) in &parts.headers {
+        if let Ok(value) = value.to_str() {
+            headers.append(name.as_str(), value);
+        }
+    }
+    if content_type.starts_with("text/html") {
+        headers.append("Content-Security-Policy", PAGE_SANDBOX);
+    }
+    out.set_http_headers(headers);
+    request.finish_with_response(&out);
+}

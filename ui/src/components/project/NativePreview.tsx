@@ -1,0 +1,118 @@
+// The page being watched, shown by the app in a view of its own process laid over this box
+// (src-tauri/src/preview/native/), so parsing and painting a page as it is written never holds
+// up the window. The box holds the view's place: it is measured every frame and the view
+// follows it. Something of the app's over the box (a menu, a dialog, a notice) would be hidden
+// under the view, so the view steps aside while it is there, and if it stays, `onCovered` lets
+// the stage show the page in a frame instead.
+import { useEffect, useRef, useState } from "react";
+import { nativePreviewHide, nativePreviewRefresh, nativePreviewShow } from "../../ipc/preview";
+import { useLatest } from "../../hooks/useLatest";
+import { coverProbes, placementOf, samePlacement, type Bounds, type Placement } from "../../lib/nativePlacement";
+
+/** How often to look for something of the app's over the box. */
+const COVER_PROBE_MS = 200;
+/** Covered this long, the page goes back into a frame (the view only steps aside meanwhile). */
+export const COVERED_FOR_FRAME_MS = 1500;
+
+interface Props {
+  url: string;
+  revision: number;
+  title: string;
+  /** Follow the page at most this often while the code changes. */
+  intervalMs?: number;
+  className?: string;
+  /** The view cannot be used here (covered for long, or the app refused it): show a frame. */
+  onFallback: () => void;
+}
+
+function covered(el: HTMLElement, bounds: Bounds): boolean {
+  return coverProbes(bounds).some(({ x, y }) => {
+    const top = document.elementFromPoint(x, y);
+    return top !== null && top !== el && !el.contains(top);
+  });
+}
+
+export function NativePreview({ url, revision, title, intervalMs = 350, className = "", onFallback }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const fallback = useLatest(onFallback);
+  const [stepAside, setStepAside] = useState(false);
+
+  // Place, move and hide the view as the box moves, shows and is covered.
+  useEffect(() => {
+    let placed: Placement | null = null;
+    let shown = false;
+    let probedAt = -Infinity;
+    let isCovered = false;
+    let coveredSince: number | null = null;
+    let frame = 0;
+    let gone = false;
+    const hide = () => {
+      if (!shown) return;
+      shown = false;
+      void nativePreviewHide();
+    };
+    const tick = (now: number) => {
+      frame = requestAnimationFrame(tick);
+      const el = box.current;
+      if (!el) return;
+      const r = el.getBoundingClientRect();
+      const next = placementOf({ rect: r, offsetWidth: el.offsetWidth, clientLeft: el.clientLeft, clientTop: el.clientTop, clientWidth: el.clientWidth, clientHeight: el.clientHeight });
+      if (next && now - probedAt >= COVER_PROBE_MS) {
+        probedAt = now;
+        isCovered = covered(el, next.bounds);
+        coveredSince = isCovered ? (coveredSince ?? now) : null;
+        setStepAside(isCovered);
+        if (coveredSince !== null && now - coveredSince >= COVERED_FOR_FRAME_MS && !gone) {
+          gone = true;
+          fallback.current();
+        }
+      }
+      if (!next || isCovered || document.visibilityState !== "visible") {
+        hide();
+        return;
+      }
+      if (shown && samePlacement(placed, next)) return;
+      placed = next;
+      shown = true;
+      void nativePreviewShow(url, next.bounds, next.zoom).then((result) => {
+        if (result.status === "error" && !gone) {
+          gone = true;
+          fallback.current();
+        }
+      });
+    };
+    frame = requestAnimationFrame(tick);
+    return () => {
+      cancelAnimationFrame(frame);
+      void nativePreviewHide();
+    };
+  }, [url, fallback]);
+
+  // Follow the page as it is written, at most every `intervalMs`.
+  // The view loads the newest version when it first shows a page: nothing to follow yet.
+  const [loadedAt, setLoadedAt] = useState({ url, revision });
+  if (loadedAt.url !== url) setLoadedAt({ url, revision });
+  const loadedRevision = loadedAt.url === url ? loadedAt.revision : revision;
+  const lastFollow = useRef(0);
+  const pending = useRef<number | null>(null);
+  useEffect(() => {
+    if (revision <= loadedRevision) return;
+    const wait = lastFollow.current + intervalMs - performance.now();
+    if (pending.current !== null) return;
+    const follow = () => {
+      pending.current = null;
+      lastFollow.current = performance.now();
+      void nativePreviewRefresh();
+    };
+    if (wait <= 0) follow();
+    else pending.current = window.setTimeout(follow, wait);
+  }, [revision, loadedRevision, intervalMs]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
+
+  return <div ref={box} role="region" aria-label={title} className={`bg-white ${className}`} data-testid="native-preview" data-covered={stepAside ? "true" : undefined} />;
+}
