@@ -72,7 +72,10 @@ impl Shared {
     }
 
     pub fn update(&self, change: impl FnOnce(&mut NativePreviewState)) {
-        let mut state = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         change(&mut state);
     }
 }
@@ -92,9 +95,9 @@ impl NativePreviews {
     pub fn for_app<R: tauri::Runtime>(app: &tauri::AppHandle<R>) -> Self {
         let shared = Shared::default();
         #[cfg(target_os = "linux")]
-        let host: Option<Arc<dyn PageHost>> = std::env::var_os(OFF)
-            .is_none()
-            .then(|| Arc::new(view::GtkHost::new(app.clone(), shared.clone())) as Arc<dyn PageHost>);
+        let host: Option<Arc<dyn PageHost>> = std::env::var_os(OFF).is_none().then(|| {
+            Arc::new(view::GtkHost::new(app.clone(), shared.clone())) as Arc<dyn PageHost>
+        });
         #[cfg(not(target_os = "linux"))]
         let host: Option<Arc<dyn PageHost>> = {
             let _ = app;

@@ -17,8 +17,8 @@ use tauri::{AppHandle, Manager, Runtime};
 use webkit2gtk::{
     CacheModel, DownloadExt, LoadEvent, NavigationPolicyDecision, NavigationPolicyDecisionExt,
     PermissionRequestExt, PolicyDecisionExt, PolicyDecisionType, SecurityManagerExt, SettingsExt,
-    URIRequestExt, URISchemeRequest, URISchemeRequestExt, URISchemeResponse,
-    URISchemeResponseExt, WebContext, WebContextExt, WebView, WebViewExt,
+    URIRequestExt, URISchemeRequest, URISchemeRequestExt, URISchemeResponse, URISchemeResponseExt,
+    WebContext, WebContextExt, WebView, WebViewExt,
 };
 
 /// Ask the page to follow its newest version in place (the bridge's `s2c-refresh`, which a
@@ -56,7 +56,9 @@ impl<R: Runtime> GtkHost<R> {
         };
         let app = self.app.clone();
         let shared = self.shared.clone();
-        if let Err(error) = window.with_webview(move |platform| job(&app, &shared, &platform.inner())) {
+        if let Err(error) =
+            window.with_webview(move |platform| job(&app, &shared, &platform.inner()))
+        {
             tracing::warn!(%error, "the preview's view could not be reached");
         }
     }
@@ -278,7 +280,10 @@ fn new_web_view<R: Runtime>(
     web.connect_context_menu(|_, _, _, _| true);
     let restarted = shared.clone();
     web.connect_web_process_terminated(move |web, reason| {
-        tracing::warn!(?reason, "the preview's web process ended; loading the page again");
+        tracing::warn!(
+            ?reason,
+            "the preview's web process ended; loading the page again"
+        );
         restarted.update(|s| s.restarts += 1);
         web.reload();
     });
