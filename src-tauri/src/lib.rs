@@ -53,6 +53,19 @@ pub fn run() -> Result<(), tauri::Error> {
     let builder = builder.plugin(OwnPageOnly(updates::plugin()));
     wire(builder, &specta)
         .on_menu_event(|app, event| updates::menu::on_menu_item(app, event.id().as_ref()))
+        // A reloaded window has no box for the page view yet: the view waits hidden until the
+        // new page places it, rather than float over a start screen.
+        .on_page_load(|webview, payload| {
+            use tauri::Manager;
+            if payload.event() == tauri::webview::PageLoadEvent::Started {
+                if let Some(host) = webview
+                    .try_state::<preview::native::NativePreviews>()
+                    .and_then(|previews| previews.host().cloned())
+                {
+                    host.hide();
+                }
+            }
+        })
         .setup(move |app| {
             specta.mount_events(app);
             logging::init(app)?;

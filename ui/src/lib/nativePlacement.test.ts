@@ -31,15 +31,37 @@ describe("samePlacement", () => {
 });
 
 describe("coverProbes", () => {
-  it("probes the corners, the edges' middles and the centre, inside the box", () => {
-    const probes = coverProbes({ x: 100, y: 50, width: 200, height: 100 });
-    expect(probes).toHaveLength(9);
-    for (const p of probes) {
-      expect(p.x).toBeGreaterThan(100);
-      expect(p.x).toBeLessThan(300);
-      expect(p.y).toBeGreaterThan(50);
-      expect(p.y).toBeLessThan(150);
+  const box = { x: 100, y: 50, width: 823, height: 514 };
+  const probes = coverProbes(box);
+  const inside = (p: { x: number; y: number }) => p.x > box.x && p.x < box.x + box.width && p.y > box.y && p.y < box.y + box.height;
+
+  it("stays inside the box", () => {
+    expect(probes.every(inside)).toBe(true);
+  });
+
+  it("catches a menu that reaches a little way in over any edge", () => {
+    // A 48 px-wide menu anywhere along the top edge, 10 px into the box (more than a sliver).
+    for (let left = box.x - 40; left < box.x + box.width - 4; left += 7) {
+      const hit = probes.some((p) => p.x >= left && p.x <= left + 48 && p.y <= box.y + 10);
+      expect(hit, `menu at x=${String(left)}`).toBe(true);
     }
-    expect(probes).toContainEqual({ x: 200, y: 100 });
+    for (let top = box.y - 40; top < box.y + box.height - 4; top += 7) {
+      const hit = probes.some((p) => p.y >= top && p.y <= top + 48 && p.x >= box.x + box.width - 10);
+      expect(hit, `panel at y=${String(top)}`).toBe(true);
+    }
+  });
+
+  it("catches a dialog opened within it", () => {
+    const dialog = { x: 400, y: 250, width: 130, height: 130 };
+    expect(probes.some((p) => p.x >= dialog.x && p.x <= dialog.x + dialog.width && p.y >= dialog.y && p.y <= dialog.y + dialog.height)).toBe(true);
+  });
+
+  it("stays few enough to probe five times a second", () => {
+    expect(probes.length).toBeLessThan(120);
+  });
+
+  it("still probes a box too small for its steps", () => {
+    const tiny = coverProbes({ x: 0, y: 0, width: 4, height: 4 });
+    expect(tiny.length).toBeGreaterThan(0);
   });
 });

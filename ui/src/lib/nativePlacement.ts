@@ -50,10 +50,25 @@ export function samePlacement(a: Placement | null, b: Placement | null): boolean
   return near(a.bounds.x, b.bounds.x) && near(a.bounds.y, b.bounds.y) && near(a.bounds.width, b.bounds.width) && near(a.bounds.height, b.bounds.height) && Math.abs(a.zoom - b.zoom) < 0.001;
 }
 
-/** Points over the box (its corners, edges and middle, a little inside) at which something
- *  else of the app's (a menu, a dialog, a notice) would be hidden under the view. */
-export function coverProbes(bounds: Bounds, inset = 3): { x: number; y: number }[] {
-  const xs = [bounds.x + inset, bounds.x + bounds.width / 2, bounds.x + bounds.width - inset];
-  const ys = [bounds.y + inset, bounds.y + bounds.height / 2, bounds.y + bounds.height - inset];
-  return xs.flatMap((x) => ys.map((y) => ({ x, y })));
+/** Points over the box, a little inside it, at which something else of the app's (a menu, a
+ *  dialog, a notice) would be hidden under the view: along the edges at most `edgeStep` apart
+ *  (what comes from outside crosses an edge) and across the inside at most `innerStep` apart
+ *  (what opens within it). */
+export function coverProbes(bounds: Bounds, edgeStep = 40, innerStep = 120, inset = 3): { x: number; y: number }[] {
+  const line = (from: number, size: number, step: number) => {
+    const a = from + inset;
+    const b = from + Math.max(size - inset, inset);
+    const n = Math.max(1, Math.ceil((b - a) / step));
+    return Array.from({ length: n + 1 }, (_, i) => a + ((b - a) * i) / n);
+  };
+  const edgeXs = line(bounds.x, bounds.width, edgeStep);
+  const edgeYs = line(bounds.y, bounds.height, edgeStep);
+  const top = edgeYs[0] ?? bounds.y;
+  const bottom = edgeYs[edgeYs.length - 1] ?? bounds.y;
+  const left = edgeXs[0] ?? bounds.x;
+  const right = edgeXs[edgeXs.length - 1] ?? bounds.x;
+  const edges = [...edgeXs.flatMap((x) => [{ x, y: top }, { x, y: bottom }]), ...edgeYs.slice(1, -1).flatMap((y) => [{ x: left, y }, { x: right, y }])];
+  const innerXs = line(bounds.x, bounds.width, innerStep).slice(1, -1);
+  const innerYs = line(bounds.y, bounds.height, innerStep).slice(1, -1);
+  return [...edges, ...innerXs.flatMap((x) => innerYs.map((y) => ({ x, y })))];
 }

@@ -81,9 +81,18 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
         }
       });
     };
+    // A click or a key may open something over the box: look at the next frame, not up to
+    // COVER_PROBE_MS later, so a menu is not drawn under the view meanwhile.
+    const lookSoon = () => {
+      probedAt = -Infinity;
+    };
+    document.addEventListener("pointerup", lookSoon, true);
+    document.addEventListener("keyup", lookSoon, true);
     frame = requestAnimationFrame(tick);
     return () => {
       cancelAnimationFrame(frame);
+      document.removeEventListener("pointerup", lookSoon, true);
+      document.removeEventListener("keyup", lookSoon, true);
       void nativePreviewHide();
     };
   }, [url, fallback]);

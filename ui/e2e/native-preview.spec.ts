@@ -1,0 +1,131 @@
+// Where the app can show the page being watched in a view of its own process
+// (src-tauri/src/preview/native/), the stage holds its place with a box and tells the app where
+// it is; everything that needs the page in a frame (pointing into it, a menu over it, a refusal)
+// gets the frame back. The real view is checked in the app's window (tests/e2e/specs/live-input
+// and hostile-page); here, what the UI asks of it.
+import { expect, test, type Page } from "@playwright/test";
+import { dropScreenshotForTwo, page as samplePage, startAnswers, startedTwo } from "./fixtures";
+import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, type IpcCall } from "./mockIpc";
+
+const ART = "e2e/artifacts";
+
+interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+let nextEvent = 0;
+function ev(variant: number, body: Record<string, unknown>) {
+  return { event_id: nextEvent++, variant, ...body };
+}
+
+function answers(extra: Record<string, unknown> = {}) {
+  return {
+    ...startAnswers(),
+    project_add_input_data: { id: 1, path: "inputs/shot.png", media_type: "image/png", size: 1000 },
+    generation_start: startedTwo(8),
+    generation_cancel: null,
+    native_preview_available: true,
+    native_preview_show: null,
+    native_preview_refresh: null,
+    native_preview_hide: null,
+    ...extra,
+  };
+}
+
+const called = (calls: IpcCall[], cmd: string) => calls.filter((c) => c.cmd === cmd);
+
+/** Start two options and let the first write its page. */
+async function writing(page: Page, extra: Record<string, unknown> = {}) {
+  nextEvent = 0;
+  const previews = new Map<string, string>();
+  await mockIpc(page, answers(extra));
+  await servePreviews(page, previews);
+  await dropScreenshotForTwo(page);
+  await page.getByRole("button", { name: /Generate/ }).click();
+  await expect(page.getByTestId("project-name")).toHaveText("landing");
+  const channel = await channelOf(page, "generation_start");
+  const html = samplePage("Acme", "#4f46e5");
+  previews.set("live/8/0/index.html", html);
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html.slice(0, 400) }),
+  ]);
+  return { channel, html };
+}
+
+/** The box's content area in the window's CSS pixels: where the view must be. */
+async function boxArea(page: Page): Promise<Bounds> {
+  return page.getByTestId("native-preview").evaluate((el: HTMLElement) => {
+    // The Desktop preview is scaled to fit: what is on screen is the layout size times that.
+    const r = el.getBoundingClientRect();
+    const scale = r.width / el.offsetWidth;
+    return { x: r.left + el.clientLeft * scale, y: r.top + el.clientTop * scale, width: el.clientWidth * scale, height: el.clientHeight * scale };
+  });
+}
+
+async function lastShown(page: Page): Promise<{ url: string; bounds: Bounds; zoom: number } | undefined> {
+  return called(await ipcCalls(page), "native_preview_show").pop()?.args as { url: string; bounds: Bounds; zoom: number } | undefined;
+}
+
+test("while an option writes, its page is shown by the app over the preview's box, follows the code, and hides for the code", async ({ page }) => {
+  const { channel, html } = await writing(page);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect(page.getByTestId("preview-frame")).toHaveCount(0);
+
+  // The app is told the page and exactly where the box is, and moves the view with it.
+  await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "the page to be shown" }).toMatch(/\/live\/8\/0\/index\.html$/);
+  const near = (a: Bounds, b: Bounds) => Math.abs(a.x - b.x) <= 1 && Math.abs(a.y - b.y) <= 1 && Math.abs(a.width - b.width) <= 1 && Math.abs(a.height - b.height) <= 1;
+  await expect.poll(async () => near((await lastShown(page))?.bounds ?? { x: 0, y: 0, width: 0, height: 0 }, await boxArea(page)), { message: "the view over the box" }).toBe(true);
+  await page.setViewportSize({ width: 1100, height: 760 });
+  await expect.poll(async () => near((await lastShown(page))?.bounds ?? { x: 0, y: 0, width: 0, height: 0 }, await boxArea(page)), { message: "the view to follow the box when the window shrinks" }).toBe(true);
+  await page.screenshot({ path: `${ART}/native-preview-box.png` });
+
+  // More code: the view follows it (in place), and is not loaded again.
+  const shows = called(await ipcCalls(page), "native_preview_show").length;
+  await sendOnChannel(page, channel, [ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html.slice(400) })]);
+  await expect.poll(async () => called(await ipcCalls(page), "native_preview_refresh").length, { message: "the view to follow the new code" }).toBeGreaterThan(0);
+  expect(called(await ipcCalls(page), "native_preview_show").length).toBe(shows);
+
+  // The code tab has no page: the view hides, and comes back with Desktop.
+  await page.getByRole("tab", { name: "Code" }).click();
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  await expect.poll(async () => (await ipcCalls(page)).map((c) => c.cmd).filter((c) => c.startsWith("native_preview_show") || c === "native_preview_hide").pop(), { message: "the view to hide for the code" }).toBe("native_preview_hide");
+  await page.getByRole("tab", { name: "Desktop" }).click();
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect.poll(async () => (await ipcCalls(page)).map((c) => c.cmd).filter((c) => c === "native_preview_show" || c === "native_preview_hide").pop(), { message: "the view to show again" }).toBe("native_preview_show");
+});
+
+test("a menu opened over the page: the view steps aside at once, and kept open the page goes back in a frame", async ({ page }) => {
+  await writing(page);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect.poll(async () => (await lastShown(page)) !== undefined).toBe(true);
+  await page.getByTestId("preview-width").click();
+  await expect(page.getByRole("menu", { name: "Page width" })).toBeVisible();
+  // Stepped aside: hidden, so the menu is not drawn under it.
+  await expect(page.getByTestId("native-preview")).toHaveAttribute("data-covered", "true");
+  await expect.poll(async () => (await ipcCalls(page)).map((c) => c.cmd).filter((c) => c === "native_preview_show" || c === "native_preview_hide").pop(), { message: "the view to hide under the menu" }).toBe("native_preview_hide");
+  // Still open: the page is put in a frame, where the menu draws over it as anywhere else.
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/, { timeout: 5000 });
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  await expect(page.getByRole("menu", { name: "Page width" })).toBeVisible();
+});
+
+test("a page the app will not show in its view is shown in a frame", async ({ page }) => {
+  await writing(page, { native_preview_show: { __error: { code: "invalid_input", message: "That page cannot be shown here." } } });
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  // Nothing to tell the designer: the page is on screen either way.
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("where the app has no view of its own, the page is in a frame as before", async ({ page }) => {
+  await writing(page, { native_preview_available: false });
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  expect(called(await ipcCalls(page), "native_preview_show")).toHaveLength(0);
+});
