@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverProbes, placementOf, samePlacement } from "./nativePlacement";
+import { coverProbes, placementOf, samePlacement, wholeWithin } from "./nativePlacement";
 
 describe("placementOf", () => {
   it("puts the view on the content box as the window shows it, zoomed by the preview's scale", () => {
@@ -63,5 +63,19 @@ describe("coverProbes", () => {
   it("still probes a box too small for its steps", () => {
     const tiny = coverProbes({ x: 0, y: 0, width: 4, height: 4 });
     expect(tiny.length).toBeGreaterThan(0);
+  });
+});
+
+describe("wholeWithin", () => {
+  const pane = { x: 0, y: 100, width: 800, height: 500 };
+  it("takes a box inside its pane, edges and rounding included", () => {
+    expect(wholeWithin({ x: 0, y: 100, width: 800, height: 500 }, pane)).toBe(true);
+    expect(wholeWithin({ x: 10.4, y: 99.5, width: 790.2, height: 500.4 }, pane)).toBe(true);
+  });
+  it("refuses a box its pane cuts off on any side", () => {
+    expect(wholeWithin({ x: 0, y: 80, width: 800, height: 400 }, pane)).toBe(false);
+    expect(wholeWithin({ x: 0, y: 300, width: 800, height: 400 }, pane)).toBe(false);
+    expect(wholeWithin({ x: -20, y: 100, width: 400, height: 400 }, pane)).toBe(false);
+    expect(wholeWithin({ x: 500, y: 100, width: 400, height: 400 }, pane)).toBe(false);
   });
 });

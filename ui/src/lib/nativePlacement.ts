@@ -72,3 +72,9 @@ export function coverProbes(bounds: Bounds, edgeStep = 40, innerStep = 120, inse
   const innerYs = line(bounds.y, bounds.height, innerStep).slice(1, -1);
   return [...edges, ...innerXs.flatMap((x) => innerYs.map((y) => ({ x, y })))];
 }
+
+/** Whether `bounds` lies wholly inside `clip` (give or take a pixel): a view is a rectangle on
+ *  top of everything, so a box its scrolling pane or the window cuts off cannot have one. */
+export function wholeWithin(bounds: Bounds, clip: Bounds): boolean {
+  return bounds.x >= clip.x - 1 && bounds.y >= clip.y - 1 && bounds.x + bounds.width <= clip.x + clip.width + 1 && bounds.y + bounds.height <= clip.y + clip.height + 1;
+}

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { nativePreviewHide, nativePreviewRefresh, nativePreviewShow } from "../../ipc/preview";
 import { useLatest } from "../../hooks/useLatest";
-import { coverProbes, placementOf, samePlacement, type Bounds, type Placement } from "../../lib/nativePlacement";
+import { coverProbes, placementOf, samePlacement, wholeWithin, type Bounds, type Placement } from "../../lib/nativePlacement";
 
 /** How often to look for something of the app's over the box. */
 const COVER_PROBE_MS = 200;
@@ -25,7 +25,30 @@ interface Props {
   onFallback: () => void;
 }
 
+/** What of the window the element can be seen in: the viewport cut by every pane that clips. */
+function visibleArea(el: HTMLElement): Bounds {
+  let left = 0;
+  let top = 0;
+  let right = window.innerWidth;
+  let bottom = window.innerHeight;
+  for (let a = el.parentElement; a !== null && a !== document.body; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    // A pane inside the Desktop preview's scale is on screen at that scale.
+    const r = a.getBoundingClientRect();
+    const k = a.offsetWidth > 0 ? r.width / a.offsetWidth : 1;
+    left = Math.max(left, r.left + a.clientLeft * k);
+    top = Math.max(top, r.top + a.clientTop * k);
+    right = Math.min(right, r.left + (a.clientLeft + a.clientWidth) * k);
+    bottom = Math.min(bottom, r.top + (a.clientTop + a.clientHeight) * k);
+  }
+  return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
+/** Whether the view cannot be shown whole and on top: cut off by a pane, or something of the
+ *  app's is over the box. */
 function covered(el: HTMLElement, bounds: Bounds): boolean {
+  if (!wholeWithin(bounds, visibleArea(el))) return true;
   return coverProbes(bounds).some(({ x, y }) => {
     const top = document.elementFromPoint(x, y);
     return top !== null && top !== el && !el.contains(top);
