@@ -98,6 +98,18 @@ test("while an option writes, its page is shown by the app over the preview's bo
   await page.getByRole("tab", { name: "Desktop" }).click();
   await expect(page.getByTestId("native-preview")).toBeVisible();
   await expect.poll(async () => (await ipcCalls(page)).map((c) => c.cmd).filter((c) => c === "native_preview_show" || c === "native_preview_hide").pop(), { message: "the view to show again" }).toBe("native_preview_show");
+
+  // Another option's card: its page takes the view at once, without hiding it in between (the
+  // old page stays until the new one is painted, as in a frame).
+  await sendOnChannel(page, channel, [
+    ev(1, { type: "tool_start", call_id: "b", name: "create_file", title: "Creating index.html" }),
+    ev(1, { type: "code_delta", call_id: "b", path: "index.html", text: html }),
+  ]);
+  const before = (await ipcCalls(page)).length;
+  await page.getByTestId("variant-card-1").click();
+  await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "the other option's page" }).toMatch(/\/live\/8\/1\/index\.html$/);
+  expect(called((await ipcCalls(page)).slice(before), "native_preview_hide")).toHaveLength(0);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
 });
 
 test("a menu opened over the page: the view steps aside at once, and kept open the page goes back in a frame", async ({ page }) => {

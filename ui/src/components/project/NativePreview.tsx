@@ -22,7 +22,7 @@ interface Props {
   intervalMs?: number;
   className?: string;
   /** The view cannot be used here (covered for long, or the app refused it): show a frame. */
-  onFallback: () => void;
+  onFallback: (url: string) => void;
 }
 
 /** What of the window the element can be seen in: the viewport cut by every pane that clips. */
@@ -58,17 +58,20 @@ function covered(el: HTMLElement, bounds: Bounds): boolean {
 export function NativePreview({ url, revision, title, intervalMs = 350, className = "", onFallback }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const fallback = useLatest(onFallback);
+  const asked = useLatest(url);
   const [stepAside, setStepAside] = useState(false);
 
   // Place, move and hide the view as the box moves, shows and is covered.
   useEffect(() => {
     let placed: Placement | null = null;
+    let placedUrl = "";
     let shown = false;
     let probedAt = -Infinity;
     let isCovered = false;
     let coveredSince: number | null = null;
     let frame = 0;
-    let gone = false;
+    // The page last handed back to a frame (once each; the stage then shows it framed).
+    let gone: string | null = null;
     const hide = () => {
       if (!shown) return;
       shown = false;
@@ -85,22 +88,26 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
         isCovered = covered(el, next.bounds);
         coveredSince = isCovered ? (coveredSince ?? now) : null;
         setStepAside(isCovered);
-        if (coveredSince !== null && now - coveredSince >= COVERED_FOR_FRAME_MS && !gone) {
-          gone = true;
-          fallback.current();
+        if (coveredSince !== null && now - coveredSince >= COVERED_FOR_FRAME_MS && gone !== asked.current) {
+          gone = asked.current;
+          fallback.current(asked.current);
         }
       }
       if (!next || isCovered || document.visibilityState !== "visible") {
         hide();
         return;
       }
-      if (shown && samePlacement(placed, next)) return;
+      // Another page takes the view without hiding it first: the old page stays until the new
+      // one is painted, as in a frame.
+      if (shown && samePlacement(placed, next) && placedUrl === asked.current) return;
       placed = next;
+      placedUrl = asked.current;
       shown = true;
-      void nativePreviewShow(url, next.bounds, next.zoom).then((result) => {
-        if (result.status === "error" && !gone) {
-          gone = true;
-          fallback.current();
+      const showing = placedUrl;
+      void nativePreviewShow(showing, next.bounds, next.zoom).then((result) => {
+        if (result.status === "error" && gone !== showing) {
+          gone = showing;
+          fallback.current(showing);
         }
       });
     };
@@ -118,7 +125,7 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
       document.removeEventListener("keyup", lookSoon, true);
       void nativePreviewHide();
     };
-  }, [url, fallback]);
+  }, [asked, fallback]);
 
   // Follow the page as it is written, at most every `intervalMs`.
   // The view loads the newest version when it first shows a page: nothing to follow yet.

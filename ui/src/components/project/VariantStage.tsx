@@ -132,8 +132,8 @@ export function VariantStage(props: Props) {
         revision={variant.revision}
         title={`Option ${variant.index + 1} preview`}
         className={className}
-        onFallback={() => {
-          setFramedUrl(nativeUrl);
+        onFallback={(url) => {
+          setFramedUrl(url);
         }}
       />
     ) : variant ? (
