@@ -4,7 +4,7 @@
 // gets the frame back. The real view is checked in the app's window (tests/e2e/specs/live-input
 // and hostile-page); here, what the UI asks of it.
 import { expect, test, type Page } from "@playwright/test";
-import { dropScreenshotForTwo, page as samplePage, startAnswers, startedTwo } from "./fixtures";
+import { dropScreenshotForTwo, firstVersion, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, type IpcCall } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -140,4 +140,59 @@ test("where the app has no view of its own, the page is in a frame as before", a
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
   await expect(page.getByTestId("native-preview")).toHaveCount(0);
   expect(called(await ipcCalls(page), "native_preview_show")).toHaveLength(0);
+});
+
+test("going back to a stored version, the app's view stays over the frame until the frame has drawn that page", async ({ page }) => {
+  nextEvent = 0;
+  const html = samplePage("Acme", "#4f46e5");
+  const v1 = firstVersion([1], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
+  await mockIpc(page, {
+    ...answers(),
+    project_versions: { current_version: 1, versions: [v1] },
+    project_list_recent: [{ id: "p1", name: "landing", path: project.path, opened_at: Date.now() - 120_000, exists: true, thumbnail: null }],
+    project_open: { ...project, current_version: 1 },
+    generation_start: { generation_id: 9, version_id: 3, variants: [{ index: 0, variant_id: 31, provider: "openai", model: "gpt-5" }] },
+  });
+  // The stored page answers at once the first time, then only when the test lets it.
+  let stored = 0;
+  let release: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await servePreviews(page, new Map([["live/9/0/index.html", html]]));
+  await page.route("**/__preview/p/**", async (route) => {
+    if (stored++ > 0) await answered;
+    await route.fulfill({ status: 200, contentType: "text/html", body: html });
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+
+  // An update writes version 2: its page is in the app's view.
+  const box = page.getByLabel("Tell the AI what to change");
+  await box.fill("Make the header sticky");
+  await box.press("Enter");
+  await expect.poll(async () => called(await ipcCalls(page), "generation_start").length).toBe(1);
+  const channel = await channelOf(page, "generation_start");
+  await sendOnChannel(page, channel, [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html }),
+  ]);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect.poll(async () => (await lastShown(page))?.url ?? "").toMatch(/\/live\/9\/0\/index\.html$/);
+
+  // Back to version 1: its page loads in a frame, under the view, which stays meanwhile.
+  const hides = called(await ipcCalls(page), "native_preview_hide").length;
+  await page.getByTestId("history-row").last().click();
+  await expect(page.getByTestId("preview-frame-loading").or(page.getByTestId("preview-frame"))).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  expect(called(await ipcCalls(page), "native_preview_hide")).toHaveLength(hides);
+  // Drawn: the view goes, and the frame is the page.
+  release();
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  await expect.poll(async () => called(await ipcCalls(page), "native_preview_hide").length, { message: "the view to hide once the frame drew" }).toBeGreaterThan(hides);
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
 });

@@ -41,6 +41,8 @@ interface Props {
   className?: string;
   /** Hidden under another view: changes wait, and the page follows them once shown. */
   paused?: boolean;
+  /** A page was loaded and drawn in the frame on show. */
+  onShown?: (() => void) | undefined;
 }
 
 /** Ask the page in `slot` to follow its newest version; false when there is no page to ask. */
@@ -50,7 +52,7 @@ function askToRefresh(frames: RefObject<(HTMLIFrameElement | null)[]>, slot: 0 |
   return Boolean(win);
 }
 
-export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, onLocation, className = "", paused = false }: Props) {
+export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = false, selectMode = false, onSelect, edit = null, highlight = null, onLocation, className = "", paused = false, onShown }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Thumbnails queue behind the preview on show (lib/loadQueue.ts).
   const frames = useRef<(HTMLIFrameElement | null)[]>([null, null]);
@@ -58,6 +60,7 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
   const selectHandler = useLatest(onSelect);
   const locationHandler = useLatest(onLocation);
   const selectOn = useLatest(selectMode);
+  const shownHandler = useLatest(onShown);
   const editing = edit !== null;
   const editRef = useLatest(edit);
   const [gate] = useState(() => new PickGate());
@@ -182,6 +185,12 @@ export function PreviewFrame({ url, revision, title, intervalMs = 350, inert = f
             className={`absolute inset-0 size-full border-0 bg-white ${i === active ? "" : "pointer-events-none opacity-0"} ${inert ? "pointer-events-none" : ""}`}
             onLoad={(e) => {
               swapper.loaded(i === 0 ? 0 : 1);
+              // Loaded is not yet painted: two frames later it is on screen.
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  shownHandler.current?.();
+                }),
+              );
               if (selectOn.current) e.currentTarget.contentWindow?.postMessage(selectModeMessage(true), "*");
               if (editRef.current) e.currentTarget.contentWindow?.postMessage(editModeMessage(true), "*");
               if (highlightRef.current) e.currentTarget.contentWindow?.postMessage(highlightMessage(highlightRef.current), "*");

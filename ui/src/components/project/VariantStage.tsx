@@ -71,6 +71,9 @@ function storedSplit(): boolean {
   }
 }
 
+/** The longest the page's own view waits over the frame taking its page over. */
+const HANDOVER_MS = 3000;
+
 export function VariantStage(props: Props) {
   const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions, project = false } = props;
   const routes = useVariantRoutes(variant?.of, variant?.revision ?? 0, project);
@@ -117,38 +120,62 @@ export function VariantStage(props: Props) {
   // While an option writes, its page is shown by the app in a view of its own process (the
   // window's thread only composites it), unless the designer points into the page or zooms it
   // past the pane: those need the page in a frame. A page the view could not take (covered
-  // for long, refused) stays in a frame for this run.
+  // for long, refused) stays in a frame for this run. When the option is done, the view stays
+  // over the frame until the frame has drawn its page (at most HANDOVER_MS), so the page never
+  // seems to blink away.
   const nativeAvailable = useNativePreviewAvailable();
   const [framedUrl, setFramedUrl] = useState<string | null>(null);
   const highlightHere = highlightAt(screen.width);
-  const nativeUrl =
-    nativeAvailable && variant?.live && place.url !== null && place.url !== framedUrl && !selectMode && edit === null && highlightHere === null && zoom === "fit" && (view === "desktop" || view === "mobile")
-      ? place.url
-      : null;
+  const nativeFits = nativeAvailable && variant !== null && !selectMode && edit === null && highlightHere === null && zoom === "fit" && (view === "desktop" || view === "mobile");
+  const nativeUrl = nativeFits && variant.live && place.url !== null && place.url !== framedUrl ? place.url : null;
+  const [lastNative, setLastNative] = useState<{ url: string; index: number } | null>(null);
+  if (!nativeFits && lastNative !== null) setLastNative(null);
+  if (nativeUrl !== null && variant && (lastNative?.url !== nativeUrl || lastNative.index !== variant.index)) setLastNative({ url: nativeUrl, index: variant.index });
+  const handover = nativeUrl === null && nativeFits && !variant.live && lastNative !== null && lastNative.index === variant.index ? lastNative.url : null;
+  const endHandover = () => {
+    setLastNative(null);
+  };
+  useEffect(() => {
+    if (handover === null) return;
+    const bound = window.setTimeout(() => {
+      setLastNative(null);
+    }, HANDOVER_MS);
+    return () => {
+      window.clearTimeout(bound);
+    };
+  }, [handover]);
+  const nativeShown = nativeUrl ?? handover;
   const frame = (className: string) =>
-    variant && nativeUrl !== null ? (
-      <NativePreview
-        url={nativeUrl}
-        revision={variant.revision}
-        title={`Option ${variant.index + 1} preview`}
-        className={className}
-        onFallback={(url) => {
-          setFramedUrl(url);
-        }}
-      />
-    ) : variant ? (
-      <PreviewFrame
-        url={place.url}
-        revision={variant.revision}
-        title={`Option ${variant.index + 1} preview`}
-        onLocation={project ? place.onLocation : undefined}
-        selectMode={selectMode}
-        onSelect={onSelectElement}
-        edit={edit}
-        highlight={highlightHere}
-        className={className}
-        paused={view === "code"}
-      />
+    variant ? (
+      <div className={`relative ${className}`}>
+        {nativeUrl === null ? (
+          <PreviewFrame
+            url={place.url}
+            revision={variant.revision}
+            title={`Option ${variant.index + 1} preview`}
+            onLocation={project ? place.onLocation : undefined}
+            selectMode={selectMode}
+            onSelect={onSelectElement}
+            edit={edit}
+            highlight={highlightHere}
+            className="size-full"
+            paused={view === "code"}
+            onShown={handover !== null ? endHandover : undefined}
+          />
+        ) : null}
+        {nativeShown !== null ? (
+          <NativePreview
+            url={nativeShown}
+            revision={variant.revision}
+            title={`Option ${variant.index + 1} preview`}
+            className="absolute inset-0"
+            onFallback={(url) => {
+              setFramedUrl(url);
+              endHandover();
+            }}
+          />
+        ) : null}
+      </div>
     ) : null;
 
   return (
