@@ -14,6 +14,10 @@ const COVER_PROBE_MS = 200;
 /** Covered this long, the page goes back into a frame (the view only steps aside meanwhile). */
 export const COVERED_FOR_FRAME_MS = 1500;
 
+// A view let go by one box and taken by the next in the same commit (React remounting the
+// stage) is not hidden in between: the hide waits for the next task, and a new box cancels it.
+let pendingHide: number | null = null;
+
 interface Props {
   url: string;
   revision: number;
@@ -118,12 +122,19 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
     };
     document.addEventListener("pointerup", lookSoon, true);
     document.addEventListener("keyup", lookSoon, true);
+    if (pendingHide !== null) {
+      window.clearTimeout(pendingHide);
+      pendingHide = null;
+    }
     frame = requestAnimationFrame(tick);
     return () => {
       cancelAnimationFrame(frame);
       document.removeEventListener("pointerup", lookSoon, true);
       document.removeEventListener("keyup", lookSoon, true);
-      void nativePreviewHide();
+      pendingHide = window.setTimeout(() => {
+        pendingHide = null;
+        void nativePreviewHide();
+      }, 0);
     };
   }, [asked, fallback]);
 

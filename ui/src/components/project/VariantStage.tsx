@@ -128,10 +128,12 @@ export function VariantStage(props: Props) {
   const highlightHere = highlightAt(screen.width);
   const nativeFits = nativeAvailable && variant !== null && !selectMode && edit === null && highlightHere === null && zoom === "fit" && (view === "desktop" || view === "mobile");
   const nativeUrl = nativeFits && variant.live && place.url !== null && place.url !== framedUrl ? place.url : null;
-  const [lastNative, setLastNative] = useState<{ url: string; index: number } | null>(null);
+  // The page the view showed last, kept over whatever comes next until it is drawn (a stored
+  // version's frame, or another option's page while its address is still being worked out).
+  const [lastNative, setLastNative] = useState<string | null>(null);
   if (!nativeFits && lastNative !== null) setLastNative(null);
-  if (nativeUrl !== null && variant && (lastNative?.url !== nativeUrl || lastNative.index !== variant.index)) setLastNative({ url: nativeUrl, index: variant.index });
-  const handover = nativeUrl === null && nativeFits && !variant.live && lastNative !== null && lastNative.index === variant.index ? lastNative.url : null;
+  if (nativeUrl !== null && lastNative !== nativeUrl) setLastNative(nativeUrl);
+  const handover = nativeUrl === null && nativeFits && (!variant.live || place.url === null) ? lastNative : null;
   const endHandover = () => {
     setLastNative(null);
   };
