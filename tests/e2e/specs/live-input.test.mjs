@@ -6,7 +6,9 @@
 // Functional only, with bounded polling: how fast each reaction is, `make footprint` measures.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, WINDOW_TITLE } from "../harness.mjs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ARTIFACTS, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, WINDOW_TITLE } from "../harness.mjs";
 import { decodePng } from "../png.mjs";
 import { captureWindow } from "../screen.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
@@ -64,7 +66,8 @@ async function pageInItsOwnView() {
   if (!box || !state.bounds) return null;
   const off = Math.max(...["x", "y", "width", "height"].map((k) => Math.abs(box[k] - state.bounds[k])));
   if (off > 1) return null;
-  const { width, pixels, channels } = decodePng(await captureWindow(WINDOW_TITLE));
+  const png = await captureWindow(WINDOW_TITLE);
+  const { width, pixels, channels } = decodePng(png);
   let coloured = 0;
   let seen = 0;
   for (let y = Math.round(box.y + box.height * 0.1); y < box.y + box.height * 0.9; y += 2) {
@@ -74,7 +77,11 @@ async function pageInItsOwnView() {
       if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
     }
   }
-  return coloured / seen > 0.05 ? { state, coloured: coloured / seen } : null;
+  if (coloured / seen <= 0.05) return null;
+  // The whole window as X shows it (WebDriver's screenshots leave the view out), to look at.
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(ARTIFACTS, "live-input-own-view.png"), png);
+  return { state, coloured: coloured / seen };
 }
 
 before(async () => {
