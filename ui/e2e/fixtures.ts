@@ -1,5 +1,6 @@
 // Answers shared by the UI tests: what a fresh install with one key would report.
 import { expect, type Page } from "@playwright/test";
+import { channelOf, mockIpc, servePreviews } from "./mockIpc";
 
 export const appInfo = {
   name: "Screenshot to Code",
@@ -162,3 +163,15 @@ export function scoreReport(total: number) {
 
 /** A 1×1 PNG as a data URL: stands for the score's pictures. */
 export const PIXEL_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/** From the start screen: two options asked for a dropped screenshot, the project open and
+ *  waiting for their events (on `channel`); previews are served from `previews`. */
+export async function generateTwo(ui: Page, answers: Record<string, unknown>): Promise<{ channel: number; previews: Map<string, string> }> {
+  const previews = new Map<string, string>();
+  await mockIpc(ui, answers);
+  await servePreviews(ui, previews);
+  await dropScreenshotForTwo(ui);
+  await ui.getByRole("button", { name: /Generate/ }).click();
+  await expect(ui.getByTestId("project-name")).toHaveText("landing");
+  return { channel: await channelOf(ui, "generation_start"), previews };
+}

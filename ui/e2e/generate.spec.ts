@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { dropScreenshotForTwo, firstVersion, page as samplePage, PIXEL_PNG, project, scoreReport, settings, startAnswers, usage, variantInfo, startedTwo } from "./fixtures";
+import { dropScreenshotForTwo, firstVersion, generateTwo, page as samplePage, PIXEL_PNG, project, scoreReport, settings, startAnswers, usage, variantInfo, startedTwo } from "./fixtures";
 import { channelOf, emitEvent, ipcCalls, mockIpc, previewsDrawn, sendOnChannel, servePreviews, setAnswer } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -285,13 +285,7 @@ test("a page being written follows in place: only the new part is added, where t
 
 test("while options write, their cards show the app's pictures of their pages and load no pages", async ({ page }) => {
   nextEvent = 0;
-  const previews = new Map<string, string>();
-  await mockIpc(page, { ...answers(), generation_start: { ...startedTwo(8), pictures: true } });
-  await servePreviews(page, previews);
-  await dropScreenshotForTwo(page);
-  await page.getByRole("button", { name: /Generate/ }).click();
-  await expect(page.getByTestId("project-name")).toHaveText("landing");
-  const channel = await channelOf(page, "generation_start");
+  const { channel, previews } = await generateTwo(page, { ...answers(), generation_start: { ...startedTwo(8), pictures: true } });
   const html = samplePage("Acme", "#4f46e5");
   for (const i of [0, 1]) previews.set(`live/8/${String(i)}/index.html`, html);
   await sendOnChannel(page, channel, [

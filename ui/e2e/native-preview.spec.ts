@@ -4,7 +4,7 @@
 // gets the frame back. The real view is checked in the app's window (tests/e2e/specs/live-input
 // and hostile-page); here, what the UI asks of it.
 import { expect, test, type Page } from "@playwright/test";
-import { dropScreenshotForTwo, firstVersion, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
+import { firstVersion, generateTwo, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, type IpcCall } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -40,13 +40,7 @@ const called = (calls: IpcCall[], cmd: string) => calls.filter((c) => c.cmd === 
 /** Start two options and let the first write its page. */
 async function writing(page: Page, extra: Record<string, unknown> = {}) {
   nextEvent = 0;
-  const previews = new Map<string, string>();
-  await mockIpc(page, answers(extra));
-  await servePreviews(page, previews);
-  await dropScreenshotForTwo(page);
-  await page.getByRole("button", { name: /Generate/ }).click();
-  await expect(page.getByTestId("project-name")).toHaveText("landing");
-  const channel = await channelOf(page, "generation_start");
+  const { channel, previews } = await generateTwo(page, answers(extra));
   const html = samplePage("Acme", "#4f46e5");
   previews.set("live/8/0/index.html", html);
   await sendOnChannel(page, channel, [

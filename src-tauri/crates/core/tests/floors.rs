@@ -218,6 +218,10 @@ const APP_WITHOUT_TAURI: &[(&str, &str)] = &[
     ),
     ("figma/mod.rs", "a domain's module lines"),
     (
+        "preview/native/policy.rs",
+        "where the page's own view may go, read from the app's own preview addresses",
+    ),
+    (
         "publish/mod.rs",
         "which publish or push runs per project: the app's state, for its commands",
     ),
