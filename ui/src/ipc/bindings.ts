@@ -1404,6 +1404,8 @@ export type NativePreviewState = NativePreviewState_Serialize | NativePreviewSta
 export type NativePreviewState_Deserialize = {
 	/**  The page asked for last (kept while hidden, so showing it again loads nothing). */
 	url?: string | null,
+	/**  The address of the document the view holds now (a link in the variant moves it). */
+	at?: string | null,
 	shown: boolean,
 	bounds?: PreviewBounds | null,
 	zoom: number | null,
@@ -1420,6 +1422,8 @@ export type NativePreviewState_Deserialize = {
 export type NativePreviewState_Serialize = {
 	/**  The page asked for last (kept while hidden, so showing it again loads nothing). */
 	url: string | null,
+	/**  The address of the document the view holds now (a link in the variant moves it). */
+	at: string | null,
 	shown: boolean,
 	bounds: PreviewBounds | null,
 	zoom: number | null,
