@@ -99,6 +99,8 @@ test("while an option writes, its page is shown by the app over the preview's bo
     ev(1, { type: "tool_start", call_id: "b", name: "create_file", title: "Creating index.html" }),
     ev(1, { type: "code_delta", call_id: "b", path: "index.html", text: html }),
   ]);
+  // (Its page is written: an option with no code yet shows the screenshot, and no view.)
+  await expect(page.getByTestId("variant-card-1").locator("iframe").first()).toHaveAttribute("src", /\/live\/8\/1\/index\.html$/);
   const before = (await ipcCalls(page)).length;
   await page.getByTestId("variant-card-1").click();
   await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "the other option's page" }).toMatch(/\/live\/8\/1\/index\.html$/);
