@@ -323,8 +323,8 @@ export async function useMockOpenAi(browser, vendorUrl, key) {
  * The app on a mock OpenAI vendor, at the start screen, with the agent's own fidelity rounds
  * off: for tests of something else (the preview, the background score) that a round would slow.
  */
-export async function launchOnMockOpenAi(vendorUrl, key) {
-  const app = await launchApp();
+export async function launchOnMockOpenAi(vendorUrl, key, { env = {} } = {}) {
+  const app = await launchApp({ env });
   await waitForWindow(app.browser);
   await useMockOpenAi(app.browser, vendorUrl, key);
   const current = await invokeInPage(app.browser, "settings_get", {});

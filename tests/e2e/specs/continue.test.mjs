@@ -73,7 +73,10 @@ async function ask(text) {
 
 before(async () => {
   vendor = await startMockVendor({ delayMs: () => 5, refuse: (texts) => (texts.some((t) => t.includes(FAILING)) ? "The model refused this request (mock)." : null) });
-  app = await launchApp();
+  // Every page in a frame, where these checks read it: a page written in this run would
+  // otherwise be on show in the app's own view of it, which WebDriver cannot enter (that view
+  // is checked in live-input and hostile-page).
+  app = await launchApp({ env: { S2C_PAGE_IN_FRAME: "1" } });
   await useMockOpenAi(browser(), vendor.url, KEY);
   await browser().refresh();
   await waitForWindow(browser());

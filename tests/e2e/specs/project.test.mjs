@@ -161,7 +161,10 @@ const pickerValue = () => app.browser.execute(() => document.querySelector('[dat
 
 before(async () => {
   vendor = await startMockVendor({ delayMs: () => 3, files: () => FILES, chunkSize: 200 });
-  app = await launchOnMockOpenAi(vendor.url, KEY);
+  // Every page in a frame, where these checks go into it (its routes, links, picks): a page
+  // written in this run would otherwise be on show in the app's own view of it, which WebDriver
+  // cannot enter (that view is checked in live-input and hostile-page).
+  app = await launchOnMockOpenAi(vendor.url, KEY, { env: { S2C_PAGE_IN_FRAME: "1" } });
 });
 
 after(async () => {

@@ -68,7 +68,13 @@ test("a screenshot becomes two live variants; one is cancelled", async () => {
 
   // The selected option's page fills the preview; both cards show pictures of their pages,
   // taken by the app's browser as they are written (the slow one a little at a time).
-  await until("the preview", () => app.browser.execute(() => (document.querySelector('[data-testid="preview-frame"]')?.getAttribute("src") ?? "") !== ""));
+  // (In a frame, or, where the app has one, in its own view of the page laid over the box.)
+  await until("the preview", async () => {
+    const framed = await app.browser.execute(() => (document.querySelector('[data-testid="preview-frame"]')?.getAttribute("src") ?? "") !== "");
+    if (framed) return true;
+    const own = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+    return Boolean(own?.shown && own.at !== null && own.at === own.url);
+  });
   for (const i of [0, 1]) {
     await until(`option ${i + 1}'s card to show a picture of its page`, () =>
       app.browser.execute((i) => {
