@@ -118,7 +118,9 @@ test("while three options write, clicks, view switches and typing take effect", 
           return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 480 && img.src.startsWith("data:image/jpeg") && !c.querySelector('[data-testid="card-live-page"]');
         }),
       ),
-    30_000,
+    // The first pictures come 30–40 s in on a debug build here (the browser runs below the
+    // window, and three options, the window and the page's own view share two cores).
+    90_000,
   );
   await until("the selected option's page to be on screen in a view of its own", pageInItsOwnView, 30_000);
   await stillWriting("the first input");
