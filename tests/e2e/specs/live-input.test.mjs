@@ -78,6 +78,22 @@ async function pageInItsOwnView() {
     }
   }
   if (coloured / seen <= 0.05) return null;
+  // And only there: around the box, the window shows what the app's own page draws (WebDriver's
+  // screenshot has the page's view left out), not the page spilling over its place.
+  const own = decodePng(Buffer.from(await browser().takeScreenshot(), "base64"));
+  let ring = 0;
+  let spilled = 0;
+  const outside = [];
+  for (let x = Math.round(box.x); x < box.x + box.width; x += 4) outside.push([x, Math.round(box.y + box.height + 6)], [x, Math.round(box.y - 6)]);
+  for (let y = Math.round(box.y); y < box.y + box.height; y += 4) outside.push([Math.round(box.x + box.width + 6), y], [Math.round(box.x - 6), y]);
+  for (const [x, y] of outside) {
+    if (x < 0 || y < 0 || x >= Math.min(width, own.width) || y >= own.height) continue;
+    const a = (y * width + x) * channels;
+    const b = (y * own.width + x) * own.channels;
+    ring++;
+    if ([0, 1, 2].some((c) => Math.abs(pixels[a + c] - own.pixels[b + c]) > 6)) spilled++;
+  }
+  if (ring === 0 || spilled / ring > 0.1) return null;
   // The whole window as X shows it (WebDriver's screenshots leave the view out), to look at.
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(join(ARTIFACTS, "live-input-own-view.png"), png);

@@ -121,6 +121,8 @@ struct PageView {
 
 thread_local! {
     static VIEW: RefCell<Option<PageView>> = const { RefCell::new(None) };
+    /// Where the view goes in the overlay: x, y, width, height in the window's pixels.
+    static PLACE: Cell<Option<(i32, i32, i32, i32)>> = const { Cell::new(None) };
     /// Scheme requests waiting for their answer from a worker thread.
     static PENDING: RefCell<HashMap<u64, URISchemeRequest>> = RefCell::new(HashMap::new());
 }
@@ -172,9 +174,20 @@ fn page_view<R: Runtime>(
     let overlay = overlay_over(window_view)?;
     let folder = Rc::new(RefCell::new(String::new()));
     let web = new_web_view(app, shared, folder.clone());
-    web.set_halign(gtk::Align::Start);
-    web.set_valign(gtk::Align::Start);
+    // Filling what `get-child-position` gives it (another alignment would shrink it to its
+    // natural size inside that).
+    web.set_halign(gtk::Align::Fill);
+    web.set_valign(gtk::Align::Fill);
     overlay.add_overlay(&web);
+    let placed = web.downgrade();
+    overlay.connect_get_child_position(move |_, child| {
+        let web = placed.upgrade()?;
+        if child != web.upcast_ref::<gtk::Widget>() {
+            return None;
+        }
+        let (x, y, width, height) = PLACE.with(Cell::get)?;
+        Some(gtk::gdk::Rectangle::new(x, y, width, height))
+    });
     // The window's view keeps the pointer and keys it had.
     overlay.set_overlay_pass_through(&web, false);
     let view = PageView {
@@ -291,12 +304,18 @@ fn new_web_view<R: Runtime>(
 }
 
 fn place(web: &WebView, bounds: PreviewBounds, zoom: f64) {
-    // GTK margins are not negative: a box partly off the window's top or left starts at 0.
-    let x = bounds.x.round().max(0.0) as i32;
-    let y = bounds.y.round().max(0.0) as i32;
-    web.set_margin_start(x);
-    web.set_margin_top(y);
-    web.set_size_request(bounds.width.round() as i32, bounds.height.round() as i32);
+    // The overlay asks where the view goes (`get-child-position`, answered in `page_view`):
+    // exactly the box. Margins and a size request would only set a minimum, and a view that
+    // was larger before (the Desktop preview, then a phone) would keep its old size.
+    let rect = (
+        bounds.x.round() as i32,
+        bounds.y.round() as i32,
+        (bounds.width.round() as i32).max(1),
+        (bounds.height.round() as i32).max(1),
+    );
+    if PLACE.with(|p| p.replace(Some(rect))) != Some(rect) {
+        web.queue_resize();
+    }
     if (web.zoom_level() - zoom).abs() > f64::EPSILON {
         web.set_zoom_level(zoom);
     }
