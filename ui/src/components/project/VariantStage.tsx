@@ -17,6 +17,7 @@ import { DesktopPreview } from "./DesktopPreview";
 import { PreviewFrame } from "./PreviewFrame";
 import { NativePreview } from "./NativePreview";
 import { useNativePreviewAvailable } from "../../hooks/useNativePreview";
+import { useViewHandover } from "../../hooks/useViewHandover";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
 import { RoutePicker } from "./RoutePicker";
@@ -71,9 +72,6 @@ function storedSplit(): boolean {
   }
 }
 
-/** The longest the page's own view waits over the frame taking its page over. */
-const HANDOVER_MS = 3000;
-
 export function VariantStage(props: Props) {
   const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions, project = false } = props;
   const routes = useVariantRoutes(variant?.of, variant?.revision ?? 0, project);
@@ -120,32 +118,14 @@ export function VariantStage(props: Props) {
   // While an option writes, its page is shown by the app in a view of its own process (the
   // window's thread only composites it), unless the designer points into the page or zooms it
   // past the pane: those need the page in a frame. A page the view could not take (covered
-  // for long, refused) stays in a frame for this run. When the option is done, the view stays
-  // over the frame until the frame has drawn its page (at most HANDOVER_MS), so the page never
-  // seems to blink away.
+  // for long, refused) stays in a frame. When the page goes back into a frame (a stored
+  // version), the view stays over it until the frame has drawn its page.
   const nativeAvailable = useNativePreviewAvailable();
   const [framedUrl, setFramedUrl] = useState<string | null>(null);
   const highlightHere = highlightAt(screen.width);
   const nativeFits = nativeAvailable && variant !== null && !selectMode && edit === null && highlightHere === null && zoom === "fit" && (view === "desktop" || view === "mobile");
   const nativeUrl = nativeFits && variant.live && place.url !== null && place.url !== framedUrl ? place.url : null;
-  // The page the view showed last, kept over whatever comes next until it is drawn (a stored
-  // version's frame, or another option's page while its address is still being worked out).
-  const [lastNative, setLastNative] = useState<string | null>(null);
-  if (!nativeFits && lastNative !== null) setLastNative(null);
-  if (nativeUrl !== null && lastNative !== nativeUrl) setLastNative(nativeUrl);
-  const handover = nativeUrl === null && nativeFits && (!variant.live || place.url === null) ? lastNative : null;
-  const endHandover = () => {
-    setLastNative(null);
-  };
-  useEffect(() => {
-    if (handover === null) return;
-    const bound = window.setTimeout(() => {
-      setLastNative(null);
-    }, HANDOVER_MS);
-    return () => {
-      window.clearTimeout(bound);
-    };
-  }, [handover]);
+  const { handover, end: endHandover } = useViewHandover(nativeUrl, nativeFits, variant !== null && (!variant.live || place.url === null));
   const nativeShown = nativeUrl ?? handover;
   const frame = (className: string) =>
     variant ? (
