@@ -245,7 +245,7 @@ export function VariantStage(props: Props) {
                     />
                   ) : (
                     <DesktopPreview screen={screen} scale={scale} phone={view === "mobile"}>
-                      {frame(view === "mobile" ? "size-full overflow-hidden rounded-[28px] border-8 border-zinc-800 shadow-xl" : "size-full")}
+                      {frame(view === "mobile" ? "size-full overflow-hidden rounded-[28px] border-8 border-zinc-800" : "size-full")}
                     </DesktopPreview>
                   )}
                 </div>
