@@ -6,7 +6,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import { join } from "node:path";
-import { invokeInPage, launchApp, poll, saveDrawnScreenshot, textGeneration, useMockOpenAi } from "../harness.mjs";
+import { appProcesses, invokeInPage, launchApp, poll, saveDrawnScreenshot, textGeneration, useMockOpenAi } from "../harness.mjs";
+import { processTree } from "../procs.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-hostile-0123456789abcdef";
@@ -222,6 +223,46 @@ test("in the page's own view, a hostile page reaches nothing and stays put", asy
   const asked = vendor.requests.length;
   await invokeInPage(app.browser, "key_test", { provider: "openai" });
   assert.deepEqual(vendor.requests.slice(asked).map((r) => r.authorization), [`Bearer ${KEY}`], "the key was replaced by the page in its own view");
+});
+
+// The page's own view draws in a web process of its own. When that process ends (it crashed, or
+// the system ended it for memory), the view loads its page again in a new one, and the window
+// goes on as if nothing happened.
+test("the page's own view comes back when its process ends", async () => {
+  assert.ok(previewUrl, "the first test made a preview");
+  const [root] = appProcesses();
+  assert.ok(root, "the app is running");
+  // The window's web process started with the app; any later one is the view's.
+  const views = () =>
+    processTree(root)
+      .filter((p) => p.name.startsWith("WebKitWebProc"))
+      .sort((a, b) => a.startTicks - b.startTicks || a.pid - b.pid)
+      .slice(1)
+      .map((p) => p.pid);
+  const shown = await invokeInPage(app.browser, "native_preview_show", { url: previewUrl, bounds: { x: 0, y: 0, width: 600, height: 300 }, zoom: 1 });
+  assert.ok(!shown.err, JSON.stringify(shown));
+  await poll("the view to show its page", async () => (await invokeInPage(app.browser, "native_preview_state", {})).ok?.at?.startsWith(previewUrl.split("index.html")[0]) ?? false, { timeout: 30_000, interval: 200 });
+  const before = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+  const ended = views();
+  assert.ok(ended.length > 0, "the view has no web process of its own");
+  for (const pid of ended) process.kill(pid, "SIGKILL");
+
+  // Loading its page again starts a new web process for it (nothing else would).
+  const state = await poll(
+    "the view to load its page again, in a new process, after its process ended",
+    async () => {
+      const now = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+      const fresh = views();
+      const reloaded = fresh.length > 0 && fresh.every((pid) => !ended.includes(pid));
+      return reloaded && now.restarts > before.restarts && now.shown && now.at?.startsWith(previewUrl.split("index.html")[0]) ? now : null;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+  assert.equal(state.url, previewUrl);
+  // The window itself never noticed.
+  const info = await invokeInPage(app.browser, "app_info", {});
+  assert.ok(info.ok?.version, JSON.stringify(info));
+  await invokeInPage(app.browser, "native_preview_hide", {});
 });
 
 // Tauri counts the preview scheme as the app's own, so a preview that became the window's own
