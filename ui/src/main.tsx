@@ -1,3 +1,5 @@
+// First: WebKitGTK lacks requestIdleCallback, and the editor looks for it as it loads.
+import "./lib/idleCallback";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";

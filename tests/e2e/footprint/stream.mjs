@@ -97,6 +97,8 @@ export async function streamingRun(run) {
       input,
       editor,
       longFrames: timeline ? longFrames(frames, changes, from) : undefined,
+      // When each card's pictures came, and any page a card ran itself (ms from the start).
+      cardEvents: timeline ? changes.filter((c) => /(img|iframe) added in (variant-card|card-live)/.test(c.what)).map((c) => `${Math.round(c.t - from)}: ${c.what}`) : undefined,
     };
   } finally {
     await app.close();
