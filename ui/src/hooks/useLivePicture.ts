@@ -15,6 +15,15 @@ function keyOf(generationId: number, index: number): string {
   return `${String(generationId)}:${String(index)}`;
 }
 
+/** Generations of which the app has pictured at least one option: its browser works. */
+const picturing = new Set<number>();
+
+/** Whether the app has pictured any option of this generation yet (its browser works, so an
+ *  option still without a picture is only waiting its turn). */
+export function generationPictured(of: VariantOf | null | undefined): boolean {
+  return of?.kind === "live" && picturing.has(of.generation_id);
+}
+
 function keep(key: string, url: string): void {
   newest.delete(key);
   newest.set(key, url);
@@ -31,6 +40,8 @@ export function useLivePicture(of: VariantOf | null | undefined): string | undef
   const [, setNewest] = useState<string | null>(null);
   useAppEvent(livePictureReady, (e) => {
     const k = keyOf(e.generation_id, e.index);
+    picturing.add(e.generation_id);
+    if (picturing.size > KEPT) picturing.delete(picturing.values().next().value ?? e.generation_id);
     if (k !== key) return;
     keep(k, e.data_url);
     setNewest(e.data_url);

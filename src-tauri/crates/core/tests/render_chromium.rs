@@ -246,6 +246,72 @@ async fn a_script_that_never_loads_still_returns_a_shot_within_the_timeout() {
     );
 }
 
+/// The cards' pictures rest the browser for what each picture cost it: a picture that waited
+/// for the browser (a fidelity check's widths rendering) says only the time it was worked on,
+/// so the next one is not put off by three times the wait.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picture_that_waited_for_the_browser_counts_only_the_browsers_time_on_it() {
+    let Some(chromium) = render_support::chromium() else {
+        return;
+    };
+    let mut config = RendererConfig::new(chromium);
+    config.load_timeout = Duration::from_secs(3);
+    config.viewport_timeout = Duration::from_secs(60);
+    config.max_concurrent = 1;
+    let renderer = Arc::new(Renderer::new(config));
+    renderer.warm_up().await.expect("launches");
+    // One shot holds the browser (its script never loads: the 3 s load timeout ends it)…
+    let (release, wait) = std::sync::mpsc::channel();
+    let busy = Arc::new(Hanging {
+        inner: pages(&[
+            (
+                "index.html",
+                r#"<body><script src="/never.js"></script></body>"#,
+            ),
+            ("never.js", "1"),
+        ]),
+        hang: normalize("never.js").expect("path"),
+        release: std::sync::Mutex::new(wait),
+    });
+    let holder = {
+        let renderer = renderer.clone();
+        tokio::spawn(async move {
+            renderer
+                .shoot(busy, &ShotRequest::new("/", &[Viewport::Desktop]))
+                .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // …while a card's picture waits for it.
+    let started = Instant::now();
+    let timed = s2c_core::render::thumbnail::timed_card_picture(
+        &renderer,
+        pages(&[(
+            "index.html",
+            r#"<body style="margin:0;background:#00f"><h1>Card</h1></body>"#,
+        )]),
+        true,
+    )
+    .await;
+    let wall = started.elapsed();
+    drop(release);
+    holder
+        .await
+        .expect("joins")
+        .expect("the first shot comes back");
+    assert!(timed.picture.is_some(), "the picture was made");
+    assert!(
+        wall >= Duration::from_secs(2),
+        "the picture did not wait for the browser ({wall:?}): the test proves nothing"
+    );
+    assert!(
+        timed.browser_time > Duration::ZERO
+            && timed.browser_time + Duration::from_millis(1500) < wall,
+        "the wait was counted as the browser's time: {:?} of {wall:?}",
+        timed.browser_time
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_that_loops_forever_times_out_and_the_browser_keeps_working() {
     let Some(renderer) = renderer(Duration::from_secs(2), Duration::from_secs(5)) else {

@@ -205,8 +205,8 @@ describe("a card's picture", () => {
   const PICTURE = "data:image/png;base64,AAAA";
   const LIVE_1 = "data:image/jpeg;base64,AAAA";
   const LIVE_2 = "data:image/jpeg;base64,BBBB";
-  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined; live?: string; pictured?: boolean };
-  const useView = (a: Args) => useCardView({ status: a.status, variantId: 5, pictured: a.pictured === true }, a.page, a.picture, a.live);
+  type Args = { status: "generating" | "complete"; page: string | null; picture: string | null | undefined; live?: string; pictured?: boolean; browserWorks?: () => boolean };
+  const useView = (a: Args) => useCardView({ status: a.status, variantId: 5, pictured: a.pictured === true }, a.page, a.picture, a.live, a.browserWorks);
 
   it("shows the live page until the picture is drawn, then only the picture", () => {
     const { result, rerender } = renderHook(useView, { initialProps: { status: "complete", page: PAGE, picture: undefined } });
@@ -273,6 +273,25 @@ describe("a card's picture", () => {
     // Finished without any picture (the browser failed): its page, as before.
     rerender({ status: "complete", page: PAGE, picture: undefined, pictured: true });
     expect(result.current).toMatchObject({ live: PAGE, picture: null, coming: false });
+  });
+
+  it("keeps waiting for its first picture while the app pictures the generation's other options", () => {
+    vi.useFakeTimers();
+    try {
+      let works = false;
+      const browserWorks = () => works;
+      const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: undefined, pictured: true, browserWorks } });
+      // Another option's picture came: the browser works, this one only waits its turn.
+      works = true;
+      act(() => {
+        vi.advanceTimersByTime(PICTURE_PATIENCE_MS * 3);
+      });
+      expect(result.current).toMatchObject({ live: null, coming: true });
+      rerender({ status: "generating", page: PAGE, picture: undefined, live: LIVE_1, pictured: true, browserWorks });
+      expect(result.current).toMatchObject({ live: null, picture: LIVE_1, coming: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the page of an option whose first picture does not come", () => {

@@ -5,7 +5,7 @@
 //! pass"). The browser is another process, so a picture costs the window only an image.
 
 use super::live::LiveGeneration;
-use super::thumbnail::card_picture;
+use super::thumbnail::timed_card_picture;
 use super::Renderer;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -158,18 +158,20 @@ pub async fn picture_while_writing(
                 let Some(source) = live.source(index) else {
                     return;
                 };
-                let started = Instant::now();
-                let picture = tokio::select! {
+                let timed = tokio::select! {
                     () = stop.cancelled() => return,
-                    picture = card_picture(&renderer, Arc::new(source), true) => picture,
+                    timed = timed_card_picture(&renderer, Arc::new(source), true) => timed,
                 };
-                let print = picture.as_deref().map(fingerprint);
+                let print = timed.picture.as_deref().map(fingerprint);
                 if schedule.shot(index, revision, Instant::now(), print, &pacing) {
-                    if let Some(picture) = picture {
+                    if let Some(picture) = timed.picture {
                         pictured(index, picture);
                     }
                 }
-                pacing.rest_after(started.elapsed())
+                // Rest for what the picture cost the browser, not for the time it waited for
+                // it: behind a fidelity check's widths, that wait was seconds, and the rest
+                // three times as long left the other cards without a picture for 20 s.
+                pacing.rest_after(timed.browser_time)
             }
         };
         tokio::select! {

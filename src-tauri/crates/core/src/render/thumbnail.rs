@@ -5,6 +5,7 @@ use super::{PreviewSource, Renderer, ShotRequest, Viewport};
 use base64::Engine as _;
 use image::{DynamicImage, ImageFormat};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Scales `image` (any format the `image` crate reads) to `max_width` and keeps at most
 /// `max_height` pixels from the top: a card shows the first screen of a page, not a sliver of
@@ -75,12 +76,41 @@ pub async fn card_picture(
     source: Arc<dyn PreviewSource>,
     jpeg: bool,
 ) -> Option<Vec<u8>> {
-    let image = match renderer.shoot(source, &card_request()).await {
-        Ok(mut shots) if !shots.is_empty() => shots.swap_remove(0).image,
-        Ok(_) => return None,
+    timed_card_picture(renderer, source, jpeg).await.picture
+}
+
+/// A card's picture, and how long the browser worked on it.
+#[derive(Debug)]
+pub struct TimedPicture {
+    pub picture: Option<Vec<u8>>,
+    /// The browser's own time on the page: waiting for it (another shot holding it, a fidelity
+    /// check rendering its widths) is not counted. Zero when there was no shot.
+    pub browser_time: Duration,
+}
+
+/// [`card_picture`], saying how long the browser worked on it.
+pub async fn timed_card_picture(
+    renderer: &Renderer,
+    source: Arc<dyn PreviewSource>,
+    jpeg: bool,
+) -> TimedPicture {
+    let (image, browser_time) = match renderer.shoot(source, &card_request()).await {
+        Ok(mut shots) if !shots.is_empty() => {
+            let shot = shots.swap_remove(0);
+            (shot.image, Duration::from_millis(shot.total_ms))
+        }
+        Ok(_) => {
+            return TimedPicture {
+                picture: None,
+                browser_time: Duration::ZERO,
+            }
+        }
         Err(e) => {
             tracing::info!("no picture from the browser: {e}");
-            return None;
+            return TimedPicture {
+                picture: None,
+                browser_time: Duration::ZERO,
+            };
         }
     };
     let small = move || {
@@ -90,7 +120,7 @@ pub async fn card_picture(
             png_thumbnail(&image, CARD_WIDTH, CARD_HEIGHT)
         }
     };
-    match tokio::task::spawn_blocking(small).await {
+    let picture = match tokio::task::spawn_blocking(small).await {
         Ok(Ok(picture)) => Some(picture),
         Ok(Err(e)) => {
             tracing::info!("the picture could not be made smaller: {e}");
@@ -100,6 +130,10 @@ pub async fn card_picture(
             tracing::warn!("the picture task failed: {e}");
             None
         }
+    };
+    TimedPicture {
+        picture,
+        browser_time,
     }
 }
 
