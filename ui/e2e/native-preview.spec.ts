@@ -89,6 +89,9 @@ test("while an option writes, its page is shown by the app over the preview's bo
   await page.getByRole("tab", { name: "Code" }).click();
   await expect(page.getByTestId("native-preview")).toHaveCount(0);
   await expect.poll(async () => (await ipcCalls(page)).map((c) => c.cmd).filter((c) => c.startsWith("native_preview_show") || c === "native_preview_hide").pop(), { message: "the view to hide for the code" }).toBe("native_preview_hide");
+  // …and no frame loads the page under the code in its place (it would run in the window's process).
+  await expect(page.getByTestId("code-editor")).toBeVisible();
+  await expect(page.getByTestId("preview-frame")).toHaveCount(0);
   await page.getByRole("tab", { name: "Desktop" }).click();
   await expect(page.getByTestId("native-preview")).toBeVisible();
   await expect.poll(async () => (await ipcCalls(page)).map((c) => c.cmd).filter((c) => c === "native_preview_show" || c === "native_preview_hide").pop(), { message: "the view to show again" }).toBe("native_preview_show");

@@ -127,10 +127,18 @@ export function VariantStage(props: Props) {
   const nativeUrl = nativeFits && variant.live && place.url !== null && place.url !== framedUrl ? place.url : null;
   const { handover, end: endHandover } = useViewHandover(nativeUrl, nativeFits, variant !== null && (!variant.live || place.url === null));
   const nativeShown = nativeUrl ?? handover;
+  // What held the page when the code was opened over it. A frame stays loaded beneath the code
+  // (back on the preview, nothing loads again); the page's own view just hides, and no frame
+  // is loaded under the code in its place: it would run the whole page in the window's own
+  // process for nothing (0.2–0.5 s without a frame while options write).
+  const [pageHolder, setPageHolder] = useState<"frame" | "view">("frame");
+  const holderNow = view === "code" ? pageHolder : nativeUrl !== null ? "view" : "frame";
+  if (holderNow !== pageHolder) setPageHolder(holderNow);
+  const framed = nativeUrl === null && !(view === "code" && pageHolder === "view");
   const frame = (className: string) =>
     variant ? (
       <div className={`relative ${className}`}>
-        {nativeUrl === null ? (
+        {framed ? (
           <PreviewFrame
             url={place.url}
             revision={variant.revision}
