@@ -270,9 +270,28 @@ describe("a card's picture", () => {
     expect(result.current).toMatchObject({ live: null, picture: null, coming: true });
     rerender({ status: "generating", page: PAGE, picture: undefined, live: LIVE_1, pictured: true });
     expect(result.current).toMatchObject({ live: null, picture: LIVE_1, coming: false });
-    // Finished without any picture (the browser failed): its page, as before.
-    rerender({ status: "complete", page: PAGE, picture: undefined, pictured: true });
-    expect(result.current).toMatchObject({ live: PAGE, picture: null, coming: false });
+  });
+
+  it("waits for the kept picture of an option that finished before any picture of it came, and shows its page if none comes", () => {
+    vi.useFakeTimers();
+    try {
+      const browserWorks = () => true;
+      const { result, rerender } = renderHook(useView, { initialProps: { status: "generating", page: PAGE, picture: undefined, pictured: true, browserWorks } });
+      rerender({ status: "complete", page: PAGE, picture: undefined, pictured: true, browserWorks });
+      expect(result.current).toMatchObject({ live: null, picture: null, coming: true });
+      // Its kept picture, once the generation is stored.
+      rerender({ status: "complete", page: PAGE, picture: PICTURE, pictured: true, browserWorks });
+      expect(result.current).toMatchObject({ live: null, picture: PICTURE, coming: false });
+      // Finished with no picture ever (the browser failed): its page, after the patience.
+      const other = renderHook(useView, { initialProps: { status: "complete", page: PAGE, picture: undefined, pictured: true, browserWorks } });
+      expect(other.result.current).toMatchObject({ live: null, coming: true });
+      act(() => {
+        vi.advanceTimersByTime(PICTURE_PATIENCE_MS);
+      });
+      expect(other.result.current).toMatchObject({ live: PAGE, picture: null, coming: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps waiting for its first picture while the app pictures the generation's other options", () => {

@@ -91,14 +91,20 @@ export function useCardView(
   // A picture that does not come (the browser failed) is not waited for long: the page instead.
   // (Kept by option: a card shown again for another generation waits again.)
   const [gaveUpOn, setGaveUpOn] = useState<string | null>(null);
-  const awaited = !finished && variant.pictured === true && page !== null && running === null && gaveUpOn !== option;
+  // An option that finished before its turn for a picture came: its kept picture is made once
+  // the generation is stored, and it waits for that as for a first picture (at most the
+  // patience: the browser may have failed).
+  const unpictured = finished && variant.pictured === true && running === null && (picture === undefined || (kept !== null && drawn !== option));
+  const writing = !finished && variant.pictured === true;
+  const awaited = (writing || unpictured) && page !== null && running === null && gaveUpOn !== option;
   const works = useLatest(browserWorks);
+  const finishedRef = useLatest(finished);
   useEffect(() => {
     if (!awaited) return;
     let timer: ReturnType<typeof setTimeout>;
     const wait = () => {
       timer = setTimeout(() => {
-        if (works.current()) wait();
+        if (works.current() && !finishedRef.current) wait();
         else setGaveUpOn(option);
       }, PICTURE_PATIENCE_MS);
     };
@@ -106,9 +112,9 @@ export function useCardView(
     return () => {
       clearTimeout(timer);
     };
-  }, [awaited, option, works]);
-  const pictured = !finished && variant.pictured === true && gaveUpOn !== option;
-  const coming = pictured && page !== null && running === null;
+  }, [awaited, option, works, finishedRef]);
+  const pictured = (writing || unpictured) && gaveUpOn !== option;
+  const coming = pictured && page !== null && shown === null;
   return {
     live: waiting || pictured || (shown !== null && drawn === option) ? null : page,
     picture: shown,
