@@ -158,7 +158,7 @@ test("while three options write, clicks, view switches and typing take effect", 
       // A phone's width, or the desktop's (laid out wide and scaled to fit).
       const fits = name === "Mobile" ? (w) => w !== null && w <= 400 : (w) => w !== null && w >= 1000;
       await until(`the preview laid out at the ${name} width`, async () => fits(await previewWidth()));
-      await until(`the page's own view on the ${name} preview's box`, pageInItsOwnView);
+      await until(`the page's own view on the ${name} preview's box`, pageInItsOwnView, 30_000);
     }
     await stillWriting(`the ${name} tab`);
   }

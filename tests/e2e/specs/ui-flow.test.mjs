@@ -37,7 +37,9 @@ async function until(what, check, timeout = 30_000) {
 }
 
 before(async () => {
-  vendor = await startMockVendor({ delayMs: (model) => (model === SLOW ? 400 : 10) });
+  // The slow option writes half its page, then trickles (minutes of it left): it is still
+  // writing whenever the test cancels it, however long the cards' pictures took to come.
+  vendor = await startMockVendor({ delayMs: (model, index, total) => (model !== SLOW ? 10 : index < total / 2 ? 400 : 3000) });
   await start();
   await useMockOpenAi(app.browser, vendor.url, KEY);
   // The start screen reads settings and models when it opens: open it afresh.

@@ -19,7 +19,7 @@ mod policy;
 #[cfg(target_os = "linux")]
 mod view;
 
-pub use policy::{may_go, page_folder, placeable};
+pub use policy::{judge, page_folder, placeable, Navigation};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 

@@ -24,6 +24,31 @@ pub fn may_go(folder: &str, target: &str) -> bool {
         || (target.starts_with(folder) && !target[folder.len()..].starts_with('/'))
 }
 
+/// What the page view does with a navigation to `target` while it shows a page of `folder`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Navigation {
+    /// The variant's own page: go.
+    Go,
+    /// A page the app asked for and has since replaced with another (options switched faster
+    /// than the view started loading): WebKit asks about it late, against the newer page's
+    /// folder. Not loaded, and not the page's doing.
+    Superseded,
+    /// Anywhere else: refused, and counted.
+    Refused,
+}
+
+/// [`may_go`], telling apart the app's own replaced loads (`asked`: the pages the app asked
+/// the view for lately) from a page trying to leave.
+pub fn judge(folder: &str, asked: &[String], target: &str) -> Navigation {
+    if may_go(folder, target) {
+        Navigation::Go
+    } else if asked.iter().any(|a| a == target) {
+        Navigation::Superseded
+    } else {
+        Navigation::Refused
+    }
+}
+
 /// Bounds the window can place a view at: finite, on the window, at least a pixel wide and
 /// tall, at most a large screen's size.
 pub fn placeable(bounds: &PreviewBounds, zoom: f64) -> bool {

@@ -70,3 +70,38 @@ fn only_real_places_on_the_window_are_taken() {
     assert!(!placeable(&at(10.0, 20.0, 800.0, 500.0), 0.0));
     assert!(!placeable(&at(10.0, 20.0, 800.0, 500.0), 40.0));
 }
+
+#[test]
+fn a_page_the_app_asked_for_and_replaced_is_superseded_not_refused() {
+    let folder = page("/t/ccc/");
+    let asked = vec![
+        page("/t/aaa/index.html"),
+        page("/t/bbb/index.html"),
+        page("/t/ccc/index.html"),
+    ];
+    assert_eq!(
+        judge(&folder, &asked, &page("/t/ccc/index.html")),
+        Navigation::Go
+    );
+    assert_eq!(
+        judge(&folder, &asked, &page("/t/ccc/about.html")),
+        Navigation::Go
+    );
+    assert_eq!(
+        judge(&folder, &asked, &page("/t/aaa/index.html")),
+        Navigation::Superseded
+    );
+    // Anything else (another variant's page the app did not ask for, the web) is still refused.
+    assert_eq!(
+        judge(&folder, &asked, &page("/t/aaa/other.html")),
+        Navigation::Refused
+    );
+    assert_eq!(
+        judge(&folder, &asked, "https://example.com/"),
+        Navigation::Refused
+    );
+    assert_eq!(
+        judge(&folder, &[], &page("/t/aaa/index.html")),
+        Navigation::Refused
+    );
+}

@@ -1,7 +1,7 @@
 //! The view itself: GTK and WebKit objects, made and touched only on the window's main thread
 //! (they are not `Send`; each call reaches it through Tauri's `with_webview`).
 
-use super::{may_go, PageHost, PreviewBounds, Shared};
+use super::{judge, Navigation, PageHost, PreviewBounds, Shared};
 use crate::preview::{Previews, SCHEME};
 use crate::state::AppState;
 use gtk::gio;
@@ -39,6 +39,9 @@ const FOLLOW: &str = r#"return new Promise((settle) => {
 /// The sandbox a frame's `sandbox="allow-scripts"` gives, for a page that is its own window.
 const PAGE_SANDBOX: &str = "sandbox allow-scripts";
 
+/// How many of the pages the app asked for lately are known as its own (superseded) loads.
+const RECENT_ASKED: usize = 8;
+
 pub struct GtkHost<R: Runtime> {
     app: AppHandle<R>,
     shared: Shared,
@@ -73,6 +76,12 @@ impl<R: Runtime> PageHost for GtkHost<R> {
             place(&view.web, bounds, zoom);
             let new_page = view.asked.borrow().as_deref() != Some(url.as_str());
             if new_page {
+                let mut asked = view.recent.borrow_mut();
+                asked.push(url.clone());
+                if asked.len() > RECENT_ASKED {
+                    asked.remove(0);
+                }
+                drop(asked);
                 *view.folder.borrow_mut() = folder;
                 *view.asked.borrow_mut() = Some(url.clone());
                 view.follow_after_load.set(false);
@@ -115,6 +124,8 @@ struct PageView {
     web: WebView,
     /// The variant folder its navigations stay in.
     folder: Rc<RefCell<String>>,
+    /// The pages the app asked for lately, newest last (see [`Navigation::Superseded`]).
+    recent: Rc<RefCell<Vec<String>>>,
     asked: Rc<RefCell<Option<String>>>,
     follow_after_load: Rc<Cell<bool>>,
 }
@@ -173,7 +184,8 @@ fn page_view<R: Runtime>(
     }
     let overlay = overlay_over(window_view)?;
     let folder = Rc::new(RefCell::new(String::new()));
-    let web = new_web_view(app, shared, folder.clone());
+    let recent = Rc::new(RefCell::new(Vec::new()));
+    let web = new_web_view(app, shared, folder.clone(), recent.clone());
     // Filling what `get-child-position` gives it (another alignment would shrink it to its
     // natural size inside that).
     web.set_halign(gtk::Align::Fill);
@@ -193,6 +205,7 @@ fn page_view<R: Runtime>(
     let view = PageView {
         web,
         folder,
+        recent,
         asked: Rc::new(RefCell::new(None)),
         follow_after_load: Rc::new(Cell::new(false)),
     };
@@ -227,6 +240,7 @@ fn new_web_view<R: Runtime>(
     app: &AppHandle<R>,
     shared: &Shared,
     folder: Rc<RefCell<String>>,
+    recent: Rc<RefCell<Vec<String>>>,
 ) -> WebView {
     // Ephemeral: nothing a page stores outlives the view, and no other view shares it.
     let context = WebContext::new_ephemeral();
@@ -259,13 +273,19 @@ fn new_web_view<R: Runtime>(
                 .and_then(|r| r.uri())
                 .map(|u| u.to_string())
                 .unwrap_or_default();
-            if may_go(&folder.borrow(), &target) {
-                return false;
+            match judge(&folder.borrow(), &recent.borrow(), &target) {
+                Navigation::Go => false,
+                Navigation::Superseded => {
+                    decision.ignore();
+                    true
+                }
+                Navigation::Refused => {
+                    decision.ignore();
+                    refused.update(|s| s.refused += 1);
+                    tracing::warn!("the preview's page tried to leave its variant; refused");
+                    true
+                }
             }
-            decision.ignore();
-            refused.update(|s| s.refused += 1);
-            tracing::warn!("the preview's page tried to leave its variant; refused");
-            true
         }
         PolicyDecisionType::NewWindowAction => {
             decision.ignore();
