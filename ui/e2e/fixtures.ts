@@ -175,3 +175,14 @@ export async function generateTwo(ui: Page, answers: Record<string, unknown>): P
   await expect(ui.getByTestId("project-name")).toHaveText("landing");
   return { channel: await channelOf(ui, "generation_start"), previews };
 }
+
+/** Both options of `generateTwo` started, the first writing index.html (`text` of it so far);
+ *  `ev` numbers the events. */
+export function firstWrites(ev: (variant: number, body: Record<string, unknown>) => unknown, text: string): unknown[] {
+  return [
+    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
+    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
+    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
+    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text }),
+  ];
+}

@@ -4,7 +4,7 @@
 // gets the frame back. The real view is checked in the app's window (tests/e2e/specs/live-input
 // and hostile-page); here, what the UI asks of it.
 import { expect, test, type Page } from "@playwright/test";
-import { firstVersion, generateTwo, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
+import { firstVersion, firstWrites, generateTwo, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, type IpcCall } from "./mockIpc";
 
 const ART = "e2e/artifacts";
@@ -43,12 +43,7 @@ async function writing(page: Page, extra: Record<string, unknown> = {}) {
   const { channel, previews } = await generateTwo(page, answers(extra));
   const html = samplePage("Acme", "#4f46e5");
   previews.set("live/8/0/index.html", html);
-  await sendOnChannel(page, channel, [
-    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
-    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
-    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
-    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html.slice(0, 400) }),
-  ]);
+  await sendOnChannel(page, channel, firstWrites(ev, html.slice(0, 400)));
   return { channel, html };
 }
 

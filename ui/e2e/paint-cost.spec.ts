@@ -4,7 +4,7 @@
 // drawing (docs/PERFORMANCE.md, "Eighth pass"). What stands in the window has hard-edged shadows
 // only (styles.css); menus and dialogs, which come and go, may blur.
 import { expect, test, type Page } from "@playwright/test";
-import { generateTwo, page as samplePage, startAnswers, startedTwo } from "./fixtures";
+import { firstWrites, generateTwo, page as samplePage, startAnswers, startedTwo } from "./fixtures";
 import { sendOnChannel } from "./mockIpc";
 
 let nextEvent = 0;
@@ -50,12 +50,7 @@ test("while options write, nothing standing in the window draws a blur", async (
   });
   const html = samplePage("Acme", "#4f46e5");
   previews.set("live/8/0/index.html", html);
-  await sendOnChannel(page, channel, [
-    ev(0, { type: "started", provider: "openai", model: "gpt-5" }),
-    ev(1, { type: "started", provider: "anthropic", model: "claude-sonnet-4-5" }),
-    ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
-    ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html }),
-  ]);
+  await sendOnChannel(page, channel, firstWrites(ev, html));
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
   // The cards, the tabs, the preview's box and the prompt are all on screen.
   await expect(page.getByTestId("variant-card-1")).toBeVisible();

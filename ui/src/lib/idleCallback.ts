@@ -21,13 +21,18 @@ export function installIdleCallback(host: IdleHost, now: () => number = () => pe
   if (typeof host.requestIdleCallback === "function") return;
   let next = 1;
   const pending = new Map<number, { frame: number; timer: number | null; fallback: number | null }>();
-  const run = (id: number, callback: IdleRequestCallback, didTimeout: boolean) => {
+  // Takes a pending callback out, stopping whichever of its ways to run is still waiting.
+  const forget = (id: number): boolean => {
     const entry = pending.get(id);
-    if (!entry) return;
+    if (!entry) return false;
     pending.delete(id);
     host.cancelAnimationFrame(entry.frame);
     if (entry.timer !== null) host.clearTimeout(entry.timer);
     if (entry.fallback !== null) host.clearTimeout(entry.fallback);
+    return true;
+  };
+  const run = (id: number, callback: IdleRequestCallback, didTimeout: boolean) => {
+    if (!forget(id)) return;
     const start = now();
     callback({ didTimeout, timeRemaining: () => Math.max(0, IDLE_BUDGET_MS - (now() - start)) });
   };
@@ -49,12 +54,7 @@ export function installIdleCallback(host: IdleHost, now: () => number = () => pe
     return id;
   };
   host.cancelIdleCallback = (id) => {
-    const entry = pending.get(id);
-    if (!entry) return;
-    pending.delete(id);
-    host.cancelAnimationFrame(entry.frame);
-    if (entry.timer !== null) host.clearTimeout(entry.timer);
-    if (entry.fallback !== null) host.clearTimeout(entry.fallback);
+    forget(id);
   };
 }
 
