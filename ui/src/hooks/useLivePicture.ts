@@ -41,7 +41,8 @@ export function useLivePicture(of: VariantOf | null | undefined): string | undef
   useAppEvent(livePictureReady, (e) => {
     const k = keyOf(e.generation_id, e.index);
     picturing.add(e.generation_id);
-    if (picturing.size > KEPT) picturing.delete(picturing.values().next().value ?? e.generation_id);
+    const oldest = picturing.values().next().value;
+    if (picturing.size > KEPT && oldest !== undefined) picturing.delete(oldest);
     if (k !== key) return;
     keep(k, e.data_url);
     setNewest(e.data_url);

@@ -99,14 +99,10 @@ pub async fn timed_card_picture(
             let shot = shots.swap_remove(0);
             (shot.image, Duration::from_millis(shot.total_ms))
         }
-        Ok(_) => {
-            return TimedPicture {
-                picture: None,
-                browser_time: Duration::ZERO,
+        outcome => {
+            if let Err(e) = outcome {
+                tracing::info!("no picture from the browser: {e}");
             }
-        }
-        Err(e) => {
-            tracing::info!("no picture from the browser: {e}");
             return TimedPicture {
                 picture: None,
                 browser_time: Duration::ZERO,
