@@ -9,7 +9,8 @@ import { EditorState, type Extension } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
 
-function languageFor(path: string): Extension {
+/** The language of a file from its extension (plain text when unknown). */
+export function languageFor(path: string): Extension {
   const ext = path.split(".").pop()?.toLowerCase() ?? "";
   if (ext === "css") return css();
   if (ext === "js" || ext === "mjs") return javascript();
@@ -29,7 +30,8 @@ const appTheme = EditorView.theme({
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--cm-selection) !important" },
 });
 
-export function editorExtensions(path: string, readOnly: boolean, onSave: () => boolean, onChange: () => void): Extension[] {
+/** Everything but the language, which the editor adds once it is on screen (CodeEditor). */
+export function editorExtensions(readOnly: boolean, onSave: () => boolean, onChange: () => void): Extension[] {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -41,7 +43,6 @@ export function editorExtensions(path: string, readOnly: boolean, onSave: () => 
     highlightActiveLine(),
     syntaxHighlighting(classHighlighter),
     keymap.of([{ key: "Mod-s", run: onSave, preventDefault: true }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
-    languageFor(path),
     appTheme,
     EditorState.readOnly.of(readOnly),
     EditorView.editable.of(!readOnly),

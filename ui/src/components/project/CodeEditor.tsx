@@ -1,8 +1,19 @@
+// CodeMirror for one file. Opening the Code view on a 300 KB page while options write held the
+// window's thread for 200–400 ms (docs/PERFORMANCE.md, "Ninth pass"): the view, the language's
+// first parse, and then an append — each with up to 20 ms of parsing — for every update of the
+// file being written, ten a second. So the text is drawn first and its language comes in a task
+// of its own, and a file being written is brought up to date at most twice a second.
+import "../../lib/idleCallback";
 import { useEffect, useRef } from "react";
 import { useLatest } from "../../hooks/useLatest";
-import { EditorState } from "@codemirror/state";
+import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { editorExtensions } from "../../lib/editorSetup";
+import { editorExtensions, languageFor } from "../../lib/editorSetup";
+
+/** How often a file being written (read-only, growing) is brought up to date in the editor. */
+export const STREAM_APPEND_MS = 500;
+/** The language comes after the first frame, or after this long when frames stall. */
+const LANGUAGE_TIMEOUT_MS = 250;
 
 interface Props {
   path: string;
@@ -19,28 +30,40 @@ export function CodeEditor({ path, doc, readOnly, onEdit, onSave }: Props) {
   const view = useRef<EditorView | null>(null);
   const handlers = useLatest({ onEdit, onSave });
   const docRef = useRef(doc);
+  const lastAppend = useRef(Number.NEGATIVE_INFINITY);
+  const pendingAppend = useRef<number | null>(null);
 
   useEffect(() => {
     if (!host.current) return;
+    const language = new Compartment();
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: docRef.current,
-        extensions: editorExtensions(
-          path,
-          readOnly,
-          () => {
-            handlers.current.onSave(editor.state.doc.toString());
-            return true;
-          },
-          () => {
-            handlers.current.onEdit(editor.state.doc.toString());
-          },
-        ),
+        extensions: [
+          language.of([]),
+          editorExtensions(
+            readOnly,
+            () => {
+              handlers.current.onSave(editor.state.doc.toString());
+              return true;
+            },
+            () => {
+              handlers.current.onEdit(editor.state.doc.toString());
+            },
+          ),
+        ],
       }),
     });
     view.current = editor;
+    const idle = window.requestIdleCallback(
+      () => {
+        editor.dispatch({ effects: language.reconfigure(languageFor(path)) });
+      },
+      { timeout: LANGUAGE_TIMEOUT_MS },
+    );
     return () => {
+      window.cancelIdleCallback(idle);
       editor.destroy();
       view.current = null;
     };
@@ -48,17 +71,42 @@ export function CodeEditor({ path, doc, readOnly, onEdit, onSave }: Props) {
 
   // New content from outside (streaming, a reload after save): append when it only grew.
   useEffect(() => {
-    const editor = view.current;
     const previous = docRef.current;
     docRef.current = doc;
+    const bringUpToDate = () => {
+      pendingAppend.current = null;
+      const editor = view.current;
+      if (!editor) return;
+      const latest = docRef.current;
+      const current = editor.state.doc.toString();
+      if (current === latest) return;
+      const from = latest.startsWith(current) ? current.length : 0;
+      lastAppend.current = performance.now();
+      editor.dispatch({ changes: { from, to: current.length, insert: latest.slice(from) } });
+      handlers.current.onEdit(null);
+    };
+    const editor = view.current;
     if (!editor) return;
-    const current = editor.state.doc.toString();
-    if (current === doc) return;
-    if (!readOnly && current !== previous) return; // the user's unsaved edits win
-    const from = doc.startsWith(current) ? current.length : 0;
-    editor.dispatch({ changes: { from, to: current.length, insert: doc.slice(from) } });
-    handlers.current.onEdit(null);
+    if (!readOnly) {
+      if (pendingAppend.current !== null) window.clearTimeout(pendingAppend.current);
+      pendingAppend.current = null;
+      if (editor.state.doc.toString() !== previous) return; // the user's unsaved edits win
+      bringUpToDate();
+      return;
+    }
+    // Read-only: a file being written. It grows in many small steps; it is shown in a few.
+    if (pendingAppend.current !== null) return;
+    const wait = lastAppend.current + STREAM_APPEND_MS - performance.now();
+    if (wait <= 0) bringUpToDate();
+    else pendingAppend.current = window.setTimeout(bringUpToDate, wait);
   }, [doc, readOnly, handlers]);
+
+  useEffect(
+    () => () => {
+      if (pendingAppend.current !== null) window.clearTimeout(pendingAppend.current);
+    },
+    [],
+  );
 
   return <div ref={host} className="size-full overflow-hidden select-text" data-testid="code-editor" />;
 }
