@@ -151,6 +151,13 @@ test("Desktop, Mobile and Code show the same loaded page: switching loads nothin
   await expect(page.getByTestId("preview-frame")).toBeVisible();
   await expect(editor).toBeHidden();
   expect(await marked()).toBe(1);
+  // Hidden, the code keeps its layout, so showing it again only paints it (PERFORMANCE.md,
+  // "Ninth pass"), and the preview beneath still takes the pointer.
+  expect((await page.locator(".cm-editor").boundingBox())?.height ?? 0).toBeGreaterThan(100);
+  const beneath = await page.getByTestId("preview-frame").boundingBox();
+  if (!beneath) throw new Error("the preview has no box");
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute("data-testid") ?? null, [beneath.x + beneath.width / 2, beneath.y + beneath.height / 2]);
+  expect(hit).toBe("preview-frame");
 
   await tab("Code").click();
   await expect(editor).toContainText("<!-- kept -->");
