@@ -156,7 +156,7 @@ test("Desktop, Mobile and Code show the same loaded page: switching loads nothin
   expect((await page.locator(".cm-editor").boundingBox())?.height ?? 0).toBeGreaterThan(100);
   const beneath = await page.getByTestId("preview-frame").boundingBox();
   if (!beneath) throw new Error("the preview has no box");
-  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute("data-testid") ?? null, [beneath.x + beneath.width / 2, beneath.y + beneath.height / 2]);
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute("data-testid") ?? null, { x: beneath.x + beneath.width / 2, y: beneath.y + beneath.height / 2 });
   expect(hit).toBe("preview-frame");
 
   await tab("Code").click();
