@@ -79,27 +79,17 @@ fn a_page_the_app_asked_for_and_replaced_is_superseded_not_refused() {
         page("/t/bbb/index.html"),
         page("/t/ccc/index.html"),
     ];
-    assert_eq!(
-        judge(&folder, &asked, &page("/t/ccc/index.html")),
-        Navigation::Go
-    );
-    assert_eq!(
-        judge(&folder, &asked, &page("/t/ccc/about.html")),
-        Navigation::Go
-    );
-    assert_eq!(
-        judge(&folder, &asked, &page("/t/aaa/index.html")),
-        Navigation::Superseded
-    );
     // Anything else (another variant's page the app did not ask for, the web) is still refused.
-    assert_eq!(
-        judge(&folder, &asked, &page("/t/aaa/other.html")),
-        Navigation::Refused
-    );
-    assert_eq!(
-        judge(&folder, &asked, "https://example.com/"),
-        Navigation::Refused
-    );
+    let cases = [
+        (page("/t/ccc/index.html"), Navigation::Go),
+        (page("/t/ccc/about.html"), Navigation::Go),
+        (page("/t/aaa/index.html"), Navigation::Superseded),
+        (page("/t/aaa/other.html"), Navigation::Refused),
+        ("https://example.com/".to_owned(), Navigation::Refused),
+    ];
+    for (target, expected) in cases {
+        assert_eq!(judge(&folder, &asked, &target), expected, "{target}");
+    }
     assert_eq!(
         judge(&folder, &[], &page("/t/aaa/index.html")),
         Navigation::Refused
