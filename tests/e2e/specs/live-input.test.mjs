@@ -32,6 +32,10 @@ async function until(what, check, timeout = 20_000) {
   await poll(what, check, { timeout, interval: 100 });
 }
 
+/** How long after a switch the view's box is watched, and what share of it may be black. */
+const SETTLE_WATCH_MS = 1500;
+const HOLE_AT_MOST = 0.02;
+
 /** The three slow options are still writing: what every check below must happen during. */
 async function stillWriting(after) {
   const statuses = (await cards(browser())).map((c) => c.status);
@@ -69,15 +73,18 @@ async function pageInItsOwnView() {
   const png = await captureWindow(WINDOW_TITLE);
   const { width, pixels, channels } = decodePng(png);
   let coloured = 0;
+  let black = 0;
   let seen = 0;
   for (let y = Math.round(box.y + box.height * 0.1); y < box.y + box.height * 0.9; y += 2) {
     for (let x = Math.round(box.x + box.width * 0.1); x < box.x + box.width * 0.9; x += 2) {
       const at = (y * width + x) * channels;
       seen++;
       if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
+      if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
     }
   }
-  if (coloured / seen <= 0.05) return null;
+  // Drawn whole: black is what WebKit leaves where the page has not been drawn.
+  if (coloured / seen <= 0.05 || black / seen > HOLE_AT_MOST) return null;
   // And only there: around the box, the window shows what the app's own page draws (WebDriver's
   // screenshot has the page's view left out), not the page spilling over its place.
   const own = decodePng(Buffer.from(await browser().takeScreenshot(), "base64"));
@@ -98,6 +105,45 @@ async function pageInItsOwnView() {
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(join(ARTIFACTS, "live-input-own-view.png"), png);
   return { state, coloured: coloured / seen };
+}
+
+/**
+ * Right after the preview changes size, the box shows the page or white while the page is laid
+ * out again, never a hole: a view made larger used to show its old picture at the old size with
+ * the rest black, for up to a second while options write. Watched for a while from the click
+ * (the screenshots are what bounds how often), each picture judged alone.
+ */
+async function noHoleWhileResizing(name) {
+  const watchedFrom = Date.now();
+  let pictures = 0;
+  while (Date.now() - watchedFrom < SETTLE_WATCH_MS) {
+    const box = await browser().execute(() => {
+      const el = document.querySelector('[aria-label="Selected variant"] [data-testid="native-preview"]');
+      if (!el || el.offsetWidth === 0) return null;
+      const r = el.getBoundingClientRect();
+      const k = r.width / el.offsetWidth;
+      return { x: r.left + el.clientLeft * k, y: r.top + el.clientTop * k, width: el.clientWidth * k, height: el.clientHeight * k };
+    });
+    if (!box) continue;
+    const png = await captureWindow(WINDOW_TITLE);
+    const { width, height, pixels, channels } = decodePng(png);
+    let seen = 0;
+    let black = 0;
+    for (let y = Math.ceil(box.y + 2); y < Math.min(height, box.y + box.height - 2); y += 3) {
+      for (let x = Math.ceil(box.x + 2); x < Math.min(width, box.x + box.width - 2); x += 3) {
+        const at = (y * width + x) * channels;
+        seen++;
+        if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
+      }
+    }
+    pictures++;
+    if (seen > 0 && black / seen > HOLE_AT_MOST) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(join(ARTIFACTS, "live-input-hole.png"), png);
+      assert.fail(`${Date.now() - watchedFrom} ms after the ${name} tab was clicked, ${Math.round((100 * black) / seen)} % of the preview's box was black (live-input-hole.png): the page's own view showed its old picture at a new size`);
+    }
+  }
+  assert.ok(pictures > 0, `the preview's box was never seen in the ${SETTLE_WATCH_MS} ms after the ${name} tab was clicked`);
 }
 
 before(async () => {
@@ -148,8 +194,10 @@ test("while three options write, clicks, view switches and typing take effect", 
     await stillWriting(`the click on option ${i + 1}`);
   }
 
-  for (const name of ["Mobile", "Code", "Desktop", "Code", "Mobile", "Desktop"]) {
+  // Each change of size both ways, straight and by way of the code.
+  for (const name of ["Mobile", "Desktop", "Mobile", "Code", "Desktop", "Code", "Mobile", "Desktop"]) {
     await (await browser().$(viewTab(name))).click();
+    if (name !== "Code") await noHoleWhileResizing(name);
     await until(`the ${name} tab to be shown selected after it was clicked`, async () => (await selectedView(browser())) === name);
     if (name === "Code") {
       await until("the code of option 1 in the editor", () => browser().execute((s) => document.querySelector(s)?.textContent.includes("<!DOCTYPE html>") ?? false, EDITOR));

@@ -36,6 +36,28 @@ const FOLLOW: &str = r#"return new Promise((settle) => {
   window.postMessage({ type: "s2c-refresh" }, "*");
 });"#;
 
+/// Resolves once the page has drawn a frame at the view's new size and zoom (`width`,
+/// `height`, `zoom`: what the view was just given): the animation frame after the first one
+/// that sees that viewport, so that one has been laid out and painted. In a world of its own,
+/// so the page's scripts can neither stall nor fake it.
+const DRAWN: &str = r#"return new Promise((drawn) => {
+  const until = performance.now() + 5000;
+  const check = () => {
+    const at = Math.abs(innerWidth * zoom - width) <= 2 && Math.abs(innerHeight * zoom - height) <= 2;
+    if (at || performance.now() > until) requestAnimationFrame(() => drawn(at));
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+});"#;
+const DRAWN_WORLD: &str = "s2c-placement";
+
+/// A page that does not draw in this long (busy, or still loading) is shown as it is.
+const SETTLE_AT_MOST_MS: u64 = 2_000;
+
+/// Where a view waiting for its page to be laid out again goes: beside the window's left
+/// edge, out of sight but still on screen for WebKit, which keeps drawing it.
+const WAITING_X_GAP: i32 = 64;
+
 /// The sandbox a frame's `sandbox="allow-scripts"` gives, for a page that is its own window.
 const PAGE_SANDBOX: &str = "sandbox allow-scripts";
 
@@ -73,7 +95,7 @@ impl<R: Runtime> PageHost for GtkHost<R> {
             let Some(view) = page_view(app, shared, window_view) else {
                 return;
             };
-            place(&view.web, bounds, zoom);
+            place(&view, bounds, zoom);
             let new_page = view.asked.borrow().as_deref() != Some(url.as_str());
             if new_page {
                 let mut asked = view.recent.borrow_mut();
@@ -128,12 +150,16 @@ struct PageView {
     recent: Rc<RefCell<Vec<String>>>,
     asked: Rc<RefCell<Option<String>>>,
     follow_after_load: Rc<Cell<bool>>,
+    /// Counts the view's changes of size and zoom: a wait ends the latest one only.
+    resizes: Rc<Cell<u64>>,
 }
 
 thread_local! {
     static VIEW: RefCell<Option<PageView>> = const { RefCell::new(None) };
     /// Where the view goes in the overlay: x, y, width, height in the window's pixels.
     static PLACE: Cell<Option<(i32, i32, i32, i32)>> = const { Cell::new(None) };
+    /// The view is waiting beside the window until its page has been drawn at a new size.
+    static WAITING: Cell<bool> = const { Cell::new(false) };
     /// Scheme requests waiting for their answer from a worker thread.
     static PENDING: RefCell<HashMap<u64, URISchemeRequest>> = RefCell::new(HashMap::new());
 }
@@ -198,6 +224,11 @@ fn page_view<R: Runtime>(
             return None;
         }
         let (x, y, width, height) = PLACE.with(Cell::get)?;
+        let x = if WAITING.with(Cell::get) {
+            -width - WAITING_X_GAP
+        } else {
+            x
+        };
         Some(gtk::gdk::Rectangle::new(x, y, width, height))
     });
     // The window's view keeps the pointer and keys it had.
@@ -208,6 +239,7 @@ fn page_view<R: Runtime>(
         recent,
         asked: Rc::new(RefCell::new(None)),
         follow_after_load: Rc::new(Cell::new(false)),
+        resizes: Rc::new(Cell::new(0)),
     };
     VIEW.with(|v| *v.borrow_mut() = Some(view.clone()));
     Some(view)
@@ -300,8 +332,15 @@ fn new_web_view<R: Runtime>(
             committed.update(|s| s.at = web.uri().map(|u| u.to_string()));
         }
         if event == LoadEvent::Finished {
-            if let Some(view) = existing().filter(|v| v.follow_after_load.replace(false)) {
+            let Some(view) = existing() else {
+                return;
+            };
+            if view.follow_after_load.replace(false) {
                 follow(&view, &committed);
+            }
+            // A wait for the page to draw at a new size asked the document this load replaced.
+            if let Some(rect) = PLACE.with(Cell::get).filter(|_| WAITING.with(Cell::get)) {
+                wait_until_drawn(&view, rect, web.zoom_level());
             }
         }
     });
@@ -323,7 +362,7 @@ fn new_web_view<R: Runtime>(
     web
 }
 
-fn place(web: &WebView, bounds: PreviewBounds, zoom: f64) {
+fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
     // The overlay asks where the view goes (`get-child-position`, answered in `page_view`):
     // exactly the box. Margins and a size request would only set a minimum, and a view that
     // was larger before (the Desktop preview, then a phone) would keep its old size.
@@ -333,12 +372,61 @@ fn place(web: &WebView, bounds: PreviewBounds, zoom: f64) {
         (bounds.width.round() as i32).max(1),
         (bounds.height.round() as i32).max(1),
     );
-    if PLACE.with(|p| p.replace(Some(rect))) != Some(rect) {
+    let web = &view.web;
+    let before = PLACE.with(|p| p.replace(Some(rect)));
+    let zoomed = (web.zoom_level() - zoom).abs() > f64::EPSILON;
+    let resized = before.is_some_and(|(_, _, w, h)| (w, h) != (rect.2, rect.3)) || zoomed;
+    if before != Some(rect) || resized {
         web.queue_resize();
     }
-    if (web.zoom_level() - zoom).abs() > f64::EPSILON {
+    if zoomed {
         web.set_zoom_level(zoom);
     }
+    // Until its process has laid the page out again at the new size (up to a second while
+    // options write), WebKit shows the old picture at the old size and leaves the rest black.
+    // The view waits out of sight meanwhile, and the box beneath shows white.
+    // Hidden meanwhile (the Code view), it shows that old picture again when it comes back:
+    // the page draws when the view is shown, and the wait ends then.
+    if resized {
+        wait_until_drawn(view, rect, zoom);
+    }
+}
+
+/// Take the view out of sight until its page has drawn a frame at the size and zoom just
+/// asked for, or `SETTLE_AT_MOST_MS` has passed.
+fn wait_until_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32), zoom: f64) {
+    let resize = view.resizes.get().wrapping_add(1);
+    view.resizes.set(resize);
+    WAITING.with(|w| w.set(true));
+    let since = std::time::Instant::now();
+    let back = move |resizes: &Rc<Cell<u64>>, web: &WebView, drawn: bool| {
+        if resizes.get() == resize && WAITING.with(|w| w.replace(false)) {
+            web.queue_resize();
+            tracing::debug!(
+                waited_ms = since.elapsed().as_millis(),
+                drawn,
+                "the preview's view is back"
+            );
+        }
+    };
+    let asked = glib::VariantDict::new(None);
+    asked.insert("width", f64::from(width));
+    asked.insert("height", f64::from(height));
+    asked.insert("zoom", zoom);
+    let (resizes, web) = (view.resizes.clone(), view.web.clone());
+    view.web.call_async_javascript_function(
+        DRAWN,
+        Some(&asked.end()),
+        Some(DRAWN_WORLD),
+        None,
+        None::<&gio::Cancellable>,
+        move |result| back(&resizes, &web, result.is_ok_and(|v| v.to_boolean())),
+    );
+    let (resizes, web) = (view.resizes.clone(), view.web.clone());
+    glib::timeout_add_local_once(
+        std::time::Duration::from_millis(SETTLE_AT_MOST_MS),
+        move || back(&resizes, &web, false),
+    );
 }
 
 /// Answer a request of the view's page from the preview scheme, off the main thread, as the
