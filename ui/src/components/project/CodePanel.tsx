@@ -6,6 +6,7 @@ import { writeText } from "@tauri-apps/plugin-clipboard-manager";
 import { errorMessage, type VersionInfo } from "../../ipc";
 import { projectReadFile, projectSaveFile } from "../../ipc/projects";
 import { isRunning, visibleFiles } from "../../lib/agentEvents";
+import { loadCodeEditor } from "../../lib/codeEditorModule";
 import { readableCode } from "../../lib/formatCss";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { firstFile, isTextFile, readOnlyReason, sizeLabel } from "../../lib/fileTree";
@@ -13,8 +14,8 @@ import { Icon } from "../common/Icon";
 import { FileTree } from "./FileTree";
 import { ghostButtonClass, primaryButtonClass } from "../common/ui";
 
-// CodeMirror is most of the bundle: load it when the Code tab first opens.
-const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.CodeEditor })));
+// CodeMirror is most of the bundle: loaded apart, ahead of the Code tab (lib/codeEditorModule).
+const CodeEditor = lazy(() => loadCodeEditor().then((m) => ({ default: m.CodeEditor })));
 
 interface Props {
   projectId: string;

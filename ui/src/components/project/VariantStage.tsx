@@ -18,6 +18,7 @@ import { PreviewFrame } from "./PreviewFrame";
 import { NativePreview } from "./NativePreview";
 import { useNativePreviewAvailable } from "../../hooks/useNativePreview";
 import { useViewHandover } from "../../hooks/useViewHandover";
+import { warmCodeEditor } from "../../lib/codeEditorModule";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
 import { RoutePicker } from "./RoutePicker";
@@ -78,6 +79,8 @@ export function VariantStage(props: Props) {
   const place = usePreviewRoute(variant?.previewUrl ?? null, routes);
   const { onRoute, showRoute = null } = props;
   const { current: routeOnShow, pick: pickRoute } = place;
+  // An open project (not only a new page) may go to its code at any time.
+  useEffect(() => warmCodeEditor(), []);
   useEffect(() => {
     onRoute?.(routeOnShow);
   }, [onRoute, routeOnShow]);

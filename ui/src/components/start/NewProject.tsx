@@ -7,6 +7,7 @@ import { useTrayGroups } from "../../hooks/useTrayGroups";
 import { useTrayPages } from "../../hooks/useTrayPages";
 import { useModels } from "../../hooks/useModels";
 import { useWindowDrop } from "../../hooks/useWindowDrop";
+import { warmCodeEditor } from "../../lib/codeEditorModule";
 import { createAndGenerate } from "../../lib/createProject";
 import { assetExtractionBlocked, NO_MODEL_KEY } from "../../lib/firstRun";
 import { importNotice, type Notice } from "../../lib/importNotice";
@@ -102,6 +103,9 @@ export function NewProject({ settings, keys, noModel, onOpenSettings, onOpened }
   const hasInputs = tray.items.length > 0;
   const blocked = tray.items.some((i) => i.problem);
   const canGenerate = !busy && !blocked && (hasInputs || text.trim().length > 0);
+  // A page is on its way: load the code editor now, while the designer picks options.
+  const aboutToGenerate = hasInputs || text.trim().length > 0;
+  useEffect(() => (aboutToGenerate ? warmCodeEditor() : undefined), [aboutToGenerate]);
 
   async function generate() {
     if (!canGenerate) return;
