@@ -5,15 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const EDITOR = "../components/project/CodeEditor";
 let evaluated = 0;
 let failing = false;
+const rehearsed = vi.fn();
 
 /** Idle callbacks held until `idle()` runs them. */
 function holdIdle() {
   const queued: IdleRequestCallback[] = [];
-  vi.spyOn(window, "requestIdleCallback").mockImplementation((callback) => queued.push(callback));
+  const request = vi.spyOn(window, "requestIdleCallback").mockImplementation((callback) => queued.push(callback));
   const cancel = vi.spyOn(window, "cancelIdleCallback").mockImplementation((id) => {
     queued[id - 1] = () => undefined;
   });
   return {
+    request,
     cancel,
     idle: () => {
       for (const callback of queued.splice(0)) callback({ didTimeout: false, timeRemaining: () => 10 });
@@ -27,7 +29,7 @@ async function freshModule() {
   vi.doMock(EDITOR, () => {
     evaluated++;
     if (failing) throw new Error("the chunk could not be loaded");
-    return { CodeEditor: () => null };
+    return { CodeEditor: () => null, rehearseEditor: rehearsed };
   });
   return import("./codeEditorModule");
 }
@@ -35,6 +37,7 @@ async function freshModule() {
 beforeEach(() => {
   evaluated = 0;
   failing = false;
+  rehearsed.mockReset();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -50,18 +53,22 @@ describe("warmCodeEditor", () => {
     expect(m.codeEditorRequested()).toBe(true);
     await m.loadCodeEditor();
     expect(evaluated).toBe(1);
+    // Then rehearsed, in idle time of its own.
+    expect(rehearsed).not.toHaveBeenCalled();
+    idle();
+    expect(rehearsed).toHaveBeenCalledTimes(1);
   });
 
   it("shares one load with the Code tab, and asks nothing once it is loaded", async () => {
     const m = await freshModule();
-    const { idle } = holdIdle();
+    const { idle, request } = holdIdle();
     const first = m.loadCodeEditor();
     m.warmCodeEditor();
     idle();
     expect(m.loadCodeEditor()).toBe(first);
     await first;
     expect(evaluated).toBe(1);
-    expect(window.requestIdleCallback).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
   });
 
   it("asks nothing when cancelled before the page is idle", async () => {

@@ -1,8 +1,7 @@
-// CodeMirror is most of the bundle, so the editor is a module of its own. Loaded on the Code
-// tab's first click, its evaluation (the languages' parser tables, the editor's setup) made that
-// click's frame the longest of a run while options write (docs/PERFORMANCE.md, tenth pass):
-// it is loaded ahead instead, when nothing else is going on, once a page is on its way.
-
+// CodeMirror is most of the bundle, so the editor is a module of its own. It is loaded ahead,
+// when nothing else is going on, once a page is on its way, and rehearsed (a throwaway editor
+// drawn once out of sight): the Code view's first opening, the longest frames of a run while
+// options write, then only draws its file (docs/PERFORMANCE.md, tenth pass).
 import "./idleCallback";
 
 type CodeEditorModule = typeof import("../components/project/CodeEditor");
@@ -24,11 +23,18 @@ export function codeEditorRequested(): boolean {
   return loading !== null;
 }
 
-/** Load the editor when the page is idle, unless it is already loaded; returns a cancel. */
+/** Load and rehearse the editor when the page is idle, unless it is already loaded; returns a
+ *  cancel. */
 export function warmCodeEditor(): () => void {
   if (loading !== null) return () => undefined;
   const idle = window.requestIdleCallback(() => {
-    loadCodeEditor().catch(() => undefined);
+    loadCodeEditor()
+      .then((m) => {
+        window.requestIdleCallback(() => {
+          m.rehearseEditor();
+        });
+      })
+      .catch(() => undefined);
   });
   return () => {
     window.cancelIdleCallback(idle);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { language } from "@codemirror/language";
 import { EditorView } from "@codemirror/view";
-import { CodeEditor, STREAM_APPEND_MS } from "./CodeEditor";
+import { CodeEditor, rehearseEditor, STREAM_APPEND_MS } from "./CodeEditor";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance"] });
@@ -86,5 +86,25 @@ describe("opening a file", () => {
       vi.advanceTimersByTime(300);
     });
     expect(editor.view().state.facet(language)?.name).toBe("html");
+  });
+});
+
+describe("the rehearsal", () => {
+  it("draws an editor with its language out of sight and takes it away after a frame", () => {
+    const before = document.body.childElementCount;
+    rehearseEditor();
+    const host = document.body.lastElementChild;
+    const dom = host?.querySelector<HTMLElement>(".cm-editor");
+    expect(host?.getAttribute("aria-hidden")).toBe("true");
+    if (!dom) throw new Error("no rehearsal editor");
+    const rehearsal = EditorView.findFromDOM(dom);
+    if (!rehearsal) throw new Error("no editor in the rehearsal's box");
+    expect(rehearsal.state.facet(language)?.name).toBe("html");
+    expect(document.head.querySelector("style")?.textContent).toContain(".cm-");
+    act(() => {
+      vi.advanceTimersToNextFrame();
+      vi.runOnlyPendingTimers();
+    });
+    expect(document.body.childElementCount).toBe(before);
   });
 });

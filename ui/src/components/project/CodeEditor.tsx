@@ -25,6 +25,32 @@ interface Props {
   onSave: (content: string) => void;
 }
 
+/** A few lines of a page, for the rehearsal. */
+const REHEARSAL_DOC = '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <style>body { margin: 0 }</style>\n</head>\n<body class="p-4">\n  <h1>Hello</h1>\n  <script>const a = 1;</script>\n</body>\n</html>\n';
+
+/**
+ * Draw a throwaway editor once, out of sight, and take it away after its first frame: the
+ * editor's styles are in the document and its code has run once before the Code view first
+ * opens (that opening's frames after the first were ~110–130 ms, then ~50–85: PERFORMANCE.md,
+ * tenth pass). Its language still parses a long file's top in the first frame.
+ */
+export function rehearseEditor(): void {
+  const host = document.createElement("div");
+  host.setAttribute("aria-hidden", "true");
+  host.style.cssText = "position:fixed;left:-10000px;top:0;width:480px;height:240px;overflow:hidden;pointer-events:none";
+  document.body.appendChild(host);
+  const editor = new EditorView({
+    parent: host,
+    state: EditorState.create({ doc: REHEARSAL_DOC, extensions: [editorExtensions(true, () => true, () => undefined), languageFor("index.html")] }),
+  });
+  requestAnimationFrame(() => {
+    setTimeout(() => {
+      editor.destroy();
+      host.remove();
+    }, 0);
+  });
+}
+
 export function CodeEditor({ path, doc, readOnly, onEdit, onSave }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
