@@ -32,6 +32,31 @@ async function until(what, check, timeout = 20_000) {
   await poll(what, check, { timeout, interval: 100 });
 }
 
+/** The selected option's preview box on screen shows a page (not blank, no black hole). */
+async function pageDrawn() {
+  const box = await browser().execute(() => {
+    const el = document.querySelector('[aria-label="Selected variant"] :is([data-testid="native-preview"], [data-testid="preview-frame"])');
+    if (!el || el.offsetWidth === 0) return null;
+    const r = el.getBoundingClientRect();
+    const k = r.width / el.offsetWidth;
+    return { x: r.left + el.clientLeft * k, y: r.top + el.clientTop * k, width: el.clientWidth * k, height: el.clientHeight * k };
+  });
+  if (!box) return false;
+  const { width, pixels, channels } = decodePng(await captureWindow(WINDOW_TITLE));
+  let seen = 0;
+  let coloured = 0;
+  let black = 0;
+  for (let y = Math.round(box.y + box.height * 0.1); y < box.y + box.height * 0.9; y += 3) {
+    for (let x = Math.round(box.x + box.width * 0.1); x < box.x + box.width * 0.9; x += 3) {
+      const at = (y * width + x) * channels;
+      seen++;
+      if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
+      if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
+    }
+  }
+  return seen > 0 && coloured / seen > 0.05 && black / seen <= HOLE_AT_MOST;
+}
+
 /** How long after a switch the view's box is watched, and what share of it may be black. */
 const SETTLE_WATCH_MS = 1500;
 const HOLE_AT_MOST = 0.02;
@@ -228,4 +253,6 @@ test("when the options finish, the selection, the view and the typed text are al
   assert.equal(await selectedCard(), 0, "option 1 stays selected");
   assert.equal(await selectedView(browser()), "Desktop", "the Desktop view stays on");
   assert.equal(await (await browser().$(PROMPT)).getValue(), TYPED, "the text typed while the others wrote is kept");
+  // And the page is on screen, in whichever holds it now (its own view, or a frame once stored).
+  await until("the finished option's page drawn whole in its preview", pageDrawn, 30_000);
 });

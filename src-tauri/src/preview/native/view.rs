@@ -51,8 +51,9 @@ const DRAWN: &str = r#"return new Promise((drawn) => {
 });"#;
 const DRAWN_WORLD: &str = "s2c-placement";
 
-/// A page that does not draw in this long (busy, or still loading) is shown as it is.
-const SETTLE_AT_MOST_MS: u64 = 2_000;
+/// A page that does not draw in this long (busy, or loading) is shown as it is. Pages drew
+/// within 41–816 ms of a change while three options wrote (docs/PERFORMANCE.md, tenth pass).
+const SETTLE_AT_MOST_MS: u64 = 1_200;
 
 /// Where a view waiting for its page to be laid out again goes: beside the window's left
 /// edge, out of sight but still on screen for WebKit, which keeps drawing it.
@@ -160,6 +161,7 @@ thread_local! {
     static PLACE: Cell<Option<(i32, i32, i32, i32)>> = const { Cell::new(None) };
     /// The view is waiting beside the window until its page has been drawn at a new size.
     static WAITING: Cell<bool> = const { Cell::new(false) };
+    static WAIT_SINCE: Cell<Option<std::time::Instant>> = const { Cell::new(None) };
     /// Scheme requests waiting for their answer from a worker thread.
     static PENDING: RefCell<HashMap<u64, URISchemeRequest>> = RefCell::new(HashMap::new());
 }
@@ -340,7 +342,7 @@ fn new_web_view<R: Runtime>(
             }
             // A wait for the page to draw at a new size asked the document this load replaced.
             if let Some(rect) = PLACE.with(Cell::get).filter(|_| WAITING.with(Cell::get)) {
-                wait_until_drawn(&view, rect, web.zoom_level());
+                ask_drawn(&view, rect, web.zoom_level());
             }
         }
     });
@@ -386,29 +388,33 @@ fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
     // options write), WebKit shows the old picture at the old size and leaves the rest black.
     // The view waits out of sight meanwhile, and the box beneath shows white.
     // Hidden meanwhile (the Code view), it shows that old picture again when it comes back:
-    // the page draws when the view is shown, and the wait ends then.
-    if resized {
+    // the page draws when the view is shown, and the wait ends then. Before its first page
+    // there is no old picture, and the first page is shown as it draws.
+    if resized && view.asked.borrow().is_some() {
         wait_until_drawn(view, rect, zoom);
     }
 }
 
 /// Take the view out of sight until its page has drawn a frame at the size and zoom just
 /// asked for, or `SETTLE_AT_MOST_MS` has passed.
-fn wait_until_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32), zoom: f64) {
+fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), zoom: f64) {
     let resize = view.resizes.get().wrapping_add(1);
     view.resizes.set(resize);
     WAITING.with(|w| w.set(true));
-    let since = std::time::Instant::now();
-    let back = move |resizes: &Rc<Cell<u64>>, web: &WebView, drawn: bool| {
-        if resizes.get() == resize && WAITING.with(|w| w.replace(false)) {
-            web.queue_resize();
-            tracing::debug!(
-                waited_ms = since.elapsed().as_millis(),
-                drawn,
-                "the preview's view is back"
-            );
-        }
-    };
+    WAIT_SINCE.with(|w| w.set(Some(std::time::Instant::now())));
+    ask_drawn(view, rect, zoom);
+    let (resizes, web) = (view.resizes.clone(), view.web.clone());
+    glib::timeout_add_local_once(
+        std::time::Duration::from_millis(SETTLE_AT_MOST_MS),
+        move || end_wait(&resizes, &web, resize, false),
+    );
+}
+
+/// Ask the page whether it has drawn at `rect`'s size and `zoom`; its answer ends the current
+/// wait, if it still is the current one. Asked again when a load replaces the document, within
+/// the same wait (and the same deadline: a page loaded again and again cannot keep it hidden).
+fn ask_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32), zoom: f64) {
+    let resize = view.resizes.get();
     let asked = glib::VariantDict::new(None);
     asked.insert("width", f64::from(width));
     asked.insert("height", f64::from(height));
@@ -420,13 +426,19 @@ fn wait_until_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32)
         Some(DRAWN_WORLD),
         None,
         None::<&gio::Cancellable>,
-        move |result| back(&resizes, &web, result.is_ok_and(|v| v.to_boolean())),
+        move |result| end_wait(&resizes, &web, resize, result.is_ok_and(|v| v.to_boolean())),
     );
-    let (resizes, web) = (view.resizes.clone(), view.web.clone());
-    glib::timeout_add_local_once(
-        std::time::Duration::from_millis(SETTLE_AT_MOST_MS),
-        move || back(&resizes, &web, false),
-    );
+}
+
+/// The view back in its place, if `resize` is still the wait going on.
+fn end_wait(resizes: &Rc<Cell<u64>>, web: &WebView, resize: u64, drawn: bool) {
+    if resizes.get() == resize && WAITING.with(|w| w.replace(false)) {
+        web.queue_resize();
+        let waited = WAIT_SINCE
+            .with(Cell::take)
+            .map(|since| since.elapsed().as_millis());
+        tracing::debug!(?waited, drawn, "the preview's view is back");
+    }
 }
 
 /// Answer a request of the view's page from the preview scheme, off the main thread, as the
