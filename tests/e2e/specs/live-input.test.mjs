@@ -32,29 +32,40 @@ async function until(what, check, timeout = 20_000) {
   await poll(what, check, { timeout, interval: 100 });
 }
 
-/** The selected option's preview box on screen shows a page (not blank, no black hole). */
-async function pageDrawn() {
-  const box = await browser().execute(() => {
-    const el = document.querySelector('[aria-label="Selected variant"] :is([data-testid="native-preview"], [data-testid="preview-frame"])');
+/** The content box on screen of the selected option's element matching `selector`, or null. */
+function selectedBox(selector) {
+  return browser().execute((selector) => {
+    const el = document.querySelector(`[aria-label="Selected variant"] ${selector}`);
     if (!el || el.offsetWidth === 0) return null;
     const r = el.getBoundingClientRect();
     const k = r.width / el.offsetWidth;
     return { x: r.left + el.clientLeft * k, y: r.top + el.clientTop * k, width: el.clientWidth * k, height: el.clientHeight * k };
-  });
-  if (!box) return false;
-  const { width, pixels, channels } = decodePng(await captureWindow(WINDOW_TITLE));
+  }, selector);
+}
+
+/** What share of `box` in a window picture is coloured (not near-white) and black (nothing
+ *  drawn there), looking every `step` px from `inset` (a share of the box's size) in. */
+function shares({ width, height, pixels, channels }, box, { inset, step }) {
   let seen = 0;
   let coloured = 0;
   let black = 0;
-  for (let y = Math.round(box.y + box.height * 0.1); y < box.y + box.height * 0.9; y += 3) {
-    for (let x = Math.round(box.x + box.width * 0.1); x < box.x + box.width * 0.9; x += 3) {
+  for (let y = Math.ceil(box.y + box.height * inset); y < Math.min(height, box.y + box.height * (1 - inset)); y += step) {
+    for (let x = Math.ceil(box.x + box.width * inset); x < Math.min(width, box.x + box.width * (1 - inset)); x += step) {
       const at = (y * width + x) * channels;
       seen++;
       if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
       if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
     }
   }
-  return seen > 0 && coloured / seen > 0.05 && black / seen <= HOLE_AT_MOST;
+  return seen === 0 ? null : { coloured: coloured / seen, black: black / seen };
+}
+
+/** The selected option's preview box on screen shows a page (not blank, no black hole). */
+async function pageDrawn() {
+  const box = await selectedBox(':is([data-testid="native-preview"], [data-testid="preview-frame"])');
+  if (!box) return false;
+  const seen = shares(decodePng(await captureWindow(WINDOW_TITLE)), box, { inset: 0.1, step: 3 });
+  return seen !== null && seen.coloured > 0.05 && seen.black <= HOLE_AT_MOST;
 }
 
 /** How long after a switch the view's box is watched, and what share of it may be black. */
@@ -86,30 +97,16 @@ function previewWidth() {
 async function pageInItsOwnView() {
   const state = (await invokeInPage(browser(), "native_preview_state", {})).ok;
   if (!state?.shown || !state.url?.startsWith("preview://localhost/t/") || state.at !== state.url) return null;
-  const box = await browser().execute(() => {
-    const el = document.querySelector('[aria-label="Selected variant"] [data-testid="native-preview"]');
-    if (!el) return null;
-    const r = el.getBoundingClientRect();
-    return { x: r.left + el.clientLeft * (r.width / el.offsetWidth), y: r.top + el.clientTop * (r.width / el.offsetWidth), width: el.clientWidth * (r.width / el.offsetWidth), height: el.clientHeight * (r.width / el.offsetWidth) };
-  });
+  const box = await selectedBox('[data-testid="native-preview"]');
   if (!box || !state.bounds) return null;
   const off = Math.max(...["x", "y", "width", "height"].map((k) => Math.abs(box[k] - state.bounds[k])));
   if (off > 1) return null;
   const png = await captureWindow(WINDOW_TITLE);
-  const { width, pixels, channels } = decodePng(png);
-  let coloured = 0;
-  let black = 0;
-  let seen = 0;
-  for (let y = Math.round(box.y + box.height * 0.1); y < box.y + box.height * 0.9; y += 2) {
-    for (let x = Math.round(box.x + box.width * 0.1); x < box.x + box.width * 0.9; x += 2) {
-      const at = (y * width + x) * channels;
-      seen++;
-      if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
-      if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
-    }
-  }
+  const picture = decodePng(png);
+  const { width, pixels, channels } = picture;
+  const seen = shares(picture, box, { inset: 0.1, step: 2 });
   // Drawn whole: black is what WebKit leaves where the page has not been drawn.
-  if (coloured / seen <= 0.05 || black / seen > HOLE_AT_MOST) return null;
+  if (seen === null || seen.coloured <= 0.05 || seen.black > HOLE_AT_MOST) return null;
   // And only there: around the box, the window shows what the app's own page draws (WebDriver's
   // screenshot has the page's view left out), not the page spilling over its place.
   const own = decodePng(Buffer.from(await browser().takeScreenshot(), "base64"));
@@ -129,7 +126,7 @@ async function pageInItsOwnView() {
   // The whole window as X shows it (WebDriver's screenshots leave the view out), to look at.
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(join(ARTIFACTS, "live-input-own-view.png"), png);
-  return { state, coloured: coloured / seen };
+  return { state, coloured: seen.coloured };
 }
 
 /**
@@ -142,30 +139,15 @@ async function noHoleWhileResizing(name) {
   const watchedFrom = Date.now();
   let pictures = 0;
   while (Date.now() - watchedFrom < SETTLE_WATCH_MS) {
-    const box = await browser().execute(() => {
-      const el = document.querySelector('[aria-label="Selected variant"] [data-testid="native-preview"]');
-      if (!el || el.offsetWidth === 0) return null;
-      const r = el.getBoundingClientRect();
-      const k = r.width / el.offsetWidth;
-      return { x: r.left + el.clientLeft * k, y: r.top + el.clientTop * k, width: el.clientWidth * k, height: el.clientHeight * k };
-    });
+    const box = await selectedBox('[data-testid="native-preview"]');
     if (!box) continue;
     const png = await captureWindow(WINDOW_TITLE);
-    const { width, height, pixels, channels } = decodePng(png);
-    let seen = 0;
-    let black = 0;
-    for (let y = Math.ceil(box.y + 2); y < Math.min(height, box.y + box.height - 2); y += 3) {
-      for (let x = Math.ceil(box.x + 2); x < Math.min(width, box.x + box.width - 2); x += 3) {
-        const at = (y * width + x) * channels;
-        seen++;
-        if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
-      }
-    }
+    const seen = shares(decodePng(png), box, { inset: 0.005, step: 3 });
     pictures++;
-    if (seen > 0 && black / seen > HOLE_AT_MOST) {
+    if (seen !== null && seen.black > HOLE_AT_MOST) {
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(join(ARTIFACTS, "live-input-hole.png"), png);
-      assert.fail(`${Date.now() - watchedFrom} ms after the ${name} tab was clicked, ${Math.round((100 * black) / seen)} % of the preview's box was black (live-input-hole.png): the page's own view showed its old picture at a new size`);
+      assert.fail(`${Date.now() - watchedFrom} ms after the ${name} tab was clicked, ${Math.round(100 * seen.black)} % of the preview's box was black (live-input-hole.png): the page's own view showed its old picture at a new size`);
     }
   }
   assert.ok(pictures > 0, `the preview's box was never seen in the ${SETTLE_WATCH_MS} ms after the ${name} tab was clicked`);
