@@ -60,6 +60,11 @@ test("another width is picked (and remembered), the zoom steps and fits again", 
   await expect(zoom).toHaveText(/^Fit/);
   await page.keyboard.press("Shift+0");
   await expect(zoom).toHaveText("100 %");
+  // The − and + keys step too (the toolbar drops its − and + buttons when it is short of room).
+  await page.keyboard.press("-");
+  await expect.poll(async () => Number(await preview.getAttribute("data-scale"))).toBeLessThan(1);
+  await page.keyboard.press("+");
+  await expect(preview).toHaveAttribute("data-scale", "1.000");
 
   // The width is the project's: it is there after a reload.
   await page.reload();

@@ -194,12 +194,18 @@ test("while three options write, clicks, view switches and typing take effect", 
   await until("the selected option's page to be on screen in a view of its own", pageInItsOwnView, 30_000);
   await stillWriting("the first input");
 
+  // The finished option has more buttons above the preview, and another note above the prompt
+  // box, than the ones writing: the preview's pane keeps its size and place all the same (a pane
+  // that changed size would lay the page out again at another zoom, its view waiting meanwhile).
+  const panes = [];
   for (const i of [1, 2, 3, 0, 2, 0]) {
     await revealCard(browser(), i);
     await (await browser().$(card(i))).click();
     await until(`option ${i + 1} to be shown selected after its card was clicked`, async () => (await selectedCard()) === i);
+    panes.push(JSON.stringify(await selectedBox('[data-testid="stage-pane"]')));
     await stillWriting(`the click on option ${i + 1}`);
   }
+  assert.equal(new Set(panes).size, 1, `the preview's pane moved or changed size as cards were clicked: ${panes.join(" → ")}`);
 
   // Each change of size both ways, straight and by way of the code.
   for (const name of ["Mobile", "Desktop", "Mobile", "Code", "Desktop", "Code", "Mobile", "Desktop"]) {

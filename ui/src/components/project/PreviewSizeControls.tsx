@@ -27,6 +27,8 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.shiftKey && e.code === "Digit0") onZoom(1);
       else if (e.shiftKey && e.code === "Digit1") onZoom("fit");
+      else if (e.key === "+" || e.key === "=") onZoom(stepZoom(scale, 1));
+      else if (e.key === "-") onZoom(stepZoom(scale, -1));
       else return;
       e.preventDefault();
     };
@@ -34,7 +36,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
     return () => {
       window.removeEventListener("keydown", onKey);
     };
-  }, [onZoom]);
+  }, [onZoom, scale]);
   const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState("");
   const [invalid, setInvalid] = useState(false);
@@ -48,7 +50,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
     setOpen(false);
   };
   return (
-    <div className="flex items-center" data-testid="preview-size">
+    <div className="flex shrink-0 items-center" data-testid="preview-size">
       <div className="relative" ref={menu}>
         <button
           type="button"
@@ -62,7 +64,9 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
             setOpen((o) => !o);
           }}
         >
-          {width} × {screen.height} <span aria-hidden="true">▾</span>
+          {width}
+          {/* In the stage's toolbar short of room, the width alone (its title keeps the height). */}
+          <span className="group-data-[fit~=size]/bar:hidden"> × {screen.height}</span> <span aria-hidden="true">▾</span>
         </button>
         {open ? (
           <div role="menu" aria-label="Page width" className="absolute left-0 z-30 mt-1 w-56 rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
@@ -113,7 +117,9 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
           </div>
         ) : null}
       </div>
-      <button type="button" className={pill} aria-label="Zoom out" title="Zoom out" onClick={() => {
+      {/* In the stage's toolbar at its most cramped, − and + go: the zoom's own button still
+          switches between fitted and 100 %, and the + and − keys still step. */}
+      <button type="button" className={`${pill} group-data-[fit~=zoom]/bar:hidden`} aria-label="Zoom out" title="Zoom out" onClick={() => {
         onZoom(stepZoom(scale, -1));
       }}>
         −
@@ -130,7 +136,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
       >
         {zoom === "fit" ? `Fit ${percent(scale)}` : percent(scale)}
       </button>
-      <button type="button" className={pill} aria-label="Zoom in" title="Zoom in" onClick={() => {
+      <button type="button" className={`${pill} group-data-[fit~=zoom]/bar:hidden`} aria-label="Zoom in" title="Zoom in" onClick={() => {
         onZoom(stepZoom(scale, 1));
       }}>
         +

@@ -62,6 +62,10 @@ interface Props {
   notice?: Notice | null;
 }
 
+/** An action's name in the stage's toolbar: hidden (its icon and accessible name stay) when the
+ *  toolbar is short of room. */
+const COMPACT_LABEL = "group-data-[fit~=actions]/bar:sr-only";
+
 export function ProjectView({ project, settings, notice, onBack, onOpenSettings, onRenamed = () => undefined }: Props) {
   const { tree, error: treeError, refresh } = useVersions(project.id);
   const inputs = useProjectInputs(project.id, tree);
@@ -298,7 +302,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             setTab((t) => (t === "code" ? "desktop" : t));
           }}
         >
-          Visual edit
+          <Icon name="pencil" /> <span className={COMPACT_LABEL}>Visual edit</span>
         </button>
       ) : null}
       {selected?.variantId != null && selectedScore !== undefined ? (
@@ -316,7 +320,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
       ) : null}
       {canChoose ? (
         <button type="button" className={ghostButtonClass} title="The working files and exports use this option" onClick={() => void choose()}>
-          Use this option
+          <Icon name="check" /> Use<span className={COMPACT_LABEL}> this option</span>
         </button>
       ) : null}
       {selectedRunning ? (
@@ -444,6 +448,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
                   }
                 : null
             }
+            steadyNote={displays.length > 1 && selected !== null ? (canUpdate ? `Changes build on option ${String(selected.index + 1)}` : selectedRunning ? `Option ${String(selected.index + 1)} is still being written` : `Option ${String(selected.index + 1)} has no page to change`) : null}
             selectMode={selectMode}
             selection={selection}
             onToggleSelect={() => {

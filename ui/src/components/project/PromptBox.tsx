@@ -25,7 +25,16 @@ interface Props {
   onSend: (request: UpdateRequest) => Promise<boolean>;
   /** The version on screen is not the working copy: the change branches from it. */
   branch?: { text: string; current: string; onGoToCurrent: () => void } | null;
+  /**
+   * Keep the note line above the box, with this when there is nothing else to say: while a
+   * designer clicks between the options of a version, the notes come and go (a branch, a held
+   * change), and a box that changed height would change the preview's.
+   */
+  steadyNote?: string | null;
 }
+
+/** The note above the box: one line of one height whatever it says. */
+const NOTE_LINE = "mb-2 flex h-4 items-center gap-x-2 text-xs whitespace-nowrap";
 
 interface Reference {
   info: InputInfo;
@@ -33,7 +42,7 @@ interface Reference {
   url: string | null;
 }
 
-export function PromptBox({ projectId, disabled, disabledReason, selectMode, selection, onToggleSelect, onClearSelection, onSend, branch = null }: Props) {
+export function PromptBox({ projectId, disabled, disabledReason, selectMode, selection, onToggleSelect, onClearSelection, onSend, branch = null, steadyNote = null }: Props) {
   const [text, setText] = useState("");
   const [refs, setRefs] = useState<Reference[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -67,6 +76,9 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
     else setError(errorMessage(r.error));
   }
 
+  // The box always takes text: the next change can be written while an option works.
+  const held = disabled && disabledReason !== null && text.trim() !== "";
+
   async function send() {
     const trimmed = text.trim();
     if (!trimmed || disabled || sending) return;
@@ -82,15 +94,24 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
 
   return (
     <div className="border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-      {branch ? (
-        <p className="mb-2 flex flex-wrap items-center gap-x-2 text-xs text-amber-800 dark:text-amber-300" data-testid="branch-note">
-          <Icon name="restore" className="size-3.5" />
-          <span>
+      {/* One line, never wrapped: the held change, else the branch, else the steady note. */}
+      {held ? (
+        <p role="status" data-testid="prompt-held" className={`${NOTE_LINE} text-zinc-500`}>
+          <span className="min-w-0 truncate">{disabledReason}. Your text stays here until then.</span>
+        </p>
+      ) : branch ? (
+        <p className={`${NOTE_LINE} text-amber-800 dark:text-amber-300`} data-testid="branch-note">
+          <Icon name="restore" className="size-3.5 shrink-0" />
+          <span className="min-w-0 truncate">
             {branch.text} — the working copy is {branch.current}.
           </span>
-          <button type="button" className="font-medium underline underline-offset-2 hover:text-amber-950 dark:hover:text-amber-100" onClick={branch.onGoToCurrent}>
+          <button type="button" className="shrink-0 font-medium underline underline-offset-2 hover:text-amber-950 dark:hover:text-amber-100" onClick={branch.onGoToCurrent}>
             Go to {branch.current}
           </button>
+        </p>
+      ) : steadyNote !== null ? (
+        <p className={`${NOTE_LINE} text-zinc-500`} data-testid="prompt-note">
+          <span className="min-w-0 truncate">{steadyNote}</span>
         </p>
       ) : null}
       {selection || refs.length > 0 ? (
@@ -149,8 +170,11 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            e.target.style.height = "auto";
-            e.target.style.height = `${Math.min(e.target.scrollHeight, 160)}px`;
+            // Grow with the text; the height set is the border box's (scrollHeight leaves out the
+            // borders, and a box 2 px short of its one line moved everything above it).
+            const box = e.target;
+            box.style.height = "auto";
+            box.style.height = `${String(Math.min(box.scrollHeight + box.offsetHeight - box.clientHeight, 160))}px`;
           }}
           onPaste={(e) => {
             const images = Array.from(e.clipboardData.files).filter((f) => f.type.startsWith("image/"));
@@ -176,12 +200,6 @@ export function PromptBox({ projectId, disabled, disabledReason, selectMode, sel
           <Icon name="send" className="size-5" />
         </button>
       </div>
-      {/* The box always takes text: the next change can be written while an option works. */}
-      {disabled && disabledReason && text.trim() ? (
-        <p role="status" data-testid="prompt-held" className="mt-1 text-xs text-zinc-500">
-          {disabledReason}. Your text stays here until then.
-        </p>
-      ) : null}
       {error ? (
         <p role="alert" className="mt-1 text-xs text-red-600">
           {error}

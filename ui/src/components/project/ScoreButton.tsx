@@ -19,11 +19,12 @@ export function ScoreButton({ total, widths = [], pages = [], open, onToggle }: 
       className={`inline-flex items-baseline gap-1.5 rounded-md px-2 py-1 text-xs font-semibold tabular-nums ${g.text} ${g.soft} aria-pressed:ring-2 aria-pressed:ring-current/30`}
       onClick={onToggle}
     >
-      Fidelity {formatScore(total)}
+      {/* In the stage's toolbar short of room, the number alone (the title says the rest). */}
+      <span className="group-data-[fit~=actions]/bar:sr-only">Fidelity</span> {formatScore(total)}
       {pages.length > 1 ? (
-        <PageScores pages={pages} testId="fidelity-page-scores" className="font-normal" />
+        <PageScores pages={pages} testId="fidelity-page-scores" className="font-normal group-data-[fit~=actions]/bar:hidden" />
       ) : widths.length > 1 ? (
-        <WidthScores widths={widths} testId="fidelity-width-scores" className="font-normal" />
+        <WidthScores widths={widths} testId="fidelity-width-scores" className="font-normal group-data-[fit~=actions]/bar:hidden" />
       ) : null}
     </button>
   );

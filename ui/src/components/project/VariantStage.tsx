@@ -1,7 +1,7 @@
 // The selected variant, large: Desktop (laid out at a real desktop width, scaled to fit, with
 // its width and zoom), Mobile or Code, or the code beside the preview; the screenshot is shown
 // until the first code arrives.
-import { useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import type { ElementSelection, PixelBox, VersionInfo } from "../../ipc";
 import { useElementSize } from "../../hooks/useElementSize";
 import { usePreviewWidth } from "../../hooks/usePreviewWidth";
@@ -18,6 +18,7 @@ import { PreviewFrame } from "./PreviewFrame";
 import { NativePreview } from "./NativePreview";
 import { useNativePreviewAvailable } from "../../hooks/useNativePreview";
 import { useViewHandover } from "../../hooks/useViewHandover";
+import { useFitSteps } from "../../hooks/useFitSteps";
 import { warmCodeEditor } from "../../lib/codeEditorModule";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
@@ -73,8 +74,15 @@ function storedSplit(): boolean {
   }
 }
 
+/** How the toolbar makes room, in order: the views' labels go (their icons say them), then the
+ *  screen's height, then the actions' labels (their icons and accessible names stay), then the
+ *  zoom's − and + (the keys still step). */
+const TOOLBAR_STEPS = ["views", "size", "actions", "zoom"] as const;
+
 export function VariantStage(props: Props) {
   const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions, project = false } = props;
+  const bar = useRef<HTMLDivElement>(null);
+  useFitSteps(bar, TOOLBAR_STEPS);
   const routes = useVariantRoutes(variant?.of, variant?.revision ?? 0, project);
   const place = usePreviewRoute(variant?.previewUrl ?? null, routes);
   const { onRoute, showRoute = null } = props;
@@ -173,7 +181,7 @@ export function VariantStage(props: Props) {
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Selected variant">
-      <div className="@container flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
+      <div ref={bar} className="group/bar flex min-w-0 flex-nowrap items-center gap-x-2 gap-y-1 px-3 py-2 data-[fit~=wrap]:flex-wrap" data-testid="stage-toolbar">
         <div role="tablist" aria-label="View" className="flex shrink-0 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
           {TABS.filter((t) => t.id !== "widths" || hasWidths).map((t) => (
             <button
@@ -187,7 +195,7 @@ export function VariantStage(props: Props) {
                 onTab(t.id);
               }}
             >
-              <Icon name={t.icon} className="size-3.5" /> <span className="@max-[860px]:sr-only">{t.label}</span>
+              <Icon name={t.icon} className="size-3.5" /> <span className="group-data-[fit~=views]/bar:sr-only">{t.label}</span>
             </button>
           ))}
         </div>
@@ -201,7 +209,7 @@ export function VariantStage(props: Props) {
               setSplit(!split);
             }}
           >
-            <Icon name="split" className="size-3.5" /> <span className="@max-[980px]:sr-only">Code beside</span>
+            <Icon name="split" className="size-3.5" /> <span className="group-data-[fit~=views]/bar:sr-only">Code beside</span>
           </button>
         ) : null}
         {tab !== "code" && variant?.hasCode && routes && place.current !== null ? <RoutePicker routes={routes.routes} current={place.current} onPick={place.pick} /> : null}
@@ -216,10 +224,10 @@ export function VariantStage(props: Props) {
             onZoom={setZoom}
           />
         ) : null}
-        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">{actions}</div>
+        <div className="ml-auto flex shrink-0 items-center justify-end gap-1" data-testid="stage-actions">{actions}</div>
       </div>
       <div className="flex min-h-0 flex-1 gap-2 px-3 pb-3">
-        <div className="relative min-w-0 flex-1 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="relative min-w-0 flex-1 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900" data-testid="stage-pane">
           {!variant ? (
             <p className="p-6 text-sm text-zinc-500">Nothing to show for this version.</p>
           ) : (
