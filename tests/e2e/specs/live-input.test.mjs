@@ -133,9 +133,10 @@ async function pageInItsOwnView() {
  * Right after the preview changes size, the box shows the page or white while the page is laid
  * out again, never a hole: a view made larger used to show its old picture at the old size with
  * the rest black, for up to a second while options write. Watched for a while from the click
- * (the screenshots are what bounds how often), each picture judged alone.
+ * (the screenshots are what bounds how often), each picture judged alone. `waitsBefore`: the
+ * view's count of waits before the click.
  */
-async function noHoleWhileResizing(name) {
+async function noHoleWhileResizing(name, waitsBefore) {
   const watchedFrom = Date.now();
   let pictures = 0;
   while (Date.now() - watchedFrom < SETTLE_WATCH_MS) {
@@ -147,10 +148,15 @@ async function noHoleWhileResizing(name) {
     if (seen !== null && seen.black > HOLE_AT_MOST) {
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(join(ARTIFACTS, "live-input-hole.png"), png);
-      assert.fail(`${Date.now() - watchedFrom} ms after the ${name} tab was clicked, ${Math.round(100 * seen.black)} % of the preview's box was black (live-input-hole.png): the page's own view showed its old picture at a new size`);
+      const after = Date.now() - watchedFrom;
+      const { waits, waitsCapped } = (await invokeInPage(browser(), "native_preview_state", {})).ok ?? {};
+      assert.fail(`${after} ms after the ${name} tab was clicked, ${Math.round(100 * seen.black)} % of the preview's box was black (live-input-hole.png): the page's own view showed its old picture at a new size (it had waited for its page ${waits} times, ${waitsCapped} of them to the deadline)`);
     }
   }
   assert.ok(pictures > 0, `the preview's box was never seen in the ${SETTLE_WATCH_MS} ms after the ${name} tab was clicked`);
+  // The view changed size, so it waited for its page out of sight.
+  const { waits } = (await invokeInPage(browser(), "native_preview_state", {})).ok ?? {};
+  assert.ok(waits > waitsBefore, `the page's own view did not wait for its page to draw after the ${name} tab was clicked`);
 }
 
 before(async () => {
@@ -209,8 +215,9 @@ test("while three options write, clicks, view switches and typing take effect", 
 
   // Each change of size both ways, straight and by way of the code.
   for (const name of ["Mobile", "Desktop", "Mobile", "Code", "Desktop", "Code", "Mobile", "Desktop"]) {
+    const waitsBefore = (await invokeInPage(browser(), "native_preview_state", {})).ok.waits;
     await (await browser().$(viewTab(name))).click();
-    if (name !== "Code") await noHoleWhileResizing(name);
+    if (name !== "Code") await noHoleWhileResizing(name, waitsBefore);
     await until(`the ${name} tab to be shown selected after it was clicked`, async () => (await selectedView(browser())) === name);
     if (name === "Code") {
       await until("the code of option 1 in the editor", () => browser().execute((s) => document.querySelector(s)?.textContent.includes("<!DOCTYPE html>") ?? false, EDITOR));

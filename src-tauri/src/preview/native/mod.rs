@@ -50,6 +50,10 @@ pub struct NativePreviewState {
     pub refused: u32,
     /// The view's web process ended (a crash, or memory) and the page was loaded again.
     pub restarts: u32,
+    /// Times the view waited out of sight for its page to draw at a new size or zoom, and how
+    /// many of those waits ran to their deadline (the page shown as it was, not yet drawn).
+    pub waits: u32,
+    pub waits_capped: u32,
 }
 
 /// What places, follows and hides the view: GTK on the window's main thread.

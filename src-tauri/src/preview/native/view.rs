@@ -153,6 +153,7 @@ struct PageView {
     follow_after_load: Rc<Cell<bool>>,
     /// Counts the view's changes of size and zoom: a wait ends the latest one only.
     resizes: Rc<Cell<u64>>,
+    shared: Shared,
 }
 
 thread_local! {
@@ -242,6 +243,7 @@ fn page_view<R: Runtime>(
         asked: Rc::new(RefCell::new(None)),
         follow_after_load: Rc::new(Cell::new(false)),
         resizes: Rc::new(Cell::new(0)),
+        shared: shared.clone(),
     };
     VIEW.with(|v| *v.borrow_mut() = Some(view.clone()));
     Some(view)
@@ -402,11 +404,16 @@ fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), zoom: f64) {
     view.resizes.set(resize);
     WAITING.with(|w| w.set(true));
     WAIT_SINCE.with(|w| w.set(Some(std::time::Instant::now())));
+    view.shared.update(|s| s.waits += 1);
     ask_drawn(view, rect, zoom);
-    let (resizes, web) = (view.resizes.clone(), view.web.clone());
+    let (resizes, web, shared) = (view.resizes.clone(), view.web.clone(), view.shared.clone());
     glib::timeout_add_local_once(
         std::time::Duration::from_millis(SETTLE_AT_MOST_MS),
-        move || end_wait(&resizes, &web, resize, false),
+        move || {
+            if end_wait(&resizes, &web, resize, false) {
+                shared.update(|s| s.waits_capped += 1);
+            }
+        },
     );
 }
 
@@ -426,19 +433,30 @@ fn ask_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32), zoom:
         Some(DRAWN_WORLD),
         None,
         None::<&gio::Cancellable>,
-        move |result| end_wait(&resizes, &web, resize, result.is_ok_and(|v| v.to_boolean())),
+        move |result| match result {
+            Ok(drawn) => {
+                end_wait(&resizes, &web, resize, drawn.to_boolean());
+            }
+            // The document asked was replaced (a load, or the page following its newest
+            // version by loading again) before it drew: not an answer. The load asks again when
+            // it finishes, within the same deadline; ending the wait here showed the old
+            // picture at the new size.
+            Err(error) => tracing::debug!(%error, "the page could not say whether it drew"),
+        },
     );
 }
 
-/// The view back in its place, if `resize` is still the wait going on.
-fn end_wait(resizes: &Rc<Cell<u64>>, web: &WebView, resize: u64, drawn: bool) {
-    if resizes.get() == resize && WAITING.with(|w| w.replace(false)) {
-        web.queue_resize();
-        let waited = WAIT_SINCE
-            .with(Cell::take)
-            .map(|since| since.elapsed().as_millis());
-        tracing::debug!(?waited, drawn, "the preview's view is back");
+/// The view back in its place, if `resize` is still the wait going on; whether it was.
+fn end_wait(resizes: &Rc<Cell<u64>>, web: &WebView, resize: u64, drawn: bool) -> bool {
+    if resizes.get() != resize || !WAITING.with(|w| w.replace(false)) {
+        return false;
     }
+    web.queue_resize();
+    let waited = WAIT_SINCE
+        .with(Cell::take)
+        .map(|since| since.elapsed().as_millis());
+    tracing::debug!(?waited, drawn, "the preview's view is back");
+    true
 }
 
 /// Answer a request of the view's page from the preview scheme, off the main thread, as the
