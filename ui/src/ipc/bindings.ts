@@ -1416,6 +1416,12 @@ export type NativePreviewState_Deserialize = {
 	refused: number,
 	/**  The view's web process ended (a crash, or memory) and the page was loaded again. */
 	restarts: number,
+	/**
+	 *  Times the view waited out of sight for its page to draw at a new size or zoom, and how
+	 *  many of those waits ran to their deadline (the page shown as it was, not yet drawn).
+	 */
+	waits: number,
+	waitsCapped: number,
 };
 
 /**  What the page view is doing, for the UI's tests and the log. */
@@ -1434,6 +1440,12 @@ export type NativePreviewState_Serialize = {
 	refused: number,
 	/**  The view's web process ended (a crash, or memory) and the page was loaded again. */
 	restarts: number,
+	/**
+	 *  Times the view waited out of sight for its page to draw at a new size or zoom, and how
+	 *  many of those waits ran to their deadline (the page shown as it was, not yet drawn).
+	 */
+	waits: number,
+	waitsCapped: number,
 };
 
 /**  One page of a multi-page project: what the user calls it and where it lives. */
