@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useDismiss } from "../../hooks/useDismiss";
 import { parseWidth, percent, stepZoom, widthChoices, type Size, type Zoom } from "../../lib/previewSize";
+import { WHEN_SHORT } from "./stageToolbarSteps";
 
 interface Props {
   screen: Size;
@@ -66,7 +67,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
         >
           {width}
           {/* In the stage's toolbar short of room, the width alone (its title keeps the height). */}
-          <span className="group-data-[fit~=size]/bar:hidden"> × {screen.height}</span> <span aria-hidden="true">▾</span>
+          <span className={WHEN_SHORT.screenHeight}> × {screen.height}</span> <span aria-hidden="true">▾</span>
         </button>
         {open ? (
           <div role="menu" aria-label="Page width" className="absolute left-0 z-30 mt-1 w-56 rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
@@ -119,7 +120,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
       </div>
       {/* In the stage's toolbar at its most cramped, − and + go: the zoom's own button still
           switches between fitted and 100 %, and the + and − keys still step. */}
-      <button type="button" className={`${pill} group-data-[fit~=zoom]/bar:hidden`} aria-label="Zoom out" title="Zoom out" onClick={() => {
+      <button type="button" className={`${pill} ${WHEN_SHORT.zoomStep}`} aria-label="Zoom out" title="Zoom out" onClick={() => {
         onZoom(stepZoom(scale, -1));
       }}>
         −
@@ -136,7 +137,7 @@ export function PreviewSizeControls({ screen, screenshotWidth, inputWidths = [],
       >
         {zoom === "fit" ? `Fit ${percent(scale)}` : percent(scale)}
       </button>
-      <button type="button" className={`${pill} group-data-[fit~=zoom]/bar:hidden`} aria-label="Zoom in" title="Zoom in" onClick={() => {
+      <button type="button" className={`${pill} ${WHEN_SHORT.zoomStep}`} aria-label="Zoom in" title="Zoom in" onClick={() => {
         onZoom(stepZoom(scale, 1));
       }}>
         +

@@ -31,6 +31,7 @@ import { ProjectHeader } from "./ProjectHeader";
 import { PromptBox, type UpdateRequest } from "./PromptBox";
 import { VariantCard } from "./VariantCard";
 import { ScoreButton } from "./ScoreButton";
+import { WHEN_SHORT } from "./stageToolbarSteps";
 import { useScores } from "../../hooks/useScores";
 import { useVersionThumbnails } from "../../hooks/useVersionThumbnails";
 import { useVariantPictures } from "../../hooks/useVariantPictures";
@@ -61,10 +62,6 @@ interface Props {
   /** Shown once when the project opens (what an import brought along). */
   notice?: Notice | null;
 }
-
-/** An action's name in the stage's toolbar: hidden (its icon and accessible name stay) when the
- *  toolbar is short of room. */
-const COMPACT_LABEL = "group-data-[fit~=actions]/bar:sr-only";
 
 export function ProjectView({ project, settings, notice, onBack, onOpenSettings, onRenamed = () => undefined }: Props) {
   const { tree, error: treeError, refresh } = useVersions(project.id);
@@ -302,7 +299,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             setTab((t) => (t === "code" ? "desktop" : t));
           }}
         >
-          <Icon name="pencil" /> <span className={COMPACT_LABEL}>Visual edit</span>
+          <Icon name="pencil" /> <span className={WHEN_SHORT.actionLabel}>Visual edit</span>
         </button>
       ) : null}
       {selected?.variantId != null && selectedScore !== undefined ? (
@@ -320,7 +317,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
       ) : null}
       {canChoose ? (
         <button type="button" className={ghostButtonClass} title="The working files and exports use this option" onClick={() => void choose()}>
-          <Icon name="check" /> Use<span className={COMPACT_LABEL}> this option</span>
+          <Icon name="check" /> Use<span className={WHEN_SHORT.actionLabel}> this option</span>
         </button>
       ) : null}
       {selectedRunning ? (
@@ -448,7 +445,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
                   }
                 : null
             }
-            steadyNote={displays.length > 1 && selected !== null ? (canUpdate ? `Changes build on option ${String(selected.index + 1)}` : selectedRunning ? `Option ${String(selected.index + 1)} is still being written` : `Option ${String(selected.index + 1)} has no page to change`) : null}
+            steadyNote={displays.length > 1 && selected !== null ? steadyNote(selected.index, canUpdate, selectedRunning) : null}
             selectMode={selectMode}
             selection={selection}
             onToggleSelect={() => {
@@ -543,6 +540,13 @@ function runningVersion(lives: readonly (readonly [number, LiveGeneration])[]): 
 
 /** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */
 /** A card's picture: none for an option not stored yet; null while the version's are asked. */
+/** What the prompt box's note line says of the option on show when nothing else needs saying. */
+function steadyNote(index: number, canUpdate: boolean, running: boolean): string {
+  const n = String(index + 1);
+  if (canUpdate) return `Changes build on option ${n}`;
+  return running ? `Option ${n} is still being written` : `Option ${n} has no page to change`;
+}
+
 function pictureOf(pictures: Map<number, string> | null, variantId: number | null): string | null | undefined {
   if (variantId === null) return undefined;
   return pictures === null ? null : pictures.get(variantId);

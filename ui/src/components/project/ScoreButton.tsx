@@ -7,6 +7,7 @@ import type { StoredPageScore, StoredWidthScore } from "../../ipc";
 import { formatScore, grade, lowestOf } from "../../lib/score";
 import { PageScores } from "./PageScores";
 import { WidthScores } from "./WidthScores";
+import { WHEN_SHORT } from "./stageToolbarSteps";
 
 export function ScoreButton({ total, widths = [], pages = [], open, onToggle }: { total: number; widths?: readonly StoredWidthScore[]; pages?: readonly StoredPageScore[]; open: boolean; onToggle: () => void }) {
   const g = grade(total);
@@ -20,11 +21,11 @@ export function ScoreButton({ total, widths = [], pages = [], open, onToggle }: 
       onClick={onToggle}
     >
       {/* In the stage's toolbar short of room, the number alone (the title says the rest). */}
-      <span className="group-data-[fit~=actions]/bar:sr-only">Fidelity</span> {formatScore(total)}
+      <span className={WHEN_SHORT.actionLabel}>Fidelity</span> {formatScore(total)}
       {pages.length > 1 ? (
-        <PageScores pages={pages} testId="fidelity-page-scores" className="font-normal group-data-[fit~=actions]/bar:hidden" />
+        <PageScores pages={pages} testId="fidelity-page-scores" className={`font-normal ${WHEN_SHORT.actionDetail}`} />
       ) : widths.length > 1 ? (
-        <WidthScores widths={widths} testId="fidelity-width-scores" className="font-normal group-data-[fit~=actions]/bar:hidden" />
+        <WidthScores widths={widths} testId="fidelity-width-scores" className={`font-normal ${WHEN_SHORT.actionDetail}`} />
       ) : null}
     </button>
   );

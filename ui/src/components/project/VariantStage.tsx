@@ -19,6 +19,7 @@ import { NativePreview } from "./NativePreview";
 import { useNativePreviewAvailable } from "../../hooks/useNativePreview";
 import { useViewHandover } from "../../hooks/useViewHandover";
 import { useFitSteps } from "../../hooks/useFitSteps";
+import { TOOLBAR_STEPS, WHEN_SHORT } from "./stageToolbarSteps";
 import { warmCodeEditor } from "../../lib/codeEditorModule";
 import { variantFailureHeadline } from "../../lib/failureHelp";
 import { PreviewSizeControls } from "./PreviewSizeControls";
@@ -73,11 +74,6 @@ function storedSplit(): boolean {
     return false;
   }
 }
-
-/** How the toolbar makes room, in order: the views' labels go (their icons say them), then the
- *  screen's height, then the actions' labels (their icons and accessible names stay), then the
- *  zoom's − and + (the keys still step). */
-const TOOLBAR_STEPS = ["views", "size", "actions", "zoom"] as const;
 
 export function VariantStage(props: Props) {
   const { projectId, versionId, variant, onTab, inputPreview, screenshot, selectMode, onSelectElement, edit = null, highlight = null, onSaved, onMessage, actions, project = false } = props;
@@ -195,7 +191,7 @@ export function VariantStage(props: Props) {
                 onTab(t.id);
               }}
             >
-              <Icon name={t.icon} className="size-3.5" /> <span className="group-data-[fit~=views]/bar:sr-only">{t.label}</span>
+              <Icon name={t.icon} className="size-3.5" /> <span className={WHEN_SHORT.viewLabel}>{t.label}</span>
             </button>
           ))}
         </div>
@@ -209,7 +205,7 @@ export function VariantStage(props: Props) {
               setSplit(!split);
             }}
           >
-            <Icon name="split" className="size-3.5" /> <span className="group-data-[fit~=views]/bar:sr-only">Code beside</span>
+            <Icon name="split" className="size-3.5" /> <span className={WHEN_SHORT.viewLabel}>Code beside</span>
           </button>
         ) : null}
         {tab !== "code" && variant?.hasCode && routes && place.current !== null ? <RoutePicker routes={routes.routes} current={place.current} onPick={place.pick} /> : null}
