@@ -20,8 +20,14 @@
 //   S2C_FOOTPRINT_AHEAD       run (a)'s first option streams this many times faster (1: all four
 //                             at one pace; the prompt box takes text while its option writes)
 //   S2C_FOOTPRINT_ROUNDS      rounds of input during run (a) (4; 0 = none)
-//   S2C_FOOTPRINT_CSS         CSS added to the UI page for both runs, for experiments
+//   S2C_FOOTPRINT_CSS         CSS added to the UI page for both runs and the history's scroll,
+//                             for experiments
 //   S2C_FOOTPRINT_JSON        where the JSON goes (footprint.json)
+//   S2C_FOOTPRINT_TIMELINE    1: what changed in the window beside each long frame, in the JSON
+//   S2C_FOOTPRINT_DUMP        a path prefix: each run's frame times and (with the timeline) every
+//                             change, selections included, to <prefix>-<run>.json, and the
+//                             history's scroll's frame times to <prefix>-history.json
+//   S2C_FOOTPRINT_PIDS        a file: which process is which, for a profiler attached from outside
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

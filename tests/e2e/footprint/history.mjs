@@ -2,6 +2,7 @@
 // new versions, each pictured by the app. Measured: opening the project from the start screen
 // until the history shows every version's thumbnail, then scrolling the history down and back
 // up a step per frame, with the frame gaps meanwhile.
+import { writeFileSync } from "node:fs";
 import { eventsInPage, generateInPage, invokeInPage, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
 import { installReactionProbe, reaction } from "./in-page.mjs";
 import { appWithProject } from "./project.mjs";
@@ -56,6 +57,13 @@ export async function historyRun({ versions = 20, pageKb = 20, tailwind = 4, ste
       { timeout: 60_000 },
     );
     await saveDrawnScreenshot(browser, "footprint-history");
+    if (process.env.S2C_FOOTPRINT_CSS) {
+      await browser.execute((css) => {
+        const style = document.createElement("style");
+        style.textContent = css;
+        document.head.appendChild(style);
+      }, process.env.S2C_FOOTPRINT_CSS);
+    }
     const scroll = await browser.executeAsync((step, done) => {
       const list = document.querySelector('[data-testid="history"]').closest("aside");
       const frames = [];
@@ -74,6 +82,7 @@ export async function historyRun({ versions = 20, pageKb = 20, tailwind = 4, ste
       };
       requestAnimationFrame(frame);
     }, stepPx);
+    if (process.env.S2C_FOOTPRINT_DUMP) writeFileSync(`${process.env.S2C_FOOTPRINT_DUMP}-history.json`, JSON.stringify({ frames: scroll.frames }));
     return { versions, pageBytes: content.length, picturingS, opened, scroll: { ...gapStats(scroll.frames), heightPx: scroll.heightPx, viewPx: scroll.viewPx, stepPx } };
   } finally {
     await app.close();

@@ -1,7 +1,6 @@
 // What the footprint measures inside the app's page, installed through WebDriver: every
 // animation frame's time (frame gaps), every preview (re)load, and input reactions — from the
 // input event to the first animation frame in which the page shows the change.
-import { poll } from "../harness.mjs";
 
 /** Start recording frame times, preview loads (each load is a new iframe element) and pages
  *  that followed their newest version in place (each answers the app: preview/bridge.js). */
@@ -43,10 +42,11 @@ export async function recordFrames(browser, { timeline = false } = {}) {
         for (const node of change.removedNodes) if (node.nodeName === "IFRAME") note(`iframe removed from ${where(change.target)}`);
         if (change.type === "attributes" && change.target.nodeName === "IFRAME" && change.attributeName === "src") note(`iframe src changed in ${where(change.target)}`);
         else if (change.type === "attributes" && change.attributeName === "aria-label" && change.target.getAttribute("role") === "img") note(`${where(change.target)}: ${change.target.getAttribute("aria-label")}`);
+        else if (change.type === "attributes" && change.attributeName === "aria-selected" && change.target.getAttribute("aria-selected") === "true") note(`selected ${named(change.target)}`);
         else if (change.type === "childList") note(`DOM ${change.addedNodes.length}+/${change.removedNodes.length}- in ${named(change.target)}`);
         else if (change.type === "characterData") note(`text in ${named(change.target.parentElement)}`);
       }
-    }).observe(document.body, { childList: true, subtree: true, characterData: timeline, attributes: true, attributeFilter: timeline ? ["src", "aria-label"] : ["src"] });
+    }).observe(document.body, { childList: true, subtree: true, characterData: timeline, attributes: true, attributeFilter: timeline ? ["src", "aria-label", "aria-selected"] : ["src"] });
     window.__frames = [];
     const tick = (t) => {
       window.__frames.push(t);
@@ -143,10 +143,27 @@ export async function reaction(browser, what, check, act, { timeout = 20_000 } =
   const id = `r${nextId++}`;
   await browser.execute((id, check) => (window.__probe.armed = { id, check, t0: null, heardAt: null, changedAt: null, streaming: null }), id, check);
   await act();
-  try {
-    return await poll(`the page to show ${what}`, () => browser.execute((id) => window.__probe.results[id] ?? null, id), { timeout, interval: 25 });
-  } catch (error) {
-    await browser.execute(() => (window.__probe.armed = null));
-    return { ms: null, streaming: null, error: error.message };
+  // Waited for inside the page: polling it from here would run a script in the window every
+  // few milliseconds while the window is being timed. In slices under WebDriver's script timeout.
+  const deadline = Date.now() + timeout;
+  for (let left = timeout; left > 0; left = deadline - Date.now()) {
+    // A script that failed (the document replaced meanwhile) is asked again, as a poll would.
+    const result = await browser.executeAsync(
+      (id, slice, done) => {
+        const started = performance.now();
+        const check = () => {
+          const found = window.__probe.results[id];
+          if (found) done(found);
+          else if (performance.now() - started > slice) done(null);
+          else setTimeout(check, 50);
+        };
+        check();
+      },
+      id,
+      Math.min(left, 10_000),
+    ).catch(() => new Promise((again) => setTimeout(() => again(null), 100)));
+    if (result) return result;
   }
+  await browser.execute(() => (window.__probe.armed = null));
+  return { ms: null, streaming: null, error: `timed out after ${timeout} ms waiting for the page to show ${what}` };
 }

@@ -70,6 +70,7 @@ export async function streamingRun(run) {
     const to = await pageNow(browser);
     const { peak, cpu } = sampler.stop();
     const { frames, previewLoads, previewRefreshes, cardPictures, timeline: changes } = await recordedFrames(browser, from, to);
+    if (process.env.S2C_FOOTPRINT_DUMP) writeFileSync(`${process.env.S2C_FOOTPRINT_DUMP}-${run.name}.json`, JSON.stringify({ from, frames, changes }));
     await saveDrawnScreenshot(browser, `footprint-${run.name}`);
 
     let editor = null;
