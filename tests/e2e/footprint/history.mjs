@@ -4,7 +4,7 @@
 // up a step per frame, with the frame gaps meanwhile.
 import { writeFileSync } from "node:fs";
 import { eventsInPage, generateInPage, invokeInPage, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
-import { installReactionProbe, reaction } from "./in-page.mjs";
+import { addStyle, installReactionProbe, reaction } from "./in-page.mjs";
 import { appWithProject } from "./project.mjs";
 import { gapStats } from "./stats.mjs";
 
@@ -57,13 +57,7 @@ export async function historyRun({ versions = 20, pageKb = 20, tailwind = 4, ste
       { timeout: 60_000 },
     );
     await saveDrawnScreenshot(browser, "footprint-history");
-    if (process.env.S2C_FOOTPRINT_CSS) {
-      await browser.execute((css) => {
-        const style = document.createElement("style");
-        style.textContent = css;
-        document.head.appendChild(style);
-      }, process.env.S2C_FOOTPRINT_CSS);
-    }
+    await addStyle(browser, process.env.S2C_FOOTPRINT_CSS);
     const scroll = await browser.executeAsync((step, done) => {
       const list = document.querySelector('[data-testid="history"]').closest("aside");
       const frames = [];

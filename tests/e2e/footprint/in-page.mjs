@@ -56,6 +56,16 @@ export async function recordFrames(browser, { timeline = false } = {}) {
   }, timeline);
 }
 
+/** Add `css` to the window's page (S2C_FOOTPRINT_CSS experiments); nothing when empty. */
+export async function addStyle(browser, css) {
+  if (!css) return;
+  await browser.execute((css) => {
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.appendChild(style);
+  }, css);
+}
+
 /** The page's clock (performance.now()), to cut a window out of the recorded frames. */
 export function pageNow(browser) {
   return browser.execute(() => performance.now());

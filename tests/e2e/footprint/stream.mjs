@@ -8,7 +8,7 @@ import { startMockVendor } from "../mock-vendor.mjs";
 import { roles } from "../procs.mjs";
 import { tailwindPage } from "../tailwind-page.mjs";
 import { cards, generateFromScreenshot } from "../workspace.mjs";
-import { pageNow, recordedFrames, recordFrames } from "./in-page.mjs";
+import { addStyle, pageNow, recordedFrames, recordFrames } from "./in-page.mjs";
 import { interactWhileStreaming, typeInEditor } from "./interact.mjs";
 import { sampleTree, settle } from "./sampler.mjs";
 import { gapStats } from "./stats.mjs";
@@ -39,13 +39,7 @@ export async function streamingRun(run) {
     await (await browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
     const models = Array.from({ length: run.variants }, (_, i) => (i === 0 && ahead ? AHEAD : MODEL));
     const generate = await generateFromScreenshot(browser, models);
-    if (run.css) {
-      await browser.execute((css) => {
-        const style = document.createElement("style");
-        style.textContent = css;
-        document.head.appendChild(style);
-      }, run.css);
-    }
+    await addStyle(browser, run.css);
     const [pid] = appProcesses();
     const timeline = process.env.S2C_FOOTPRINT_TIMELINE === "1";
     await recordFrames(browser, { timeline });
