@@ -355,6 +355,8 @@ export async function clickInPreview(browser, selector) {
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }, selector);
   await browser.switchFrame(null);
+  // The app's own view of the page stays over the frame until the frame has drawn it.
+  await poll("the app's view of the page to leave the frame on show", () => browser.execute(() => document.querySelector('[data-testid="native-preview"]') === null));
   const box = await browser.execute(() => {
     const f = document.querySelector('[data-testid="preview-frame"]');
     const r = f.getBoundingClientRect();

@@ -136,7 +136,7 @@ test("where the app has no view of its own, the page is in a frame as before", a
   expect(called(await ipcCalls(page), "native_preview_show")).toHaveLength(0);
 });
 
-test("going back to a stored version, the app's view stays over the frame until the frame has drawn that page", async ({ page }) => {
+test("a stored version's page is shown in the app's view too; pointing into it, the view stays over the frame until the frame has drawn it", async ({ page }) => {
   nextEvent = 0;
   const html = samplePage("Acme", "#4f46e5");
   const v1 = firstVersion([1], [variantInfo(11, 1, 0, "gpt-5", "openai", "complete", ["index.html"])]);
@@ -147,24 +147,25 @@ test("going back to a stored version, the app's view stays over the frame until 
     project_open: { ...project, current_version: 1 },
     generation_start: { generation_id: 9, version_id: 3, variants: [{ index: 0, variant_id: 31, provider: "openai", model: "gpt-5" }] },
   });
-  // The stored page answers at once the first time, then only when the test lets it.
-  let stored = 0;
+  // The stored page in a frame answers only when the test lets it.
   let release: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => {
     release = resolve;
   });
   await servePreviews(page, new Map([["live/9/0/index.html", html]]));
   await page.route("**/__preview/p/**", async (route) => {
-    if (stored++ > 0) await answered;
+    await answered;
     await route.fulfill({ status: 200, contentType: "text/html", body: html });
   });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   await page.getByRole("button", { name: "Open landing" }).click();
-  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
-  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  // Opened: the stored page is in the app's view, and no frame runs it in the window's process.
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "the stored page in the view" }).toMatch(/\/p\/p1\/1\/11\/index\.html$/);
+  await expect(page.getByTestId("preview-frame")).toHaveCount(0);
 
-  // An update writes version 2: its page is in the app's view.
+  // An update writes version 2: its page is in the app's view…
   const box = page.getByLabel("Tell the AI what to change");
   await box.fill("Make the header sticky");
   await box.press("Enter");
@@ -175,12 +176,15 @@ test("going back to a stored version, the app's view stays over the frame until 
     ev(0, { type: "tool_start", call_id: "a", name: "create_file", title: "Creating index.html" }),
     ev(0, { type: "code_delta", call_id: "a", path: "index.html", text: html }),
   ]);
-  await expect(page.getByTestId("native-preview")).toBeVisible();
   await expect.poll(async () => (await lastShown(page))?.url ?? "").toMatch(/\/live\/9\/0\/index\.html$/);
-
-  // Back to version 1: its page loads in a frame, under the view, which stays meanwhile.
-  const hides = called(await ipcCalls(page), "native_preview_hide").length;
+  // …and going back to version 1 shows its page there again, still without a frame.
   await page.getByTestId("history-row").last().click();
+  await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "version 1's page in the view" }).toMatch(/\/p\/p1\/1\/11\/index\.html$/);
+  await expect(page.getByTestId("preview-frame")).toHaveCount(0);
+
+  // Pointing into the page needs it in a frame: it loads under the view, which stays meanwhile.
+  const hides = called(await ipcCalls(page), "native_preview_hide").length;
+  await page.getByRole("button", { name: "Select an element in the preview" }).click();
   await expect(page.getByTestId("preview-frame-loading").or(page.getByTestId("preview-frame"))).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
   await expect(page.getByTestId("native-preview")).toBeVisible();
   expect(called(await ipcCalls(page), "native_preview_hide")).toHaveLength(hides);

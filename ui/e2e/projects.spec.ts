@@ -97,6 +97,16 @@ async function openProjectStack(page: Page, extra: Record<string, unknown> = {})
 
 const preview = (page: Page) => page.frameLocator('[data-testid="preview-frame"]');
 
+test("where the app shows pages in a view of its own, a stored project's page stays in a frame, where its links are followed", async ({ page }) => {
+  await openProjectStack(page, { native_preview_available: true, native_preview_show: null, native_preview_hide: null, native_preview_refresh: null });
+  await expect(preview(page).locator("#title")).toHaveText("Home page");
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  // (dispatched: Playwright misplaces clicks in a scaled cross-origin frame)
+  await preview(page).locator("#to-pricing").dispatchEvent("click");
+  await expect(page.getByRole("combobox", { name: "Page", exact: true })).toHaveValue("/pricing");
+  expect((await ipcCalls(page)).filter((c) => c.cmd === "native_preview_show")).toHaveLength(0);
+});
+
 test("a project option's card lists its pages; the page picker opens a route and follows the page's own links", async ({ page }) => {
   await openProjectStack(page);
   await expect(page.getByTestId("variant-card-0").getByTestId("variant-routes")).toHaveText("2 pages · Home, Pricing");

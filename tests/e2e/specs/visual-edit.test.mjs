@@ -40,7 +40,12 @@ async function openProject() {
   const open = await app.browser.$('[aria-label="Open Visual page"]');
   await open.waitForDisplayed({ timeout: 20_000 });
   await open.click();
-  await until("the preview", async () => (await app.browser.$$('[data-testid="preview-frame"]')).length === 1);
+  // The stored page is shown in the app's own view of it; visual edit brings it into a frame.
+  await until("the preview", async () => {
+    if ((await app.browser.$$('[data-testid="preview-frame"]')).length === 1) return true;
+    const own = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+    return Boolean(own?.shown && own.at !== null && own.at === own.url);
+  });
 }
 
 before(async () => {

@@ -122,17 +122,21 @@ export function VariantStage(props: Props) {
   // another must never show it there (nor save it into that option's file).
   const code = variant ? <CodePanel key={`${String(versionId)}/${String(variant.variantId ?? `#${String(variant.index)}`)}`} projectId={projectId} versionId={versionId} variant={variant} project={project} onSaved={onSaved} onMessage={onMessage} /> : null;
 
-  // While an option writes, its page is shown by the app in a view of its own process (the
-  // window's thread only composites it), unless the designer points into the page or zooms it
-  // past the pane: those need the page in a frame. A page the view could not take (covered
-  // for long, refused) stays in a frame. When the page goes back into a frame (a stored
-  // version), the view stays over it until the frame has drawn its page.
+  // The page is shown by the app in a view of its own process (the window's thread only
+  // composites it) — while an option writes, and once stored: a stored page in a frame was
+  // painted by the window again at every frame anything else moved (a 20-version history
+  // scrolled at 15–48 frames a second over a blurred hero, docs/PERFORMANCE.md). It goes into a
+  // frame when the designer points into the page or zooms it past the pane, and a stored
+  // project's page stays in one: its routes and links are followed through the frame's bridge.
+  // A page the view could not take (covered for long, refused) stays in a frame. Whenever the
+  // page goes into a frame, the view stays over it until the frame has drawn its page.
   const nativeAvailable = useNativePreviewAvailable();
   const [framedUrl, setFramedUrl] = useState<string | null>(null);
   const highlightHere = highlightAt(screen.width);
-  const nativeFits = nativeAvailable && variant !== null && !selectMode && edit === null && highlightHere === null && zoom === "fit" && (view === "desktop" || view === "mobile");
-  const nativeUrl = nativeFits && variant.live && place.url !== null && place.url !== framedUrl ? place.url : null;
-  const { handover, end: endHandover } = useViewHandover(nativeUrl, nativeFits, variant !== null && (!variant.live || place.url === null));
+  const viewFits = nativeAvailable && variant !== null && zoom === "fit" && (view === "desktop" || view === "mobile");
+  const nativeFits = viewFits && !selectMode && edit === null && highlightHere === null;
+  const nativeUrl = nativeFits && (variant.live || !project) && place.url !== null && place.url !== framedUrl ? place.url : null;
+  const { handover, end: endHandover } = useViewHandover(nativeUrl, viewFits, variant !== null);
   const nativeShown = nativeUrl ?? handover;
   // What held the page when the code was opened over it. A frame stays loaded beneath the code
   // (back on the preview, nothing loads again); the page's own view just hides, and no frame
