@@ -194,6 +194,8 @@ test("generate two variants, stream, cancel one, edit the code, save, see the hi
   await expect(page.getByTestId("history-row").first()).toContainText("v2");
   await expect(page.getByTestId("history-row").first()).toContainText("manual");
   await expect(page.getByTestId("toast")).toContainText("Saved index.html");
+  // It floats over the window: where the app shows the page in its own view, that view steps aside for it.
+  await expect(page.getByTestId("toast")).toHaveAttribute("data-floating");
 });
 
 test("the next change can be written while the option works, and waits for it", async ({ page }) => {

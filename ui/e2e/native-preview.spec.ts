@@ -121,6 +121,41 @@ test("a menu opened over the page: the view steps aside at once, and kept open t
   await expect(page.getByRole("menu", { name: "Page width" })).toBeVisible();
 });
 
+test("a notice over only a corner of the page, between the places looked at, is seen: the page goes into a frame it draws over, and the view stays until the frame drew", async ({ page }) => {
+  const { html } = await writing(page);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect.poll(async () => (await lastShown(page)) !== undefined).toBe(true);
+  // The page in a frame answers only when the test lets it.
+  let release: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/live/8/0/index.html", async (route) => {
+    await answered;
+    await route.fulfill({ status: 200, contentType: "text/html", body: html });
+  });
+  const area = await boxArea(page);
+  // A 14 × 14 px notice over the box's right edge, between two of the places looked at along
+  // it (every ≤ 40 px), as a toast's corner can be in a small window.
+  const first = area.y + 3;
+  const step = (area.height - 6) / Math.ceil((area.height - 6) / 40);
+  await page.evaluate(({ x, y }) => {
+    const notice = document.createElement("div");
+    notice.setAttribute("data-floating", "");
+    notice.style.cssText = `position:fixed;left:${String(x)}px;top:${String(y)}px;width:14px;height:14px;background:#18181b;z-index:40`;
+    document.body.appendChild(notice);
+  }, { x: area.x + area.width - 10, y: first + step / 2 - 7 });
+  // The page goes into a frame at once; the view stays over it (never blank under the notice)…
+  await expect(page.getByTestId("preview-frame-loading").or(page.getByTestId("preview-frame"))).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/, { timeout: 5000 });
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  expect((await ipcCalls(page)).filter((c) => c.cmd === "native_preview_hide")).toHaveLength(0);
+  // …until the frame has drawn it.
+  release();
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  await expect.poll(async () => (await ipcCalls(page)).filter((c) => c.cmd === "native_preview_hide").length, { message: "the view to hide once the frame drew" }).toBe(1);
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
+});
+
 test("a page the app will not show in its view is shown in a frame", async ({ page }) => {
   await writing(page, { native_preview_show: { __error: { code: "invalid_input", message: "That page cannot be shown here." } } });
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);

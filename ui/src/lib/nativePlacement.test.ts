@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverProbes, placementOf, samePlacement, wholeWithin } from "./nativePlacement";
+import { coverProbes, overlaps, placementOf, samePlacement, wholeWithin } from "./nativePlacement";
 
 describe("placementOf", () => {
   it("puts the view on the content box as the window shows it, zoomed by the preview's scale", () => {
@@ -77,5 +77,18 @@ describe("wholeWithin", () => {
     expect(wholeWithin({ x: 0, y: 300, width: 800, height: 400 }, pane)).toBe(false);
     expect(wholeWithin({ x: -20, y: 100, width: 400, height: 400 }, pane)).toBe(false);
     expect(wholeWithin({ x: 500, y: 100, width: 400, height: 400 }, pane)).toBe(false);
+  });
+});
+
+describe("overlaps", () => {
+  const box = { x: 100, y: 100, width: 400, height: 300 };
+  const rect = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height });
+  it("a notice over a corner only", () => {
+    expect(overlaps(rect(480, 380, 200, 40), box)).toBe(true);
+  });
+  it("beside the box, touching it, or not drawn: no", () => {
+    expect(overlaps(rect(500, 100, 50, 50), box)).toBe(false);
+    expect(overlaps(rect(499.5, 100, 50, 50), box)).toBe(false);
+    expect(overlaps(rect(200, 200, 0, 0), box)).toBe(false);
   });
 });

@@ -73,6 +73,14 @@ export function coverProbes(bounds: Bounds, edgeStep = 40, innerStep = 120, inse
   return [...edges, ...innerXs.flatMap((x) => innerYs.map((y) => ({ x, y })))];
 }
 
+/** Whether a drawn box (`DOMRect`-like) and `bounds` share more than a pixel's width each way. */
+export function overlaps(rect: { left: number; top: number; right: number; bottom: number; width: number; height: number }, bounds: Bounds): boolean {
+  if (rect.width <= 0 || rect.height <= 0) return false;
+  const w = Math.min(rect.right, bounds.x + bounds.width) - Math.max(rect.left, bounds.x);
+  const h = Math.min(rect.bottom, bounds.y + bounds.height) - Math.max(rect.top, bounds.y);
+  return w > 1 && h > 1;
+}
+
 /** Whether `bounds` lies wholly inside `clip` (give or take a pixel): a view is a rectangle on
  *  top of everything, so a box its scrolling pane or the window cuts off cannot have one. */
 export function wholeWithin(bounds: Bounds, clip: Bounds): boolean {

@@ -23,6 +23,7 @@ export function Toast({ message, onDismiss }: { message: ToastMessage | null; on
       role={message.error ? "alert" : "status"}
       className={`fixed right-4 bottom-20 z-40 flex max-w-md items-start gap-3 rounded-lg px-4 py-2 text-sm shadow-lg ${message.error ? "bg-red-600 text-white" : "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900"}`}
       data-testid="toast"
+      data-floating
     >
       <span className="min-w-0 flex-1 whitespace-pre-line">{message.text}</span>
       <button type="button" aria-label="Dismiss" className="shrink-0 opacity-70 hover:opacity-100" onClick={onDismiss}>

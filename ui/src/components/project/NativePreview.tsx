@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { nativePreviewHide, nativePreviewRefresh, nativePreviewShow } from "../../ipc/preview";
 import { useLatest } from "../../hooks/useLatest";
-import { coverProbes, placementOf, samePlacement, wholeWithin, type Bounds, type Placement } from "../../lib/nativePlacement";
+import { coverProbes, overlaps, placementOf, samePlacement, wholeWithin, type Bounds, type Placement } from "../../lib/nativePlacement";
 
 /** How often to look for something of the app's over the box. */
 const COVER_PROBE_MS = 200;
@@ -25,8 +25,9 @@ interface Props {
   /** Follow the page at most this often while the code changes. */
   intervalMs?: number;
   className?: string;
-  /** The view cannot be used here (covered for long, or the app refused it): show a frame. */
-  onFallback: (url: string) => void;
+  /** The view cannot be used here (covered for long, or the app refused it): show a frame.
+   *  `untilDrawn`: the view can stay over the frame until the frame has drawn the page. */
+  onFallback: (url: string, untilDrawn?: boolean) => void;
 }
 
 /** What of the window the element can be seen in: the viewport cut by every pane that clips. */
@@ -47,6 +48,12 @@ function visibleArea(el: HTMLElement): Bounds {
     bottom = Math.min(bottom, r.top + (a.clientTop + a.clientHeight) * k);
   }
   return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
+/** Whether something that floats over the window by itself (a notice, `data-floating`) is
+ *  over the box: looked at whole, as it may cover only a corner, between the probes. */
+function floatsOver(bounds: Bounds): boolean {
+  return [...document.querySelectorAll("[data-floating]")].some((f) => overlaps(f.getBoundingClientRect(), bounds));
 }
 
 /** Whether the view cannot be shown whole and on top: cut off by a pane, or something of the
@@ -89,6 +96,12 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
       const next = placementOf({ rect: r, offsetWidth: el.offsetWidth, clientLeft: el.clientLeft, clientTop: el.clientTop, clientWidth: el.clientWidth, clientHeight: el.clientHeight });
       if (next && now - probedAt >= COVER_PROBE_MS) {
         probedAt = now;
+        // A notice stays for seconds: the page goes into a frame at once, which it draws over,
+        // and the view stays meanwhile (stepping aside would blank the page under the notice).
+        if (floatsOver(next.bounds) && gone !== asked.current) {
+          gone = asked.current;
+          fallback.current(asked.current, true);
+        }
         isCovered = covered(el, next.bounds);
         coveredSince = isCovered ? (coveredSince ?? now) : null;
         setStepAside(isCovered);

@@ -170,9 +170,9 @@ export function VariantStage(props: Props) {
             revision={variant.revision}
             title={`Option ${variant.index + 1} preview`}
             className="absolute inset-0"
-            onFallback={(url) => {
+            onFallback={(url, untilDrawn = false) => {
               setFramedUrl(url);
-              endHandover();
+              if (!untilDrawn) endHandover();
             }}
           />
         ) : null}

@@ -28,6 +28,7 @@ export function UpdateNotice({ placement = "floating" }: { placement?: keyof typ
     <section
       aria-labelledby="update-title"
       data-testid="update-notice"
+      data-floating={placement === "floating" ? true : undefined}
       data-state={state.kind}
       className={`${placements[placement]} rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-700 dark:bg-zinc-900`}
     >
