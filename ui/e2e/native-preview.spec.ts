@@ -145,9 +145,17 @@ test("a notice over only a corner of the page, between the places looked at, is 
     notice.style.cssText = `position:fixed;left:${String(x)}px;top:${String(y)}px;width:14px;height:14px;background:#18181b;z-index:40`;
     document.body.appendChild(notice);
   }, { x: area.x + area.width - 10, y: first + step / 2 - 7 });
+  // …and another over a corner, where the box is probed too: not a reason to step aside either.
+  await page.evaluate(({ x, y }) => {
+    const notice = document.createElement("div");
+    notice.setAttribute("data-floating", "");
+    notice.style.cssText = `position:fixed;left:${String(x)}px;top:${String(y)}px;width:30px;height:30px;background:#18181b;z-index:40`;
+    document.body.appendChild(notice);
+  }, { x: area.x + area.width - 20, y: area.y + area.height - 20 });
   // The page goes into a frame at once; the view stays over it (never blank under the notice)…
   await expect(page.getByTestId("preview-frame-loading").or(page.getByTestId("preview-frame"))).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/, { timeout: 5000 });
   await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect(page.getByTestId("native-preview")).not.toHaveAttribute("data-covered", "true");
   expect((await ipcCalls(page)).filter((c) => c.cmd === "native_preview_hide")).toHaveLength(0);
   // …until the frame has drawn it.
   release();

@@ -98,11 +98,12 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
         probedAt = now;
         // A notice stays for seconds: the page goes into a frame at once, which it draws over,
         // and the view stays meanwhile (stepping aside would blank the page under the notice).
-        if (floatsOver(next.bounds) && gone !== asked.current) {
+        const floating = floatsOver(next.bounds);
+        if (floating && gone !== asked.current) {
           gone = asked.current;
           fallback.current(asked.current, true);
         }
-        isCovered = covered(el, next.bounds);
+        isCovered = !floating && covered(el, next.bounds);
         coveredSince = isCovered ? (coveredSince ?? now) : null;
         setStepAside(isCovered);
         if (coveredSince !== null && now - coveredSince >= COVERED_FOR_FRAME_MS && gone !== asked.current) {
