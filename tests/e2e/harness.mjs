@@ -336,6 +336,13 @@ export async function launchOnMockOpenAi(vendorUrl, key, { env = {} } = {}) {
   return app;
 }
 
+/** Whether the app's own view of the page (where the platform has one) is on show and holds the
+ *  page it was asked for. */
+export async function ownViewShowsItsPage(browser) {
+  const own = (await invokeInPage(browser, "native_preview_state", {})).ok;
+  return Boolean(own?.shown && own.at !== null && own.at === own.url);
+}
+
 /**
  * Click the first `selector` in the shown preview where a person would: its centre on screen.
  * While visual editing, the app's layer over the frame takes the pointer and forwards the click

@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { chooseScreenshot, invokeInPage, launchApp, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, invokeInPage, launchApp, ownViewShowsItsPage, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-ui-flow-0123456789abcdef";
@@ -73,9 +73,7 @@ test("a screenshot becomes two live variants; one is cancelled", async () => {
   // (In a frame, or, where the app has one, in its own view of the page laid over the box.)
   await until("the preview", async () => {
     const framed = await app.browser.execute(() => (document.querySelector('[data-testid="preview-frame"]')?.getAttribute("src") ?? "") !== "");
-    if (framed) return true;
-    const own = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
-    return Boolean(own?.shown && own.at !== null && own.at === own.url);
+    return framed || ownViewShowsItsPage(app.browser);
   });
   for (const i of [0, 1]) {
     await until(`option ${i + 1}'s card to show a picture of its page`, () =>

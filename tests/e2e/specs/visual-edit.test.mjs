@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { clickInPreview, invokeInPage, launchApp, saveDrawnScreenshot, typeInto, waitForWindow } from "../harness.mjs";
+import { clickInPreview, invokeInPage, launchApp, ownViewShowsItsPage, saveDrawnScreenshot, typeInto, waitForWindow } from "../harness.mjs";
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -43,8 +43,7 @@ async function openProject() {
   // The stored page is shown in the app's own view of it; visual edit brings it into a frame.
   await until("the preview", async () => {
     if ((await app.browser.$$('[data-testid="preview-frame"]')).length === 1) return true;
-    const own = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
-    return Boolean(own?.shown && own.at !== null && own.at === own.url);
+    return ownViewShowsItsPage(app.browser);
   });
 }
 

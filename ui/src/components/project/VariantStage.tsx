@@ -128,8 +128,8 @@ export function VariantStage(props: Props) {
   // scrolled at 15–48 frames a second over a blurred hero, docs/PERFORMANCE.md). It goes into a
   // frame when the designer points into the page or zooms it past the pane, and a stored
   // project's page stays in one: its routes and links are followed through the frame's bridge.
-  // A page the view could not take (covered for long, refused) stays in a frame. Whenever the
-  // page goes into a frame, the view stays over it until the frame has drawn its page.
+  // A page the view could not take (covered for long, refused) stays in a frame. Otherwise,
+  // when the page goes into a frame, the view stays over it until the frame has drawn it.
   const nativeAvailable = useNativePreviewAvailable();
   const [framedUrl, setFramedUrl] = useState<string | null>(null);
   const highlightHere = highlightAt(screen.width);
