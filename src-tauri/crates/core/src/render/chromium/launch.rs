@@ -1,7 +1,7 @@
 //! Starting a headless Chromium that can render but cannot reach any network.
 
 use crate::render::error::RenderError;
-use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::browser::{Browser, BrowserConfig, BrowserConfigBuilder};
 use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide::Page;
 use futures::StreamExt;
@@ -72,6 +72,20 @@ const OFFLINE_FLAGS: &[&str] = &[
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
+/// Adds flags as chromiumoxide takes them: a key it writes after `--` itself, and the value
+/// after `=`. Passed whole, `--proxy-server=…` reached Chromium as `----proxy-server=…`, which
+/// it ignores: the network wall stood only on paper.
+fn with_flags(mut builder: BrowserConfigBuilder, flags: &[&str]) -> BrowserConfigBuilder {
+    for written in flags {
+        let bare = written.trim_start_matches('-');
+        builder = match bare.split_once('=') {
+            Some((key, value)) => builder.arg((key, value)),
+            None => builder.arg(bare),
+        };
+    }
+    builder
+}
+
 /// How the browser is started: flags, profile, timeouts, and only the environment a helper
 /// keeps (`child_env`).
 fn browser_config(
@@ -81,17 +95,17 @@ fn browser_config(
     command_timeout: Duration,
     offline: bool,
 ) -> Result<BrowserConfig, String> {
-    let mut builder = BrowserConfig::builder()
+    let builder = BrowserConfig::builder()
         .chrome_executable(executable)
         .user_data_dir(profile)
         // Device metrics are set per page; a default viewport would fight them.
         .viewport(None)
         .launch_timeout(Duration::from_secs(30))
         .request_timeout(command_timeout)
-        .args(FLAGS.iter().copied())
         .envs(crate::child_env::blanked(std::env::vars_os()));
+    let mut builder = with_flags(builder, FLAGS);
     if offline {
-        builder = builder.args(OFFLINE_FLAGS.iter().copied());
+        builder = with_flags(builder, OFFLINE_FLAGS);
     }
     if no_sandbox {
         builder = builder.no_sandbox();
@@ -204,5 +218,75 @@ mod tests {
             Some("")
         );
         assert_eq!(envs.get("PATH"), None, "PATH is the browser's own");
+    }
+
+    /// The local Chromium; skipped without one unless CI asks for it (`S2C_REQUIRE_CHROMIUM`).
+    fn chromium() -> Option<std::path::PathBuf> {
+        match crate::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref()) {
+            Ok(path) => Some(path),
+            Err(e) if std::env::var("S2C_REQUIRE_CHROMIUM").as_deref() == Ok("1") => {
+                panic!("S2C_REQUIRE_CHROMIUM=1 but {e}")
+            }
+            Err(e) => {
+                eprintln!("SKIPPED: {e}");
+                None
+            }
+        }
+    }
+
+    /// The browser process's own command line (the guard script `exec`s it under its pid).
+    #[cfg(target_os = "linux")]
+    fn command_line(pid: u32) -> Vec<String> {
+        let raw = std::fs::read(format!("/proc/{pid}/cmdline")).expect("cmdline");
+        raw.split(|b| *b == 0)
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect()
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_flag_reaches_chromium_as_written() {
+        let Some(chromium) = chromium() else {
+            return;
+        };
+        let running = launch(&chromium, needs_no_sandbox(), Duration::from_secs(10))
+            .await
+            .expect("launches");
+        let args = command_line(running.pid.expect("pid"));
+        for written in FLAGS.iter().chain(OFFLINE_FLAGS) {
+            assert!(
+                args.iter().any(|a| a == written),
+                "{written} did not reach Chromium; it got {args:?}"
+            );
+        }
+        assert!(
+            !args.iter().any(|a| a.starts_with("---")),
+            "a flag Chromium ignores: {args:?}"
+        );
+    }
+
+    /// The wall on its own, with no interception and no CSP in front of it: a page that
+    /// navigates to a server on this machine never reaches it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_page_cannot_reach_a_server_past_the_network_wall() {
+        let Some(chromium) = chromium() else {
+            return;
+        };
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        listener.set_nonblocking(true).expect("nonblocking");
+        let running = launch(&chromium, needs_no_sandbox(), Duration::from_secs(10))
+            .await
+            .expect("launches");
+        let page = running
+            .browser
+            .new_page("about:blank")
+            .await
+            .expect("a page");
+        let url = format!("http://127.0.0.1:{port}/probe");
+        // Without the wall the request hangs on this listener, which never answers.
+        let _ = tokio::time::timeout(Duration::from_secs(5), page.goto(url)).await;
+        let reached = listener.accept().is_ok();
+        assert!(!reached, "the page reached a server on 127.0.0.1");
     }
 }
