@@ -15,10 +15,11 @@ APT_BUILD=(build-essential pkg-config curl file libssl-dev libwebkit2gtk-4.1-dev
   libxcb1-dev libpipewire-0.3-dev libclang-dev libgbm-dev libegl-dev
   libwayland-dev ffmpeg)
 # More for the tests: a virtual display, xwd to capture it and WebKit's WebDriver for the real
-# window, Debian's Chromium for UI tests and preview screenshots, a private Secret Service for the
+# window, Debian's Chromium for UI tests and its headless shell for the app's own shots (half the
+# memory of the full browser, which the app falls back to), a private Secret Service for the
 # keychain, git to check the repositories the app exports, iproute2 to bring up the loopback of a
 # network namespace with nothing else (`s2c render` runs offline under `unshare -n`).
-APT_TEST=(xvfb xauth x11-apps xdotool webkit2gtk-driver chromium dbus-daemon dbus-bin gnome-keyring git iproute2)
+APT_TEST=(xvfb xauth x11-apps xdotool webkit2gtk-driver chromium chromium-headless-shell dbus-daemon dbus-bin gnome-keyring git iproute2)
 # More for bundles: rpm to build the .rpm, help2man for the CLI's man page, and the checkers the
 # installed-package tests run (lintian, rpmlint, desktop-file-validate, appstreamcli).
 APT_BUNDLE=(rpm rpm2cpio cpio gnupg help2man lintian rpmlint desktop-file-utils appstream)

@@ -46,6 +46,11 @@ impl AppInfo {
     }
 }
 
+/// Chromium's headless-only build: the same engine without a browser's UI, so about half the
+/// memory and CPU for the same shots (docs/PERFORMANCE.md, fourteenth pass). Taken before any
+/// full browser, wherever it is on PATH.
+const HEADLESS_SHELL_NAMES: &[&str] = &["chromium-headless-shell", "chrome-headless-shell"];
+
 const CHROMIUM_NAMES: &[&str] = &[
     "chromium",
     "chromium-browser",
@@ -54,6 +59,9 @@ const CHROMIUM_NAMES: &[&str] = &[
     "microsoft-edge",
     "chrome",
 ];
+
+/// Fedora's chromium-headless package puts its shell off PATH.
+const HEADLESS_SHELL_PATHS: &[&str] = &["/usr/lib64/chromium-browser/headless_shell"];
 
 const CHROMIUM_INSTALL_PATHS: &[&str] = &[
     "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
@@ -64,15 +72,14 @@ const CHROMIUM_INSTALL_PATHS: &[&str] = &[
     r"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe",
 ];
 
-/// Look for a Chromium-family browser on `path_var` (a PATH value), then at the usual install
-/// locations of macOS and Windows.
+/// Look for Chromium's headless shell, then a Chromium-family browser, on `path_var` (a PATH
+/// value), then at the usual install locations of Linux, macOS and Windows.
 pub fn find_chromium(path_var: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
-    find_program(CHROMIUM_NAMES, path_var).or_else(|| {
-        CHROMIUM_INSTALL_PATHS
-            .iter()
-            .map(PathBuf::from)
-            .find(|p| is_executable(p))
-    })
+    let installed = |paths: &[&str]| paths.iter().map(PathBuf::from).find(|p| is_executable(p));
+    find_program(HEADLESS_SHELL_NAMES, path_var)
+        .or_else(|| installed(HEADLESS_SHELL_PATHS))
+        .or_else(|| find_program(CHROMIUM_NAMES, path_var))
+        .or_else(|| installed(CHROMIUM_INSTALL_PATHS))
 }
 
 /// The first of `names` found as an executable on `path_var` (a PATH value), directory by

@@ -20,6 +20,26 @@ fn finds_an_executable_named_like_chromium_on_path() {
 
 #[cfg(unix)]
 #[test]
+fn prefers_the_headless_shell_wherever_it_is_on_path() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = std::env::temp_dir().join(format!("s2c-chromium-shell-{}", std::process::id()));
+    let (first, second) = (root.join("first"), root.join("second"));
+    for (dir, name) in [(&first, "chromium"), (&second, "chromium-headless-shell")] {
+        std::fs::create_dir_all(dir).unwrap();
+        let exe = dir.join(name);
+        std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let path_var = std::env::join_paths([&first, &second]).unwrap();
+
+    let found = find_chromium(Some(&path_var));
+
+    assert_eq!(found, Some(second.join("chromium-headless-shell")));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
 fn ignores_a_file_that_is_not_executable() {
     let dir = std::env::temp_dir().join(format!("s2c-chromium-noexec-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
