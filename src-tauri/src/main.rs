@@ -2,6 +2,8 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() -> std::process::ExitCode {
+    // Before any thread starts (arenas made earlier stay): the fidelity rounds' freed memory.
+    s2c_core::allocator::bound();
     // The Linux packages install `s2c` as a link to this binary: called by that name, it is the
     // command line (one binary in the package instead of two copies of the core).
     if s2c_desktop::called_as_cli(std::env::args_os().next().as_deref()) {

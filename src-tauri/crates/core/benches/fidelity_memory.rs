@@ -310,6 +310,8 @@ async fn after_effects(renderer: &Arc<Renderer>, screenshot: &[u8], pages: &[Str
 }
 
 fn main() {
+    // As the app's own `main` does.
+    s2c_core::allocator::bound();
     let Ok(chromium) =
         s2c_core::app_info::locate_chromium(None, std::env::var_os("PATH").as_deref())
     else {

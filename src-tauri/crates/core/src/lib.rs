@@ -1,6 +1,7 @@
 //! Screenshot to Code — the core. Everything the app does lives here, with no Tauri dependency:
 //! the desktop app crate and the `s2c` CLI are two thin front ends over it.
 
+pub mod allocator;
 pub mod app_info;
 pub mod atomic_file;
 pub mod child_env;
