@@ -7,7 +7,7 @@
 
 mod support;
 
-use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::browser::Browser;
 use chromiumoxide::cdp::browser_protocol::log::{self, EventEntryAdded, LogEntryLevel};
 use chromiumoxide::cdp::js_protocol::runtime::{
     self, ConsoleApiCalledType, EventConsoleApiCalled, EventExceptionThrown,
@@ -51,27 +51,10 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
     let host = StaticHost::start(dist).await;
 
     let profile = tempfile::tempdir().expect("profile");
-    let mut config = BrowserConfig::builder()
-        .chrome_executable(executable)
-        .user_data_dir(profile.path())
-        .launch_timeout(Duration::from_secs(30))
-        // chromiumoxide writes the `--` itself. Only 127.0.0.1, where the test serves, is
-        // reached: the page must not need the network.
-        .args([
-            "disable-gpu",
-            "no-first-run",
-            "disable-background-networking",
-            "disable-component-update",
-            "disable-sync",
-        ])
-        .arg(("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"))
-        .arg(("proxy-server", "127.0.0.1:9"));
-    if is_root() {
-        config = config.no_sandbox();
-    }
-    let (mut browser, mut handler) = Browser::launch(config.build().expect("config"))
-        .await
-        .expect("Chromium starts");
+    let (mut browser, mut handler) =
+        Browser::launch(support::browser::offline(&executable, profile.path()))
+            .await
+            .expect("Chromium starts");
     let events = tokio::spawn(async move { while handler.next().await.is_some() {} });
 
     let page = browser.new_page("about:blank").await.expect("a page");
@@ -155,11 +138,6 @@ async fn a_two_page_project_renders_from_its_static_build_with_no_errors() {
     browser.close().await.ok();
     browser.wait().await.ok();
     events.abort();
-}
-
-fn is_root() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
 }
 
 async fn eval(page: &Page, expression: &str) -> serde_json::Value {

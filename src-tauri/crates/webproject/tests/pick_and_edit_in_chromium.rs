@@ -8,7 +8,7 @@
 
 mod support;
 
-use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::browser::Browser;
 use chromiumoxide::Page;
 use futures::StreamExt;
 use s2c_webproject::source_edit::{self, Change, Edit, Location};
@@ -165,27 +165,10 @@ async fn a_pick_inside_a_component_names_its_file_and_an_edit_there_changes_that
     let shared = Arc::new(Mutex::new(tree()));
     let (url, server) = start(shared.clone()).await;
     let profile = tempfile::tempdir().expect("profile");
-    let mut config = BrowserConfig::builder()
-        .chrome_executable(executable)
-        .user_data_dir(profile.path())
-        .launch_timeout(Duration::from_secs(30))
-        // chromiumoxide writes the `--` itself. Only 127.0.0.1, where the test serves, is
-        // reached: the page must not need the network.
-        .args([
-            "disable-gpu",
-            "no-first-run",
-            "disable-background-networking",
-            "disable-component-update",
-            "disable-sync",
-        ])
-        .arg(("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"))
-        .arg(("proxy-server", "127.0.0.1:9"));
-    if is_root() {
-        config = config.no_sandbox();
-    }
-    let (mut browser, mut handler) = Browser::launch(config.build().expect("config"))
-        .await
-        .expect("Chromium starts");
+    let (mut browser, mut handler) =
+        Browser::launch(support::browser::offline(&executable, profile.path()))
+            .await
+            .expect("Chromium starts");
     let events = tokio::spawn(async move { while handler.next().await.is_some() {} });
     let page = browser.new_page("about:blank").await.expect("a page");
     navigate::open(&page, &format!("{url}/parent")).await;
@@ -306,9 +289,4 @@ async fn a_pick_inside_a_component_names_its_file_and_an_edit_there_changes_that
     browser.wait().await.ok();
     events.abort();
     server.abort();
-}
-
-fn is_root() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
 }

@@ -107,4 +107,16 @@ describe("the rehearsal", () => {
     });
     expect(document.body.childElementCount).toBe(before);
   });
+
+  it("ends when a real editor opens before its frame: never two editors at once", () => {
+    rehearseEditor();
+    expect(document.querySelectorAll(".cm-content")).toHaveLength(1);
+    open("<html>", false);
+    expect(document.querySelectorAll(".cm-content")).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersToNextFrame();
+      vi.runOnlyPendingTimers();
+    });
+    expect(document.querySelectorAll(".cm-content")).toHaveLength(1);
+  });
 });

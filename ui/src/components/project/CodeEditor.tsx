@@ -28,13 +28,19 @@ interface Props {
 /** A few lines of a page, for the rehearsal. */
 const REHEARSAL_DOC = '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <style>body { margin: 0 }</style>\n</head>\n<body class="p-4">\n  <h1>Hello</h1>\n  <script>const a = 1;</script>\n</body>\n</html>\n';
 
+/** Takes the rehearsal's editor away, if it is still there. */
+let endRehearsal: (() => void) | null = null;
+
 /**
  * Draw a throwaway editor once, out of sight, and take it away after its first frame: the
  * editor's styles are in the document and its code has run once before the Code view first
  * opens (that opening's frames after the first were ~110–130 ms, then ~50–85: PERFORMANCE.md,
- * tenth pass). Its language still parses a long file's top in the first frame.
+ * tenth pass). Its language still parses a long file's top in the first frame. A real editor
+ * that opens before that frame ends it: the page never holds two editors (a busy window's
+ * frame can come late, and anything looking for the editor found the throwaway too).
  */
 export function rehearseEditor(): void {
+  endRehearsal?.();
   const host = document.createElement("div");
   host.setAttribute("aria-hidden", "true");
   host.style.cssText = "position:fixed;left:-10000px;top:0;width:480px;height:240px;overflow:hidden;pointer-events:none";
@@ -43,11 +49,15 @@ export function rehearseEditor(): void {
     parent: host,
     state: EditorState.create({ doc: REHEARSAL_DOC, extensions: [editorExtensions(true, () => true, () => undefined), languageFor("index.html")] }),
   });
+  const end = () => {
+    if (endRehearsal !== end) return;
+    endRehearsal = null;
+    editor.destroy();
+    host.remove();
+  };
+  endRehearsal = end;
   requestAnimationFrame(() => {
-    setTimeout(() => {
-      editor.destroy();
-      host.remove();
-    }, 0);
+    setTimeout(end, 0);
   });
 }
 
@@ -61,6 +71,7 @@ export function CodeEditor({ path, doc, readOnly, onEdit, onSave }: Props) {
 
   useEffect(() => {
     if (!host.current) return;
+    endRehearsal?.();
     const language = new Compartment();
     const editor = new EditorView({
       parent: host.current,

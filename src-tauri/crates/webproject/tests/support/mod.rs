@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod navigate;
 pub mod sample;
 pub mod static_host;
