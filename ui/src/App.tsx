@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { errorMessage, type AppInfo, type ProjectInfo } from "./ipc";
 import { appInfo } from "./ipc/app";
 import { StartScreen } from "./components/StartScreen";
@@ -73,8 +73,13 @@ export function App() {
         />
       ) : (
         <StartScreen info={info} error={error} settings={settings.settings} onOpenSettings={openSettings} onOpenProject={(opened, openedNotice) => {
-            setProject(opened);
-            setNotice(openedNotice ?? null);
+            // A transition: React renders the project view in slices between frames. Made in
+            // one task, its mount held the window 100–140 ms right after Generate, the longest
+            // frame of a 4-option run (docs/PERFORMANCE.md, fourteenth pass).
+            startTransition(() => {
+              setProject(opened);
+              setNotice(openedNotice ?? null);
+            });
           }}
         />
       )}
