@@ -60,8 +60,14 @@ const CHROMIUM_NAMES: &[&str] = &[
     "chrome",
 ];
 
-/// Fedora's chromium-headless package puts its shell off PATH.
-const HEADLESS_SHELL_PATHS: &[&str] = &["/usr/lib64/chromium-browser/headless_shell"];
+/// The headless shell's own binary where distributions install it, taken before any name on
+/// PATH: Debian's `/usr/bin/chromium-headless-shell` is a script that starts it without `exec`,
+/// so the guard that kills the browser with the app (`render/chromium/guard.rs`) would reach
+/// only the script, and a killed app left the browser running. Fedora's is off PATH.
+const HEADLESS_SHELL_PATHS: &[&str] = &[
+    "/usr/lib/chromium/chromium-headless-shell",
+    "/usr/lib64/chromium-browser/headless_shell",
+];
 
 const CHROMIUM_INSTALL_PATHS: &[&str] = &[
     "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
@@ -72,14 +78,23 @@ const CHROMIUM_INSTALL_PATHS: &[&str] = &[
     r"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe",
 ];
 
-/// Look for Chromium's headless shell, then a Chromium-family browser, on `path_var` (a PATH
-/// value), then at the usual install locations of Linux, macOS and Windows.
+/// Look for Chromium's headless shell (its own binary, then on `path_var`, a PATH value), then
+/// a Chromium-family browser on `path_var`, then at the usual install locations of macOS and
+/// Windows.
 pub fn find_chromium(path_var: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+    find_chromium_among(path_var, HEADLESS_SHELL_PATHS, CHROMIUM_INSTALL_PATHS)
+}
+
+fn find_chromium_among(
+    path_var: Option<&std::ffi::OsStr>,
+    shell_paths: &[&str],
+    install_paths: &[&str],
+) -> Option<PathBuf> {
     let installed = |paths: &[&str]| paths.iter().map(PathBuf::from).find(|p| is_executable(p));
-    find_program(HEADLESS_SHELL_NAMES, path_var)
-        .or_else(|| installed(HEADLESS_SHELL_PATHS))
+    installed(shell_paths)
+        .or_else(|| find_program(HEADLESS_SHELL_NAMES, path_var))
         .or_else(|| find_program(CHROMIUM_NAMES, path_var))
-        .or_else(|| installed(CHROMIUM_INSTALL_PATHS))
+        .or_else(|| installed(install_paths))
 }
 
 /// The first of `names` found as an executable on `path_var` (a PATH value), directory by

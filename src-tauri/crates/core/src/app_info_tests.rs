@@ -12,7 +12,7 @@ fn finds_an_executable_named_like_chromium_on_path() {
         std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
 
-    let found = find_chromium(Some(dir.as_os_str()));
+    let found = find_chromium_among(Some(dir.as_os_str()), &[], &[]);
 
     assert_eq!(found.as_deref(), Some(exe.as_path()));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -32,9 +32,16 @@ fn prefers_the_headless_shell_wherever_it_is_on_path() {
     }
     let path_var = std::env::join_paths([&first, &second]).unwrap();
 
-    let found = find_chromium(Some(&path_var));
+    let found = find_chromium_among(Some(&path_var), &[], &[]);
 
     assert_eq!(found, Some(second.join("chromium-headless-shell")));
+    // Its own binary where the distribution installs it comes before any wrapper on PATH.
+    let own = first.join("chromium");
+    let own = own.to_str().unwrap();
+    assert_eq!(
+        find_chromium_among(Some(&path_var), &[own], &[]),
+        Some(first.join("chromium"))
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -45,7 +52,7 @@ fn ignores_a_file_that_is_not_executable() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("chromium"), "not a program").unwrap();
 
-    let found = find_chromium(Some(dir.as_os_str()));
+    let found = find_chromium_among(Some(dir.as_os_str()), &[], &[]);
 
     assert!(found.is_none_or(|p| !p.starts_with(&dir)));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -58,28 +58,38 @@ fn a_killed_app_leaves_no_browser_running() {
     let mut lines = BufReader::new(app.stdout.take().expect("stdout")).lines();
     let ready = lines.any(|l| l.is_ok_and(|l| l.contains("READY")));
     assert!(ready, "the app did not start its browser");
-    let browser: Vec<u32> = procs::all()
-        .into_iter()
+    let all = procs::all();
+    let browser: Vec<u32> = all
+        .iter()
         .filter(|p| p.parent == app.id() && p.name.starts_with("chrom"))
         .map(|p| p.pid)
         .collect();
     assert_eq!(browser.len(), 1, "one browser, the app's child");
-    let browser = browser[0];
+    // Every process below it too: a browser started by a wrapper script that does not `exec`
+    // is the script's child, and outlived a guard that reached only the script.
+    let mut tree = browser;
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(all.iter().filter(|p| p.parent == parent).map(|p| p.pid));
+        i += 1;
+    }
 
     app.kill().expect("SIGKILL");
     app.wait().expect("reaped");
 
+    let running = || -> Vec<u32> { tree.iter().copied().filter(|p| procs::alive(*p)).collect() };
     let until = Instant::now() + Duration::from_secs(15);
-    while procs::alive(browser) && Instant::now() < until {
+    while !running().is_empty() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let left = procs::alive(browser);
-    if left {
+    let left = running();
+    for pid in &left {
         // Not left behind by the test, whatever it found.
-        unsafe { libc::kill(browser as i32, libc::SIGKILL) };
+        unsafe { libc::kill(*pid as i32, libc::SIGKILL) };
     }
     assert!(
-        !left,
-        "Chromium ({browser}) still runs 15 s after its app was killed"
+        left.is_empty(),
+        "Chromium's processes {left:?} (of {tree:?}) still run 15 s after its app was killed"
     );
 }
