@@ -138,8 +138,13 @@ async fn render(
 fn compared(reference: &Render, candidate: &Render, with_text: bool, name: &str) -> Compared {
     let texts = with_text.then_some((reference.texts.as_slice(), candidate.texts.as_slice()));
     let diffs = std::env::var_os("S2C_FIDELITY_DIFFS").filter(|_| !with_text);
-    let c = compare_images(&reference.image, &candidate.image, texts, diffs.is_some())
-        .unwrap_or_else(|e| panic!("comparing failed: {e}"));
+    let c = compare_images(
+        reference.image.clone(),
+        candidate.image.clone(),
+        texts,
+        diffs.is_some(),
+    )
+    .unwrap_or_else(|e| panic!("comparing failed: {e}"));
     if let Some(dir) = diffs {
         let _ = std::fs::create_dir_all(&dir);
         let _ = std::fs::write(PathBuf::from(dir).join(format!("{name}.png")), &c.diff_png);

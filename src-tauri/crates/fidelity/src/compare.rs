@@ -62,9 +62,10 @@ impl Comparison {
 }
 
 /// `texts`: the reference's and the candidate's text boxes, when the reference's are known.
+/// Both images are freed as soon as they have been brought to the comparison size.
 pub fn compare(
-    reference: &RgbImage,
-    candidate: &RgbImage,
+    reference: RgbImage,
+    candidate: RgbImage,
     texts: Option<(&[TextBox], &[TextBox])>,
 ) -> Comparison {
     let css_per_px = f64::from(reference.width().max(1))

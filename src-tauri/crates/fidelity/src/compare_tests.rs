@@ -4,7 +4,7 @@ use crate::types::{total, FidelityComponents, WEIGHTS};
 use image::Rgb;
 
 fn score(reference: &RgbImage, candidate: &RgbImage) -> f64 {
-    total(&compare(reference, candidate, None).components).0
+    total(&compare(reference.clone(), candidate.clone(), None).components).0
 }
 
 const HEADLINE: &str = "Ship beautiful dashboards in minutes";
@@ -12,7 +12,7 @@ const HEADLINE: &str = "Ship beautiful dashboards in minutes";
 #[test]
 fn identical_pages_score_100() {
     let page = landing(HEADLINE, INDIGO, 800);
-    let c = compare(&page, &page, None);
+    let c = compare(page.clone(), page, None);
     assert_eq!(total(&c.components).0, 100.0, "{:?}", c.components);
     assert!(c.regions.is_empty(), "{:?}", c.regions);
 }
@@ -65,7 +65,7 @@ fn faults_rank_as_a_designer_ranks_them() {
 #[test]
 fn each_fault_is_named_where_it_is() {
     let page = landing(HEADLINE, INDIGO, 800);
-    let recolored = compare(&page, &landing(HEADLINE, AMBER, 800), None);
+    let recolored = compare(page.clone(), landing(HEADLINE, AMBER, 800), None);
     let first = recolored.report_regions().remove(0);
     assert_eq!(first.kind, crate::RegionKind::Color, "{first:?}");
     assert!(
@@ -78,7 +78,7 @@ fn each_fault_is_named_where_it_is() {
         "{first:?}"
     );
 
-    let moved = compare(&page, &landing(HEADLINE, INDIGO, 600), None);
+    let moved = compare(page.clone(), landing(HEADLINE, INDIGO, 600), None);
     let first = moved.report_regions().remove(0);
     assert_eq!(first.kind, crate::RegionKind::Moved, "{first:?}");
     assert!(
@@ -97,7 +97,7 @@ fn each_fault_is_named_where_it_is() {
             cut.put_pixel(x, y, Rgb([255, 255, 255]));
         }
     }
-    let missing = compare(&page, &cut, None);
+    let missing = compare(page, cut, None);
     let first = missing.report_regions().remove(0);
     assert_eq!(first.kind, crate::RegionKind::Missing, "{first:?}");
     assert!(first.cost > 1.0, "{first:?}");
@@ -107,7 +107,7 @@ fn each_fault_is_named_where_it_is() {
 fn a_shorter_render_counts_as_missing_content() {
     let page = landing(HEADLINE, INDIGO, 800);
     let short = image::imageops::crop_imm(&page, 0, 0, 1280, 500).to_image();
-    let c = compare(&page, &short, None);
+    let c = compare(page, short, None);
     assert_eq!(
         c.reference.height, c.candidate.height,
         "padded to one height"

@@ -31,9 +31,11 @@ mod diff_image;
 mod look;
 mod pairing;
 mod parallel;
+mod plane;
 mod pooling;
 mod position;
 mod regions;
+mod scale;
 mod text;
 mod types;
 mod visual;
@@ -74,10 +76,11 @@ pub struct ImageComparison {
 
 /// Compares two images: the components, total, worst regions and, when `diff_image`, the diff
 /// image. `texts`: the reference's and the candidate's text boxes, when the reference's are
-/// known. The reference's width is taken as CSS px (DPR 1).
+/// known. The reference's width is taken as CSS px (DPR 1). Both images are taken, and freed as
+/// soon as they have been read: a tall render is the largest thing a comparison holds.
 pub fn compare_images(
-    reference: &RgbImage,
-    candidate: &RgbImage,
+    reference: RgbImage,
+    candidate: RgbImage,
     texts: Option<(&[TextBox], &[TextBox])>,
     diff_image: bool,
 ) -> Result<ImageComparison, EncodeError> {

@@ -45,7 +45,7 @@ impl Look {
                 let p = canvas.pixel(x, y);
                 total += 1;
                 let cell = &mut cells[row * SIG_COLS + (x - x0) * SIG_COLS / w];
-                cell.0 += f64::from(canvas.luma[y * canvas.width + x]);
+                cell.0 += f64::from(canvas.luma(x, y));
                 cell.1 += 1;
                 for (s, &c) in all_sum.iter_mut().zip(&p) {
                     *s += super::canvas::linear_of(c);

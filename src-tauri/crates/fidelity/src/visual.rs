@@ -151,30 +151,20 @@ fn for_each_window(
         && (cx0 as usize + w) <= candidate.width
         && (cy0 as usize + h) <= candidate.height;
     let mut padded = Vec::new();
-    let cand_row = |y: usize, padded: &mut Vec<f32>| -> std::ops::Range<usize> {
-        if inside {
-            let start = (cy0 as usize + (y - area.y0)) * candidate.width + cx0 as usize;
-            return start..start + w;
-        }
-        padded.clear();
-        padded.extend(
-            (0..w).map(|i| candidate.at(cx0 + i as i64, cy0 + (y - area.y0) as i64) as f32),
-        );
-        0..w
-    };
     // Window sums, a band of `wh` rows at a time: Σa, Σb, Σa², Σb², Σab per window.
     let windows = w.div_ceil(ww);
     let mut y0 = area.y0;
     loop {
         let mut sums = vec![[0.0f64; 5]; windows];
         for y in y0..y0 + wh {
-            let a_row =
-                &reference.data[y * reference.width + area.x0..y * reference.width + area.x1];
-            let range = cand_row(y, &mut padded);
+            let a_row = &reference.row(y)[area.x0..area.x1];
+            let cy = cy0 + (y - area.y0) as i64;
             let b_row: &[f32] = if inside {
-                &candidate.data[range]
+                &candidate.row(cy as usize)[cx0 as usize..cx0 as usize + w]
             } else {
-                &padded[range]
+                padded.clear();
+                padded.extend((0..w).map(|i| candidate.at(cx0 + i as i64, cy) as f32));
+                &padded
             };
             for (k, s) in sums.iter_mut().enumerate() {
                 // The last window is flush with the right edge (it may overlap the one before).

@@ -137,8 +137,7 @@ pub async fn score_request(renderer: &Renderer, request: &ScoreRequest) -> Resul
         let texts = reference_texts
             .as_deref()
             .map(|r| (r, candidate_texts.as_slice()));
-        let compared = compare_images(&reference_image, &candidate_image, texts, want_diff);
-        drop((reference_image, candidate_image));
+        let compared = compare_images(reference_image, candidate_image, texts, want_diff);
         gate::release_freed_memory();
         compared
     })

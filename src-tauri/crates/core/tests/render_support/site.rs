@@ -58,7 +58,7 @@ async fn routes_look_like_the_preview(
         .expect("the built site renders");
         let preview = image::load_from_memory(&preview).expect("png").to_rgb8();
         let site = image::load_from_memory(&site).expect("png").to_rgb8();
-        let score = s2c_fidelity::compare_images(&preview, &site, None, false)
+        let score = s2c_fidelity::compare_images(preview, site, None, false)
             .expect("compared")
             .total;
         eprintln!("{route}: the built site scores {score:.1} against the preview");
