@@ -122,8 +122,10 @@ pub enum ChromiumNotFound {
     )]
     Configured(PathBuf),
     #[error(
-        "no Chromium found on PATH (looked for {}) nor at the usual install locations; install \
-         Chromium or Google Chrome, or set the browser's path in Settings",
+        "no Chromium found on PATH (looked for {}, {}) nor at the usual install locations; \
+         install Chromium's headless shell (the chromium-headless-shell package), Chromium or \
+         Google Chrome, or set the browser's path in Settings",
+        HEADLESS_SHELL_NAMES.join(", "),
         CHROMIUM_NAMES.join(", ")
     )]
     NotInstalled,

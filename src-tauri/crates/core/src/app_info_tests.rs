@@ -89,7 +89,9 @@ fn a_configured_path_wins_and_a_bad_one_is_reported() {
 fn the_not_found_message_names_what_was_searched() {
     let message = ChromiumNotFound::NotInstalled.to_string();
     assert!(
-        message.contains("PATH") && message.contains("google-chrome"),
+        message.contains("PATH")
+            && message.contains("google-chrome")
+            && message.contains("chromium-headless-shell"),
         "{message}"
     );
 }

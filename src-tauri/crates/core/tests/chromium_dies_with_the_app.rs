@@ -17,6 +17,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const HELPER: &str = "S2C_CHROMIUM_GUARD_HELPER";
+/// The executable the helper starts, when not the Chromium found on PATH.
+const EXECUTABLE: &str = "S2C_CHROMIUM_GUARD_EXECUTABLE";
 
 /// Not a test on its own: the app the test below kills. It starts a browser, says so, and
 /// waits to be killed.
@@ -25,7 +27,10 @@ async fn helper_an_app_with_a_browser() {
     if std::env::var_os(HELPER).is_none() {
         return;
     }
-    let chromium = render_support::chromium().expect("the parent test found Chromium");
+    let chromium = match std::env::var_os(EXECUTABLE) {
+        Some(path) => path.into(),
+        None => render_support::chromium().expect("the parent test found Chromium"),
+    };
     let renderer = Renderer::new(RendererConfig::new(chromium));
     // A page shown, so that its renderer process runs too.
     let page = BTreeMap::from([(
@@ -48,9 +53,41 @@ fn a_killed_app_leaves_no_browser_running() {
     if render_support::chromium().is_none() {
         return;
     }
-    let mut app = Command::new(std::env::current_exe().expect("this test binary"))
+    kill_the_app_and_wait_for_its_browser(None);
+}
+
+/// A wrapper that starts the browser without `exec`, as Debian's
+/// `/usr/bin/chromium-headless-shell` does and as a path typed into Settings may: the death
+/// signal reaches the wrapper only, so the browser's process group is what takes it down.
+#[test]
+fn a_killed_app_leaves_no_browser_running_behind_a_wrapper() {
+    let Some(chromium) = render_support::chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a folder");
+    let wrapper = dir.path().join("chromium-wrapper");
+    let text = format!(
+        "#!/bin/sh\n'{}' \"$@\"\n",
+        chromium.display().to_string().replace('\'', r"'\''")
+    );
+    std::fs::write(&wrapper, text).expect("the wrapper");
+    std::fs::set_permissions(
+        &wrapper,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .expect("executable");
+    kill_the_app_and_wait_for_its_browser(Some(&wrapper));
+}
+
+fn kill_the_app_and_wait_for_its_browser(executable: Option<&std::path::Path>) {
+    let mut command = Command::new(std::env::current_exe().expect("this test binary"));
+    command
         .args(["--exact", "helper_an_app_with_a_browser", "--nocapture"])
-        .env(HELPER, "1")
+        .env(HELPER, "1");
+    if let Some(path) = executable {
+        command.env(EXECUTABLE, path);
+    }
+    let mut app = command
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
