@@ -76,6 +76,13 @@ impl Canvas {
         }
     }
 
+    /// Frees the luminance and both planes, once only the pixels are still needed.
+    pub fn release_planes(&mut self) {
+        self.luma = Vec::new();
+        self.coarse = Plane::empty();
+        self.fine = Plane::empty();
+    }
+
     pub fn pixel(&self, x: usize, y: usize) -> [u8; 3] {
         self.rgb
             .get(y * self.width + x)

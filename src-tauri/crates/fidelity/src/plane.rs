@@ -44,6 +44,17 @@ impl Plane {
         }
     }
 
+    /// A plane of nothing (what is left once one is no longer needed).
+    pub fn empty() -> Self {
+        Self {
+            width: 0,
+            height: 0,
+            data: Vec::new(),
+            fill: Vec::new(),
+            blank: 0.0,
+        }
+    }
+
     /// Row `y` (< `height`).
     pub fn row(&self, y: usize) -> &[f32] {
         let start = y * self.width;
