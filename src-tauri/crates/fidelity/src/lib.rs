@@ -43,6 +43,7 @@ mod visual;
 #[cfg(test)]
 mod test_pages;
 
+pub use scale::resized;
 pub use text::{text_score, TextBox};
 pub use types::{
     total, BlockCounts, FidelityComponents, FidelityRegion, FidelityReport, FidelityWeights,

@@ -43,6 +43,30 @@ pub fn each_scaled_row(image: &RgbImage, to_width: u32, emit: impl FnMut(usize, 
     );
 }
 
+/// `image` resized to `width` × `height` by the same resampling, a row at a time: the only
+/// large thing held is the result.
+pub fn resized(image: &RgbImage, width: u32, height: u32) -> RgbImage {
+    let spans = |from: u32, to: u32| {
+        let (from, to) = (from as usize, to as usize);
+        if to <= from {
+            Spans::area(from, to)
+        } else {
+            Spans::linear(from, to)
+        }
+    };
+    if image.width() == 0 || image.height() == 0 {
+        return RgbImage::new(width, height);
+    }
+    let mut out = Vec::with_capacity(width as usize * height as usize * 3);
+    resample(
+        image,
+        &spans(image.width(), width),
+        &spans(image.height(), height),
+        |_, row| out.extend_from_slice(row),
+    );
+    RgbImage::from_raw(width, height, out).unwrap_or_else(|| RgbImage::new(width, height))
+}
+
 /// Each output row from the source rows `lines` names, then each output pixel from the columns
 /// `columns` names: every source byte is read about once.
 fn resample(image: &RgbImage, columns: &Spans, lines: &Spans, mut emit: impl FnMut(usize, &[u8])) {

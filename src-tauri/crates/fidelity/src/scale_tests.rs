@@ -62,3 +62,15 @@ fn rows_come_out_one_at_a_time_in_order() {
     });
     assert_eq!(seen, (0..120).collect::<Vec<_>>());
 }
+
+#[test]
+fn resizing_gives_the_size_asked_and_keeps_a_flat_colour() {
+    let flat = RgbImage::from_pixel(1552, 4801, Rgb([15, 23, 42]));
+    let small = resized(&flat, 507, 1568);
+    assert_eq!(small.dimensions(), (507, 1568));
+    assert!(small.pixels().all(|p| p.0 == [15, 23, 42]));
+    // A shrink is the area average, as the comparison's own.
+    let image = busy(400, 300);
+    assert_eq!(resized(&image, 160, 120), scaled(&image, 160));
+    assert_eq!(resized(&RgbImage::new(0, 0), 3, 2).dimensions(), (3, 2));
+}

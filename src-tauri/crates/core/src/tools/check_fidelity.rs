@@ -398,22 +398,19 @@ async fn model_image(png: Vec<u8>) -> Option<ImageAttachment> {
         return None;
     }
     crate::render::background::run(move || {
-        let image = image::load_from_memory(&png).ok()?;
-        let (w, h) = (image.width(), image.height());
-        let image = if w.max(h) > MAX_IMAGE_SIDE {
-            image.resize(
-                MAX_IMAGE_SIDE,
-                MAX_IMAGE_SIDE,
-                image::imageops::FilterType::Triangle,
-            )
-        } else {
-            image
+        let image = image::load_from_memory(&png).ok()?.into_rgb8();
+        drop(png);
+        let (w, h) = image.dimensions();
+        // Shrunk a row at a time: the image library's filter held the whole diff image as
+        // floats (37 MiB for a 12 000 px page's).
+        let image = match fit_within(w, h, MAX_IMAGE_SIDE) {
+            Some((w, h)) => s2c_fidelity::resized(&image, w, h),
+            None => image,
         };
         let mut jpeg = Vec::new();
         let encoded = JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
-            .encode_image(&image.into_rgb8())
+            .encode_image(&image)
             .ok();
-        drop(png);
         crate::fidelity::release_freed_memory();
         encoded?;
         Some(ImageAttachment {
@@ -424,6 +421,17 @@ async fn model_image(png: Vec<u8>) -> Option<ImageAttachment> {
     .await
     .ok()
     .flatten()
+}
+
+/// The size of a `w` × `h` image brought within `side` on its longest side, keeping its
+/// shape; `None` when it already is.
+fn fit_within(w: u32, h: u32, side: u32) -> Option<(u32, u32)> {
+    if w.max(h) <= side {
+        return None;
+    }
+    let ratio = f64::from(side) / f64::from(w.max(h));
+    let scaled = |v: u32| ((f64::from(v) * ratio).round() as u32).clamp(1, side);
+    Some((scaled(w), scaled(h)))
 }
 
 #[cfg(test)]

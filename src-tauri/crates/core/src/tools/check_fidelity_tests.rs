@@ -246,3 +246,27 @@ async fn a_variant_past_its_checks_or_without_a_page_is_told_so() {
     // Another variant has its own count.
     assert_eq!(tool.scores(0), Vec::<f64>::new());
 }
+
+#[test]
+fn an_image_is_brought_within_the_longest_side_keeping_its_shape() {
+    assert_eq!(fit_within(1552, 4801, 1568), Some((507, 1568)));
+    assert_eq!(fit_within(4000, 10, 1568), Some((1568, 4)));
+    assert_eq!(fit_within(1568, 900, 1568), None);
+    assert_eq!(fit_within(100_000, 1, 1568), Some((1568, 1)));
+}
+
+#[tokio::test]
+async fn the_model_gets_the_diff_image_as_a_jpeg_within_its_longest_side() {
+    let tall = image::RgbImage::from_fn(1552, 4801, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 200])
+    });
+    let mut png = Vec::new();
+    tall.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("png");
+    let attachment = model_image(png).await.expect("an image for the model");
+    assert_eq!(attachment.media_type, "image/jpeg");
+    let jpeg = image::load_from_memory(&attachment.data).expect("a jpeg");
+    assert_eq!((jpeg.width(), jpeg.height()), (507, 1568));
+    assert!(model_image(Vec::new()).await.is_none());
+    assert!(model_image(b"not an image".to_vec()).await.is_none());
+}
