@@ -32,8 +32,6 @@ pub struct Canvas {
     pub width: usize,
     pub height: usize,
     rgb: Vec<[u8; 3]>,
-    /// Luminance 0–255 (Rec. 601 weights).
-    luma: Vec<f32>,
     background: [u8; 3],
     /// The luminance blurred by [1 2 1] each way, at this size: where pairs are aligned.
     pub coarse: Plane,
@@ -59,26 +57,23 @@ impl Canvas {
         fine: Plane,
         background: [u8; 3],
     ) -> Self {
-        let luma: Vec<f32> = rgb.iter().map(|&p| luma_of(p)).collect();
         let padding = luma_of(background);
         // With room for the padding row the plane stores, so it is not copied to grow.
-        let mut content = Vec::with_capacity(luma.len() + width);
-        content.extend_from_slice(&luma);
+        let mut content = Vec::with_capacity(rgb.len() + width);
+        content.extend(rgb.iter().map(|&p| luma_of(p)));
         let coarse = Plane::blurred(content, width, height, padding, f64::from(padding));
         Self {
             width,
             height,
             rgb,
-            luma,
             background,
             coarse,
             fine,
         }
     }
 
-    /// Frees the luminance and both planes, once only the pixels are still needed.
+    /// Frees both planes, once only the pixels are still needed.
     pub fn release_planes(&mut self) {
-        self.luma = Vec::new();
         self.coarse = Plane::empty();
         self.fine = Plane::empty();
     }
@@ -90,12 +85,9 @@ impl Canvas {
             .unwrap_or(self.background)
     }
 
-    /// The luminance at (x, y).
+    /// The luminance at (x, y), 0–255 (Rec. 601 weights).
     pub fn luma(&self, x: usize, y: usize) -> f32 {
-        self.luma
-            .get(y * self.width + x)
-            .copied()
-            .unwrap_or_else(|| luma_of(self.background))
+        luma_of(self.pixel(x, y))
     }
 }
 

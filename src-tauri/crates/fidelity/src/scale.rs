@@ -26,19 +26,10 @@ pub fn each_scaled_row(image: &RgbImage, to_width: u32, emit: impl FnMut(usize, 
     let Some((kept, new_height)) = scaled_size(image.dimensions(), to_width) else {
         return;
     };
-    let (width, kept) = (image.width() as usize, kept as usize);
-    let (to_width, new_height) = (to_width as usize, new_height as usize);
-    let spans = |from: usize, to: usize| {
-        if to <= from {
-            Spans::area(from, to)
-        } else {
-            Spans::linear(from, to)
-        }
-    };
     resample(
         image,
-        &spans(width, to_width),
-        &spans(kept, new_height),
+        &Spans::between(image.width(), to_width),
+        &Spans::between(kept, new_height),
         emit,
     );
 }
@@ -46,22 +37,14 @@ pub fn each_scaled_row(image: &RgbImage, to_width: u32, emit: impl FnMut(usize, 
 /// `image` resized to `width` × `height` by the same resampling, a row at a time: the only
 /// large thing held is the result.
 pub fn resized(image: &RgbImage, width: u32, height: u32) -> RgbImage {
-    let spans = |from: u32, to: u32| {
-        let (from, to) = (from as usize, to as usize);
-        if to <= from {
-            Spans::area(from, to)
-        } else {
-            Spans::linear(from, to)
-        }
-    };
     if image.width() == 0 || image.height() == 0 {
         return RgbImage::new(width, height);
     }
     let mut out = Vec::with_capacity(width as usize * height as usize * 3);
     resample(
         image,
-        &spans(image.width(), width),
-        &spans(image.height(), height),
+        &Spans::between(image.width(), width),
+        &Spans::between(image.height(), height),
         |_, row| out.extend_from_slice(row),
     );
     RgbImage::from_raw(width, height, out).unwrap_or_else(|| RgbImage::new(width, height))
@@ -118,6 +101,16 @@ impl Spans {
         }
     }
 
+    /// `from` cells brought to `to`: averaged when shrinking, interpolated when enlarging.
+    fn between(from: u32, to: u32) -> Self {
+        let (from, to) = (from as usize, to as usize);
+        if to <= from {
+            Self::area(from, to)
+        } else {
+            Self::linear(from, to)
+        }
+    }
+
     /// `from` cells shrunk into `to` (`to ≤ from`): each output cell is the average of the
     /// source it covers, partial cells in proportion.
     fn area(from: usize, to: usize) -> Self {
@@ -126,14 +119,16 @@ impl Spans {
         for o in 0..to {
             let (start, end) = (o as f64 * step, ((o + 1) as f64 * step).min(from as f64));
             let first = (start.floor() as usize).min(from.saturating_sub(1));
-            let mut weights = Vec::new();
+            spans.starts.push(first);
             let mut i = first;
             while (i as f64) < end && i < from {
                 let covered = (end.min(i as f64 + 1.0) - start.max(i as f64)).max(0.0);
-                weights.push((covered / (end - start).max(1e-9)) as f32);
+                spans
+                    .weights
+                    .push((covered / (end - start).max(1e-9)) as f32);
                 i += 1;
             }
-            spans.push(first, &weights);
+            spans.bounds.push(spans.weights.len());
         }
         spans
     }
