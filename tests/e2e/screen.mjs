@@ -10,6 +10,11 @@ const XWD_TIMEOUT_MS = 10_000;
 
 /** A PNG of the top-level window titled `title` on $DISPLAY (needs `xwd`, from x11-apps). */
 export async function captureWindow(title) {
+  return encodePng(await windowPixels(title));
+}
+
+/** The window's pixels as {width, height, pixels: RGB bytes}, as `captureWindow` sees them. */
+export async function windowPixels(title) {
   const xwd = await new Promise((resolve, reject) => {
     execFile(
       "xwd",
@@ -21,7 +26,7 @@ export async function captureWindow(title) {
       },
     );
   });
-  return encodePng(decodeXwd(xwd));
+  return decodeXwd(xwd);
 }
 
 /** {width, height, pixels: RGB bytes} from an X window dump of a TrueColor ZPixmap. */
@@ -48,5 +53,26 @@ export function decodeXwd(bytes) {
       for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = (value & masks[c]) >>> shifts[c];
     }
   }
-  return { width, height, pixels };
+  return { width, height, pixels, channels: 3 };
+}
+
+/** What share of `box` in a window picture ({width, height, pixels, channels}) is coloured
+ *  (not near-white), black (nothing drawn there) and pure white, looking every `step` px from
+ *  `inset` (a share of the box's size) in. Null for a box off the picture. */
+export function boxShares({ width, height, pixels, channels }, box, { inset = 0, step = 1 } = {}) {
+  let seen = 0;
+  let coloured = 0;
+  let black = 0;
+  let white = 0;
+  for (let y = Math.ceil(box.y + box.height * inset); y < Math.min(height, box.y + box.height * (1 - inset)); y += step) {
+    for (let x = Math.ceil(box.x + box.width * inset); x < Math.min(width, box.x + box.width * (1 - inset)); x += step) {
+      const at = (y * width + x) * channels;
+      const [low, high] = [Math.min(pixels[at], pixels[at + 1], pixels[at + 2]), Math.max(pixels[at], pixels[at + 1], pixels[at + 2])];
+      seen++;
+      if (low < 200) coloured++;
+      if (high <= 6) black++;
+      if (low >= 252) white++;
+    }
+  }
+  return seen === 0 ? null : { coloured: coloured / seen, black: black / seen, white: white / seen };
 }

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { firstVersion, firstWrites, generateTwo, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
 import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, type IpcCall } from "./mockIpc";
+import { openedProjectAnswers, PAGE as STORED_PAGE, v1 } from "./projectFixture";
 
 const ART = "e2e/artifacts";
 
@@ -236,4 +237,66 @@ test("a stored version's page is shown in the app's view too; pointing into it, 
   await expect(page.getByTestId("native-preview")).toHaveCount(0);
   await expect.poll(async () => called(await ipcCalls(page), "native_preview_hide").length, { message: "the view to hide once the frame drew" }).toBeGreaterThan(hides);
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/p\/p1\/1\/11\/index\.html$/);
+});
+
+// Tiny pictures told apart by their colour: the version's, and each option's.
+const VERSION_PICTURE = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgL8sDAAGLAPQ8xSAqAAAAAElFTkSuQmCC";
+const OPTION_PICTURE = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4KOsBAAMpAUf+vsNwAAAAAElFTkSuQmCC";
+const NATIVE = { native_preview_available: true, native_preview_show: null, native_preview_refresh: null, native_preview_hide: null };
+
+/** The project `landing` opened from the recent list, its page for the app's own view. */
+async function openStored(page: Page, extra: Record<string, unknown>, inputWidth: number) {
+  await mockIpc(page, openedProjectAnswers({ ...NATIVE, variant_scores: [], project_inputs: [{ id: 1, path: "inputs/landing.png", media_type: "image/png", size: 1000, width: inputWidth, height: 860 }], ...extra }));
+  await servePreviews(page, new Map([["p/p1/1/11/index.html", STORED_PAGE], ["p/p1/1/12/index.html", STORED_PAGE]]));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open landing" }).click();
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+}
+
+const standIn = (page: Page) => page.getByTestId("native-preview").getByTestId("native-preview-picture");
+
+test("opening a stored page, its box shows the app's picture of it until the app's own view is drawn over it", async ({ page }) => {
+  await openStored(page, { project_version_thumbnails: [{ version_id: 1, data_url: VERSION_PICTURE }] }, 1280);
+  // One option, no cards: the version's picture is that option's page, laid out at 1280 px as
+  // the preview is, so it fills the box's width from the top (the view is a white box until then).
+  await expect(standIn(page)).toHaveAttribute("src", VERSION_PICTURE);
+  const [boxWidth, pictureWidth] = await Promise.all([page.getByTestId("native-preview").evaluate((el: HTMLElement) => el.clientWidth), standIn(page).evaluate((el: HTMLElement) => el.offsetWidth)]);
+  expect(pictureWidth).toBe(boxWidth);
+  await page.screenshot({ path: `${ART}/native-preview-stand-in.png` });
+  // A phone lays the page out otherwise: the picture would not be the page there.
+  await page.getByRole("tab", { name: "Mobile" }).click();
+  const onThePhone = () =>
+    page.evaluate(() => {
+      const box = document.querySelector('[data-testid="native-preview"]');
+      if (!box || box.clientWidth >= box.clientHeight) return "no phone yet";
+      return box.querySelector('[data-testid="native-preview-picture"]') ? "the picture" : "no picture";
+    });
+  await expect.poll(onThePhone, { message: "the phone's box, without the desktop picture" }).toBe("no picture");
+});
+
+test("a picture laid out at another width does not stand in for the page", async ({ page }) => {
+  // The screenshot is 1440 px wide, so the Desktop preview lays the page out at 1440.
+  await openStored(page, { project_version_thumbnails: [{ version_id: 1, data_url: VERSION_PICTURE }] }, 1440);
+  await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "the page to be shown" }).toMatch(/\/p\/p1\/1\/11\/index\.html$/);
+  await expect(standIn(page)).toHaveCount(0);
+});
+
+test("with several options, the stage stands in each option's own picture, not the version's", async ({ page }) => {
+  const two = { ...v1, variants: [...v1.variants, variantInfo(12, 1, 1, "claude-sonnet-4-5", "anthropic", "complete", ["index.html"])] };
+  await openStored(
+    page,
+    {
+      project_versions: { current_version: 1, versions: [two] },
+      project_version_thumbnails: [{ version_id: 1, data_url: VERSION_PICTURE }],
+      project_variant_thumbnails: [
+        { variant_id: 11, data_url: OPTION_PICTURE },
+        { variant_id: 12, data_url: VERSION_PICTURE },
+      ],
+    },
+    1280,
+  );
+  await expect(standIn(page)).toHaveAttribute("src", OPTION_PICTURE);
+  await page.getByTestId("variant-card-1").click();
+  await expect(standIn(page)).toHaveAttribute("src", VERSION_PICTURE);
 });

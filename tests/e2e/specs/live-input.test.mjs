@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ARTIFACTS, invokeInPage, launchOnMockOpenAi, poll, saveDrawnScreenshot, WINDOW_TITLE } from "../harness.mjs";
 import { decodePng } from "../png.mjs";
-import { captureWindow } from "../screen.mjs";
+import { boxShares, captureWindow } from "../screen.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 import { tailwindPage } from "../tailwind-page.mjs";
 import { card, cards, EDITOR, generateFromScreenshot, PROMPT, revealCard, selectedView, viewTab } from "../workspace.mjs";
@@ -43,28 +43,11 @@ function selectedBox(selector) {
   }, selector);
 }
 
-/** What share of `box` in a window picture is coloured (not near-white) and black (nothing
- *  drawn there), looking every `step` px from `inset` (a share of the box's size) in. */
-function shares({ width, height, pixels, channels }, box, { inset, step }) {
-  let seen = 0;
-  let coloured = 0;
-  let black = 0;
-  for (let y = Math.ceil(box.y + box.height * inset); y < Math.min(height, box.y + box.height * (1 - inset)); y += step) {
-    for (let x = Math.ceil(box.x + box.width * inset); x < Math.min(width, box.x + box.width * (1 - inset)); x += step) {
-      const at = (y * width + x) * channels;
-      seen++;
-      if (Math.min(pixels[at], pixels[at + 1], pixels[at + 2]) < 200) coloured++;
-      if (Math.max(pixels[at], pixels[at + 1], pixels[at + 2]) <= 6) black++;
-    }
-  }
-  return seen === 0 ? null : { coloured: coloured / seen, black: black / seen };
-}
-
 /** The selected option's preview box on screen shows a page (not blank, no black hole). */
 async function pageDrawn() {
   const box = await selectedBox(':is([data-testid="native-preview"], [data-testid="preview-frame"])');
   if (!box) return false;
-  const seen = shares(decodePng(await captureWindow(WINDOW_TITLE)), box, { inset: 0.1, step: 3 });
+  const seen = boxShares(decodePng(await captureWindow(WINDOW_TITLE)), box, { inset: 0.1, step: 3 });
   return seen !== null && seen.coloured > 0.05 && seen.black <= HOLE_AT_MOST;
 }
 
@@ -104,7 +87,7 @@ async function pageInItsOwnView() {
   const png = await captureWindow(WINDOW_TITLE);
   const picture = decodePng(png);
   const { width, pixels, channels } = picture;
-  const seen = shares(picture, box, { inset: 0.1, step: 2 });
+  const seen = boxShares(picture, box, { inset: 0.1, step: 2 });
   // Drawn whole: black is what WebKit leaves where the page has not been drawn.
   if (seen === null || seen.coloured <= 0.05 || seen.black > HOLE_AT_MOST) return null;
   // And only there: around the box, the window shows what the app's own page draws (WebDriver's
@@ -143,7 +126,7 @@ async function noHoleWhileResizing(name, waitsBefore) {
     const box = await selectedBox('[data-testid="native-preview"]');
     if (!box) continue;
     const png = await captureWindow(WINDOW_TITLE);
-    const seen = shares(decodePng(png), box, { inset: 0.005, step: 3 });
+    const seen = boxShares(decodePng(png), box, { inset: 0.005, step: 3 });
     pictures++;
     if (seen !== null && seen.black > HOLE_AT_MOST) {
       mkdirSync(ARTIFACTS, { recursive: true });

@@ -4,7 +4,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { chooseScreenshot, invokeInPage, launchApp, ownViewShowsItsPage, saveDrawnScreenshot, useMockOpenAi, waitForWindow } from "../harness.mjs";
+import { chooseScreenshot, invokeInPage, launchApp, ownViewShowsItsPage, saveDrawnScreenshot, useMockOpenAi, waitForWindow, WINDOW_TITLE } from "../harness.mjs";
+import { boxShares, windowPixels } from "../screen.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 
 const KEY = "sk-e2e-ui-flow-0123456789abcdef";
@@ -25,6 +26,11 @@ async function start() {
 async function shot(name) {
   await saveDrawnScreenshot(app.browser, name);
 }
+
+/** How long after its picture the opened page is watched, and what share of pure white
+ *  pixels makes its box blank (the page's own background is slate, its card white). */
+const SHOWN_WITHIN_MS = 2_000;
+const BLANK = 0.97;
 
 const byTestId = (id) => app.browser.$(`[data-testid="${id}"]`);
 
@@ -128,10 +134,43 @@ test("the code is edited and saved, then the AI makes a change", async () => {
   await shot("ui-after-update");
 });
 
-test("after a restart the project opens with every version", async () => {
+test("after a restart the project opens with every version, its page pictured until drawn", async () => {
+  // The app pictures the working copy once the update is stored: a designer coming back later
+  // finds the picture there.
+  const projectId = (await invokeInPage(app.browser, "project_list_recent", {})).ok[0].id;
+  await until("the update's picture", async () => ((await invokeInPage(app.browser, "project_version_thumbnails", { projectId })).ok ?? []).some((t) => t.version_id === 3), 60_000);
   await app.close();
   await start();
   await (await app.browser.$('[aria-label="Open login"]')).click();
   await until("the history", async () => (await historyRows()) === 3);
+  // Where the page is shown in the app's own view, that view starts out of sight and stays so
+  // until the page has drawn (a new web process: ~0.5 s of white before); the box beneath shows
+  // the version's picture meanwhile, the one the history shows.
+  if (await app.browser.execute(() => document.querySelector('[data-testid="native-preview"]') !== null)) {
+    await until(
+      "the stage to show the version's picture",
+      () =>
+        app.browser.execute(() => {
+          const standIn = document.querySelector('[data-testid="native-preview-picture"]');
+          const inHistory = [...document.querySelectorAll('[data-testid="history-thumbnail"]')].map((img) => img.getAttribute("src"));
+          return standIn instanceof HTMLImageElement && standIn.complete && standIn.naturalWidth === 480 && inHistory.includes(standIn.getAttribute("src"));
+        }),
+      10_000,
+    );
+    // From then on the box shows the picture or the page, read off the display: never a white
+    // box (one reading may fall on the frame before the picture is painted).
+    const box = await app.browser.execute(() => {
+      const r = document.querySelector('[data-testid="native-preview"]').getBoundingClientRect();
+      return { x: Math.ceil(r.left), y: Math.ceil(r.top), width: Math.floor(r.width), height: Math.floor(r.height) };
+    });
+    const readings = [];
+    for (const until = Date.now() + SHOWN_WITHIN_MS; Date.now() < until; ) readings.push(boxShares(await windowPixels(WINDOW_TITLE), box)?.white ?? 0);
+    const blankTwice = readings.findIndex((w, i) => i > 0 && w > BLANK && readings[i - 1] > BLANK);
+    if (blankTwice >= 0) await shot("ui-reopened-blank");
+    assert.equal(blankTwice, -1, `the page's box was white in two readings in a row (${readings.map((w) => w.toFixed(2)).join(", ")})`);
+    await until("the page in the app's own view", () => ownViewShowsItsPage(app.browser));
+    const own = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
+    assert.ok(own.pageWaits >= 1, `the view was shown before its page had drawn: ${JSON.stringify(own)}`);
+  }
   await shot("ui-reopened");
 });

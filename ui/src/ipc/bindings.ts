@@ -1422,6 +1422,11 @@ export type NativePreviewState_Deserialize = {
 	 */
 	waits: number,
 	waitsCapped: number,
+	/**
+	 *  Of those, the waits of a new page asked for while the view was out of sight: it stays
+	 *  out of sight until that page's first frame, over the picture the box shows meanwhile.
+	 */
+	pageWaits: number,
 };
 
 /**  What the page view is doing, for the UI's tests and the log. */
@@ -1446,6 +1451,11 @@ export type NativePreviewState_Serialize = {
 	 */
 	waits: number,
 	waitsCapped: number,
+	/**
+	 *  Of those, the waits of a new page asked for while the view was out of sight: it stays
+	 *  out of sight until that page's first frame, over the picture the box shows meanwhile.
+	 */
+	pageWaits: number,
 };
 
 /**  One page of a multi-page project: what the user calls it and where it lives. */

@@ -4,6 +4,9 @@
 /** Widths a designer picks from; the screenshot's own width is offered first when known. */
 export const DESKTOP_WIDTHS = [1024, 1280, 1440, 1920] as const;
 export const DEFAULT_DESKTOP_WIDTH = 1280;
+/** The width the app lays a page out at to picture it for its card (Rust's `Viewport::Desktop`):
+ *  the picture stands in for the page only in a preview of that width. */
+export const PICTURE_LAYOUT_WIDTH = 1280;
 /** Zoom steps for the − / + buttons (1 = 100 %). */
 export const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.25, 1.5, 2] as const;
 const MIN_ZOOM = 0.25;

@@ -54,6 +54,9 @@ pub struct NativePreviewState {
     /// many of those waits ran to their deadline (the page shown as it was, not yet drawn).
     pub waits: u32,
     pub waits_capped: u32,
+    /// Of those, the waits of a new page asked for while the view was out of sight: it stays
+    /// out of sight until that page's first frame, over the picture the box shows meanwhile.
+    pub page_waits: u32,
 }
 
 /// What places, follows and hides the view: GTK on the window's main thread.

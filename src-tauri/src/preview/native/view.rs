@@ -96,6 +96,10 @@ impl<R: Runtime> PageHost for GtkHost<R> {
             let Some(view) = page_view(app, shared, window_view) else {
                 return;
             };
+            // A view out of sight shows nothing of the page it had: a new page there would show
+            // blank until its first frame (~0.5 s on opening a project, the web process
+            // starting), over the picture the box beneath shows meanwhile.
+            let was_hidden = !view.web.is_visible();
             place(&view, bounds, zoom);
             let new_page = view.asked.borrow().as_deref() != Some(url.as_str());
             if new_page {
@@ -109,6 +113,10 @@ impl<R: Runtime> PageHost for GtkHost<R> {
                 *view.asked.borrow_mut() = Some(url.clone());
                 view.follow_after_load.set(false);
                 view.web.load_uri(&url);
+                if was_hidden {
+                    wait_until_drawn(&view, rect_of(bounds), zoom, Ask::WhenLoaded);
+                    shared.update(|s| s.page_waits += 1);
+                }
             }
             view.web.show();
             shared.update(|s| {
@@ -366,16 +374,21 @@ fn new_web_view<R: Runtime>(
     web
 }
 
-fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
-    // The overlay asks where the view goes (`get-child-position`, answered in `page_view`):
-    // exactly the box. Margins and a size request would only set a minimum, and a view that
-    // was larger before (the Desktop preview, then a phone) would keep its old size.
-    let rect = (
+/// The box in the window's pixels: x, y, width, height.
+fn rect_of(bounds: PreviewBounds) -> (i32, i32, i32, i32) {
+    (
         bounds.x.round() as i32,
         bounds.y.round() as i32,
         (bounds.width.round() as i32).max(1),
         (bounds.height.round() as i32).max(1),
-    );
+    )
+}
+
+fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
+    // The overlay asks where the view goes (`get-child-position`, answered in `page_view`):
+    // exactly the box. Margins and a size request would only set a minimum, and a view that
+    // was larger before (the Desktop preview, then a phone) would keep its old size.
+    let rect = rect_of(bounds);
     let web = &view.web;
     let before = PLACE.with(|p| p.replace(Some(rect)));
     let zoomed = (web.zoom_level() - zoom).abs() > f64::EPSILON;
@@ -388,24 +401,36 @@ fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
     }
     // Until its process has laid the page out again at the new size (up to a second while
     // options write), WebKit shows the old picture at the old size and leaves the rest black.
-    // The view waits out of sight meanwhile, and the box beneath shows white.
+    // The view waits out of sight meanwhile, and the box beneath shows the page's picture.
     // Hidden meanwhile (the Code view), it shows that old picture again when it comes back:
-    // the page draws when the view is shown, and the wait ends then. Before its first page
-    // there is no old picture, and the first page is shown as it draws.
+    // the page draws when the view is shown, and the wait ends then. A new page in a view that
+    // was out of sight waits too (`show`).
     if resized && view.asked.borrow().is_some() {
-        wait_until_drawn(view, rect, zoom);
+        wait_until_drawn(view, rect, zoom, Ask::Now);
     }
+}
+
+/// When a wait asks the page whether it has drawn.
+#[derive(Clone, Copy, PartialEq)]
+enum Ask {
+    /// The document there now is the one to draw.
+    Now,
+    /// A load was just started: asked now, the document it replaces would answer. The load
+    /// asks when it finishes (`connect_load_changed`).
+    WhenLoaded,
 }
 
 /// Take the view out of sight until its page has drawn a frame at the size and zoom just
 /// asked for, or `SETTLE_AT_MOST_MS` has passed.
-fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), zoom: f64) {
+fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), zoom: f64, ask: Ask) {
     let resize = view.resizes.get().wrapping_add(1);
     view.resizes.set(resize);
     WAITING.with(|w| w.set(true));
     WAIT_SINCE.with(|w| w.set(Some(std::time::Instant::now())));
     view.shared.update(|s| s.waits += 1);
-    ask_drawn(view, rect, zoom);
+    if ask == Ask::Now {
+        ask_drawn(view, rect, zoom);
+    }
     let (resizes, web, shared) = (view.resizes.clone(), view.web.clone(), view.shared.clone());
     glib::timeout_add_local_once(
         std::time::Duration::from_millis(SETTLE_AT_MOST_MS),

@@ -24,6 +24,9 @@ interface Props {
   title: string;
   /** Follow the page at most this often while the code changes. */
   intervalMs?: number;
+  /** A picture of the page's first screen, laid out as the box lays it out: shown in the box
+   *  while the view is not over it yet (opening a project, ~0.5 s) or waits out of sight. */
+  placeholder?: string | null;
   className?: string;
   /** The view cannot be used here (covered for long, or the app refused it): show a frame.
    *  `untilDrawn`: the view can stay over the frame until the frame has drawn the page. */
@@ -66,7 +69,7 @@ function covered(el: HTMLElement, bounds: Bounds): boolean {
   });
 }
 
-export function NativePreview({ url, revision, title, intervalMs = 350, className = "", onFallback }: Props) {
+export function NativePreview({ url, revision, title, intervalMs = 350, placeholder = null, className = "", onFallback }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const fallback = useLatest(onFallback);
   const asked = useLatest(url);
@@ -178,5 +181,9 @@ export function NativePreview({ url, revision, title, intervalMs = 350, classNam
     [],
   );
 
-  return <div ref={box} role="region" aria-label={title} className={`bg-white ${className}`} data-testid="native-preview" data-covered={stepAside ? "true" : undefined} />;
+  return (
+    <div ref={box} role="region" aria-label={title} className={`overflow-hidden bg-white ${className}`} data-testid="native-preview" data-covered={stepAside ? "true" : undefined}>
+      {placeholder !== null ? <img src={placeholder} alt="" aria-hidden="true" draggable={false} className="pointer-events-none block h-auto w-full select-none" data-testid="native-preview-picture" /> : null}
+    </div>
+  );
 }

@@ -421,6 +421,7 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
             project={projectStack}
             onRoute={setRouteOnShow}
             showRoute={region && reportRoute !== null && difference !== null ? { route: reportRoute, asked: difference } : null}
+            picture={stagePicture(selected, displays.length, pictures, versionId !== null ? thumbnails.get(versionId) : undefined)}
           />
           <PromptBox
             projectId={project.id}
@@ -528,18 +529,16 @@ export function ProjectView({ project, settings, notice, onBack, onOpenSettings,
   );
 }
 
-/** The newest generation of the project this session still runs (its version id), if any. */
 /** The versions whose generations still run in this session, oldest first. */
 function runningVersions(lives: readonly (readonly [number, LiveGeneration])[]): number[] {
   return lives.filter(([, l]) => l.view.finished === null).map(([id]) => id);
 }
 
+/** The newest generation of the project this session still runs (its version id), if any. */
 function runningVersion(lives: readonly (readonly [number, LiveGeneration])[]): number | null {
   return runningVersions(lives).at(-1) ?? null;
 }
 
-/** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */
-/** A card's picture: none for an option not stored yet; null while the version's are asked. */
 /** What the prompt box's note line says of the option on show when nothing else needs saying. */
 function steadyNote(index: number, canUpdate: boolean, running: boolean): string {
   const n = String(index + 1);
@@ -547,11 +546,20 @@ function steadyNote(index: number, canUpdate: boolean, running: boolean): string
   return running ? `Option ${n} is still being written` : `Option ${n} has no page to change`;
 }
 
+/** The picture of the option on the stage: its card's, or, for a version of one option (which
+ *  has no cards), the version's own, which pictures that option's page the same way. */
+function stagePicture(selected: VariantDisplay | null, options: number, pictures: Map<number, string> | null, versionPicture: string | undefined): string | null {
+  if (selected === null) return null;
+  return pictureOf(pictures, selected.variantId) ?? (options === 1 && selected.variantId !== null ? versionPicture : undefined) ?? null;
+}
+
+/** A card's picture: none for an option not stored yet; null while the version's are asked. */
 function pictureOf(pictures: Map<number, string> | null, variantId: number | null): string | null | undefined {
   if (variantId === null) return undefined;
   return pictures === null ? null : pictures.get(variantId);
 }
 
+/** A variant whose page can be built on: done, or cut off by the output limit (kept, flagged). */
 function hasPage(status: VariantDisplay["status"]): boolean {
   return status === "complete" || status === "truncated";
 }

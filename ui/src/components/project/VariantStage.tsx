@@ -7,7 +7,7 @@ import { useElementSize } from "../../hooks/useElementSize";
 import { usePreviewWidth } from "../../hooks/usePreviewWidth";
 import { usePreviewRoute } from "../../hooks/usePreviewRoute";
 import { useVariantRoutes } from "../../hooks/useVariantRoutes";
-import { scaleFor, type Size, type Zoom } from "../../lib/previewSize";
+import { PICTURE_LAYOUT_WIDTH, scaleFor, type Size, type Zoom } from "../../lib/previewSize";
 import type { VariantDisplay } from "../../lib/variantDisplay";
 import { Icon, type IconName } from "../common/Icon";
 import { useAfterPaint } from "../../hooks/useAfterPaint";
@@ -65,6 +65,8 @@ interface Props {
   onRoute?: (route: string | null) => void;
   /** A page to show (the one a fidelity difference is on, `asked` the difference): the preview goes there each time this changes. */
   showRoute?: { route: string; asked: number } | null;
+  /** The app's picture of the option's page (its first screen at the pictures' width). */
+  picture?: string | null;
 }
 
 function storedSplit(): boolean {
@@ -170,6 +172,7 @@ export function VariantStage(props: Props) {
             revision={variant.revision}
             title={`Option ${variant.index + 1} preview`}
             className="absolute inset-0"
+            placeholder={view === "desktop" && screen.width === PICTURE_LAYOUT_WIDTH ? (props.picture ?? null) : null}
             onFallback={(url, untilDrawn = false) => {
               setFramedUrl(url);
               if (!untilDrawn) endHandover();
