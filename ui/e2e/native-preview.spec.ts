@@ -163,6 +163,19 @@ test("a notice over only a corner of the page, between the places looked at, is 
   await expect(page.getByTestId("native-preview")).toHaveCount(0);
   await expect.poll(async () => (await ipcCalls(page)).filter((c) => c.cmd === "native_preview_hide").length, { message: "the view to hide once the frame drew" }).toBe(1);
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
+
+  // The notices go: the page goes back to its own view (in a frame the window would paint it at
+  // every frame anything else moves), which follows the newest version it may have missed.
+  const shows = (await ipcCalls(page)).filter((c) => c.cmd === "native_preview_show").length;
+  const refreshes = (await ipcCalls(page)).filter((c) => c.cmd === "native_preview_refresh").length;
+  await page.evaluate(() => {
+    for (const notice of document.querySelectorAll("[data-floating]")) notice.remove();
+  });
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect(page.getByTestId("preview-frame")).toHaveCount(0);
+  await expect.poll(async () => (await ipcCalls(page)).filter((c) => c.cmd === "native_preview_show").length, { message: "the view shown again" }).toBeGreaterThan(shows);
+  expect((await lastShown(page))?.url).toMatch(/\/live\/8\/0\/index\.html$/);
+  await expect.poll(async () => (await ipcCalls(page)).filter((c) => c.cmd === "native_preview_refresh").length, { message: "the view to follow the newest version" }).toBeGreaterThan(refreshes);
 });
 
 test("a page the app will not show in its view is shown in a frame", async ({ page }) => {

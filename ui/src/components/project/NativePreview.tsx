@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from "react";
 import { nativePreviewHide, nativePreviewRefresh, nativePreviewShow } from "../../ipc/preview";
 import { useLatest } from "../../hooks/useLatest";
-import { coverProbes, overlaps, placementOf, samePlacement, wholeWithin, type Bounds, type Placement } from "../../lib/nativePlacement";
+import { coverProbes, placementOf, samePlacement, wholeWithin, type Bounds, type Placement } from "../../lib/nativePlacement";
+import { floatsOver } from "../../lib/floating";
 
 /** How often to look for something of the app's over the box. */
 const COVER_PROBE_MS = 200;
@@ -24,6 +25,9 @@ interface Props {
   title: string;
   /** Follow the page at most this often while the code changes. */
   intervalMs?: number;
+  /** The view may hold an older version of the page (it was hidden while a frame showed it):
+   *  it follows the newest as it comes back. */
+  mayBeBehind?: boolean;
   /** A picture of the page's first screen, laid out as the box lays it out: shown in the box
    *  while the view is not over it yet (opening a project, ~0.5 s) or waits out of sight. */
   placeholder?: string | null;
@@ -53,12 +57,6 @@ function visibleArea(el: HTMLElement): Bounds {
   return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
-/** Whether something that floats over the window by itself (a notice, `data-floating`) is
- *  over the box: looked at whole, as it may cover only a corner, between the probes. */
-function floatsOver(bounds: Bounds): boolean {
-  return [...document.querySelectorAll("[data-floating]")].some((f) => overlaps(f.getBoundingClientRect(), bounds));
-}
-
 /** Whether the view cannot be shown whole and on top: cut off by a pane, or something of the
  *  app's is over the box. */
 function covered(el: HTMLElement, bounds: Bounds): boolean {
@@ -69,7 +67,7 @@ function covered(el: HTMLElement, bounds: Bounds): boolean {
   });
 }
 
-export function NativePreview({ url, revision, title, intervalMs = 350, placeholder = null, className = "", onFallback }: Props) {
+export function NativePreview({ url, revision, title, intervalMs = 350, mayBeBehind = false, placeholder = null, className = "", onFallback }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const fallback = useLatest(onFallback);
   const asked = useLatest(url);
@@ -157,7 +155,7 @@ export function NativePreview({ url, revision, title, intervalMs = 350, placehol
 
   // Follow the page as it is written, at most every `intervalMs`.
   // The view loads the newest version when it first shows a page: nothing to follow yet.
-  const [loadedAt, setLoadedAt] = useState({ url, revision });
+  const [loadedAt, setLoadedAt] = useState({ url, revision: mayBeBehind ? -1 : revision });
   if (loadedAt.url !== url) setLoadedAt({ url, revision });
   const loadedRevision = loadedAt.url === url ? loadedAt.revision : revision;
   const lastFollow = useRef(0);

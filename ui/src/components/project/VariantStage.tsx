@@ -18,6 +18,7 @@ import { PreviewFrame } from "./PreviewFrame";
 import { NativePreview } from "./NativePreview";
 import { useNativePreviewAvailable } from "../../hooks/useNativePreview";
 import { useViewHandover } from "../../hooks/useViewHandover";
+import { useWhenNoticeGone } from "../../hooks/useWhenNoticeGone";
 import { useFitSteps } from "../../hooks/useFitSteps";
 import { TOOLBAR_STEPS, WHEN_SHORT } from "./stageToolbarSteps";
 import { warmCodeEditor } from "../../lib/codeEditorModule";
@@ -130,10 +131,20 @@ export function VariantStage(props: Props) {
   // scrolled at 15–48 frames a second over a blurred hero, docs/PERFORMANCE.md). It goes into a
   // frame when the designer points into the page or zooms it past the pane, and a stored
   // project's page stays in one: its routes and links are followed through the frame's bridge.
-  // A page the view could not take (covered for long, refused) stays in a frame. Otherwise,
-  // when the page goes into a frame, the view stays over it until the frame has drawn it.
+  // A page the view could not take (covered for long, refused) stays in a frame; one framed for
+  // a notice over it goes back to the view once the notice has gone. Whenever the page goes
+  // into a frame, the view stays over it until the frame has drawn it.
   const nativeAvailable = useNativePreviewAvailable();
   const [framedUrl, setFramedUrl] = useState<string | null>(null);
+  const [framedForNotice, setFramedForNotice] = useState(false);
+  // The page back from a frame: the view may hold an older version of it.
+  const [backFromFrame, setBackFromFrame] = useState<string | null>(null);
+  const holder = useRef<HTMLDivElement>(null);
+  useWhenNoticeGone(framedForNotice && framedUrl !== null && framedUrl === place.url, holder, () => {
+    setBackFromFrame(framedUrl);
+    setFramedUrl(null);
+    setFramedForNotice(false);
+  });
   const highlightHere = highlightAt(screen.width);
   const viewFits = nativeAvailable && variant !== null && zoom === "fit" && (view === "desktop" || view === "mobile");
   const nativeFits = viewFits && !selectMode && edit === null && highlightHere === null;
@@ -150,7 +161,7 @@ export function VariantStage(props: Props) {
   const framed = nativeUrl === null && !(view === "code" && pageHolder === "view");
   const frame = (className: string) =>
     variant ? (
-      <div className={`relative ${className}`}>
+      <div ref={holder} className={`relative ${className}`}>
         {framed ? (
           <PreviewFrame
             url={place.url}
@@ -172,9 +183,11 @@ export function VariantStage(props: Props) {
             revision={variant.revision}
             title={`Option ${variant.index + 1} preview`}
             className="absolute inset-0"
+            mayBeBehind={backFromFrame === nativeShown}
             placeholder={view === "desktop" && screen.width === PICTURE_LAYOUT_WIDTH ? (props.picture ?? null) : null}
             onFallback={(url, untilDrawn = false) => {
               setFramedUrl(url);
+              setFramedForNotice(untilDrawn);
               if (!untilDrawn) endHandover();
             }}
           />
