@@ -8,7 +8,8 @@
 // - a 20-version project's history: opening it until its thumbnails show, scrolling it
 //   (footprint/history.mjs);
 // - a stored generation of 4 × 300 KB options: opening it until the window is quiet, the pages
-//   it loaded and what it holds then (footprint/options.mjs).
+//   it loaded and what it holds then, and opened again after a restart, when the stage first
+//   shows the page's picture or the page, and when the page (footprint/options.mjs, stage.mjs).
 // Prints a Markdown table (footprint/report.mjs) and writes everything as JSON.
 //
 // Environment (all optional):

@@ -2,13 +2,15 @@
 // screen until the window is quiet again. Measured: the time until the four cards are there,
 // until the app's processes are quiet, the frames meanwhile, how many pages the window loaded,
 // and what each process holds once quiet. Builds without the cards' pictures load a page for
-// every card (and the option on show); with them, only the option on show.
-import { appProcesses, eventsInPage, generateInPage, invokeInPage, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
+// every card (and the option on show); with them, only the option on show. Then the app starts
+// again and the project is opened once more, the stage read off the display (stage.mjs).
+import { appProcesses, eventsInPage, generateInPage, invokeInPage, launchApp, poll, saveDrawnScreenshot, textGeneration } from "../harness.mjs";
 import { memoryByRole } from "../procs.mjs";
 import { tailwindPage } from "../tailwind-page.mjs";
 import { installReactionProbe, pageNow, reaction, recordedFrames, recordFrames } from "./in-page.mjs";
 import { appWithProject } from "./project.mjs";
 import { settle } from "./sampler.mjs";
+import { watchStageOpen } from "./stage.mjs";
 import { gapStats } from "./stats.mjs";
 
 const NAME = "Four options";
@@ -53,9 +55,25 @@ export async function optionsRun({ variants = 4, pageKb = 300, tailwind = 4 } = 
     const memory = memoryByRole(pid);
     const shown = await browser.execute(() => document.querySelectorAll('[data-testid="variant-picture"]').length);
     await saveDrawnScreenshot(browser, "footprint-options");
-    return { variants, pageBytes: tailwindPage({ kb: pageKb, label: "by gpt-5.4", tailwind }).length, pictures, picturesShown: shown, cards, quiet, quietS, previewLoads, frames: gapStats(frames), memory };
+    const reopened = await afterRestart(app);
+    return { variants, pageBytes: tailwindPage({ kb: pageKb, label: "by gpt-5.4", tailwind }).length, pictures, picturesShown: shown, cards, quiet, quietS, previewLoads, frames: gapStats(frames), memory, reopened };
   } finally {
     await app.close();
     await vendor.close();
+  }
+}
+
+/** The app started again on the same home, the project opened, the stage read off the display:
+ *  the page's own view starts in a new process, as when a designer comes back to it. */
+async function afterRestart(app) {
+  await app.close();
+  const again = await launchApp({ home: app.home });
+  try {
+    const open = await again.browser.$(`[aria-label="Open ${NAME}"]`);
+    await open.waitForDisplayed({ timeout: 20_000 });
+    await settle(appProcesses()[0]);
+    return await watchStageOpen(again.browser, () => open.click());
+  } finally {
+    await again.close();
   }
 }

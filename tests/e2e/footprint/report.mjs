@@ -119,6 +119,11 @@ function optionsRows(o) {
       "—",
     ],
     ["… what the processes hold then", `${round(o.memory.totalMiB)} MiB (${roles})`, "—"],
+    [
+      "… after a restart, opened again (the stage read off the display): → the page's picture or the page on the stage; → the page",
+      o.reopened ? `${o.reopened.somethingMs === null ? "never" : ms(o.reopened.somethingMs)}; ${o.reopened.pageMs === null ? "never" : ms(o.reopened.pageMs)} (${o.reopened.readings} readings)` : "not measured",
+      "—",
+    ],
   ];
 }
 
