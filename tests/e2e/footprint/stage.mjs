@@ -8,13 +8,14 @@ const SAME_AT_MOST = 0.005;
 /** …and shows something while under this share of it is pure white (the empty box). */
 const BLANK_FROM = 0.9;
 
-/** The share of `box` (window px, every other pixel) that differs between two readings. */
+/** The share of `box` (window px, every other pixel) that differs between two readings of the
+ *  same window ({width, height, pixels, channels}, as `windowPixels` gives them). */
 function differs(a, b, box) {
   let seen = 0;
   let changed = 0;
   for (let y = box.y; y < Math.min(a.height, box.y + box.height); y += 2) {
     for (let x = box.x; x < Math.min(a.width, box.x + box.width); x += 2) {
-      const at = (y * a.width + x) * 3;
+      const at = (y * a.width + x) * a.channels;
       seen++;
       if (Math.max(Math.abs(a.pixels[at] - b.pixels[at]), Math.abs(a.pixels[at + 1] - b.pixels[at + 1]), Math.abs(a.pixels[at + 2] - b.pixels[at + 2])) > 30) changed++;
     }
