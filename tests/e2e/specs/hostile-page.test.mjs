@@ -18,13 +18,17 @@ const HOSTILE = `<!DOCTYPE html>
 <html><head><title>Totally harmless</title></head>
 <body><h1>Nothing to see</h1>
 <script>
-// Shown by the app in a view of its own (src-tauri/src/preview/native/), the page is its own
-// window: it tries to reach the address in ?leak= every way a page can, then says what it is
-// by going to its own address with what it found (the test reads the view's address), then
-// tries to leave. Nothing may arrive at ?leak=, and the view must stay on the page.
+// Shown by the app in a view of its own (src-tauri/src/preview/native/), framed on the view's
+// stage, the page tries to reach the address in ?leak= every way a page can, then says what it
+// is by going to its own address with what it found (the test reads where the view's page
+// went), then tries to leave. Nothing may arrive at ?leak=, and the page must stay in its variant.
 const own = new URLSearchParams(location.search);
-if (window.parent === window && own.get("leak") && own.get("step") === "2") window.location.assign(own.get("leak") + "/leak-navigation");
-else if (window.parent === window && own.get("leak")) (async () => {
+if (own.get("leak") && own.get("step") === "2") {
+  window.location.assign(own.get("leak") + "/leak-navigation");
+  // Still here: the way out was shut. Says so the only way it can.
+  setTimeout(() => window.location.assign(location.href.replace("step=2", "step=3")), 300);
+}
+else if (own.get("leak")) (async () => {
   const leak = own.get("leak");
   const settle = (p) => Promise.race([Promise.resolve(p).catch(() => null), new Promise((ok) => setTimeout(ok, 3000))]);
   await settle(fetch(leak + "/leak-fetch", { mode: "no-cors" }));
@@ -180,7 +184,6 @@ test("a hostile generated page can do nothing but draw itself", async () => {
 // frame: the same page there can reach nothing either, and cannot take the view elsewhere.
 test("in the page's own view, a hostile page reaches nothing and stays put", async () => {
   assert.ok(previewUrl, "the first test made a preview");
-  const before = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
   // Anything that reaches this server, in any form, is a leak.
   const reached = [];
   const outside = http.createServer((req, res) => {
@@ -193,10 +196,10 @@ test("in the page's own view, a hostile page reaches nothing and stays put", asy
   const shown = await invokeInPage(app.browser, "native_preview_show", { url, bounds: { x: 0, y: 0, width: 600, height: 300 }, zoom: 1 });
   assert.ok(!shown.err, JSON.stringify(shown));
   const state = await poll(
-    "the page's last attempt, to leave its variant, to be refused",
+    "the page to find its last way out, leaving its variant, shut",
     async () => {
       const now = (await invokeInPage(app.browser, "native_preview_state", {})).ok;
-      return now.refused > before.refused ? now : null;
+      return now.at?.includes("step=3") ? now : null;
     },
     { timeout: 30_000, interval: 200 },
   );
@@ -206,7 +209,7 @@ test("in the page's own view, a hostile page reaches nothing and stays put", asy
   // What the page found, from its own address: an opaque origin (sandboxed as a frame is), no
   // way to the app, no storage.
   const found = new URL(state.at).searchParams;
-  assert.equal(found.get("step"), "2", `the page did not get to say what it found: ${state.at}`);
+  assert.equal(found.get("step"), "3", `the page did not get to say what it found: ${state.at}`);
   assert.equal(found.get("origin"), "null", "the page is not sandboxed");
   assert.equal(found.get("tauri"), "undefined/undefined", "the page can see the app's IPC");
   assert.equal(found.get("storage"), "no", "the page has storage");

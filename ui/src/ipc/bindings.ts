@@ -1404,7 +1404,7 @@ export type NativePreviewState = NativePreviewState_Serialize | NativePreviewSta
 export type NativePreviewState_Deserialize = {
 	/**  The page asked for last (kept while hidden, so showing it again loads nothing). */
 	url?: string | null,
-	/**  The address of the document the view holds now (a link in the variant moves it). */
+	/**  Where the page went last (its first load, or a link in its variant). */
 	at?: string | null,
 	shown: boolean,
 	bounds?: PreviewBounds | null,
@@ -1433,7 +1433,7 @@ export type NativePreviewState_Deserialize = {
 export type NativePreviewState_Serialize = {
 	/**  The page asked for last (kept while hidden, so showing it again loads nothing). */
 	url: string | null,
-	/**  The address of the document the view holds now (a link in the variant moves it). */
+	/**  Where the page went last (its first load, or a link in its variant). */
 	at: string | null,
 	shown: boolean,
 	bounds: PreviewBounds | null,

@@ -12,15 +12,19 @@
 //! frame's attribute), and it goes nowhere outside the variant's folder ([`policy`]). It opens
 //! no windows, downloads nothing, grants no permissions and has no context menu.
 //!
+//! The page stands on a stage of the app's, framed at its own size and scaled ([`stage`]).
+//!
 //! Elsewhere the UI keeps its iframe: [`NativePreviews::available`] says which.
 
 pub mod commands;
 mod policy;
+mod stage;
 #[cfg(target_os = "linux")]
 mod view;
 
 pub use policy::{judge, page_folder, placeable, Navigation};
 use serde::{Deserialize, Serialize};
+pub use stage::{stage_html, Scale};
 use std::sync::{Arc, Mutex};
 
 /// Where the page goes, in the window's CSS pixels (the app's page is never zoomed).
@@ -38,7 +42,7 @@ pub struct PreviewBounds {
 pub struct NativePreviewState {
     /// The page asked for last (kept while hidden, so showing it again loads nothing).
     pub url: Option<String>,
-    /// The address of the document the view holds now (a link in the variant moves it).
+    /// Where the page went last (its first load, or a link in its variant).
     pub at: Option<String>,
     pub shown: bool,
     pub bounds: Option<PreviewBounds>,

@@ -1,7 +1,7 @@
 //! The view itself: GTK and WebKit objects, made and touched only on the window's main thread
 //! (they are not `Send`; each call reaches it through Tauri's `with_webview`).
 
-use super::{judge, Navigation, PageHost, PreviewBounds, Shared};
+use super::{judge, stage_html, Navigation, PageHost, PreviewBounds, Scale, Shared};
 use crate::preview::{Previews, SCHEME};
 use crate::state::AppState;
 use gtk::gio;
@@ -21,34 +21,49 @@ use webkit2gtk::{
     WebContext, WebContextExt, WebView, WebViewExt,
 };
 
-/// Ask the page to follow its newest version in place (the bridge's `s2c-refresh`, which a
-/// page on its own answers to itself). Settles false when it could not (a page with scripts of
-/// its own): the app then loads it again, if it is still the page asked for. A page that never
-/// answers (its own scripts broke the bridge) is given up on after a while.
+/// Ask the page to follow its newest version in place (the bridge's `s2c-refresh`, answered to
+/// the stage that frames it). Settles false when it could not (a page with scripts of its own):
+/// the app then loads it again, if it is still the page asked for. A page that never answers
+/// (its own scripts broke the bridge) is given up on after a while.
 const FOLLOW: &str = r#"return new Promise((settle) => {
+  const page = document.querySelector("iframe")?.contentWindow;
+  if (!page) return settle(false);
   const answered = (e) => {
-    if (e.source !== window || !e.data || e.data.type !== "s2c-refreshed") return;
+    if (e.source !== page || !e.data || e.data.type !== "s2c-refreshed") return;
     window.removeEventListener("message", answered);
     settle(e.data.ok === true);
   };
   window.addEventListener("message", answered);
   setTimeout(() => settle(true), 10000);
-  window.postMessage({ type: "s2c-refresh" }, "*");
+  page.postMessage({ type: "s2c-refresh" }, "*");
 });"#;
 
-/// Resolves once the page has drawn a frame at the view's new size and zoom (`width`,
-/// `height`, `zoom`: what the view was just given): the animation frame after the first one
-/// that sees that viewport, so that one has been laid out and painted. In a world of its own,
-/// so the page's scripts can neither stall nor fake it.
+/// Resolves once the page has drawn a frame at the view's new size and scale (`width`,
+/// `height`: the box the view was just given; `layout`: the scale's key, see [`Scale`]): the
+/// animation frame after the first one that sees both, so that one has been laid out and
+/// painted. In a world of its own, so the page's scripts can neither stall nor fake it (they
+/// run in a frame of another origin besides).
 const DRAWN: &str = r#"return new Promise((drawn) => {
   const until = performance.now() + 5000;
   const check = () => {
-    const at = Math.abs(innerWidth * zoom - width) <= 2 && Math.abs(innerHeight * zoom - height) <= 2;
+    const frame = document.querySelector("iframe");
+    const at = frame !== null && document.body?.dataset.scale === layout
+      && Math.abs(innerWidth - width) <= 2 && Math.abs(innerHeight - height) <= 2;
     if (at || performance.now() > until) requestAnimationFrame(() => drawn(at));
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 });"#;
+
+/// Gives the stage's frame a new layout size and scale (`width`, `height`, `zoom`, and `key`,
+/// which [`DRAWN`] looks for).
+const RESCALE: &str = r#"if (!document.body) return false;
+const s = document.body.style;
+s.setProperty("--w", width + "px");
+s.setProperty("--h", height + "px");
+s.setProperty("--z", String(zoom));
+document.body.dataset.scale = key;
+return true;"#;
 const DRAWN_WORLD: &str = "s2c-placement";
 
 /// A page that does not draw in this long (busy, or loading) is shown as it is. Pages drew
@@ -112,9 +127,9 @@ impl<R: Runtime> PageHost for GtkHost<R> {
                 *view.folder.borrow_mut() = folder;
                 *view.asked.borrow_mut() = Some(url.clone());
                 view.follow_after_load.set(false);
-                view.web.load_uri(&url);
+                load_stage(&view, &url);
                 if was_hidden {
-                    wait_until_drawn(&view, rect_of(bounds), zoom, Ask::WhenLoaded);
+                    wait_until_drawn(&view, rect_of(bounds), Ask::WhenLoaded);
                     shared.update(|s| s.page_waits += 1);
                 }
             }
@@ -161,6 +176,8 @@ struct PageView {
     follow_after_load: Rc<Cell<bool>>,
     /// Counts the view's changes of size and zoom: a wait ends the latest one only.
     resizes: Rc<Cell<u64>>,
+    /// The page's layout size and scale on the stage, as last given.
+    scale: Rc<Cell<Option<Scale>>>,
     shared: Shared,
 }
 
@@ -192,18 +209,21 @@ fn follow(view: &PageView, shared: &Shared) {
         return;
     }
     let asked_then = view.asked.borrow().clone();
-    let (web, asked, reloaded) = (view.web.clone(), view.asked.clone(), shared.clone());
+    let (again, reloaded) = (view.clone(), shared.clone());
     view.web.call_async_javascript_function(
         FOLLOW,
         None,
-        None,
+        Some(DRAWN_WORLD),
         None,
         None::<&gio::Cancellable>,
         move |followed| {
             let in_place = followed.is_ok_and(|v| v.to_boolean());
-            if !in_place && *asked.borrow() == asked_then {
-                web.reload();
-                reloaded.update(|s| s.loads += 1);
+            let still = again.asked.borrow().clone();
+            if !in_place && still == asked_then {
+                if let Some(url) = still {
+                    load_stage(&again, &url);
+                    reloaded.update(|s| s.loads += 1);
+                }
             }
         },
     );
@@ -251,6 +271,7 @@ fn page_view<R: Runtime>(
         asked: Rc::new(RefCell::new(None)),
         follow_after_load: Rc::new(Cell::new(false)),
         resizes: Rc::new(Cell::new(0)),
+        scale: Rc::new(Cell::new(None)),
         shared: shared.clone(),
     };
     VIEW.with(|v| *v.borrow_mut() = Some(view.clone()));
@@ -307,7 +328,7 @@ fn new_web_view<R: Runtime>(
         settings.set_allow_file_access_from_file_urls(false);
         settings.set_allow_universal_access_from_file_urls(false);
     }
-    let refused = shared.clone();
+    let decided = shared.clone();
     web.connect_decide_policy(move |_, decision, kind| match kind {
         PolicyDecisionType::NavigationAction => {
             let target = decision
@@ -318,14 +339,20 @@ fn new_web_view<R: Runtime>(
                 .map(|u| u.to_string())
                 .unwrap_or_default();
             match judge(&folder.borrow(), &recent.borrow(), &target) {
-                Navigation::Go => false,
+                Navigation::Go => {
+                    // The stage's own load is `about:blank`; the page's are its frame's.
+                    if target != "about:blank" {
+                        decided.update(|s| s.at = Some(target));
+                    }
+                    false
+                }
                 Navigation::Superseded => {
                     decision.ignore();
                     true
                 }
                 Navigation::Refused => {
                     decision.ignore();
-                    refused.update(|s| s.refused += 1);
+                    decided.update(|s| s.refused += 1);
                     tracing::warn!("the preview's page tried to leave its variant; refused");
                     true
                 }
@@ -333,26 +360,26 @@ fn new_web_view<R: Runtime>(
         }
         PolicyDecisionType::NewWindowAction => {
             decision.ignore();
-            refused.update(|s| s.refused += 1);
+            decided.update(|s| s.refused += 1);
             true
         }
         _ => false,
     });
     let committed = shared.clone();
-    web.connect_load_changed(move |web, event| {
-        if event == LoadEvent::Committed {
-            committed.update(|s| s.at = web.uri().map(|u| u.to_string()));
-        }
+    web.connect_load_changed(move |_, event| {
         if event == LoadEvent::Finished {
             let Some(view) = existing() else {
                 return;
             };
+            // The stage was written with the scale of its load's start; the box may have moved
+            // since.
+            rescale(&view);
             if view.follow_after_load.replace(false) {
                 follow(&view, &committed);
             }
             // A wait for the page to draw at a new size asked the document this load replaced.
             if let Some(rect) = PLACE.with(Cell::get).filter(|_| WAITING.with(Cell::get)) {
-                ask_drawn(&view, rect, web.zoom_level());
+                ask_drawn(&view, rect);
             }
         }
     });
@@ -363,13 +390,17 @@ fn new_web_view<R: Runtime>(
     });
     web.connect_context_menu(|_, _, _, _| true);
     let restarted = shared.clone();
-    web.connect_web_process_terminated(move |web, reason| {
+    web.connect_web_process_terminated(move |_, reason| {
         tracing::warn!(
             ?reason,
             "the preview's web process ended; loading the page again"
         );
         restarted.update(|s| s.restarts += 1);
-        web.reload();
+        if let Some(view) = existing() {
+            if let Some(url) = view.asked.borrow().clone() {
+                load_stage(&view, &url);
+            }
+        }
     });
     web
 }
@@ -391,13 +422,14 @@ fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
     let rect = rect_of(bounds);
     let web = &view.web;
     let before = PLACE.with(|p| p.replace(Some(rect)));
-    let zoomed = (web.zoom_level() - zoom).abs() > f64::EPSILON;
+    let scale = Scale::of(&bounds, zoom);
+    let zoomed = view.scale.replace(Some(scale)) != Some(scale);
     let resized = before.is_some_and(|(_, _, w, h)| (w, h) != (rect.2, rect.3)) || zoomed;
     if before != Some(rect) || resized {
         web.queue_resize();
     }
     if zoomed {
-        web.set_zoom_level(zoom);
+        rescale(view);
     }
     // Until its process has laid the page out again at the new size (up to a second while
     // options write), WebKit shows the old picture at the old size and leaves the rest black.
@@ -406,8 +438,42 @@ fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
     // the page draws when the view is shown, and the wait ends then. A new page in a view that
     // was out of sight waits too (`show`).
     if resized && view.asked.borrow().is_some() {
-        wait_until_drawn(view, rect, zoom, Ask::Now);
+        wait_until_drawn(view, rect, Ask::Now);
     }
+}
+
+/// Load the stage holding the page at `url`, at the scale last given.
+fn load_stage(view: &PageView, url: &str) {
+    let scale = view.scale.get().unwrap_or(Scale {
+        width: 1.0,
+        height: 1.0,
+        zoom: 1.0,
+    });
+    view.web.load_html(&stage_html(url, &scale), None);
+}
+
+/// Give the stage's page the layout size and scale last given.
+fn rescale(view: &PageView) {
+    let Some(scale) = view.scale.get() else {
+        return;
+    };
+    let given = glib::VariantDict::new(None);
+    given.insert("width", scale.width);
+    given.insert("height", scale.height);
+    given.insert("zoom", scale.zoom);
+    given.insert("key", scale.key());
+    view.web.call_async_javascript_function(
+        RESCALE,
+        Some(&given.end()),
+        Some(DRAWN_WORLD),
+        None,
+        None::<&gio::Cancellable>,
+        |result| {
+            if let Err(error) = result {
+                tracing::debug!(%error, "the stage could not take its new scale");
+            }
+        },
+    );
 }
 
 /// When a wait asks the page whether it has drawn.
@@ -420,16 +486,16 @@ enum Ask {
     WhenLoaded,
 }
 
-/// Take the view out of sight until its page has drawn a frame at the size and zoom just
+/// Take the view out of sight until its page has drawn a frame at the size and scale just
 /// asked for, or `SETTLE_AT_MOST_MS` has passed.
-fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), zoom: f64, ask: Ask) {
+fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), ask: Ask) {
     let resize = view.resizes.get().wrapping_add(1);
     view.resizes.set(resize);
     WAITING.with(|w| w.set(true));
     WAIT_SINCE.with(|w| w.set(Some(std::time::Instant::now())));
     view.shared.update(|s| s.waits += 1);
     if ask == Ask::Now {
-        ask_drawn(view, rect, zoom);
+        ask_drawn(view, rect);
     }
     let (resizes, web, shared) = (view.resizes.clone(), view.web.clone(), view.shared.clone());
     glib::timeout_add_local_once(
@@ -442,15 +508,19 @@ fn wait_until_drawn(view: &PageView, rect: (i32, i32, i32, i32), zoom: f64, ask:
     );
 }
 
-/// Ask the page whether it has drawn at `rect`'s size and `zoom`; its answer ends the current
-/// wait, if it still is the current one. Asked again when a load replaces the document, within
-/// the same wait (and the same deadline: a page loaded again and again cannot keep it hidden).
-fn ask_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32), zoom: f64) {
+/// Ask the page whether it has drawn at `rect`'s size and the scale last given; its answer
+/// ends the current wait, if it still is the current one. Asked again when a load replaces the
+/// document, within the same wait (and the same deadline: a page loaded again and again cannot
+/// keep it hidden).
+fn ask_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32)) {
     let resize = view.resizes.get();
     let asked = glib::VariantDict::new(None);
     asked.insert("width", f64::from(width));
     asked.insert("height", f64::from(height));
-    asked.insert("zoom", zoom);
+    asked.insert(
+        "layout",
+        view.scale.get().map(|s| s.key()).unwrap_or_default(),
+    );
     let (resizes, web) = (view.resizes.clone(), view.web.clone());
     view.web.call_async_javascript_function(
         DRAWN,
