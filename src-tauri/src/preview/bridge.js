@@ -569,8 +569,8 @@
 // It answers {type: "s2c-refreshed", ok}. A page with scripts of its own is never followed in
 // place (what they did would be undone, and the new ones would not run): ok false, and the
 // app reloads it. Only the page's own DOM changes, from its own address: no new powers.
-// A page shown in a view of its own (src-tauri/src/preview/native/) is its own window: the
-// app asks it, and it answers, through that window.
+// A page shown in a view of its own (src-tauri/src/preview/native/) stands framed on the app's
+// stage there, which asks and is answered as the window is.
 (function () {
   var BRIDGE = "/__s2c/bridge.js";
   var running = false;
