@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { ARTIFACTS, invokeInPage, launchApp, poll, textGeneration, useMockOpenAi } from "../harness.mjs";
+import { ARTIFACTS, eventsInPage, generateInPage, invokeInPage, launchOnMockOpenAi, poll, textGeneration } from "../harness.mjs";
 import { startMockVendor } from "../mock-vendor.mjs";
 import { encodePng } from "../png.mjs";
 import { windowPixels } from "../screen.mjs";
@@ -29,9 +29,7 @@ let app;
 
 before(async () => {
   vendor = await startMockVendor({ delayMs: () => 0, page: () => PAGE });
-  app = await launchApp();
-  await (await app.browser.$("h1=Screenshot to Code")).waitForDisplayed({ timeout: 20_000 });
-  await useMockOpenAi(app.browser, vendor.url, KEY);
+  app = await launchOnMockOpenAi(vendor.url, KEY);
 });
 
 after(async () => {
@@ -55,18 +53,11 @@ function widths({ width, pixels, channels }, box) {
   return { red: columns.red.size, blue: columns.blue.size };
 }
 
-async function storedPage() {
+async function writtenPage() {
   const project = (await invokeInPage(app.browser, "project_create", { name: "Scale", parentDir: join(app.home, "p") })).ok;
-  const started = await app.browser.executeAsync((request, done) => {
-    const internals = window.__TAURI_INTERNALS__;
-    window.__finished = false;
-    const id = internals.transformCallback((raw) => {
-      if (raw?.message?.type === "finished") window.__finished = true;
-    });
-    internals.invoke("generation_start", { request, onEvent: `__CHANNEL__:${id}` }).then((ok) => done({ ok }), (err) => done({ err }));
-  }, textGeneration(project.id, "A page to scale"));
+  const started = await generateInPage(app.browser, textGeneration(project.id, "A page to scale"));
   assert.ok(started.ok, JSON.stringify(started));
-  await poll("the generation to finish", () => app.browser.execute(() => window.__finished), { timeout: 30_000, interval: 200 });
+  await poll("the generation to finish", async () => (await eventsInPage(app.browser)).some((e) => e.type === "finished"), { timeout: 30_000, interval: 200 });
   return started.ok.variants[0].preview_url;
 }
 
@@ -96,7 +87,7 @@ async function shownAt(url, box, zoom, name) {
 }
 
 test("the page's own view draws a scaled page as the page laid out at full size, only smaller", async () => {
-  const url = await storedPage();
+  const url = await writtenPage();
   const box = { x: 0, y: 0, width: 600, height: 300 };
   const full = await shownAt(url, box, 1, "own-view-scale-1");
   const half = await shownAt(url, box, 0.5, "own-view-scale-0.5");

@@ -222,6 +222,10 @@ const APP_WITHOUT_TAURI: &[(&str, &str)] = &[
         "where the page's own view may go, read from the app's own preview addresses",
     ),
     (
+        "preview/native/stage.rs",
+        "the document the page's own view frames its page in, on the app's preview scheme",
+    ),
+    (
         "publish/mod.rs",
         "which publish or push runs per project: the app's state, for its commands",
     ),
