@@ -64,7 +64,9 @@ s.setProperty("--h", height + "px");
 s.setProperty("--z", String(zoom));
 document.body.dataset.scale = key;
 return true;"#;
-const DRAWN_WORLD: &str = "s2c-placement";
+
+/// The world the app's scripts run in on the stage, apart from anything the stage holds.
+const STAGE_WORLD: &str = "s2c-stage";
 
 /// A page that does not draw in this long (busy, or loading) is shown as it is. Pages drew
 /// within 41–816 ms of a change while three options wrote (docs/PERFORMANCE.md, tenth pass).
@@ -213,7 +215,7 @@ fn follow(view: &PageView, shared: &Shared) {
     view.web.call_async_javascript_function(
         FOLLOW,
         None,
-        Some(DRAWN_WORLD),
+        Some(STAGE_WORLD),
         None,
         None::<&gio::Cancellable>,
         move |followed| {
@@ -365,7 +367,7 @@ fn new_web_view<R: Runtime>(
         }
         _ => false,
     });
-    let committed = shared.clone();
+    let loaded = shared.clone();
     web.connect_load_changed(move |_, event| {
         if event == LoadEvent::Finished {
             let Some(view) = existing() else {
@@ -375,7 +377,7 @@ fn new_web_view<R: Runtime>(
             // since.
             rescale(&view);
             if view.follow_after_load.replace(false) {
-                follow(&view, &committed);
+                follow(&view, &loaded);
             }
             // A wait for the page to draw at a new size asked the document this load replaced.
             if let Some(rect) = PLACE.with(Cell::get).filter(|_| WAITING.with(Cell::get)) {
@@ -465,7 +467,7 @@ fn rescale(view: &PageView) {
     view.web.call_async_javascript_function(
         RESCALE,
         Some(&given.end()),
-        Some(DRAWN_WORLD),
+        Some(STAGE_WORLD),
         None,
         None::<&gio::Cancellable>,
         |result| {
@@ -525,7 +527,7 @@ fn ask_drawn(view: &PageView, (_, _, width, height): (i32, i32, i32, i32)) {
     view.web.call_async_javascript_function(
         DRAWN,
         Some(&asked.end()),
-        Some(DRAWN_WORLD),
+        Some(STAGE_WORLD),
         None,
         None::<&gio::Cancellable>,
         move |result| match result {
