@@ -41,10 +41,9 @@ after(async () => {
  *  bar and of the blue text, in screen pixels. */
 function widths({ width, pixels, channels }, box) {
   const columns = { red: new Set(), blue: new Set() };
-  const step = channels ?? 3;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
-      const i = (y * width + x) * step;
+      const i = (y * width + x) * channels;
       const [r, g, b] = [pixels[i], pixels[i + 1], pixels[i + 2]];
       if (r > 200 && g < 60 && b < 60) columns.red.add(x);
       if (b > 200 && r < 60 && g < 60) columns.blue.add(x);

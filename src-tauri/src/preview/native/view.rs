@@ -176,7 +176,7 @@ struct PageView {
     recent: Rc<RefCell<Vec<String>>>,
     asked: Rc<RefCell<Option<String>>>,
     follow_after_load: Rc<Cell<bool>>,
-    /// Counts the view's changes of size and zoom: a wait ends the latest one only.
+    /// Counts the view's changes of size and scale: a wait ends the latest one only.
     resizes: Rc<Cell<u64>>,
     /// The page's layout size and scale on the stage, as last given.
     scale: Rc<Cell<Option<Scale>>>,
@@ -425,12 +425,12 @@ fn place(view: &PageView, bounds: PreviewBounds, zoom: f64) {
     let web = &view.web;
     let before = PLACE.with(|p| p.replace(Some(rect)));
     let scale = Scale::of(&bounds, zoom);
-    let zoomed = view.scale.replace(Some(scale)) != Some(scale);
-    let resized = before.is_some_and(|(_, _, w, h)| (w, h) != (rect.2, rect.3)) || zoomed;
+    let rescaled = view.scale.replace(Some(scale)) != Some(scale);
+    let resized = before.is_some_and(|(_, _, w, h)| (w, h) != (rect.2, rect.3)) || rescaled;
     if before != Some(rect) || resized {
         web.queue_resize();
     }
-    if zoomed {
+    if rescaled {
         rescale(view);
     }
     // Until its process has laid the page out again at the new size (up to a second while
