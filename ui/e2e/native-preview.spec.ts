@@ -5,7 +5,7 @@
 // and hostile-page); here, what the UI asks of it.
 import { expect, test, type Page } from "@playwright/test";
 import { firstVersion, firstWrites, generateTwo, page as samplePage, project, startAnswers, startedTwo, variantInfo } from "./fixtures";
-import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, type IpcCall } from "./mockIpc";
+import { channelOf, ipcCalls, mockIpc, sendOnChannel, servePreviews, settle, type IpcCall } from "./mockIpc";
 import { openedProjectAnswers, PAGE as STORED_PAGE, v1 } from "./projectFixture";
 
 const ART = "e2e/artifacts";
@@ -191,6 +191,37 @@ test("where the app has no view of its own, the page is in a frame as before", a
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("src", /\/live\/8\/0\/index\.html$/);
   await expect(page.getByTestId("native-preview")).toHaveCount(0);
   expect(called(await ipcCalls(page), "native_preview_show")).toHaveLength(0);
+});
+
+test("until the app has said where the page goes, the page is not run in the window: then it goes straight into the view", async ({ page }) => {
+  // Every preview frame the stage ever adds (cards' thumbnails aside), however briefly.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __previewFrames: string[] }).__previewFrames = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const frame of [node, ...node.querySelectorAll("iframe")])
+            if (frame instanceof HTMLIFrameElement && (frame.dataset.testid ?? "").startsWith("preview-frame")) seen.push(frame.src);
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await writing(page, { native_preview_available: { __deferred: true } });
+  // The stage knows the page (it is being written) while the answer is still on its way. A stage
+  // that took "no answer yet" for "no view" put the page in a frame 0.1–0.4 s later (its turn in
+  // the load queue): give it two seconds to, as proving a frame never comes takes a wait.
+  await expect(page.locator('[data-page$="/live/8/0/index.html"]')).toHaveCount(1);
+  await page
+    .waitForFunction(() => (window as unknown as { __previewFrames: string[] }).__previewFrames.length > 0, undefined, { timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(page.getByTestId("native-preview")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __previewFrames: string[] }).__previewFrames)).toEqual([]);
+
+  await settle(page, "native_preview_available", true);
+  await expect(page.getByTestId("native-preview")).toBeVisible();
+  await expect.poll(async () => (await lastShown(page))?.url ?? "", { message: "the page to be shown in the view" }).toMatch(/\/live\/8\/0\/index\.html$/);
+  expect(await page.evaluate(() => (window as unknown as { __previewFrames: string[] }).__previewFrames)).toEqual([]);
 });
 
 test("a stored version's page is shown in the app's view too; pointing into it, the view stays over the frame until the frame has drawn it", async ({ page }) => {

@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { CaptureOverlay } from "./components/capture/CaptureOverlay";
+import { askNativePreviewAvailable } from "./hooks/useNativePreview";
 import "./styles.css";
 import { applyTheme } from "./lib/theme";
 
@@ -14,4 +15,5 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 // The capture overlay (src-tauri/src/capture/overlay.rs) loads this page with `#capture`.
 const overlay = window.location.hash === "#capture";
+if (!overlay) askNativePreviewAvailable();
 createRoot(root).render(<StrictMode>{overlay ? <CaptureOverlay /> : <App />}</StrictMode>);

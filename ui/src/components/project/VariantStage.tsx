@@ -133,7 +133,8 @@ export function VariantStage(props: Props) {
   // project's page stays in one: its routes and links are followed through the frame's bridge.
   // A page the view could not take (covered for long, refused) stays in a frame; one framed for
   // a notice over it goes back to the view once the notice has gone. Whenever the page goes
-  // into a frame, the view stays over it until the frame has drawn it.
+  // into a frame, the view stays over it until the frame has drawn it. Until the app has said
+  // whether it has a view (asked as the window starts), the page is in neither.
   const nativeAvailable = useNativePreviewAvailable();
   const [framedUrl, setFramedUrl] = useState<string | null>(null);
   const [framedForNotice, setFramedForNotice] = useState(false);
@@ -146,7 +147,7 @@ export function VariantStage(props: Props) {
     setFramedForNotice(false);
   });
   const highlightHere = highlightAt(screen.width);
-  const viewFits = nativeAvailable && variant !== null && zoom === "fit" && (view === "desktop" || view === "mobile");
+  const viewFits = nativeAvailable === true && variant !== null && zoom === "fit" && (view === "desktop" || view === "mobile");
   const nativeFits = viewFits && !selectMode && edit === null && highlightHere === null;
   const nativeUrl = nativeFits && (variant.live || !project) && place.url !== null && place.url !== framedUrl ? place.url : null;
   const { handover, end: endHandover } = useViewHandover(nativeUrl, viewFits, variant !== null);
@@ -158,10 +159,10 @@ export function VariantStage(props: Props) {
   const [pageHolder, setPageHolder] = useState<"frame" | "view">("frame");
   const holderNow = view === "code" ? pageHolder : nativeUrl !== null ? "view" : "frame";
   if (holderNow !== pageHolder) setPageHolder(holderNow);
-  const framed = nativeUrl === null && !(view === "code" && pageHolder === "view");
+  const framed = nativeAvailable !== null && nativeUrl === null && !(view === "code" && pageHolder === "view");
   const frame = (className: string) =>
     variant ? (
-      <div ref={holder} className={`relative ${className}`}>
+      <div ref={holder} className={`relative ${className}`} data-page={place.url ?? ""}>
         {framed ? (
           <PreviewFrame
             url={place.url}
