@@ -96,3 +96,59 @@ test("a page exports as a folder or a zip; a project also as a built static site
   const exported = calls.find((c) => c.cmd === "project_export");
   expect(exported?.args).toMatchObject({ projectId: "p1", versionId: 1, variantId: 11, format: "static_site", destination: "/home/me/Sites/landing-site" });
 });
+
+/** What inside `box` sticks out of it (by more than a pixel): text that did not wrap, a button
+ *  pushed past the edge. */
+async function stickingOut(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((box) => {
+    const edge = box.getBoundingClientRect();
+    return [...box.querySelectorAll("*")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > edge.right + 1 || r.left < edge.left - 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`);
+  });
+}
+
+test("at 900 px the header's menus and dialogs wrap their text inside them, and close as menus do", async ({ page }) => {
+  const keys = ["openai", "anthropic", "gemini", "replicate", "figma", "netlify", "vercel", "github", "cloudflare"].map((provider) => ({ provider, set: provider === "openai" }));
+  await openAt(page, 900, v1, { keys_status: keys, editors_list: [], github_push_status: null });
+  const menus = page.getByRole("menu");
+
+  // One menu at a time: opening Hand off closes Export.
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(menus).toHaveCount(1);
+  await page.getByRole("button", { name: "Hand off" }).click();
+  await expect(menus).toHaveCount(1);
+  await expect(menus).toContainText("Push to GitHub");
+  // Its note about editors wraps inside it.
+  const note = menus.getByText("No code editor found");
+  await expect(note).toBeVisible();
+  const [noteBox, menuBox] = [await note.boundingBox(), await menus.boundingBox()];
+  expect((noteBox?.x ?? 0) + (noteBox?.width ?? 0)).toBeLessThanOrEqual((menuBox?.x ?? 0) + (menuBox?.width ?? 0));
+  // Escape closes it (the focus is still on the button that opened it), and so does a press outside.
+  await page.keyboard.press("Escape");
+  await expect(menus).toHaveCount(0);
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(menus).toHaveCount(1);
+  await page.getByTestId("stage-toolbar").click({ position: { x: 5, y: 5 } });
+  await expect(menus).toHaveCount(0);
+
+  // The dialogs opened from the header: nothing in them sticks out of them.
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByTestId("publish-dialog")).toContainText("Add a Netlify token");
+  expect(await stickingOut(page, "publish-dialog")).toEqual([]);
+  // …and its way to Settings keeps its label on one line.
+  expect((await page.getByTestId("publish-dialog").getByRole("button", { name: "Open Settings" }).boundingBox())?.height ?? 99).toBeLessThan(40);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("publish-dialog")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Hand off" }).click();
+  await page.getByRole("menuitem", { name: "Push to GitHub…" }).click();
+  await expect(page.getByTestId("push-dialog")).toContainText("Add a GitHub token");
+  expect(await stickingOut(page, "push-dialog")).toEqual([]);
+  await page.screenshot({ path: "e2e/artifacts/header-push-dialog-900.png" });
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("push-dialog")).toHaveCount(0);
+});

@@ -34,6 +34,17 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
 
   useEffect(refreshStatus, [project.id]);
 
+  // Escape closes it as it does the other dialogs, except while a push runs (Cancel stops it).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !running) onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [onClose, running]);
+
   async function push() {
     setPhase({ kind: "running", progress: null });
     const r = await githubPush(project.id, name, privateRepo, (progress) => {
@@ -51,7 +62,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-6 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 flex items-center justify-center whitespace-normal bg-zinc-950/40 p-6 backdrop-blur-sm">
       <div role="dialog" aria-modal="true" aria-labelledby="push-title" className="flex w-[min(480px,100%)] flex-col gap-4 rounded-2xl bg-white p-5 shadow-2xl dark:bg-zinc-900" data-testid="push-dialog">
         <header>
           <h2 id="push-title" className="text-base font-semibold">

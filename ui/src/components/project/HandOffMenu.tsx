@@ -1,10 +1,11 @@
 // Handing a project to a developer: open it in a code editor (the app notices what is changed
 // there), write its history as a git repository, or push that history to GitHub.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { open as openDialog } from "@tauri-apps/plugin-dialog";
 import { errorMessage, type ProjectInfo } from "../../ipc";
 import { editorsList, gitExport, openInEditor, type Editor } from "../../ipc/publish";
 import { joinPath } from "../../lib/projectName";
+import { useDismiss } from "../../hooks/useDismiss";
 import { Icon } from "../common/Icon";
 import { ghostButtonClass } from "../common/ui";
 import { GithubPushDialog } from "./GithubPushDialog";
@@ -21,6 +22,10 @@ export function HandOffMenu({ project, onOpenSettings, onMessage }: Props) {
   const [menu, setMenu] = useState(false);
   const [editors, setEditors] = useState<Editor[] | null>(null);
   const [pushing, setPushing] = useState(false);
+  const holder = useRef<HTMLDivElement>(null);
+  useDismiss(menu, holder, () => {
+    setMenu(false);
+  });
 
   function toggle() {
     setMenu((m) => !m);
@@ -53,17 +58,14 @@ export function HandOffMenu({ project, onOpenSettings, onMessage }: Props) {
   }
 
   return (
-    <div className="relative">
+    <div ref={holder} className="relative">
       <button type="button" className={ghostButtonClass} aria-haspopup="menu" aria-expanded={menu} onClick={toggle}>
         <Icon name="code" /> Hand off
       </button>
       {menu ? (
         <div
           role="menu"
-          className="absolute right-0 z-20 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-          onKeyDown={(e) => {
-            if (e.key === "Escape") setMenu(false);
-          }}
+          className="absolute right-0 z-20 mt-1 w-64 whitespace-normal rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
         >
           {editors === null ? <p className="px-3 py-1.5 text-sm text-zinc-500">Looking for editors…</p> : null}
           {editors?.map((editor) => (

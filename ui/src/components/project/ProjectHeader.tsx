@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { save } from "@tauri-apps/plugin-dialog";
 import { openPath, revealItemInDir } from "@tauri-apps/plugin-opener";
 import { errorMessage, type ExportFormat, type ProjectInfo } from "../../ipc";
 import { exportChoices, exportDialog, exportedMessage } from "../../lib/exportChoices";
 import { projectExport } from "../../ipc/projects";
 import { joinPath } from "../../lib/projectName";
+import { useDismiss } from "../../hooks/useDismiss";
 import { Icon } from "../common/Icon";
 import { WideLabel } from "../common/WideLabel";
 import { SettingsButton } from "../common/SettingsButton";
@@ -30,6 +31,10 @@ interface Props {
 
 export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, onMessage, onRenamed, left, right }: Props) {
   const [menu, setMenu] = useState(false);
+  const exportMenu = useRef<HTMLDivElement>(null);
+  useDismiss(menu, exportMenu, () => {
+    setMenu(false);
+  });
 
   async function run(action: () => Promise<unknown>) {
     try {
@@ -62,7 +67,8 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       </button>
       {left}
       <ProjectName project={project} onRenamed={onRenamed} onMessage={onMessage} />
-      {/* Labels never wrap: on a narrow window the secondary actions shrink to icons instead. */}
+      {/* Labels never wrap: on a narrow window the secondary actions shrink to icons instead. The
+          menus and dialogs opened from here wrap their text again (\`whitespace-normal\`). */}
       <div className="ml-auto flex shrink-0 items-center gap-1 whitespace-nowrap">
         <button type="button" className={ghostButtonClass} aria-label="Open in browser" title="Open the page in your browser" onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
           <Icon name="external" /> <WideLabel>Open in browser</WideLabel>
@@ -70,16 +76,14 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
         <button type="button" className={ghostButtonClass} aria-label="Reveal" title="Show the project folder" onClick={() => void run(() => revealItemInDir(project.path))}>
           <Icon name="folder" /> <WideLabel>Reveal</WideLabel>
         </button>
-        <div className="relative">
+        <div ref={exportMenu} className="relative">
           <button type="button" className={ghostButtonClass} aria-haspopup="menu" aria-expanded={menu} disabled={!exportTarget} onClick={() => {
             setMenu((m) => !m);
           }}>
             <Icon name="download" /> Export
           </button>
           {menu ? (
-            <div role="menu" className="absolute right-0 z-20 mt-1 w-64 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900" onKeyDown={(e) => {
-              if (e.key === "Escape") setMenu(false);
-            }}>
+            <div role="menu" className="absolute right-0 z-20 mt-1 w-64 whitespace-normal rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
               {items.map((item) => (
                 <button key={item.format} type="button" role="menuitem" className="block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => void run(() => exportAs(item.format))}>
                   {item.label}

@@ -101,7 +101,7 @@ export function PublishDialog({ projectId, projectName, target, publications, on
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-6 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 flex items-center justify-center whitespace-normal bg-zinc-950/40 p-6 backdrop-blur-sm">
       <div role="dialog" aria-modal="true" aria-labelledby="publish-title" className="flex w-[min(520px,100%)] flex-col gap-4 rounded-2xl bg-white p-5 shadow-2xl dark:bg-zinc-900" data-testid="publish-dialog">
         <header className="flex items-start justify-between gap-3">
           <div>

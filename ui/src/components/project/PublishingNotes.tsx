@@ -9,7 +9,7 @@ export function NeedsToken({ label, onOpenSettings }: { label: string; onOpenSet
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" role="note">
       <span>Add a {label} token in Settings → Publishing first.</span>
-      <button type="button" className={buttonClass} onClick={onOpenSettings}>
+      <button type="button" className={`${buttonClass} shrink-0 whitespace-nowrap`} onClick={onOpenSettings}>
         Open Settings
       </button>
     </div>
