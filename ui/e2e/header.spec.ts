@@ -107,7 +107,7 @@ async function stickingOut(page: Page, testId: string) {
         const r = el.getBoundingClientRect();
         return r.width > 0 && (r.right > edge.right + 1 || r.left < edge.left - 1);
       })
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`);
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}"`);
   });
 }
 
