@@ -51,6 +51,24 @@ test("what the machine cannot do is disabled and says why", async ({ page }) => 
   await expect(page.getByText("Recording needs ffmpeg")).toBeVisible();
 });
 
+test("the menu closes on Escape and on a press outside it, as menus do", async ({ page }) => {
+  await start(page, { capture_support: support });
+  const menu = page.getByTestId("capture-menu");
+  await page.getByTestId("capture-button").click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await page.getByTestId("capture-button").click();
+  await expect(menu).toBeVisible();
+  await page.getByRole("heading", { name: "Turn a screenshot into code" }).click();
+  await expect(menu).toHaveCount(0);
+  // The button still toggles it.
+  await page.getByTestId("capture-button").click();
+  await expect(menu).toBeVisible();
+  await page.getByTestId("capture-button").click();
+  await expect(menu).toHaveCount(0);
+});
+
 test("a window is picked from the list", async ({ page }) => {
   await start(page, {
     capture_support: support,

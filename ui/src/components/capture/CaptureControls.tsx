@@ -1,8 +1,9 @@
 // The "Capture" button: a region of the screen (also the global shortcut), the whole screen, a
 // window from a list, or (on the start screen) a screen recording. What this machine cannot do
 // is disabled, with the reason written under it.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useCapture } from "../../hooks/useCapture";
+import { useDismiss } from "../../hooks/useDismiss";
 import { DEFAULT_LIMIT_SECS, useRecorder } from "../../hooks/useRecorder";
 import type { CapturedInput } from "../../ipc/types";
 import { Icon } from "../common/Icon";
@@ -33,6 +34,10 @@ function Reason({ text, id }: { text: string | null | undefined; id: string }) {
 
 export function CaptureControls({ allowRecording, onInput, compact = false }: Props) {
   const [open, setOpen] = useState(false);
+  const holder = useRef<HTMLDivElement>(null);
+  useDismiss(open, holder, () => {
+    setOpen(false);
+  });
   const [limit, setLimit] = useState(DEFAULT_LIMIT_SECS);
   const capture = useCapture(onInput);
   const recorder = useRecorder(onInput);
@@ -49,7 +54,7 @@ export function CaptureControls({ allowRecording, onInput, compact = false }: Pr
   }
 
   return (
-    <div className="relative">
+    <div ref={holder} className="relative">
       <button
         type="button"
         className={ghostButtonClass}
