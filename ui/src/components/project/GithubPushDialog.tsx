@@ -8,6 +8,7 @@ import { shortUrl } from "../../lib/publishing";
 import { Icon } from "../common/Icon";
 import { buttonClass } from "../common/ui";
 import { DialogFooter, Failure, NameField, NeedsToken } from "./PublishingNotes";
+import { useEscapeKey } from "../../hooks/useEscapeKey";
 
 interface Props {
   project: ProjectInfo;
@@ -34,16 +35,7 @@ export function GithubPushDialog({ project, onClose, onOpenSettings }: Props) {
 
   useEffect(refreshStatus, [project.id]);
 
-  // Escape closes it as it does the other dialogs, except while a push runs (Cancel stops it).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !running) onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [onClose, running]);
+  useEscapeKey(onClose, !running);
 
   async function push() {
     setPhase({ kind: "running", progress: null });

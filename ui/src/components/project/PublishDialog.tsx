@@ -1,6 +1,6 @@
 // Publish a version to a live link: pick a service (its token is in Settings → Publishing), name
 // a new site or update the one it went to last time, watch the upload, copy or open the link.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { writeText } from "@tauri-apps/plugin-clipboard-manager";
 import { errorCode, errorMessage } from "../../ipc";
 import { publishCancel, publishOpenSite, publishStart, type Progress, type Publication, type Service } from "../../ipc/publish";
@@ -10,6 +10,7 @@ import { progressFraction, progressLine, SERVICES, serviceLabel, shortUrl } from
 import { Icon } from "../common/Icon";
 import { buttonClass } from "../common/ui";
 import { DialogFooter, Failure, NameField, NeedsToken } from "./PublishingNotes";
+import { useEscapeKey } from "../../hooks/useEscapeKey";
 
 interface Props {
   projectId: string;
@@ -55,15 +56,7 @@ export function PublishDialog({ projectId, projectName, target, publications, on
   const info = SERVICES.find((s) => s.id === service) ?? SERVICES[0];
   const hasToken = keys?.find((k) => k.provider === info?.vendor)?.set ?? null;
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !running) onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [onClose, running]);
+  useEscapeKey(onClose, !running);
 
   async function start() {
     setPhase({ kind: "running", progress: null });
