@@ -68,7 +68,7 @@ export function ProjectHeader({ project, exportTarget, onBack, onOpenSettings, o
       {left}
       <ProjectName project={project} onRenamed={onRenamed} onMessage={onMessage} />
       {/* Labels never wrap: on a narrow window the secondary actions shrink to icons instead. The
-          menus and dialogs opened from here wrap their text again (\`whitespace-normal\`). */}
+          menus and dialogs opened from here wrap their text again (whitespace-normal). */}
       <div className="ml-auto flex shrink-0 items-center gap-1 whitespace-nowrap">
         <button type="button" className={ghostButtonClass} aria-label="Open in browser" title="Open the page in your browser" onClick={() => void run(() => openPath(joinPath(project.path, "index.html")))}>
           <Icon name="external" /> <WideLabel>Open in browser</WideLabel>
